@@ -1,0 +1,94 @@
+// `npm start` (`npm run dev` with --dev). The primary process validates the
+// configuration, provides the embedded database when DATABASE_URL is absent,
+// applies migrations, then forks stateless web workers (node:cluster shares
+// the port) that only ever see a DATABASE_URL.
+import cluster from "node:cluster";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/server/db/embedded";
+import { runMigrations } from "@/server/db/migrate";
+import { EnvError, env } from "@/server/env";
+import { startWebServer } from "@/server/runtime/web-server";
+
+const isDev = process.argv.includes("--dev");
+
+function loadConfig() {
+  try {
+    return env();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function runPrimary() {
+  const config = loadConfig();
+  if (!isDev && !existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
+    console.error("No production build found: run `npm run build` first (or `npm run dev`).");
+    process.exit(1);
+  }
+  const workerCount = isDev ? 1 : config.WEB_CONCURRENCY;
+
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      maxConnections: config.DATABASE_POOL_MAX * workerCount + 4, // worker pools + migrations + spare
+    });
+    databaseUrl = embedded.url;
+    console.log(`embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pg")}`);
+  }
+  await runMigrations(databaseUrl);
+
+  cluster.setupPrimary({ silent: false });
+  const workerEnv = { DATABASE_URL: databaseUrl, DATA_DIR: config.dataDir };
+  let stopping = false;
+  for (let index = 0; index < workerCount; index += 1) cluster.fork(workerEnv);
+  cluster.on("exit", (worker, code) => {
+    if (stopping) return;
+    // A crashed worker is replaced; the others keep serving meanwhile.
+    console.error(`web worker ${worker.process.pid} exited (${code}); starting a new one`);
+    cluster.fork(workerEnv);
+  });
+
+  let readyWorkers = 0;
+  cluster.on("message", (_worker, message: unknown) => {
+    if (message === "ready" && ++readyWorkers === workerCount) {
+      console.log(`ready on http://localhost:${config.PORT} (${workerCount} worker${workerCount > 1 ? "s" : ""})`);
+    }
+  });
+
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    const exits = Object.values(cluster.workers ?? {}).map(
+      (worker) => new Promise<void>((resolve) => (worker!.isDead() ? resolve() : (worker!.once("exit", () => resolve()), worker!.kill("SIGTERM")))),
+    );
+    await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await embedded?.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+}
+
+async function runWorker() {
+  const config = loadConfig();
+  const server = await startWebServer(config, { dev: isDev });
+  process.send?.("ready");
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => {}); // the primary decides when workers stop
+}
+
+(cluster.isPrimary ? runPrimary() : runWorker()).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

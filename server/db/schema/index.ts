@@ -1,0 +1,2 @@
+// Drizzle schema, one file per area; migrations are generated from it.
+export * from "./rate-limits";

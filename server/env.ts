@@ -1,0 +1,176 @@
+// Configuration: every environment variable the service reads, parsed and
+// validated once. A bad value stops the process with a message naming the
+// variable; secrets missing outside production are generated once and kept
+// under DATA_DIR so restarts (and sibling instances) agree on them.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const hostPortList = z
+  .string()
+  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[^\s:]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/, "expected host:port entries")));
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const hex64 = /^[0-9a-fA-F]{64}$/;
+const encryptionKeyList = z
+  .string()
+  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .pipe(
+    z
+      .array(z.string().regex(/^[A-Za-z0-9_-]{1,32}:[0-9a-fA-F]{64}$/, "expected id:hex64 entries"))
+      .min(1),
+  );
+
+const envSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Web worker processes; 1 until the multi-core work lands. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  APP_URL: httpUrl.optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ENCRYPTION_KEY: z.string().regex(hex64, "must be 64 hex characters (32 bytes)").optional(),
+  ENCRYPTION_KEYS: encryptionKeyList.optional(),
+  EMAIL_TRANSPORT: z.enum(["resend", "smtp", "file"]).optional(),
+  EMAIL_FROM: z.string().min(3).default("Customer Email Service <no-reply@localhost>"),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  RESEND_API_KEY: z.string().min(1).optional(),
+  DNS_SERVERS: hostPortList.optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .default([]),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: httpUrl.default("https://accounts.google.com"),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_BASE_URL: httpUrl.default("https://github.com"),
+  GITHUB_API_URL: httpUrl.default("https://api.github.com"),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: httpUrl.optional(),
+  PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  PAYSTACK_API_BASE: httpUrl.default("https://api.paystack.co"),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  RELAY_ALLOW_PRIVATE_HOSTS: booleanString.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+type RawEnv = z.infer<typeof envSchema>;
+
+export type EncryptionKey = { id: string; key: Buffer };
+
+export type Env = Omit<RawEnv, "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEYS" | "EMAIL_TRANSPORT"> & {
+  isProduction: boolean;
+  dataDir: string;
+  appUrl: string;
+  authSecret: string;
+  /** The first key encrypts; every key decrypts (rotation). */
+  encryptionKeys: EncryptionKey[];
+  emailTransport: "resend" | "smtp" | "file";
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+type GeneratedSecrets = { authSecret: string; encryptionKey: string };
+
+function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, "secrets.json");
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets: GeneratedSecrets = {
+    authSecret: randomBytes(32).toString("base64url"),
+    encryptionKey: randomBytes(32).toString("hex"),
+  };
+  try {
+    // "wx": another instance starting at the same moment must not overwrite ours.
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600, flag: "wx" });
+    return secrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
+  }
+}
+
+function parseEncryptionKeys(raw: RawEnv): EncryptionKey[] | undefined {
+  if (raw.ENCRYPTION_KEYS) {
+    return raw.ENCRYPTION_KEYS.map((entry) => {
+      const [id, hex] = entry.split(":") as [string, string];
+      return { id, key: Buffer.from(hex, "hex") };
+    });
+  }
+  if (raw.ENCRYPTION_KEY) return [{ id: "k1", key: Buffer.from(raw.ENCRYPTION_KEY, "hex") }];
+  return undefined;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  // Empty strings mean "not set", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const raw = result.data;
+  const isProduction = raw.APP_ENV === "production";
+  const problems: string[] = [];
+  if (isProduction) {
+    if (!raw.APP_URL) problems.push("APP_URL: required in production");
+    if (!raw.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
+    if (!raw.ENCRYPTION_KEYS && !raw.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEYS: required in production");
+    if (raw.SANDBOX_WEBHOOK_SECRET) problems.push("SANDBOX_WEBHOOK_SECRET: the sandbox payment gateway is refused in production");
+    if (!raw.EMAIL_TRANSPORT || raw.EMAIL_TRANSPORT === "file") {
+      problems.push("EMAIL_TRANSPORT: production needs resend or smtp");
+    }
+  }
+  const emailTransport = raw.EMAIL_TRANSPORT ?? "file";
+  if (emailTransport === "smtp" && !raw.SMTP_URL) problems.push("SMTP_URL: required when EMAIL_TRANSPORT=smtp");
+  if (emailTransport === "resend" && !raw.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_TRANSPORT=resend");
+  if (problems.length > 0) throw new EnvError(problems);
+
+  const dataDir = path.resolve(raw.DATA_DIR);
+  let authSecret = raw.AUTH_SECRET;
+  let encryptionKeys = parseEncryptionKeys(raw);
+  if (!authSecret || !encryptionKeys) {
+    const generated = loadOrCreateSecrets(dataDir);
+    authSecret ??= generated.authSecret;
+    encryptionKeys ??= [{ id: "k1", key: Buffer.from(generated.encryptionKey, "hex") }];
+  }
+
+  const { AUTH_SECRET: _a, ENCRYPTION_KEY: _k, ENCRYPTION_KEYS: _ks, EMAIL_TRANSPORT: _t, ...rest } = raw;
+  return {
+    ...rest,
+    isProduction,
+    dataDir,
+    appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
+    authSecret,
+    encryptionKeys,
+    emailTransport,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process (parsed on first use). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,60 @@
+// One error type for the whole service. Services throw AppError with a stable
+// code; only the route wrapper turns it into an HTTP answer, via this table.
+export const errorStatus = {
+  validation_error: 400,
+  invalid_or_expired_code: 400,
+  invalid_or_expired_token: 400,
+  confirmation_required: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  two_factor_required: 401,
+  invalid_two_factor_code: 401,
+  refresh_token_reused: 401,
+  quota_exceeded: 402,
+  forbidden: 403,
+  reauthentication_required: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  email_taken: 409,
+  username_taken: 409,
+  already_enabled: 409,
+  not_enabled: 409,
+  no_pending_setup: 409,
+  nothing_to_cancel: 409,
+  domain_exists: 409,
+  domain_taken: 409,
+  contact_sales: 409,
+  payment_not_succeeded: 409,
+  idempotency_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export type FieldError = { path: string; message: string };
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: {
+      errors?: FieldError[];
+      /** Extra fields for `data` (e.g. challengeToken); never secrets of the server. */
+      data?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.status = errorStatus[code];
+  }
+}
+
+export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found.`);

@@ -1,0 +1,145 @@
+// The declarative route wrapper every handler under app/api/v1 goes through.
+// Steps, in the contract's order: read body (413/415/400) → authenticate (401)
+// → rate-limit (429) → validate path/query/body (400) → handler → shape the
+// output through the response schema → envelope. Handlers return data only.
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { Endpoint, HttpMethod } from "@/shared/api/endpoint";
+import { logger } from "@/server/logger";
+import { CLIENT_IP_HEADER } from "./client-ip";
+import { envelopeResponse, errorResponse } from "./envelope";
+import { AppError } from "./errors";
+import { toAppError } from "./map-error";
+import { readJsonBody } from "./read-body";
+import { validatePart } from "./validate";
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type NextRouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+export type RequestInfo = {
+  requestId: string;
+  ip: string;
+  userAgent: string | null;
+  request: Request;
+};
+
+type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+};
+
+/** What a handler may add to its success answer besides the data. */
+export type ResponseOptions = { headers: Headers; message?: string };
+
+export type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Input<P, Q, B> &
+  RequestInfo & { response: ResponseOptions };
+
+export type Route = { method: HttpMethod; handler: NextRouteHandler };
+
+function requestInfo(request: Request): RequestInfo {
+  return {
+    requestId: randomUUID(),
+    ip: request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
+    userAgent: request.headers.get("user-agent"),
+    request,
+  };
+}
+
+/** Logs one line per request; the query string is left out (it can carry tokens). */
+function logRequest(info: RequestInfo, status: number, startedAt: number, error?: unknown) {
+  const line = {
+    requestId: info.requestId,
+    method: info.request.method,
+    path: new URL(info.request.url).pathname,
+    status,
+    ms: Math.round((performance.now() - startedAt) * 10) / 10,
+    ip: info.ip,
+  };
+  if (error) logger().error({ ...line, err: error }, "request failed");
+  else logger().info(line, "request");
+}
+
+/** Wraps any step sequence with the request id, error mapping and the log line. */
+export async function respond(request: Request, run: (info: RequestInfo) => Promise<Response>): Promise<Response> {
+  const startedAt = performance.now();
+  const info = requestInfo(request);
+  let response: Response;
+  let unexpectedError: unknown;
+  try {
+    response = await run(info);
+  } catch (error) {
+    const { appError, unexpected } = toAppError(error);
+    if (unexpected) unexpectedError = error;
+    response = errorResponse(appError);
+  }
+  response.headers.set("x-request-id", info.requestId);
+  logRequest(info, response.status, startedAt, unexpectedError);
+  return response;
+}
+
+/**
+ * `route(endpoint).handle(handler)`: the endpoint is fixed first so the
+ * handler's return value is checked against its response schema.
+ */
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  endpoint: Endpoint<P, Q, B, R>,
+) {
+  return { handle: (handler: (context: HandlerContext<P, Q, B>) => Promise<z.input<R>>) => wrap(endpoint, handler) };
+}
+
+function wrap<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  endpoint: Endpoint<P, Q, B, R>,
+  handler: (context: HandlerContext<P, Q, B>) => Promise<z.input<R>>,
+): Route {
+  return {
+    method: endpoint.method,
+    handler: (request, context) =>
+      respond(request, async (info) => {
+        let rawBody: unknown;
+        if (endpoint.body) {
+          rawBody = await readJsonBody(request);
+          if (rawBody === undefined && endpoint.emptyBodyAllowed) rawBody = {};
+        }
+        const rawParams = await context.params;
+        const input = {
+          params: endpoint.params ? validatePart(endpoint.params, rawParams, "path") : undefined,
+          query: endpoint.query
+            ? validatePart(endpoint.query, Object.fromEntries(new URL(request.url).searchParams), "query")
+            : undefined,
+          body: endpoint.body ? validatePart(endpoint.body, rawBody, "body") : undefined,
+        } as Input<P, Q, B>;
+
+        const responseOptions: ResponseOptions = { headers: new Headers() };
+        const result = await handler({ ...input, ...info, response: responseOptions });
+        // Parsing through the response schema drops any field it does not declare.
+        const data = endpoint.response.parse(result);
+        const response = envelopeResponse(endpoint.status ?? 200, {
+          success: true,
+          message: responseOptions.message ?? endpoint.message,
+          data: data ?? null,
+        });
+        responseOptions.headers.forEach((value, name) => response.headers.append(name, value));
+        return response;
+      }),
+  };
+}
+
+const allMethods: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * The exports of a route.ts file: each declared method, and an enveloped 405
+ * (with Allow) for the others, so a wrong method never gets Next's bare answer.
+ */
+export function methods(...routes: Route[]): Record<HttpMethod, NextRouteHandler> {
+  const allowed = routes.map((entry) => entry.method).join(", ");
+  const notAllowed: NextRouteHandler = (request) =>
+    respond(request, async () => {
+      throw new AppError("method_not_allowed", `${request.method} is not allowed here. Allowed: ${allowed}.`, {
+        headers: { allow: allowed },
+      });
+    });
+  return Object.fromEntries(
+    allMethods.map((method) => [method, routes.find((entry) => entry.method === method)?.handler ?? notAllowed]),
+  ) as Record<HttpMethod, NextRouteHandler>;
+}

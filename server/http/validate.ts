@@ -1,0 +1,24 @@
+// Runs a zod schema over one part of the request; failures become one
+// 400 validation_error listing every problem with its dot-joined path.
+import type { z } from "zod";
+import { AppError, type FieldError } from "./errors";
+
+export type RequestPart = "body" | "query" | "path";
+
+const partNames: Record<RequestPart, string> = { body: "request body", query: "query string", path: "path" };
+
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+}
+
+export function validatePart<T extends z.ZodType>(schema: T, value: unknown, part: RequestPart): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error);
+  const first = errors[0];
+  const message =
+    value === undefined && part === "body"
+      ? "A JSON request body is required."
+      : `Invalid ${partNames[part]}${first ? `: ${first.path ? `${first.path}: ` : ""}${first.message}` : "."}`;
+  throw new AppError("validation_error", message, { errors });
+}

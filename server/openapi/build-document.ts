@@ -1,0 +1,99 @@
+// Builds the OpenAPI 3.1 document from the endpoint declarations, so the
+// documentation is generated from the same schemas the routes enforce.
+import { createDocument } from "zod-openapi";
+import { envelopeOf, errorEnvelope, type Endpoint } from "@/shared/api/endpoint";
+import { endpoints } from "@/shared/api/endpoints";
+import { errorStatus, type ErrorCode } from "@/server/http/errors";
+import { appVersion } from "@/server/version";
+
+const statusDescriptions: Record<number, string> = {
+  400: "Bad request",
+  401: "Missing, invalid or expired credentials",
+  402: "Payment required",
+  403: "Forbidden",
+  404: "Not found (including another account's resources)",
+  405: "Method not allowed",
+  409: "Conflict with the current state",
+  413: "Request body too large",
+  415: "Request body is not JSON",
+  429: "Rate limited; see Retry-After",
+  500: "Unexpected error",
+  503: "Temporarily unavailable; see Retry-After",
+};
+
+function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
+  const codes = new Set<ErrorCode>(endpoint.errors ?? []);
+  codes.add("rate_limited");
+  codes.add("internal_error");
+  codes.add("service_unavailable");
+  if (endpoint.params || endpoint.query || endpoint.body) codes.add("validation_error");
+  if (endpoint.body) {
+    codes.add("payload_too_large");
+    codes.add("unsupported_media_type");
+  }
+  if (endpoint.auth !== "none") codes.add("unauthorized");
+  return [...codes];
+}
+
+function operationOf(endpoint: Endpoint) {
+  const errorResponses: Record<string, unknown> = {};
+  for (const code of errorCodesOf(endpoint)) {
+    const status = String(errorStatus[code]);
+    const existing = errorResponses[status] as { codes: string[] } | undefined;
+    if (existing) existing.codes.push(code);
+    else errorResponses[status] = { codes: [code] };
+  }
+  const responses: Record<string, unknown> = {
+    [String(endpoint.status ?? 200)]: {
+      description: endpoint.message,
+      content: { "application/json": { schema: envelopeOf(endpoint.response) } },
+    },
+  };
+  for (const [status, { codes }] of Object.entries(errorResponses) as [string, { codes: string[] }][]) {
+    responses[status] = {
+      description: `${statusDescriptions[Number(status)] ?? "Error"}: ${codes.map((code) => `\`${code}\``).join(", ")}`,
+      content: { "application/json": { schema: errorEnvelope } },
+    };
+  }
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
+    tags: [endpoint.tag],
+    security: endpoint.auth === "none" ? [] : endpoint.auth === "bearer" ? [{ bearerAuth: [] }] : [{}, { bearerAuth: [] }],
+    ...(endpoint.params || endpoint.query
+      ? { requestParams: { ...(endpoint.params ? { path: endpoint.params } : {}), ...(endpoint.query ? { query: endpoint.query } : {}) } }
+      : {}),
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: !endpoint.emptyBodyAllowed,
+            content: { "application/json": { schema: endpoint.body } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of endpoints) {
+    paths[endpoint.path] ??= {};
+    paths[endpoint.path]![endpoint.method.toLowerCase()] = operationOf(endpoint);
+  }
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Customer Email Service API",
+      version: "1.0.0",
+      description: `Public customer API (build ${appVersion}). Every response uses the envelope { success, message, data }; errors carry data.code.`,
+    },
+    servers: [{ url: "/api/v1" }],
+    tags: [...new Set(endpoints.map((endpoint) => endpoint.tag))].map((name) => ({ name })),
+    components: {
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+    },
+    paths: paths as never,
+  });
+}

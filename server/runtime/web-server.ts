@@ -1,0 +1,31 @@
+// One web worker: Next.js behind our own node:http server. The server is ours
+// so the socket's peer address is known: it resolves the client IP (§10) and
+// hands it to route handlers in a header no client can set.
+import http from "node:http";
+import next from "next";
+import { CLIENT_IP_HEADER, resolveClientIp } from "@/server/http/client-ip";
+import type { Env } from "@/server/env";
+
+export async function startWebServer(config: Env, options: { dev: boolean }): Promise<http.Server> {
+  const app = next({ dev: options.dev, dir: process.cwd(), port: config.PORT, customServer: true });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = http.createServer((request, response) => {
+    const forwardedFor = request.headers["x-forwarded-for"];
+    request.headers[CLIENT_IP_HEADER] = resolveClientIp(
+      request.socket.remoteAddress,
+      Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
+      config.TRUSTED_PROXIES,
+    );
+    void handle(request, response);
+  });
+  if (options.dev) {
+    const upgrade = app.getUpgradeHandler();
+    server.on("upgrade", (request, socket, head) => void upgrade(request, socket, head));
+  }
+  // Keep-alive above a typical load balancer's idle timeout, so it closes first.
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
+  return server;
+}

@@ -1,0 +1,57 @@
+// An endpoint's contract, declared once and used by the route wrapper (to
+// validate and shape), the OpenAPI document, the portal and the tests.
+import { z } from "zod";
+import type { ErrorCode } from "@/server/http/errors";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type AuthMode = "none" | "bearer" | "optional-bearer";
+
+export type Endpoint<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> = {
+  method: HttpMethod;
+  /** OpenAPI-style path under /api/v1, e.g. `/auth/sessions/{session_id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: AuthMode;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  /** A missing body is read as `{}` (the seed's "body: empty object" operations). */
+  emptyBodyAllowed?: boolean;
+  response: Response;
+  status?: 200 | 201;
+  /** The envelope's `message` on success. */
+  message: string;
+  /** Error codes this operation can answer with, for the documentation. */
+  errors?: ErrorCode[];
+};
+
+export function defineEndpoint<
+  Params extends z.ZodType = z.ZodUndefined,
+  Query extends z.ZodType = z.ZodUndefined,
+  Body extends z.ZodType = z.ZodUndefined,
+  Response extends z.ZodType = z.ZodNull,
+>(endpoint: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
+  return endpoint;
+}
+
+export const envelopeOf = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });
+
+export const errorEnvelope = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    data: z.looseObject({
+      code: z.string(),
+      errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .meta({ id: "ErrorEnvelope" });

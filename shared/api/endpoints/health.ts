@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { defineEndpoint } from "../endpoint";
+
+export const healthStatus = z
+  .object({
+    status: z.literal("ok"),
+    version: z.string(),
+  })
+  .meta({ id: "HealthStatus" });
+
+export const readinessStatus = z
+  .object({
+    status: z.literal("ready"),
+    database: z.literal("ok"),
+  })
+  .meta({ id: "ReadinessStatus" });
+
+export const getHealth = defineEndpoint({
+  method: "GET",
+  path: "/health",
+  operationId: "getHealth",
+  summary: "Liveness: the process is up",
+  tag: "Health",
+  auth: "none",
+  response: healthStatus,
+  message: "OK",
+});
+
+export const getReadiness = defineEndpoint({
+  method: "GET",
+  path: "/health/ready",
+  operationId: "getReadiness",
+  summary: "Readiness: the process can reach its database",
+  description: "Answers 503 `service_unavailable` while the database is unreachable.",
+  tag: "Health",
+  auth: "none",
+  response: readinessStatus,
+  message: "Ready",
+  errors: ["service_unavailable"],
+});
