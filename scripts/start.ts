@@ -3,7 +3,7 @@
 // applies migrations, then forks stateless web workers (node:cluster shares
 // the port) that only ever see a DATABASE_URL.
 import cluster from "node:cluster";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/server/db/embedded";
 import { runMigrations } from "@/server/db/migrate";
@@ -37,9 +37,12 @@ async function runPrimary() {
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
-      maxConnections: config.DATABASE_POOL_MAX * workerCount + 4, // worker pools + migrations + spare
+      // Worker pools, migrations, and room for local tools (psql, the test suite).
+      maxConnections: config.DATABASE_POOL_MAX * workerCount + 16,
     });
     databaseUrl = embedded.url;
+    // Lets local tools (psql, the test suite) reach the embedded database while it runs.
+    writeFileSync(path.join(config.dataDir, "embedded-database.url"), `${databaseUrl}\n`, { mode: 0o600 });
     console.log(`embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pg")}`);
   }
   await runMigrations(databaseUrl);

@@ -122,12 +122,12 @@ function parseEncryptionKeys(raw: RawEnv): EncryptionKey[] | undefined {
   return undefined;
 }
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "not set", as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+    throw new EnvError(result.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`));
   }
   const raw = result.data;
   const isProduction = raw.APP_ENV === "production";

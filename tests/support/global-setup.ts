@@ -1,0 +1,34 @@
+// Integration tests share one real server per run, on a fresh database:
+// a throwaway PostgreSQL database when DATABASE_URL is set, else embedded PGlite.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+import { startTestServer, type TestServer } from "./test-server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    /** The server's database, for tests that must look at what is stored. */
+    databaseUrl: string;
+    serverLogFile: string;
+  }
+}
+
+let server: TestServer | undefined;
+let database: TestDatabase | undefined;
+
+export async function setup(project: TestProject) {
+  const baseDatabaseUrl = process.env.DATABASE_URL;
+  if (baseDatabaseUrl) database = await createTestDatabase(baseDatabaseUrl, "it");
+  server = await startTestServer({ label: "integration", databaseUrl: database?.url });
+  project.provide("baseUrl", server.baseUrl);
+  const embeddedUrl = () => readFileSync(path.join(server!.dataDir, "embedded-database.url"), "utf8").trim();
+  project.provide("databaseUrl", database?.url ?? embeddedUrl());
+  project.provide("serverLogFile", server.logFile);
+}
+
+export async function teardown() {
+  await server?.stop();
+  await database?.drop();
+}

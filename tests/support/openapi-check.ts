@@ -1,0 +1,63 @@
+// Validates every API answer a test receives against the served OpenAPI
+// document, so the documentation cannot drift from behaviour.
+import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
+
+type OpenApiDocument = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+  components?: { schemas?: Record<string, object> };
+};
+
+export class OpenApiChecker {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly cache = new Map<string, ValidateFunction>();
+  private readonly matchers: { template: string; method: string; pattern: RegExp }[] = [];
+
+  constructor(private readonly document: OpenApiDocument) {
+    for (const [template, operations] of Object.entries(document.paths)) {
+      const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`);
+      for (const method of Object.keys(operations)) this.matchers.push({ template, method, pattern });
+    }
+  }
+
+  static async load(baseUrl: string): Promise<OpenApiChecker> {
+    const response = await fetch(`${baseUrl}/api/v1/openapi.json`);
+    return new OpenApiChecker((await response.json()) as OpenApiDocument);
+  }
+
+  private validatorFor(key: string, schema: object): ValidateFunction {
+    let validate = this.cache.get(key);
+    if (!validate) {
+      // Refs point at #/components/...: compile each schema with the components beside it.
+      validate = this.ajv.compile({ ...schema, components: this.document.components });
+      this.cache.set(key, validate);
+    }
+    return validate;
+  }
+
+  /** Throws when the answer is not what the document says this operation returns. */
+  check(method: string, apiPath: string, status: number, body: unknown): void {
+    const lowerMethod = method.toLowerCase();
+    const pathMatches = this.matchers.filter((entry) => entry.pattern.test(apiPath));
+    const operation = pathMatches.find((entry) => entry.method === lowerMethod);
+    const errorSchema = this.document.components?.schemas?.ErrorEnvelope;
+    if (!operation) {
+      // Unknown routes (404) and wrong methods (405) answer the error envelope.
+      const expected = pathMatches.length > 0 ? 405 : 404;
+      if (status !== expected) throw new Error(`${method} ${apiPath} is not documented, yet answered ${status}`);
+      this.assertValid(this.validatorFor("error", errorSchema!), body, `${method} ${apiPath} → ${status}`);
+      return;
+    }
+    const responses = this.document.paths[operation.template]![lowerMethod]!.responses;
+    const documented = responses[String(status)];
+    if (!documented) throw new Error(`${method} ${operation.template} answered ${status}, which its documentation does not list`);
+    const schema = documented.content?.["application/json"]?.schema;
+    if (!schema) return;
+    this.assertValid(this.validatorFor(`${lowerMethod} ${operation.template} ${status}`, schema), body, `${method} ${operation.template} → ${status}`);
+  }
+
+  private assertValid(validate: ValidateFunction, body: unknown, what: string) {
+    if (!validate(body)) {
+      throw new Error(`${what}: response does not match the OpenAPI document: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
+    }
+  }
+}

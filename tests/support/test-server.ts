@@ -1,0 +1,70 @@
+// Starts the real app exactly as `npm start` does (launcher + built Next.js
+// server) on a free port, with its own data directory and log file.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import path from "node:path";
+import { freePort } from "./free-port";
+
+export type TestServer = { baseUrl: string; dataDir: string; logFile: string; stop: () => Promise<void> };
+
+export async function startTestServer(options: {
+  label: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = path.resolve(".test-data", `${options.label}-${Date.now().toString(36)}`);
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dataDir, "server.log");
+  const log = createWriteStream(logFile);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    APP_ENV: "test",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_CONCURRENCY: "1",
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+
+  const child: ChildProcess = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`test server exited early (code ${child.exitCode}); see ${logFile}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/v1/health/ready`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`test server did not become ready in 90 s; see ${logFile}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    baseUrl,
+    dataDir,
+    logFile,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      log.end();
+    },
+  };
+}

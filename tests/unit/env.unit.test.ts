@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "@/server/env";
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), "ces-env-"));
+
+function problemsOf(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("parseEnv", () => {
+  it("works with nothing set outside production, generating secrets once under DATA_DIR", () => {
+    const dataDir = tempDir();
+    const first = parseEnv({ DATA_DIR: dataDir });
+    expect(first.APP_ENV).toBe("development");
+    expect(first.PORT).toBe(3000);
+    expect(first.emailTransport).toBe("file");
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.encryptionKeys).toHaveLength(1);
+    const file = path.join(dataDir, "secrets.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = parseEnv({ DATA_DIR: dataDir });
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(second.encryptionKeys[0]!.key.equals(first.encryptionKeys[0]!.key)).toBe(true);
+    expect(readFileSync(file, "utf8")).toContain(first.authSecret);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ APP_ENV: "staging" }, "APP_ENV"],
+    [{ ENCRYPTION_KEY: "abc" }, "ENCRYPTION_KEY"],
+    [{ ENCRYPTION_KEYS: "k1:zz" }, "ENCRYPTION_KEYS"],
+    [{ DNS_SERVERS: "bad host" }, "DNS_SERVERS"],
+    [{ RELAY_ALLOW_PRIVATE_HOSTS: "maybe" }, "RELAY_ALLOW_PRIVATE_HOSTS"],
+    [{ EMAIL_TRANSPORT: "smtp" }, "SMTP_URL"],
+    [{ EMAIL_TRANSPORT: "resend" }, "RESEND_API_KEY"],
+    [{ APP_URL: "ftp://example.com" }, "APP_URL"],
+  ])("names the bad variable in %j", (source, variable) => {
+    const problems = problemsOf({ DATA_DIR: tempDir(), ...source });
+    expect(problems.some((problem) => problem.startsWith(`${variable}:`))).toBe(true);
+  });
+
+  it("requires the production secrets and refuses the sandbox gateway in production", () => {
+    const problems = problemsOf({ APP_ENV: "production", SANDBOX_WEBHOOK_SECRET: "x".repeat(20) });
+    expect(problems.map((problem) => problem.split(":")[0])).toEqual(
+      expect.arrayContaining(["APP_URL", "AUTH_SECRET", "ENCRYPTION_KEYS", "SANDBOX_WEBHOOK_SECRET", "EMAIL_TRANSPORT"]),
+    );
+  });
+
+  it("accepts a complete production configuration without touching DATA_DIR", () => {
+    const dataDir = path.join(tempDir(), "never-created");
+    const config = parseEnv({
+      APP_ENV: "production",
+      DATA_DIR: dataDir,
+      APP_URL: "https://mail.example.com/",
+      AUTH_SECRET: "s".repeat(40),
+      ENCRYPTION_KEYS: `k2:${"a".repeat(64)},k1:${"b".repeat(64)}`,
+      EMAIL_TRANSPORT: "smtp",
+      SMTP_URL: "smtp://user:pass@smtp.example.com:587",
+      TRUSTED_PROXIES: "10.0.0.1, 10.0.0.2",
+    });
+    expect(config.appUrl).toBe("https://mail.example.com");
+    expect(config.encryptionKeys.map((key) => key.id)).toEqual(["k2", "k1"]);
+    expect(config.TRUSTED_PROXIES).toEqual(["10.0.0.1", "10.0.0.2"]);
+    expect(() => statSync(dataDir)).toThrow();
+  });
+});

@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+// Two tiers (see README "Tests"): unit tests run in-process; integration tests
+// talk HTTP to the real built server started once per run by the global setup.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.unit.test.ts"],
+          env: { APP_ENV: "test", LOG_LEVEL: "silent", AUTH_SECRET: "unit-test-secret-unit-test-secret-0123", ENCRYPTION_KEY: "0".repeat(64) },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.integration.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
