@@ -1,9 +1,11 @@
 // `npm run db:migrate`: applies migrations to DATABASE_URL, or to the embedded database under DATA_DIR.
 import { startEmbeddedPostgres } from "@/server/db/embedded";
 import { runMigrations } from "@/server/db/migrate";
+import { loadDotenv } from "@/server/runtime/load-dotenv";
 import { env } from "@/server/env";
 
 async function main() {
+  loadDotenv();
   const config = env();
   if (config.DATABASE_URL) {
     await runMigrations(config.DATABASE_URL);

@@ -7,10 +7,12 @@ import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/server/db/embedded";
 import { runMigrations } from "@/server/db/migrate";
+import { loadDotenv } from "@/server/runtime/load-dotenv";
 import { EnvError, env } from "@/server/env";
 import { startWebServer } from "@/server/runtime/web-server";
 
 const isDev = process.argv.includes("--dev");
+loadDotenv();
 
 function loadConfig() {
   try {

@@ -3,6 +3,7 @@
 import { createDocument } from "zod-openapi";
 import { envelopeOf, errorEnvelope, type Endpoint } from "@/shared/api/endpoint";
 import { endpoints } from "@/shared/api/endpoints";
+import { apiTags } from "@/shared/api/endpoints/tags";
 import { errorStatus, type ErrorCode } from "@/server/http/errors";
 import { appVersion } from "@/server/version";
 
@@ -87,13 +88,14 @@ export function buildOpenApiDocument() {
     info: {
       title: "Customer Email Service API",
       version: "1.0.0",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       description: `Public customer API (build ${appVersion}). Every response uses the envelope { success, message, data }; errors carry data.code.`,
     },
     servers: [{ url: "/api/v1" }],
-    tags: [...new Set(endpoints.map((endpoint) => endpoint.tag))].map((name) => ({ name })),
-    components: {
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-    },
+    tags: Object.entries(apiTags).map(([name, description]) => ({ name, description })),
+    components: endpoints.some((endpoint) => endpoint.auth !== "none")
+      ? { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } }
+      : {},
     paths: paths as never,
   });
 }

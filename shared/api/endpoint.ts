@@ -2,6 +2,7 @@
 // validate and shape), the OpenAPI document, the portal and the tests.
 import { z } from "zod";
 import type { ErrorCode } from "@/server/http/errors";
+import type { ApiTag } from "./endpoints/tags";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type AuthMode = "none" | "bearer" | "optional-bearer";
@@ -15,10 +16,11 @@ export type Endpoint<
   method: HttpMethod;
   /** OpenAPI-style path under /api/v1, e.g. `/auth/sessions/{session_id}`. */
   path: string;
+  /** Also the name of the exported constant, so route files can be matched to declarations. */
   operationId: string;
   summary: string;
   description?: string;
-  tag: string;
+  tag: ApiTag;
   auth: AuthMode;
   params?: Params;
   query?: Query;

@@ -1,0 +1,78 @@
+// `npm test`: builds the app, runs every tier (unit, integration against the
+// real server, Playwright end-to-end) and closes with one summary line
+// "N passed, M failed". DATABASE_URL set → a throwaway database on that
+// server; unset → the embedded database. SKIP_BUILD=1 reuses the last build.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+type Tally = { passed: number; failed: number; skipped: number };
+
+function run(command: string, args: string[]): number {
+  console.log(`\n$ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  return result.status ?? 1;
+}
+
+function vitestTally(file: string): Tally | undefined {
+  if (!existsSync(file)) return undefined;
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function playwrightTally(file: string): Tally | undefined {
+  if (!existsSync(file)) return undefined;
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  return { passed: expected + flaky, failed: unexpected, skipped };
+}
+
+/** Playwright drives Debian's Chromium; a fresh machine gets it from apt (never `npx playwright install`). */
+function ensureChromium() {
+  if (existsSync("/usr/bin/chromium")) return;
+  if (process.getuid?.() !== 0) {
+    console.error("Chromium is missing: run `sudo apt-get install -y chromium`, then `npm test` again.");
+    process.exit(1);
+  }
+  console.log("Installing Debian's chromium for the end-to-end tests…");
+  if (run("apt-get", ["update", "-qq"]) !== 0 || run("apt-get", ["install", "-y", "-qq", "chromium"]) !== 0) process.exit(1);
+}
+
+ensureChromium();
+rmSync("test-results", { recursive: true, force: true });
+mkdirSync("test-results", { recursive: true });
+
+const steps: { name: string; exitCode: number; tally?: Tally }[] = [];
+if (process.env.SKIP_BUILD !== "1") {
+  const exitCode = run("npx", ["next", "build"]);
+  if (exitCode !== 0) {
+    console.log("\nbuild failed\n0 passed, 1 failed");
+    process.exit(1);
+  }
+}
+
+const vitestCode = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
+steps.push({ name: "vitest (unit + integration)", exitCode: vitestCode, tally: vitestTally("test-results/vitest.json") });
+
+const playwrightCode = run("npx", ["playwright", "test"]);
+steps.push({ name: "playwright (e2e)", exitCode: playwrightCode, tally: playwrightTally("test-results/e2e.json") });
+
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+console.log("\nSummary");
+for (const step of steps) {
+  // A runner that crashed before reporting counts as one failure, never as a pass.
+  const tally = step.tally ?? { passed: 0, failed: 1, skipped: 0 };
+  if (step.exitCode !== 0 && tally.failed === 0) tally.failed = 1;
+  total.passed += tally.passed;
+  total.failed += tally.failed;
+  total.skipped += tally.skipped;
+  console.log(`  ${step.name}: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped (exit ${step.exitCode})`);
+}
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);

@@ -1,0 +1,52 @@
+// The OpenAPI document is generated from the endpoint declarations; a
+// third-party linter (Redocly, "recommended" rules) must find nothing in it,
+// and the declarations must match the route files on disk.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { describe, expect, it } from "vitest";
+import { endpoints } from "@/shared/api/endpoints";
+import { buildOpenApiDocument } from "@/server/openapi/build-document";
+
+const apiRoot = path.join(process.cwd(), "app/api/v1");
+
+/** Every route.ts under app/api/v1 as [OpenAPI path, declared methods]. */
+function routeFiles(directory = apiRoot): [string, string[]][] {
+  const found: [string, string[]][] = [];
+  for (const entry of readdirSync(directory)) {
+    const full = path.join(directory, entry);
+    if (statSync(full).isDirectory()) found.push(...routeFiles(full));
+    else if (entry === "route.ts") {
+      const source = readFileSync(full, "utf8");
+      const apiPath = `/${path.relative(apiRoot, directory)}`.replace(/\[([^\].]+)\]/g, "{$1}").replace(/\/$/, "");
+      const declared = [...source.matchAll(/route\((\w+)\)/g)].map((match) => match[1]!);
+      found.push([apiPath, declared]);
+    }
+  }
+  return found;
+}
+
+describe("OpenAPI document", () => {
+  it("passes the Redocly linter's recommended rules with no problems", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(buildOpenApiDocument()), absoluteRef: "openapi.json", config });
+    expect(problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} @ ${problem.location[0]?.pointer}`)).toEqual([]);
+  });
+
+  it("has an operation for every declared endpoint, with unique operation ids", () => {
+    const document = buildOpenApiDocument() as unknown as { paths: Record<string, Record<string, { operationId: string }>> };
+    for (const endpoint of endpoints) {
+      expect(document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]?.operationId).toBe(endpoint.operationId);
+    }
+    const ids = endpoints.map((endpoint) => endpoint.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("declares exactly the endpoints the route files serve", () => {
+    const served = routeFiles()
+      .filter(([apiPath]) => !apiPath.includes("[[...") && apiPath !== "/openapi.json")
+      .flatMap(([apiPath, names]) => names.map((name) => `${apiPath} ${name}`));
+    const declared = endpoints.map((endpoint) => `${endpoint.path} ${endpoint.operationId}`);
+    expect(served.sort()).toEqual(declared.sort());
+  });
+});
