@@ -4,7 +4,10 @@
 // output through the response schema → envelope. Handlers return data only.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import type { Endpoint, HttpMethod } from "@/shared/api/endpoint";
+import type { AuthMode, Endpoint, HttpMethod } from "@/shared/api/endpoint";
+import { type AuthContext, authenticateToken, bearerTokenOf } from "@/server/services/auth/authenticate-bearer";
+import { enforceRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
+import { policy } from "@/server/services/rate-limit/policies";
 import { logger } from "@/server/logger";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { envelopeResponse, errorResponse } from "./envelope";
@@ -32,8 +35,11 @@ type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
 /** What a handler may add to its success answer besides the data. */
 export type ResponseOptions = { headers: Headers; message?: string };
 
-export type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Input<P, Q, B> &
-  RequestInfo & { response: ResponseOptions };
+export type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode> = Input<P, Q, B> &
+  RequestInfo & {
+    auth: A extends "bearer" ? AuthContext : A extends "none" ? null : AuthContext | null;
+    response: ResponseOptions;
+  };
 
 export type Route = { method: HttpMethod; handler: NextRouteHandler };
 
@@ -82,15 +88,33 @@ export async function respond(request: Request, run: (info: RequestInfo) => Prom
  * `route(endpoint).handle(handler)`: the endpoint is fixed first so the
  * handler's return value is checked against its response schema.
  */
-export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  endpoint: Endpoint<P, Q, B, R>,
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, A extends AuthMode>(
+  endpoint: Endpoint<P, Q, B, R, A>,
 ) {
-  return { handle: (handler: (context: HandlerContext<P, Q, B>) => Promise<z.input<R>>) => wrap(endpoint, handler) };
+  return { handle: (handler: (context: HandlerContext<P, Q, B, A>) => Promise<z.input<R>>) => wrap(endpoint, handler) };
 }
 
-function wrap<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  endpoint: Endpoint<P, Q, B, R>,
-  handler: (context: HandlerContext<P, Q, B>) => Promise<z.input<R>>,
+/** 401 step: a bearer endpoint needs a live session; an optional one rejects only a bad token. */
+async function authenticate(endpoint: Endpoint, request: Request): Promise<AuthContext | null> {
+  if (endpoint.auth === "none") return null;
+  const token = bearerTokenOf(request);
+  if (!token) {
+    if (endpoint.auth === "optional-bearer") return null;
+    throw new AppError("unauthorized", "This operation needs `Authorization: Bearer <access token>`.");
+  }
+  return authenticateToken(token);
+}
+
+/** 429 step: the general limit per session (or IP), then the operation's own per-IP limit. */
+async function limitRate(endpoint: Endpoint, auth: AuthContext | null, ip: string): Promise<void> {
+  if (endpoint.rateLimit === false) return;
+  await enforceRateLimit(policy("api"), auth ? `session:${auth.sessionId}` : `ip:${ip}`);
+  if (endpoint.rateLimit?.perIp) await enforceRateLimit(policy(endpoint.rateLimit.perIp), ip);
+}
+
+function wrap<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, A extends AuthMode>(
+  endpoint: Endpoint<P, Q, B, R, A>,
+  handler: (context: HandlerContext<P, Q, B, A>) => Promise<z.input<R>>,
 ): Route {
   return {
     method: endpoint.method,
@@ -101,6 +125,8 @@ function wrap<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R e
           rawBody = await readJsonBody(request);
           if (rawBody === undefined && endpoint.emptyBodyAllowed) rawBody = {};
         }
+        const auth = await authenticate(endpoint as Endpoint, request);
+        await limitRate(endpoint as Endpoint, auth, info.ip);
         const rawParams = await context.params;
         const input = {
           params: endpoint.params ? validatePart(endpoint.params, rawParams, "path") : undefined,
@@ -111,7 +137,12 @@ function wrap<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R e
         } as Input<P, Q, B>;
 
         const responseOptions: ResponseOptions = { headers: new Headers() };
-        const result = await handler({ ...input, ...info, response: responseOptions });
+        const result = await handler({
+          ...input,
+          ...info,
+          auth: auth as HandlerContext<P, Q, B, A>["auth"],
+          response: responseOptions,
+        });
         // Parsing through the response schema drops any field it does not declare.
         const data = endpoint.response.parse(result);
         const response = envelopeResponse(endpoint.status ?? 200, {

@@ -2,6 +2,7 @@
 // validate and shape), the OpenAPI document, the portal and the tests.
 import { z } from "zod";
 import type { ErrorCode } from "@/server/http/errors";
+import type { PolicyName } from "@/server/services/rate-limit/policies";
 import type { ApiTag } from "./endpoints/tags";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -12,6 +13,7 @@ export type Endpoint<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
+  Auth extends AuthMode = AuthMode,
 > = {
   method: HttpMethod;
   /** OpenAPI-style path under /api/v1, e.g. `/auth/sessions/{session_id}`. */
@@ -21,7 +23,12 @@ export type Endpoint<
   summary: string;
   description?: string;
   tag: ApiTag;
-  auth: AuthMode;
+  auth: Auth;
+  /**
+   * Every operation counts against the general "api" limit (per session or
+   * IP); a named policy adds a per-IP limit on attempts; false exempts it.
+   */
+  rateLimit?: false | { perIp: PolicyName };
   params?: Params;
   query?: Query;
   body?: Body;
@@ -40,7 +47,8 @@ export function defineEndpoint<
   Query extends z.ZodType = z.ZodUndefined,
   Body extends z.ZodType = z.ZodUndefined,
   Response extends z.ZodType = z.ZodNull,
->(endpoint: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
+  Auth extends AuthMode = AuthMode,
+>(endpoint: Endpoint<Params, Query, Body, Response, Auth>): Endpoint<Params, Query, Body, Response, Auth> {
   return endpoint;
 }
 

@@ -12,6 +12,7 @@ declare module "vitest" {
     /** The server's database, for tests that must look at what is stored. */
     databaseUrl: string;
     serverLogFile: string;
+    serverDataDir: string;
   }
 }
 
@@ -21,11 +22,17 @@ let database: TestDatabase | undefined;
 export async function setup(project: TestProject) {
   const baseDatabaseUrl = process.env.DATABASE_URL;
   if (baseDatabaseUrl) database = await createTestDatabase(baseDatabaseUrl, "it");
-  server = await startTestServer({ label: "integration", databaseUrl: database?.url });
+  // Loopback is a trusted proxy here, so each test can play a client address of its own.
+  server = await startTestServer({
+    label: "integration",
+    databaseUrl: database?.url,
+    env: { TRUSTED_PROXIES: "127.0.0.1,::1" },
+  });
   project.provide("baseUrl", server.baseUrl);
   const embeddedUrl = () => readFileSync(path.join(server!.dataDir, "embedded-database.url"), "utf8").trim();
   project.provide("databaseUrl", database?.url ?? embeddedUrl());
   project.provide("serverLogFile", server.logFile);
+  project.provide("serverDataDir", server.dataDir);
 }
 
 export async function teardown() {

@@ -22,6 +22,7 @@ export const getHealth = defineEndpoint({
   summary: "Liveness: the process is up",
   tag: "Health",
   auth: "none",
+  rateLimit: false, // load balancers poll these
   response: healthStatus,
   message: "OK",
 });
@@ -34,6 +35,7 @@ export const getReadiness = defineEndpoint({
   description: "Answers 503 `service_unavailable` while the database is unreachable.",
   tag: "Health",
   auth: "none",
+  rateLimit: false, // load balancers poll these
   response: readinessStatus,
   message: "Ready",
   errors: ["service_unavailable"],

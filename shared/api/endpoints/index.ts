@@ -1,6 +1,19 @@
 // Every endpoint of the public API, in documentation order. A unit test checks
 // that this list and the route files under app/api/v1 describe the same API.
 import type { Endpoint } from "../endpoint";
+import * as auth from "./auth";
 import * as health from "./health";
+import * as sessions from "./sessions";
 
-export const endpoints: Endpoint[] = [health.getHealth, health.getReadiness] as Endpoint[];
+export const endpoints = [
+  auth.register,
+  auth.login,
+  auth.refresh,
+  auth.logout,
+  auth.getMe,
+  sessions.listSessions,
+  sessions.revokeSession,
+  sessions.revokeAllSessions,
+  health.getHealth,
+  health.getReadiness,
+] as Endpoint[];

@@ -1,5 +1,7 @@
 // The documentation's sections, in order; every endpoint's `tag` is one of these.
 export const apiTags = {
+  Auth: "Registration, sign-in and tokens. Access tokens last 15 minutes; refresh tokens rotate on every use.",
+  Sessions: "Signed-in devices of the account.",
   Health: "Liveness and readiness of the service.",
 } as const;
 

@@ -1,0 +1,35 @@
+// The account's activity log (contract §3, "Activity item"). Callers pass
+// what happened in words and metadata that is never a secret.
+import { db, type Executor } from "@/server/db/client";
+import { activityEvents } from "@/server/db/schema";
+import { newId } from "@/server/ids";
+
+export type ActivityType =
+  | "auth.login"
+  | "auth.login_failed"
+  | "auth.logout"
+  | "auth.refresh_reuse_detected"
+  | "session.revoked"
+  | "session.revoked_all"
+  | "account.created";
+
+export type ActivityInput = {
+  accountId: string;
+  type: ActivityType;
+  description: string;
+  ip?: string | null;
+  userAgent?: string | null;
+  metadata?: Record<string, unknown>;
+};
+
+export async function recordActivity(input: ActivityInput, tx: Executor = db()): Promise<void> {
+  await tx.insert(activityEvents).values({
+    id: newId("evt"),
+    accountId: input.accountId,
+    type: input.type,
+    description: input.description,
+    ipAddress: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 512) ?? null,
+    metadata: input.metadata ?? {},
+  });
+}

@@ -1,0 +1,67 @@
+// A successful sign-in, whatever the method: a new session, its first token
+// pair, and an `auth.login` activity event.
+import type { AuthPayload } from "@/shared/schemas/auth";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/server/auth/access-token";
+import { now } from "@/server/clock";
+import type { Executor } from "@/server/db/client";
+import { type accounts, refreshTokens, sessions } from "@/server/db/schema";
+import { newId } from "@/server/ids";
+import { randomToken, sha256Hex } from "@/server/security/crypto";
+import { accountView } from "@/server/services/accounts/account-view";
+import { recordActivity } from "@/server/services/activity/record-activity";
+import { SESSION_LIFETIME_MS } from "./session-rules";
+
+export type SignInMethod = "password" | "email_code" | "magic_link" | "google" | "github";
+export type ClientInfo = { ip: string; userAgent: string | null };
+
+export const REFRESH_TOKEN_PREFIX = "rt_";
+
+export async function buildAuthPayload(
+  account: typeof accounts.$inferSelect,
+  sessionId: string,
+  refreshToken: string,
+  issuedAt: Date,
+): Promise<AuthPayload> {
+  return {
+    accessToken: await signAccessToken({ accountId: account.id, sessionId }, issuedAt, refreshToken),
+    refreshToken,
+    tokenType: "Bearer",
+    expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+    user: accountView(account),
+  };
+}
+
+export async function startSession(
+  tx: Executor,
+  account: typeof accounts.$inferSelect,
+  method: SignInMethod,
+  client: ClientInfo,
+): Promise<AuthPayload> {
+  const at = now();
+  const sessionId = newId("ses");
+  await tx.insert(sessions).values({
+    id: sessionId,
+    accountId: account.id,
+    signInMethod: method,
+    ipAddress: client.ip,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
+    createdAt: at,
+    authenticatedAt: at,
+    lastActiveAt: at,
+    expiresAt: new Date(at.getTime() + SESSION_LIFETIME_MS),
+  });
+  const refreshToken = REFRESH_TOKEN_PREFIX + randomToken(32);
+  await tx.insert(refreshTokens).values({ tokenHash: sha256Hex(refreshToken), sessionId, createdAt: at });
+  await recordActivity(
+    {
+      accountId: account.id,
+      type: "auth.login",
+      description: `Signed in with ${method.replace("_", " ")}`,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      metadata: { method, sessionId },
+    },
+    tx,
+  );
+  return buildAuthPayload(account, sessionId, refreshToken, at);
+}

@@ -1,0 +1,60 @@
+// Fixed-window counters in PostgreSQL, shared by every instance. One atomic
+// upsert per hit: the first hit of a window resets the count.
+import { sql } from "drizzle-orm";
+import { now } from "@/server/clock";
+import { db, type Executor } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
+import type { RateLimitPolicy } from "./policies";
+
+export type RateLimitState = { count: number; retryAfterSeconds: number; limited: boolean };
+
+const bucketKey = (policy: RateLimitPolicy, subject: string) => `${policy.name}:${subject}`;
+
+function stateOf(count: number, windowEnd: Date, at: Date, limited: boolean): RateLimitState {
+  return { count, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - at.getTime()) / 1000)), limited };
+}
+
+/**
+ * Counts one hit and tells whether the subject is now over the limit. A
+ * window opens at a subject's first hit and lasts the policy's length.
+ */
+export async function hitRateLimit(policy: RateLimitPolicy, subject: string, tx: Executor = db()): Promise<RateLimitState> {
+  const at = now();
+  const fresh = new Date(at.getTime() + policy.windowSeconds * 1000);
+  const result = await tx.execute<{ count: number; expires_at: string | Date }>(sql`
+    insert into rate_limit_buckets as bucket (key, window_start, count, expires_at)
+    values (${bucketKey(policy, subject)}, ${at.toISOString()}, 1, ${fresh.toISOString()})
+    on conflict (key) do update set
+      count = case when bucket.expires_at > ${at.toISOString()} then bucket.count + 1 else 1 end,
+      window_start = case when bucket.expires_at > ${at.toISOString()} then bucket.window_start else excluded.window_start end,
+      expires_at = case when bucket.expires_at > ${at.toISOString()} then bucket.expires_at else excluded.expires_at end
+    returning count, expires_at`);
+  const row = result.rows[0]!;
+  const count = Number(row.count);
+  return stateOf(count, new Date(row.expires_at), at, count > policy.limit);
+}
+
+/** Reads the current count without adding a hit (for limits on failures). */
+export async function peekRateLimit(policy: RateLimitPolicy, subject: string, tx: Executor = db()): Promise<RateLimitState> {
+  const at = now();
+  const result = await tx.execute<{ count: number; expires_at: string | Date }>(sql`
+    select count, expires_at from rate_limit_buckets
+    where key = ${bucketKey(policy, subject)} and expires_at > ${at.toISOString()}`);
+  const row = result.rows[0];
+  if (!row) return stateOf(0, at, at, false);
+  const count = Number(row.count);
+  return stateOf(count, new Date(row.expires_at), at, count >= policy.limit);
+}
+
+export function rateLimitedError(state: RateLimitState, message = "Too many requests. Please wait before trying again."): AppError {
+  return new AppError("rate_limited", message, {
+    headers: { "retry-after": String(state.retryAfterSeconds) },
+    data: { retryAfterSeconds: state.retryAfterSeconds },
+  });
+}
+
+/** Counts a hit and throws 429 when over the limit. */
+export async function enforceRateLimit(policy: RateLimitPolicy, subject: string): Promise<void> {
+  const state = await hitRateLimit(policy, subject);
+  if (state.limited) throw rateLimitedError(state);
+}

@@ -1,0 +1,41 @@
+// Rate-limit policies (contract §5). Defaults can be overridden with
+// RATE_LIMIT_OVERRIDES="name=limit/seconds,…", e.g. "register=3/60".
+import { env } from "@/server/env";
+
+export type RateLimitPolicy = { name: string; limit: number; windowSeconds: number };
+
+const defaults = {
+  /** Every API request, per access token's session or per client IP. */
+  api: { limit: 600, windowSeconds: 60 },
+  register: { limit: 10, windowSeconds: 3600 },
+  /** Blocks sign-in for one email from one address after this many failures. */
+  loginFailuresPerEmailAndIp: { limit: 10, windowSeconds: 900 },
+  /** Blocks one address guessing across many emails. */
+  loginFailuresPerIp: { limit: 100, windowSeconds: 900 },
+  /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
+  loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
+} satisfies Record<string, Omit<RateLimitPolicy, "name">>;
+
+export type PolicyName = keyof typeof defaults;
+
+let resolved: Record<PolicyName, RateLimitPolicy> | undefined;
+
+export function parseOverrides(raw: string | undefined): Record<string, Omit<RateLimitPolicy, "name">> {
+  const overrides: Record<string, Omit<RateLimitPolicy, "name">> = {};
+  for (const entry of (raw ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+    const match = /^(\w+)=(\d+)\/(\d+)$/.exec(entry);
+    if (!match || !(match[1]! in defaults)) throw new Error(`RATE_LIMIT_OVERRIDES: bad entry "${entry}"`);
+    overrides[match[1]!] = { limit: Number(match[2]), windowSeconds: Number(match[3]) };
+  }
+  return overrides;
+}
+
+export function policy(name: PolicyName): RateLimitPolicy {
+  if (!resolved) {
+    const overrides = parseOverrides(env().RATE_LIMIT_OVERRIDES);
+    resolved = Object.fromEntries(
+      Object.entries(defaults).map(([key, value]) => [key, { name: key, ...value, ...overrides[key] }]),
+    ) as Record<PolicyName, RateLimitPolicy>;
+  }
+  return resolved[name];
+}

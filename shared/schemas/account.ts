@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+export const planIds = ["free", "starter", "pro", "business", "enterprise", "custom", "payg"] as const;
+export const planIdSchema = z.enum(planIds);
+
+/** Trimmed and lower-cased: emails are case-insensitive everywhere. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "Email is too long")
+  .pipe(z.email("Enter a valid email address"));
+
+/** Length rules only; the service also refuses common passwords. */
+export const newPasswordSchema = z
+  .string()
+  .min(12, "Password must be at least 12 characters")
+  .max(128, "Password must be at most 128 characters");
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(32, "Username must be at most 32 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "Use letters, digits, dot, dash or underscore");
+
+const isoDate = z.iso.datetime();
+
+export const accountSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    username: z.string().nullable(),
+    name: z.string().nullable(),
+    planId: planIdSchema,
+    twoFactorEnabled: z.boolean(),
+    otpLoginEnabled: z.boolean(),
+    sessionTimeoutMinutes: z.number().int(),
+    notifyNewSignin: z.boolean(),
+    createdAt: isoDate,
+    deletionScheduledFor: isoDate.nullable(),
+  })
+  .meta({ id: "Account" });
+
+export type Account = z.infer<typeof accountSchema>;

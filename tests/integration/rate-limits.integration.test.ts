@@ -1,0 +1,60 @@
+// Servers of their own (they share the run's database): one with a tiny
+// general limit, one with a tiny failed-login limit. Neither trusts a proxy
+// (the default), so X-Forwarded-For must not change who the client is.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let database: TestDatabase | undefined;
+let generalLimit: TestServer;
+let loginLimit: TestServer;
+
+beforeAll(async () => {
+  const base = process.env.DATABASE_URL;
+  if (base) database = await createTestDatabase(base, "limits");
+  const databaseUrl = database?.url ?? inject("databaseUrl");
+  [generalLimit, loginLimit] = await Promise.all([
+    startTestServer({ label: "limit-general", databaseUrl, env: { RATE_LIMIT_OVERRIDES: "api=5/600" } }),
+    startTestServer({ label: "limit-login", databaseUrl, env: { RATE_LIMIT_OVERRIDES: "loginFailuresPerEmailAndIp=3/900" } }),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([generalLimit?.stop(), loginLimit?.stop()]);
+  await database?.drop();
+});
+
+describe("rate limits", () => {
+  it("answers the 6th request in the window with 429, Retry-After and the envelope; health is exempt", async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      // Forged addresses from an untrusted peer change nothing.
+      const response = await fetch(`${generalLimit.baseUrl}/api/v1/auth/me`, { headers: { "x-forwarded-for": `203.0.113.${index}` } });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const limited = await fetch(`${generalLimit.baseUrl}/api/v1/nope/but/limited`, { method: "POST" });
+    expect(limited.status).toBe(404); // route 404 comes before 429
+    const stillLimited = await fetch(`${generalLimit.baseUrl}/api/v1/auth/sessions`);
+    expect(stillLimited.status).toBe(429);
+    const retryAfter = Number(stillLimited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(await stillLimited.json()).toMatchObject({ success: false, data: { code: "rate_limited" } });
+    expect((await fetch(`${generalLimit.baseUrl}/api/v1/health`)).status).toBe(200);
+  });
+
+  it("counts failed logins against the real peer address, not a forged X-Forwarded-For", async () => {
+    const email = `spoof.${Date.now()}@example.test`;
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const response = await fetch(`${loginLimit.baseUrl}/api/v1/auth/login`, {
+        method: "POST",
+        body: JSON.stringify({ email, password: "wrong-password-123" }),
+        headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${index}` },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});
