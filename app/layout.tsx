@@ -1,12 +1,42 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
+import { SiteFooter } from "@/components/site-footer";
+import { SiteHeader } from "@/components/site-header";
+import { SkipLink } from "@/components/skip-link";
+import { ThemeScript } from "@/components/theme-script";
 import "./globals.css";
 
-export const metadata: Metadata = { title: "Customer Email Service" };
+export const metadata: Metadata = {
+  title: { default: "Customer Email Service", template: "%s · Customer Email Service" },
+  description:
+    "Send email through your own SMTP relays or ours, verify sending domains with SPF, DKIM and DMARC, and manage it all from a REST API.",
+};
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#09090b" },
+  ],
+};
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Set by proxy.ts for every page; reading it makes pages render per request,
+  // which a per-request nonce requires.
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    <html lang="en">
-      <body>{children}</body>
+    // The pre-paint script sets data-theme and color-scheme on <html> before hydration.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <ThemeScript nonce={nonce} />
+      </head>
+      <body className="flex min-h-dvh flex-col bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
+        <SkipLink />
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+      </body>
     </html>
   );
 }

@@ -1,3 +1,126 @@
+import { ButtonLink } from "@/components/button-link";
+import { CodeBlock } from "@/components/code-block";
+import { FeatureCard } from "@/components/feature-card";
+import { BracesIcon, CardIcon, RelayIcon, ShieldIcon } from "@/components/feature-icons";
+import { InlineCode } from "@/components/inline-code";
+import { JsonCode } from "@/components/json-code";
+import { env } from "@/server/env";
+import { appVersion } from "@/server/version";
+
+// Examples mirror what the API really answers (GET /api/v1/health, an unknown route).
+const healthExample = { success: true, message: "OK", data: { status: "ok", version: appVersion } };
+const errorExample = { success: false, message: "No route for GET /api/v1/nope.", data: { code: "not_found" } };
+
 export default function HomePage() {
-  return <main><h1>Customer Email Service</h1></main>;
+  const apiBase = `${env().appUrl}/api/v1`;
+  return (
+    <>
+      <section className="relative overflow-hidden border-b border-zinc-200 dark:border-zinc-800">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 -top-40 h-96 bg-[radial-gradient(ellipse_at_top,var(--color-indigo-100),transparent_70%)] dark:bg-[radial-gradient(ellipse_at_top,color-mix(in_oklab,var(--color-indigo-500)_18%,transparent),transparent_70%)]"
+        />
+        <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.1fr_1fr]">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full border border-zinc-200 bg-white/70 px-3 py-1 text-xs font-medium text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/70 dark:text-zinc-400">
+              <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
+              Email sending &amp; hosting · REST API v1
+            </p>
+            <h1 className="mt-6 text-4xl font-semibold tracking-tight text-balance text-zinc-900 sm:text-5xl dark:text-white">
+              Send email from your product, through the relays you choose.
+            </h1>
+            <p className="mt-6 max-w-xl text-lg leading-8 text-pretty text-zinc-600 dark:text-zinc-400">
+              Customer Email Service is the customer side of an email sending and hosting service. Route mail through
+              your own SMTP relays or ours, verify your sending domains with SPF, DKIM and DMARC, choose a plan — and
+              drive all of it from a REST API.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <ButtonLink href="/docs/api">Read the API reference</ButtonLink>
+              <ButtonLink href="/api/v1/openapi.json" variant="secondary" document>
+                OpenAPI document
+              </ButtonLink>
+            </div>
+          </div>
+          <div className="min-w-0">
+            <CodeBlock title="Check the API is up">
+              <span className="text-zinc-500 select-none">$ </span>
+              {`curl -s ${apiBase}/health`}
+              {"\n\n"}
+              <JsonCode value={healthExample} />
+            </CodeBlock>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
+        <div className="max-w-2xl">
+          <h2 id="features-heading" className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-white">
+            Everything between your app and the inbox
+          </h2>
+          <p className="mt-4 text-base leading-7 text-zinc-600 dark:text-zinc-400">
+            One account for the relays that carry your mail, the domains you send from and the plan you pay for.
+          </p>
+        </div>
+        <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <FeatureCard title="Your relays or ours" icon={<RelayIcon />}>
+            Bring your own SMTP relays, test them before you rely on them, or send through ours. Pick a default and
+            switch whenever you like.
+          </FeatureCard>
+          <FeatureCard title="Verified sending domains" icon={<ShieldIcon />}>
+            Add a domain, publish the SPF, DKIM and DMARC records we give you, and we keep checking until every required
+            record passes.
+          </FeatureCard>
+          <FeatureCard title="Plans and billing" icon={<CardIcon />}>
+            Start free and move to a paid plan as your volume grows. Invoices and payment methods live with your
+            account.
+          </FeatureCard>
+          <FeatureCard title="A predictable REST API" icon={<BracesIcon />}>
+            Every endpoint lives under <InlineCode>/api/v1</InlineCode> and answers with the same
+            envelope, so one client handles them all.
+          </FeatureCard>
+        </div>
+      </section>
+
+      <section aria-labelledby="envelope-heading" className="border-y border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900/40">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1fr_1.2fr] lg:items-center">
+          <div>
+            <h2 id="envelope-heading" className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-white">
+              One envelope, every response
+            </h2>
+            <p className="mt-4 text-base leading-7 text-zinc-600 dark:text-zinc-400">
+              Success or failure, the body has the same three fields: <InlineCode>success</InlineCode>, <InlineCode>message</InlineCode> and{" "}
+              <InlineCode>data</InlineCode>. On errors, <InlineCode>data.code</InlineCode> is a stable snake_case string your code can switch
+              on; the message is for people.
+            </p>
+            <p className="mt-4 text-base leading-7 text-zinc-600 dark:text-zinc-400">
+              Base URL: <InlineCode>{apiBase}</InlineCode>
+            </p>
+          </div>
+          <div className="grid min-w-0 gap-4 md:grid-cols-2 lg:grid-cols-1">
+            <CodeBlock title="200 OK">
+              <JsonCode value={healthExample} />
+            </CodeBlock>
+            <CodeBlock title="404 Not Found">
+              <JsonCode value={errorExample} />
+            </CodeBlock>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="reference-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
+        <div className="flex flex-col items-start gap-6 rounded-2xl border border-zinc-200 p-8 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800">
+          <div className="max-w-xl">
+            <h2 id="reference-heading" className="text-xl font-semibold tracking-tight text-zinc-900 dark:text-white">
+              Explore the API
+            </h2>
+            <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+              The reference is generated from the same schemas the API enforces, so the documentation and the behaviour
+              cannot drift apart.
+            </p>
+          </div>
+          <ButtonLink href="/docs/api">Open the API reference</ButtonLink>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,0 +1,68 @@
+// End-to-end tests against the production build (`next build` must have run).
+// The launcher starts a fresh server per run on its own data directory.
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://localhost:${port}`;
+// Computed once in the main process; workers inherit it, so all agree.
+process.env.E2E_DATA_DIR ??= path.join(".test-data", `e2e-${Date.now()}`);
+
+const serverEnv: Record<string, string> = {
+  PORT: String(port),
+  DATA_DIR: process.env.E2E_DATA_DIR,
+  APP_ENV: "test",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+};
+// A real PostgreSQL when one is given; the embedded PGlite database otherwise.
+if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        // Debian's Chromium; never `npx playwright install`.
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "npx tsx scripts/start.ts",
+    url: `${baseURL}/api/v1/health/ready`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // Let the launcher stop its workers and the embedded database cleanly.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,54 @@
+// Security headers for portal pages (HTML). API answers never get these: the
+// proxy does not run under /api/, and the route wrapper owns API headers.
+// Pure functions, so proxy.ts stays a few lines and the policy is easy to read.
+
+/** A fresh, unguessable nonce for one response (16 random bytes, base64). */
+export function createNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Buffer.from(bytes).toString("base64");
+}
+
+export function contentSecurityPolicy(nonce: string, options: { isDevelopment: boolean }): string {
+  const scriptSources = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"];
+  // React needs eval in development only (server error stacks in the browser).
+  if (options.isDevelopment) scriptSources.push("'unsafe-eval'");
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": scriptSources,
+    // Next.js and Swagger UI both set inline style attributes.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
+    .join("; ");
+}
+
+/** Auth pages carry one-time tokens in their URLs (magic links): never leak them as a referrer. */
+function referrerPolicyFor(pathname: string): string {
+  return pathname === "/auth" || pathname.startsWith("/auth/") ? "no-referrer" : "strict-origin-when-cross-origin";
+}
+
+export type PageRequest = { pathname: string; isHttps: boolean; isDevelopment: boolean };
+
+/** Every response header a page gets, CSP included. */
+export function pageSecurityHeaders(nonce: string, request: PageRequest): Record<string, string> {
+  const headers: Record<string, string> = {
+    "content-security-policy": contentSecurityPolicy(nonce, request),
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": referrerPolicyFor(request.pathname),
+    "permissions-policy": "camera=(), microphone=(), geolocation=()",
+    "cross-origin-opener-policy": "same-origin",
+  };
+  // Browsers ignore HSTS received over plain http; sending it only over https keeps local http usable.
+  if (request.isHttps) headers["strict-transport-security"] = "max-age=63072000; includeSubDomains";
+  return headers;
+}
