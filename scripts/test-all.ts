@@ -46,6 +46,7 @@ function ensureChromium() {
 
 ensureChromium();
 rmSync("test-results", { recursive: true, force: true });
+rmSync(".test-data", { recursive: true, force: true }); // servers of earlier runs (each keeps its data dir)
 mkdirSync("test-results", { recursive: true });
 
 const steps: { name: string; exitCode: number; tally?: Tally }[] = [];

@@ -6,6 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { lockSessionPerExchange } from "./embedded-session-lock";
 
 export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
 
@@ -35,6 +36,7 @@ export async function startEmbeddedPostgres(options: {
     port,
     maxConnections: options.maxConnections,
   });
+  lockSessionPerExchange(server);
   await server.start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -26,16 +26,21 @@ afterAll(async () => {
 
 describe("rate limits", () => {
   it("answers the 6th request in the window with 429, Retry-After and the envelope; health is exempt", async () => {
+    // Logout needs no credentials and answers 200 to any token, so only the limit can refuse it.
+    const logout = (forgedAddress: string) =>
+      fetch(`${generalLimit.baseUrl}/api/v1/auth/logout`, {
+        method: "POST",
+        body: JSON.stringify({ refreshToken: "rt_unknown" }),
+        // Forged addresses from an untrusted peer change nothing.
+        headers: { "content-type": "application/json", "x-forwarded-for": forgedAddress },
+      });
     const statuses: number[] = [];
-    for (let index = 0; index < 6; index += 1) {
-      // Forged addresses from an untrusted peer change nothing.
-      const response = await fetch(`${generalLimit.baseUrl}/api/v1/auth/me`, { headers: { "x-forwarded-for": `203.0.113.${index}` } });
-      statuses.push(response.status);
-    }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const limited = await fetch(`${generalLimit.baseUrl}/api/v1/nope/but/limited`, { method: "POST" });
-    expect(limited.status).toBe(404); // route 404 comes before 429
-    const stillLimited = await fetch(`${generalLimit.baseUrl}/api/v1/auth/sessions`);
+    for (let index = 0; index < 6; index += 1) statuses.push((await logout(`203.0.113.${index}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // The contract's order: unknown route (404) and missing credentials (401) come before 429.
+    expect((await fetch(`${generalLimit.baseUrl}/api/v1/nope/but/limited`, { method: "POST" })).status).toBe(404);
+    expect((await fetch(`${generalLimit.baseUrl}/api/v1/auth/me`)).status).toBe(401);
+    const stillLimited = await logout("203.0.113.99");
     expect(stillLimited.status).toBe(429);
     const retryAfter = Number(stillLimited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(500);

@@ -16,6 +16,7 @@ const createThing = defineEndpoint({
   summary: "test endpoint",
   tag: "Health",
   auth: "none",
+  rateLimit: false, // the limiter needs the database; integration tests cover it
   params: z.object({ thing_id: z.string().regex(/^t_\w+$/) }),
   query: z.object({ dryRun: z.enum(["true", "false"]).optional() }),
   body: z.strictObject({ name: z.string().min(1), size: z.number().int().optional() }),
@@ -31,6 +32,7 @@ const emptyBodyAction = defineEndpoint({
   summary: "test endpoint with an empty-object body",
   tag: "Health",
   auth: "none",
+  rateLimit: false,
   body: z.strictObject({}),
   emptyBodyAllowed: true,
   response: z.null(),
