@@ -4,20 +4,28 @@
 import http from "node:http";
 import next from "next";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/server/http/client-ip";
+import { FORWARDED_CLIENT_HEADER, verifyForwardedClient } from "@/server/http/forwarded-client";
+import { derivedKey } from "@/server/security/crypto";
 import type { Env } from "@/server/env";
+
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
 
 export async function startWebServer(config: Env, options: { dev: boolean }): Promise<http.Server> {
   const app = next({ dev: options.dev, dir: process.cwd(), port: config.PORT, customServer: true });
   const handle = app.getRequestHandler();
   await app.prepare();
 
+  const forwardingKey = derivedKey("forwarded-client");
   const server = http.createServer((request, response) => {
     const forwardedFor = request.headers["x-forwarded-for"];
-    request.headers[CLIENT_IP_HEADER] = resolveClientIp(
-      request.socket.remoteAddress,
-      Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
-      config.TRUSTED_PROXIES,
-    );
+    const vouched = isLoopback(request.socket.remoteAddress)
+      ? verifyForwardedClient(forwardingKey, request.headers[FORWARDED_CLIENT_HEADER] as string | undefined)
+      : null;
+    delete request.headers[FORWARDED_CLIENT_HEADER];
+    request.headers[CLIENT_IP_HEADER] =
+      vouched ??
+      resolveClientIp(request.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, config.TRUSTED_PROXIES);
     void handle(request, response);
   });
   if (options.dev) {

@@ -1,0 +1,77 @@
+// The portal's browser code calls /api/portal/<path>; this forwards to
+// /api/v1/<path> with the session's access token, so tokens never reach
+// JavaScript. Cookie-authenticated mutations must come from our own origin.
+import { decode, encode } from "next-auth/jwt";
+import { envelopeResponse } from "@/server/http/envelope";
+import { env } from "@/server/env";
+import { clientOf, portalCookieName, portalSecret, SESSION_MAX_AGE_SECONDS } from "./auth-options";
+import { apiHeaders, apiUrl } from "./call-api";
+import { ensureFreshTokens, type PortalTokens, tokensOf } from "./portal-tokens";
+
+const PASSED_BACK = ["content-type", "retry-after", "allow", "x-request-id"];
+
+function readCookie(request: Request, name: string): string | null {
+  const cookies = request.headers.get("cookie") ?? "";
+  for (const part of cookies.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return null;
+}
+
+function sessionCookie(value: string, maxAgeSeconds: number): string {
+  const secure = portalCookieName().startsWith("__Secure-") ? "; Secure" : "";
+  return `${portalCookieName()}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+const failure = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+  envelopeResponse(status, { success: false, message, data: { code } }, headers);
+
+function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  return origin !== null && origin === new URL(env().appUrl).origin;
+}
+
+export async function forwardToApi(request: Request, path: string[]): Promise<Response> {
+  // Only paths below /api/v1: no dot segments that would climb out of it.
+  if (path.some((segment) => segment === "" || segment === "." || segment === "..")) {
+    return failure(404, "not_found", "Not found.");
+  }
+  if (request.method !== "GET" && request.method !== "HEAD" && !isSameOrigin(request)) {
+    return failure(403, "forbidden", "Cross-origin request refused.");
+  }
+  const secret = portalSecret();
+  const raw = readCookie(request, portalCookieName());
+  const jwt = raw ? await decode({ token: raw, secret }).catch(() => null) : null;
+  const tokens = tokensOf(jwt);
+  const signedOut = () => failure(401, "unauthorized", "Please sign in.", { "set-cookie": sessionCookie("", 0) });
+  if (!jwt || !tokens) return signedOut();
+
+  const client = clientOf(request.headers);
+  const fresh = await ensureFreshTokens(tokens, client);
+  if (!fresh.tokens) return signedOut();
+
+  const url = new URL(request.url);
+  const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
+  const upstream = await fetch(`${apiUrl(`/${path.map(encodeURIComponent).join("/")}`)}${url.search}`, {
+    method: request.method,
+    headers: {
+      ...apiHeaders(client, fresh.tokens.accessToken),
+      ...(body ? { "content-type": request.headers.get("content-type") ?? "application/json" } : {}),
+    },
+    body: body || undefined,
+    cache: "no-store",
+  });
+  if (upstream.status === 401) return signedOut(); // the API ended this session (revoked or idle)
+
+  const headers = new Headers({ "cache-control": "no-store" });
+  for (const name of PASSED_BACK) {
+    const value = upstream.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (fresh.refreshed) {
+    const updated = { ...jwt, api: fresh.tokens satisfies PortalTokens };
+    headers.append("set-cookie", sessionCookie(await encode({ token: updated, secret, maxAge: SESSION_MAX_AGE_SECONDS }), SESSION_MAX_AGE_SECONDS));
+  }
+  return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers });
+}
