@@ -9,8 +9,10 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const TOKEN_TYPE = "at+jwt";
 const AUDIENCE = "customer-email-service:api";
 
-let key: Buffer | undefined;
-const signingKey = () => (key ??= derivedKey("access-token"));
+// Imported once: handing jose raw bytes would import a WebCrypto key on every call.
+let key: Promise<CryptoKey> | undefined;
+const signingKey = () =>
+  (key ??= crypto.subtle.importKey("raw", new Uint8Array(derivedKey("access-token")), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]));
 
 export type AccessClaims = { accountId: string; sessionId: string };
 
@@ -18,7 +20,7 @@ export type AccessClaims = { accountId: string; sessionId: string };
  * Deterministic for the same inputs: a refresh replayed inside the grace
  * window gets byte-for-byte the same access token as the first answer.
  */
-export function signAccessToken(claims: AccessClaims, issuedAt: Date, nonceSource: string): Promise<string> {
+export async function signAccessToken(claims: AccessClaims, issuedAt: Date, nonceSource: string): Promise<string> {
   const iat = Math.floor(issuedAt.getTime() / 1000);
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: "HS256", typ: TOKEN_TYPE })
@@ -28,13 +30,13 @@ export function signAccessToken(claims: AccessClaims, issuedAt: Date, nonceSourc
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
     .setJti(sha256Hex(nonceSource).slice(0, 32))
-    .sign(signingKey());
+    .sign(await signingKey());
 }
 
 /** The claims of a valid, unexpired access token, or null. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, signingKey(), {
+    const { payload } = await jwtVerify(token, await signingKey(), {
       algorithms: ["HS256"],
       audience: AUDIENCE,
       issuer: env().appUrl,
