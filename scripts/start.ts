@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/server/db/embedd
 import { runMigrations } from "@/server/db/migrate";
 import { loadDotenv } from "@/server/runtime/load-dotenv";
 import { EnvError, env } from "@/server/env";
+import { startJobWorker } from "@/server/jobs/worker";
 import { startWebServer } from "@/server/runtime/web-server";
 
 const isDev = process.argv.includes("--dev");
@@ -39,8 +40,8 @@ async function runPrimary() {
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
-      // Worker pools, migrations, and room for local tools (psql, the test suite).
-      maxConnections: config.DATABASE_POOL_MAX * workerCount + 16,
+      // Worker pools, the job worker, migrations, and room for local tools (psql, the test suite).
+      maxConnections: config.DATABASE_POOL_MAX * workerCount + 24,
     });
     databaseUrl = embedded.url;
     // Lets local tools (psql, the test suite) reach the embedded database while it runs.
@@ -48,6 +49,7 @@ async function runPrimary() {
     console.log(`embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pg")}`);
   }
   await runMigrations(databaseUrl);
+  const stopJobs = await startJobWorker(databaseUrl, { work: config.RUN_JOBS });
 
   cluster.setupPrimary({ silent: false });
   const workerEnv = { DATABASE_URL: databaseUrl, DATA_DIR: config.dataDir };
@@ -74,6 +76,7 @@ async function runPrimary() {
       (worker) => new Promise<void>((resolve) => (worker!.isDead() ? resolve() : (worker!.once("exit", () => resolve()), worker!.kill("SIGTERM")))),
     );
     await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await stopJobs().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);
   };

@@ -63,6 +63,8 @@ const envSchema = z.object({
   PAYSTACK_API_BASE: httpUrl.default("https://api.paystack.co"),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   RELAY_ALLOW_PRIVATE_HOSTS: booleanString.default(false),
+  /** Whether this instance's launcher works background jobs (email delivery, re-checks). */
+  RUN_JOBS: booleanString.default(true),
   /** "policy=limit/seconds,…" to change the rate limits of contract §5. */
   RATE_LIMIT_OVERRIDES: z.string().regex(/^(\s*\w+=\d+\/\d+\s*)(,\s*\w+=\d+\/\d+\s*)*$/, "expected policy=limit/seconds entries").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

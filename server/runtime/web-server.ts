@@ -4,6 +4,7 @@
 import http from "node:http";
 import next from "next";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/server/http/client-ip";
+import { jobSender } from "@/server/jobs/enqueue";
 import { FORWARDED_CLIENT_HEADER, verifyForwardedClient } from "@/server/http/forwarded-client";
 import { derivedKey } from "@/server/security/crypto";
 import type { Env } from "@/server/env";
@@ -12,6 +13,7 @@ const isLoopback = (address: string | undefined) =>
   !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
 
 export async function startWebServer(config: Env, options: { dev: boolean }): Promise<http.Server> {
+  await jobSender(); // shared through globalThis with the app's bundled code
   const app = next({ dev: options.dev, dir: process.cwd(), port: config.PORT, customServer: true });
   const handle = app.getRequestHandler();
   await app.prepare();

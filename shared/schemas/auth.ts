@@ -34,3 +34,18 @@ export const authPayloadSchema = z
   .meta({ id: "AuthPayload" });
 
 export type AuthPayload = z.infer<typeof authPayloadSchema>;
+
+export const emailOnlyBody = z.strictObject({ email: emailSchema }).meta({ id: "EmailRequest" });
+
+const sixDigitCode = z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from the email");
+
+export const verifyCodeBody = z.strictObject({ email: emailSchema, code: sixDigitCode }).meta({ id: "VerifyCodeRequest" });
+
+export const magicLinkQuery = z.object({ token: z.string().min(1, "token is required").max(256) });
+
+export const resetPasswordBody = z
+  .strictObject({ email: emailSchema, otp_code: sixDigitCode, new_password: newPasswordSchema })
+  .meta({ id: "ResetPasswordRequest" });
+
+export const otpLoginBody = z.strictObject({ enabled: z.boolean() }).meta({ id: "OtpLoginRequest" });
+export const otpLoginStatus = z.object({ otpLoginEnabled: z.boolean() }).meta({ id: "OtpLoginStatus" });

@@ -1,7 +1,7 @@
 // Servers of their own (they share the run's database): one with a tiny
 // general limit, one with a tiny failed-login limit. Neither trusts a proxy
 // (the default), so X-Forwarded-For must not change who the client is.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -12,7 +12,8 @@ let loginLimit: TestServer;
 beforeAll(async () => {
   const base = process.env.DATABASE_URL;
   if (base) database = await createTestDatabase(base, "limits");
-  const databaseUrl = database?.url ?? inject("databaseUrl");
+  // Without DATABASE_URL each server hosts an embedded database of its own: counters must not be shared with other servers of the run.
+  const databaseUrl = database?.url;
   [generalLimit, loginLimit] = await Promise.all([
     startTestServer({ label: "limit-general", databaseUrl, env: { RATE_LIMIT_OVERRIDES: "api=5/600" } }),
     startTestServer({ label: "limit-login", databaseUrl, env: { RATE_LIMIT_OVERRIDES: "loginFailuresPerEmailAndIp=3/900" } }),

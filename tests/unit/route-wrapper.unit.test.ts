@@ -160,7 +160,7 @@ describe("route wrapper", () => {
     }, post(JSON.stringify({ name: "a" })));
     expect(response.status).toBe(409);
     expect(body.data.code).toBe("conflict");
-  });
+  }, 30_000); // PGlite takes seconds to start on a busy machine
 
   it("reads a missing body as {} where the endpoint allows it, but still refuses unknown fields", async () => {
     const poke = route(emptyBodyAction).handle(async () => null);

@@ -1,3 +1,4 @@
 // Drizzle schema, one file per area; migrations are generated from it.
 export * from "./accounts";
+export * from "./one-time-codes";
 export * from "./rate-limits";

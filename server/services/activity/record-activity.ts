@@ -11,7 +11,12 @@ export type ActivityType =
   | "auth.refresh_reuse_detected"
   | "session.revoked"
   | "session.revoked_all"
-  | "account.created";
+  | "auth.sign_in_code_sent"
+  | "auth.magic_link_sent"
+  | "account.created"
+  | "account.password_reset_requested"
+  | "account.password_reset"
+  | "security.otp_login_changed";
 
 export type ActivityInput = {
   accountId: string;

@@ -9,7 +9,12 @@ import { accounts } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 import { verifyPassword } from "@/server/security/password";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import { hitRateLimit, peekRateLimit, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
+import {
+  hitRateLimit,
+  peekRateLimits,
+  type RateLimitState,
+  rateLimitedError,
+} from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { type ClientInfo, startSession } from "./start-session";
 
@@ -19,11 +24,11 @@ const invalidCredentials = () => new AppError("invalid_credentials", "Incorrect 
 
 export async function signInWithPassword(input: z.output<typeof loginBody>, client: ClientInfo) {
   const emailAndIp = `${input.email}|${client.ip}`;
-  const [pairState, ipState, emailState] = await Promise.all([
-    peekRateLimit(policy("loginFailuresPerEmailAndIp"), emailAndIp),
-    peekRateLimit(policy("loginFailuresPerIp"), client.ip),
-    peekRateLimit(policy("loginFailuresPerEmail"), input.email),
-  ]);
+  const [pairState, ipState, emailState] = (await peekRateLimits([
+    { policy: policy("loginFailuresPerEmailAndIp"), subject: emailAndIp },
+    { policy: policy("loginFailuresPerIp"), subject: client.ip },
+    { policy: policy("loginFailuresPerEmail"), subject: input.email },
+  ])) as [RateLimitState, RateLimitState, RateLimitState];
   const blocked = [pairState, ipState].find((state) => state.limited);
   if (blocked) throw rateLimitedError(blocked, "Too many failed sign-in attempts. Please wait before trying again.");
   if (emailState.limited) await new Promise((resolve) => setTimeout(resolve, SLOW_DOWN_MS));

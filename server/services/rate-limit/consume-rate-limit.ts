@@ -34,16 +34,27 @@ export async function hitRateLimit(policy: RateLimitPolicy, subject: string, tx:
   return stateOf(count, new Date(row.expires_at), at, count > policy.limit);
 }
 
-/** Reads the current count without adding a hit (for limits on failures). */
-export async function peekRateLimit(policy: RateLimitPolicy, subject: string, tx: Executor = db()): Promise<RateLimitState> {
+/**
+ * Reads current counts without adding hits (for limits on failures), for
+ * several policy/subject pairs in one query. "Limited" here means the next
+ * failure would be over the limit.
+ */
+export async function peekRateLimits(
+  checks: { policy: RateLimitPolicy; subject: string }[],
+  tx: Executor = db(),
+): Promise<RateLimitState[]> {
   const at = now();
-  const result = await tx.execute<{ count: number; expires_at: string | Date }>(sql`
-    select count, expires_at from rate_limit_buckets
-    where key = ${bucketKey(policy, subject)} and expires_at > ${at.toISOString()}`);
-  const row = result.rows[0];
-  if (!row) return stateOf(0, at, at, false);
-  const count = Number(row.count);
-  return stateOf(count, new Date(row.expires_at), at, count >= policy.limit);
+  const keys = checks.map((check) => bucketKey(check.policy, check.subject));
+  const result = await tx.execute<{ key: string; count: number; expires_at: string | Date }>(sql`
+    select key, count, expires_at from rate_limit_buckets
+    where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) and expires_at > ${at.toISOString()}`);
+  const byKey = new Map(result.rows.map((row) => [row.key, row]));
+  return checks.map((check, index) => {
+    const row = byKey.get(keys[index]!);
+    if (!row) return stateOf(0, at, at, false);
+    const count = Number(row.count);
+    return stateOf(count, new Date(row.expires_at), at, count >= check.policy.limit);
+  });
 }
 
 export function rateLimitedError(state: RateLimitState, message = "Too many requests. Please wait before trying again."): AppError {

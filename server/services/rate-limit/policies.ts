@@ -12,6 +12,11 @@ const defaults = {
   loginFailuresPerEmailAndIp: { limit: 10, windowSeconds: 900 },
   /** Blocks one address guessing across many emails. */
   loginFailuresPerIp: { limit: 100, windowSeconds: 900 },
+  /** otp/send, magic-link/send and password/forgot together, per email (known or not). */
+  emailedSecretsPerEmail: { limit: 5, windowSeconds: 3600 },
+  emailedSecretsPerIp: { limit: 30, windowSeconds: 3600 },
+  /** Code and token verification attempts per IP (each code also dies after 5 wrong tries). */
+  verificationsPerIp: { limit: 30, windowSeconds: 900 },
   /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
   loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
 } satisfies Record<string, Omit<RateLimitPolicy, "name">>;

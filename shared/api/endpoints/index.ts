@@ -2,6 +2,7 @@
 // that this list and the route files under app/api/v1 describe the same API.
 import type { Endpoint } from "../endpoint";
 import * as auth from "./auth";
+import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as sessions from "./sessions";
 
@@ -11,6 +12,13 @@ export const endpoints = [
   auth.refresh,
   auth.logout,
   auth.getMe,
+  emailSignIn.sendSignInCode,
+  emailSignIn.verifySignInCode,
+  emailSignIn.sendMagicLink,
+  emailSignIn.verifyMagicLink,
+  emailSignIn.forgotPassword,
+  emailSignIn.resetPassword,
+  emailSignIn.setOtpLogin,
   sessions.listSessions,
   sessions.revokeSession,
   sessions.revokeAllSessions,

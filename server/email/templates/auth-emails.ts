@@ -1,0 +1,54 @@
+// The emails of the sign-in and recovery flows. Each says what to do, for
+// how long it works, and what to do when the reader did not ask for it.
+import type { EmailMessage } from "../message";
+import { renderEmail } from "./layout";
+
+const notYou = "If you did not ask for this, you can ignore this email; nobody can sign in without it.";
+
+export function signInCodeEmail(to: string, code: string): EmailMessage {
+  return {
+    to,
+    template: "sign-in-code",
+    ...renderEmail({
+      subject: "Your sign-in code",
+      preheader: `Your code is ${code}. It works for 10 minutes.`,
+      blocks: [
+        { kind: "paragraph", text: "Enter this code to sign in. It works once, for 10 minutes." },
+        { kind: "code", code, label: "Sign-in code" },
+        { kind: "note", text: notYou },
+      ],
+    }),
+  };
+}
+
+export function magicLinkEmail(to: string, link: string): EmailMessage {
+  return {
+    to,
+    template: "magic-link",
+    ...renderEmail({
+      subject: "Your sign-in link",
+      preheader: "Sign in with one click. The link works once, for 15 minutes.",
+      blocks: [
+        { kind: "paragraph", text: "Use this link to sign in. It works once, for 15 minutes." },
+        { kind: "button", href: link, label: "Sign in" },
+        { kind: "note", text: notYou },
+      ],
+    }),
+  };
+}
+
+export function passwordResetEmail(to: string, code: string): EmailMessage {
+  return {
+    to,
+    template: "password-reset",
+    ...renderEmail({
+      subject: "Reset your password",
+      preheader: `Your reset code is ${code}. It works for 10 minutes.`,
+      blocks: [
+        { kind: "paragraph", text: "Enter this code with your new password to reset it. It works once, for 10 minutes. Resetting signs you out everywhere." },
+        { kind: "code", code, label: "Reset code" },
+        { kind: "note", text: "If you did not ask to reset your password, ignore this email: your password stays as it is." },
+      ],
+    }),
+  };
+}

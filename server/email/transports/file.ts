@@ -1,0 +1,25 @@
+// Development transport: each email becomes an .eml file (plus a JSON copy the
+// dev mailbox page renders) under DATA_DIR/mail.
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import MailComposer from "nodemailer/lib/mail-composer";
+import type { EmailTransport } from "../message";
+
+export function mailDirectory(dataDir: string): string {
+  return path.join(dataDir, "mail");
+}
+
+export function fileTransport(dataDir: string): EmailTransport {
+  return {
+    name: "file",
+    async send(message) {
+      const directory = mailDirectory(dataDir);
+      await mkdir(directory, { recursive: true });
+      const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}`;
+      const raw = await new MailComposer({ from: message.from, to: message.to, subject: message.subject, text: message.text, html: message.html }).compile().build();
+      await writeFile(path.join(directory, `${id}.eml`), raw, { mode: 0o600 });
+      await writeFile(path.join(directory, `${id}.json`), JSON.stringify({ id, sentAt: new Date().toISOString(), ...message }), { mode: 0o600 });
+    },
+  };
+}

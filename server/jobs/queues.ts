@@ -1,0 +1,20 @@
+// The background jobs and their retry policies. pg-boss keeps them in the
+// `pgboss` schema of our database, so every instance shares one queue.
+import type { Queue } from "pg-boss";
+
+export const queues = {
+  /** Deliver one email. Data: { sealed } (the message, encrypted: it may hold a code or link). */
+  sendEmail: "email.send",
+} as const;
+
+export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Queue, "name">> = {
+  "email.send": {
+    retryLimit: 12,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    // Finished email jobs go soon: even sealed, their content is not kept longer than needed.
+    deleteAfterSeconds: 3600,
+    retentionSeconds: 7 * 24 * 3600,
+  },
+};

@@ -1,0 +1,30 @@
+// The job worker: runs in the launcher's primary process (not in web workers),
+// installs pg-boss's schema, keeps the queues' policies current and works them.
+// Set RUN_JOBS=false on instances that should only serve requests.
+import { PgBoss } from "pg-boss";
+import { deliverEmail } from "@/server/email/deliver-email";
+import { logger } from "@/server/logger";
+import { queuePolicies, queues } from "./queues";
+
+export async function startJobWorker(databaseUrl: string, options: { work: boolean }): Promise<() => Promise<void>> {
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
+  boss.on("error", (error) => logger().error({ err: error }, "job queue error"));
+  await boss.start();
+  for (const [name, policy] of Object.entries(queuePolicies)) {
+    if (await boss.getQueue(name)) await boss.updateQueue(name, policy);
+    else await boss.createQueue(name, policy);
+  }
+  if (options.work) {
+    await boss.work<{ sealed: string }>(queues.sendEmail, { pollingIntervalSeconds: 1, batchSize: 5 }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await deliverEmail(job);
+        } catch (error) {
+          logger().warn({ jobId: job.id, err: error }, "email delivery failed; will retry");
+          throw error;
+        }
+      }
+    });
+  }
+  return () => boss.stop({ graceful: true, timeout: 10_000 });
+}

@@ -1,0 +1,57 @@
+// A real SMTP server (smtp-server) that stores every message it receives as
+// JSON in a folder, so tests in any worker can read codes and links out of it.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type CapturedEmail = { to: string[]; from: string; subject: string; text: string; html: string; receivedAt: string };
+export type SmtpCapture = { port: number; url: string; stop: () => Promise<void>; start: () => Promise<void> };
+
+export async function startSmtpCapture(directory: string, port = 0): Promise<SmtpCapture> {
+  mkdirSync(directory, { recursive: true });
+  let server: SMTPServer;
+  let boundPort = port;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["STARTTLS"],
+        logger: false,
+        onData(stream, _session, callback) {
+          simpleParser(stream)
+            .then((mail) => {
+              const toField = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+              const email: CapturedEmail = {
+                to: toField.flatMap((address) => address.value.map((entry) => (entry.address ?? "").toLowerCase())),
+                from: mail.from?.text ?? "",
+                subject: mail.subject ?? "",
+                text: mail.text ?? "",
+                html: typeof mail.html === "string" ? mail.html : "",
+                receivedAt: new Date().toISOString(),
+              };
+              writeFileSync(path.join(directory, `${Date.now()}-${randomBytes(4).toString("hex")}.json`), JSON.stringify(email));
+              callback();
+            })
+            .catch(callback);
+        },
+      });
+      server.once("error", reject);
+      server.listen(boundPort, "127.0.0.1", () => {
+        boundPort = (server.server.address() as { port: number }).port;
+        resolve();
+      });
+    });
+  await listen();
+  return {
+    get port() {
+      return boundPort;
+    },
+    get url() {
+      return `smtp://127.0.0.1:${boundPort}`;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    start: listen,
+  };
+}
