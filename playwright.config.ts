@@ -13,6 +13,10 @@ const serverEnv: Record<string, string> = {
   DATA_DIR: process.env.E2E_DATA_DIR,
   APP_ENV: "test",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  // Every spec signs up its own accounts, all from this machine's loopback address, so the default
+  // 10 registrations per hour per IP would fail the run part-way. The limit
+  // itself is covered by tests/integration/rate-limits.integration.test.ts.
+  RATE_LIMIT_OVERRIDES: "register=1000/3600",
 };
 // A real PostgreSQL when one is given; the embedded PGlite database otherwise.
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;

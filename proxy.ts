@@ -3,6 +3,7 @@
 // Authorization is never decided here (contract §4.5): route handlers do it.
 import { NextResponse, type NextRequest } from "next/server";
 import { createNonce, pageSecurityHeaders } from "@/server/http/page-security-headers";
+import { PAGE_PATH_HEADER, pagePathOf } from "@/server/http/page-path";
 
 /** https directly, or at a TLS-terminating proxy in front of us (HSTS over http is ignored anyway). */
 function isHttps(request: NextRequest): boolean {
@@ -23,6 +24,7 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", headers["content-security-policy"]!);
+  requestHeaders.set(PAGE_PATH_HEADER, pagePathOf(request.nextUrl));
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

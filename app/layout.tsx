@@ -4,6 +4,8 @@ import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { SkipLink } from "@/components/skip-link";
 import { ThemeScript } from "@/components/theme-script";
+import { getPortalSession } from "@/server/portal/portal-session";
+import { Providers } from "./providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -23,6 +25,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Set by proxy.ts for every page; reading it makes pages render per request,
   // which a per-request nonce requires.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const session = await getPortalSession();
   return (
     // The pre-paint script sets data-theme and color-scheme on <html> before hydration.
     <html lang="en" suppressHydrationWarning>
@@ -30,12 +33,14 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <ThemeScript nonce={nonce} />
       </head>
       <body className="flex min-h-dvh flex-col bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <SkipLink />
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter />
+        <Providers session={session}>
+          <SkipLink />
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+        </Providers>
       </body>
     </html>
   );

@@ -1,20 +1,27 @@
 // The primary navigation. Only areas that exist are listed: a link must never
 // lead to a page that pretends to work. Each new portal area adds one line
-// (sign-in, dashboard, domains, relays, billing, sessions, security, activity, support).
+// (dashboard, domains, relays, billing, security, activity, support).
 
 export type NavItem = {
   href: string;
   label: string;
   /** "exact": current only on href itself; "prefix": also on pages below it. */
   match: "exact" | "prefix";
+  /** "signed-in": shown only with a portal session (the page would send others to sign in). */
+  audience: "everyone" | "signed-in";
 };
 
 export const navItems: readonly NavItem[] = [
-  { href: "/", label: "Home", match: "exact" },
-  { href: "/docs/api", label: "API reference", match: "prefix" },
+  { href: "/", label: "Home", match: "exact", audience: "everyone" },
+  { href: "/docs/api", label: "API reference", match: "prefix", audience: "everyone" },
+  { href: "/sessions", label: "Sessions", match: "prefix", audience: "signed-in" },
 ];
 
 export function isCurrent(item: NavItem, pathname: string): boolean {
   if (item.match === "exact") return pathname === item.href;
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
+}
+
+export function visibleNavItems(isSignedIn: boolean): NavItem[] {
+  return navItems.filter((item) => item.audience === "everyone" || isSignedIn);
 }

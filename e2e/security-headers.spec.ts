@@ -5,6 +5,8 @@ import { expect, test } from "@playwright/test";
 const pages = [
   { path: "/", status: 200 },
   { path: "/docs/api", status: 200 },
+  { path: "/sign-in", status: 200 },
+  { path: "/sign-up", status: 200 },
   { path: "/no-such-page", status: 404 },
 ];
 
@@ -40,6 +42,7 @@ test.describe("page responses", () => {
       const response = await request.get(path);
       expect(response.status()).toBe(status);
       const headers = response.headers();
+      const isAuthPage = path.startsWith("/sign-");
 
       const csp = headers["content-security-policy"];
       const nonce = nonceOf(csp);
@@ -47,7 +50,8 @@ test.describe("page responses", () => {
       for (const directive of cspDirectives) expect(csp).toContain(directive);
       expect(csp, "production build: no eval").not.toContain("unsafe-eval");
 
-      for (const [name, value] of Object.entries(fixedHeaders)) expect(headers[name], name).toBe(value);
+      const expected = { ...fixedHeaders, ...(isAuthPage ? { "referrer-policy": "no-referrer" } : {}) };
+      for (const [name, value] of Object.entries(expected)) expect(headers[name], name).toBe(value);
       expect(headers["strict-transport-security"], "no HSTS over plain http").toBeUndefined();
 
       // Next.js and our theme script carry this response's nonce.
@@ -66,7 +70,7 @@ test.describe("page responses", () => {
   });
 
   test("auth pages send no referrer", async ({ request }) => {
-    for (const path of ["/auth", "/auth/magic-link"]) {
+    for (const path of ["/auth", "/auth/magic-link", "/sign-in", "/sign-up", "/sign-in?callbackUrl=%2Fsessions"]) {
       const response = await request.get(path);
       expect(response.headers()["referrer-policy"], path).toBe("no-referrer");
       expect(response.headers()["content-security-policy"], path).toBeTruthy();

@@ -31,9 +31,15 @@ export function contentSecurityPolicy(nonce: string, options: { isDevelopment: b
     .join("; ");
 }
 
-/** Auth pages carry one-time tokens in their URLs (magic links): never leak them as a referrer. */
-function referrerPolicyFor(pathname: string): string {
-  return pathname === "/auth" || pathname.startsWith("/auth/") ? "no-referrer" : "strict-origin-when-cross-origin";
+/**
+ * Auth pages (contract §11) carry one-time tokens (magic links) or a
+ * callbackUrl in their URLs: never leak them as a referrer.
+ */
+const NO_REFERRER_SECTIONS = ["/auth", "/sign-in", "/sign-up"];
+
+export function referrerPolicyFor(pathname: string): string {
+  const isAuthPage = NO_REFERRER_SECTIONS.some((section) => pathname === section || pathname.startsWith(`${section}/`));
+  return isAuthPage ? "no-referrer" : "strict-origin-when-cross-origin";
 }
 
 export type PageRequest = { pathname: string; isHttps: boolean; isDevelopment: boolean };

@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AuthCard, textLinkClass } from "@/features/auth/auth-card";
+import { DEFAULT_AFTER_SIGN_IN, safeCallbackUrl } from "@/features/auth/safe-callback-url";
+import { SignInForm } from "@/features/auth/sign-in-form";
+import { getPortalSession } from "@/server/portal/portal-session";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function SignInPage({ searchParams }: PageProps) {
+  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+  // Signing in again would open a second API session and orphan the first.
+  if (await getPortalSession()) redirect(callbackUrl);
+  const signUpHref = callbackUrl === DEFAULT_AFTER_SIGN_IN ? "/sign-up" : `/sign-up?${new URLSearchParams({ callbackUrl })}`;
+  return (
+    <AuthCard
+      title="Sign in to your account"
+      description="Manage your relays, domains and sessions."
+      footer={
+        <>
+          New to Customer Email Service?{" "}
+          <Link href={signUpHref} className={textLinkClass}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <SignInForm callbackUrl={callbackUrl} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AuthCard, textLinkClass } from "@/features/auth/auth-card";
+import { DEFAULT_AFTER_SIGN_IN, safeCallbackUrl } from "@/features/auth/safe-callback-url";
+import { SignUpForm } from "@/features/auth/sign-up-form";
+import { getPortalSession } from "@/server/portal/portal-session";
+
+export const metadata: Metadata = { title: "Create an account" };
+
+type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function SignUpPage({ searchParams }: PageProps) {
+  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+  if (await getPortalSession()) redirect(callbackUrl);
+  const signInHref = callbackUrl === DEFAULT_AFTER_SIGN_IN ? "/sign-in" : `/sign-in?${new URLSearchParams({ callbackUrl })}`;
+  return (
+    <AuthCard
+      title="Create your account"
+      description="Send from your product through your own relays or ours."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link href={signInHref} className={textLinkClass}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <SignUpForm callbackUrl={callbackUrl} />
+    </AuthCard>
+  );
+}

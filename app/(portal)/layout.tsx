@@ -1,0 +1,12 @@
+import { redirect } from "next/navigation";
+import { signInUrl } from "@/features/auth/safe-callback-url";
+import { currentPagePath, getPortalSession } from "@/server/portal/portal-session";
+
+// Signed-in pages. Visitors without a portal session go to sign in and come
+// back here afterwards. This only keeps the signed-out away from the page;
+// the data behind it is guarded by the API itself (every BFF call carries the
+// session's token and the API checks it).
+export default async function PortalLayout({ children }: { children: React.ReactNode }) {
+  if (!(await getPortalSession())) redirect(signInUrl(await currentPagePath()));
+  return <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">{children}</div>;
+}

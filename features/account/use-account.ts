@@ -1,0 +1,30 @@
+"use client";
+// The signed-in account, for the header. It uses "throw" on 401: the header
+// is on public pages too, where an ended session must not bounce anyone to
+// /sign-in; it shows the signed-out links instead.
+import { useQuery } from "@tanstack/react-query";
+import { useSession } from "next-auth/react";
+import { getMe } from "@/shared/api/endpoints/auth";
+import { PortalApiError, portalFetch } from "@/features/api/portal-fetch";
+
+export const meQueryKey = ["auth", "me"] as const;
+
+export type AccountState =
+  | { status: "signed-in"; email: string }
+  | { status: "signed-out" };
+
+export function useAccount(): AccountState {
+  const session = useSession();
+  const isAuthenticated = session.status === "authenticated" && Boolean(session.data?.user?.email);
+  const me = useQuery({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => portalFetch(getMe, { signal, onUnauthorized: "throw" }),
+    enabled: isAuthenticated,
+    staleTime: 60_000,
+  });
+  // The BFF answered 401 and cleared the cookie: the API ended this session.
+  const hasEnded = me.error instanceof PortalApiError && me.error.status === 401;
+  if (!isAuthenticated || hasEnded) return { status: "signed-out" };
+  // The cookie knows the email at sign-in; the API knows it now.
+  return { status: "signed-in", email: me.data?.email ?? session.data!.user!.email! };
+}

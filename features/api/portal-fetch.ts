@@ -1,0 +1,99 @@
+// The portal's one way to call the API from the browser: through the BFF at
+// /api/portal/* (which adds the session's access token), using the API's own
+// endpoint declarations for the path, the method and the response schema.
+import type { z } from "zod";
+import type { Endpoint } from "@/shared/api/endpoint";
+import { signInUrl } from "@/features/auth/safe-callback-url";
+
+export type FieldError = { path: string; message: string };
+
+/** An API answer with `success: false`, or no usable answer at all (status 0). */
+export class PortalApiError extends Error {
+  override name = "PortalApiError";
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+type ParamsOf<E extends Endpoint> = NonNullable<E["params"]> extends z.ZodType ? z.input<NonNullable<E["params"]>> : never;
+type BodyOf<E extends Endpoint> = NonNullable<E["body"]> extends z.ZodType ? z.input<NonNullable<E["body"]>> : never;
+
+export type PortalFetchOptions<E extends Endpoint> = {
+  params?: ParamsOf<E>;
+  body?: BodyOf<E>;
+  signal?: AbortSignal;
+  /**
+   * "redirect" (default): a signed-out answer sends the browser to /sign-in
+   * and returns here afterwards. "throw": let the caller decide (e.g. the
+   * header, which must not bounce visitors off public pages).
+   */
+  onUnauthorized?: "redirect" | "throw";
+};
+
+const PORTAL_BASE = "/api/portal";
+
+function pathOf(endpoint: Endpoint, params: Record<string, unknown> = {}): string {
+  return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (typeof value !== "string" || value === "") throw new Error(`portalFetch: missing path parameter "${name}" for ${endpoint.operationId}`);
+    return encodeURIComponent(value);
+  });
+}
+
+const unreachable = () =>
+  new PortalApiError(0, "network_error", "We could not reach the server. Check your connection and try again.");
+
+export async function portalFetch<E extends Endpoint>(endpoint: E, options: PortalFetchOptions<E> = {}): Promise<z.output<E["response"]>> {
+  const hasBody = options.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(`${PORTAL_BASE}${pathOf(endpoint, options.params as Record<string, unknown> | undefined)}`, {
+      method: endpoint.method,
+      headers: { accept: "application/json", ...(hasBody ? { "content-type": "application/json" } : {}) },
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      credentials: "same-origin",
+      cache: "no-store",
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw unreachable();
+  }
+
+  if (response.status === 401 && (options.onUnauthorized ?? "redirect") === "redirect") {
+    window.location.assign(signInUrl(`${window.location.pathname}${window.location.search}`));
+    // Leave the caller pending: the page is going away, and an error flashing up first would only confuse.
+    return new Promise<never>(() => {});
+  }
+
+  let envelope: { success?: unknown; message?: unknown; data?: unknown };
+  try {
+    envelope = (await response.json()) as typeof envelope;
+  } catch {
+    throw new PortalApiError(response.status, "invalid_response", "The server sent an unexpected answer. Please try again.");
+  }
+
+  if (!response.ok || envelope.success !== true) {
+    const data = (envelope.data ?? {}) as { code?: unknown; errors?: unknown };
+    throw new PortalApiError(
+      response.status,
+      typeof data.code === "string" ? data.code : "unknown",
+      typeof envelope.message === "string" ? envelope.message : "Something went wrong. Please try again.",
+      Array.isArray(data.errors) ? (data.errors as FieldError[]) : [],
+    );
+  }
+
+  const parsed = endpoint.response.safeParse(envelope.data);
+  if (!parsed.success) throw new PortalApiError(response.status, "invalid_response", "The server sent an unexpected answer. Please try again.");
+  return parsed.data as z.output<E["response"]>;
+}

@@ -1,0 +1,139 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useEffect, useRef } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
+import { PasswordInput } from "@/components/password-input";
+import { planIds } from "@/shared/schemas/account";
+import { registerBody } from "@/shared/schemas/auth";
+import { planLabels } from "@/features/account/plan-labels";
+import { textLinkClass } from "./auth-card";
+import { useCredentialsSubmit } from "./use-credentials-submit";
+
+type SignUpInput = z.input<typeof registerBody>;
+type SignUpValues = z.output<typeof registerBody>;
+
+const ids = { email: fieldIds("email"), password: fieldIds("password"), username: fieldIds("username"), planId: fieldIds("planId") };
+
+const hints = {
+  password: "At least 12 characters. Common passwords are refused.",
+  username: "Letters, digits, dot, dash or underscore; 3 to 32 characters.",
+  planId: "Every account starts on the Free plan. We remember the plan you pick for when you are ready to upgrade.",
+};
+
+/** Empty optional inputs mean "not given": the API's schema wants the field absent, not "". */
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
+  const form = useForm<SignUpInput, unknown, SignUpValues>({
+    resolver: zodResolver(registerBody),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const { submit, failure, isNavigating } = useCredentialsSubmit<SignUpInput>({
+    callbackUrl,
+    fields: ["email", "password", "username", "planId"],
+    setError: form.setError,
+  });
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (failure && failure.errors.length === 0 && failure.code !== "username_taken") alertRef.current?.focus();
+  }, [failure]);
+
+  const onSubmit = form.handleSubmit(({ email, password, username, planId }) =>
+    submit({ mode: "register", email, password, username, planId }),
+  );
+  const isPending = isSubmitting || isNavigating;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {failure ? (
+        <Alert ref={alertRef}>
+          {failure.text}
+          {failure.code === "email_taken" ? (
+            <>
+              {" "}
+              <Link href="/sign-in" className={textLinkClass}>
+                Sign in instead
+              </Link>
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
+
+      <FormField ids={ids.email} label="Email" error={errors.email?.message}>
+        <input
+          {...form.register("email")}
+          {...describedBy(ids.email, { error: errors.email?.message })}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@company.com"
+          className={inputClass}
+        />
+      </FormField>
+
+      <FormField ids={ids.password} label="Password" hint={hints.password} error={errors.password?.message}>
+        <PasswordInput
+          {...form.register("password")}
+          {...describedBy(ids.password, { hint: hints.password, error: errors.password?.message })}
+          autoComplete="new-password"
+        />
+      </FormField>
+
+      <FormField ids={ids.username} label="Username" optional hint={hints.username} error={errors.username?.message}>
+        <input
+          {...form.register("username", { setValueAs: emptyAsUndefined })}
+          {...describedBy(ids.username, { hint: hints.username, error: errors.username?.message })}
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          className={inputClass}
+        />
+      </FormField>
+
+      <FormField ids={ids.planId} label="Plan you are interested in" optional hint={hints.planId} error={errors.planId?.message}>
+        <div className="relative">
+          <select
+            {...form.register("planId", { setValueAs: emptyAsUndefined })}
+            {...describedBy(ids.planId, { hint: hints.planId, error: errors.planId?.message })}
+            defaultValue=""
+            className={`${inputClass} appearance-none pr-9`}
+          >
+            <option value="">No preference</option>
+            {planIds.map((planId) => (
+              <option key={planId} value={planId}>
+                {planLabels[planId]}
+              </option>
+            ))}
+          </select>
+          <svg
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400"
+          >
+            <path
+              fillRule="evenodd"
+              d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
+              clipRule="evenodd"
+            />
+          </svg>
+        </div>
+      </FormField>
+
+      <Button type="submit" pending={isPending} className="w-full">
+        {isPending ? "Creating account…" : "Create account"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+// The shared submit path of the sign-in and sign-up forms: send the
+// credentials, then either go on to where the visitor was headed or put the
+// API's errors where they belong (field errors beside their fields, the rest
+// in the form's alert).
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { failureMessage, type SignInFailure } from "./sign-in-error";
+import { type Credentials, submitCredentials } from "./submit-credentials";
+
+/** API codes that belong to one field although the API gives no path. */
+const fieldOfCode: Record<string, string> = { username_taken: "username" };
+
+export function useCredentialsSubmit<Values extends FieldValues>(options: {
+  callbackUrl: string;
+  fields: readonly Path<Values>[];
+  setError: UseFormSetError<Values>;
+}) {
+  const router = useRouter();
+  const [failure, setFailure] = useState<(SignInFailure & { text: string }) | null>(null);
+  const [isNavigating, startNavigation] = useTransition();
+
+  async function submit(credentials: Credentials) {
+    setFailure(null);
+    const result = await submitCredentials(credentials);
+    if (result.ok) {
+      startNavigation(() => router.push(options.callbackUrl));
+      return;
+    }
+    const isField = (path: string): path is Path<Values> => (options.fields as readonly string[]).includes(path);
+    const fieldErrors = [...result.failure.errors];
+    const codeField = fieldOfCode[result.failure.code];
+    if (codeField) fieldErrors.push({ path: codeField, message: result.failure.message });
+    let focused = false;
+    for (const error of fieldErrors) {
+      if (!isField(error.path)) continue;
+      options.setError(error.path, { type: "server", message: error.message }, { shouldFocus: !focused });
+      focused = true;
+    }
+    // Errors about fields the form does not show still need to be read somewhere.
+    const unplaced = result.failure.errors.filter((error) => !isField(error.path)).map((error) => error.message);
+    setFailure({ ...result.failure, text: [failureMessage(result.failure), ...unplaced].join(" ") });
+  }
+
+  return { submit, failure, isNavigating, clearFailure: () => setFailure(null) };
+}
