@@ -2,24 +2,13 @@
 // served over the PostgreSQL wire protocol on loopback so the app, migrations
 // and job queue use the same node-postgres code path as a real server.
 import { mkdirSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { lockSessionPerExchange } from "./embedded-session-lock";
 
 export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
-
-async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startEmbeddedPostgres(options: {
   dataDir: string;

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
-import { freePort } from "./free-port";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
 
 export type TestServer = { baseUrl: string; dataDir: string; logFile: string; stop: () => Promise<void> };
 
@@ -12,7 +12,7 @@ export async function startTestServer(options: {
   databaseUrl?: string;
   env?: Record<string, string>;
 }): Promise<TestServer> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const dataDir = path.resolve(".test-data", `${options.label}-${Date.now().toString(36)}`);
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, "server.log");

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/shared/api/endpoint";
 import { AppError } from "@/server/http/errors";
 import { methods, route } from "@/server/http/route";
-import { freePort } from "../support/free-port";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
 
 const createThing = defineEndpoint({
   method: "POST",
@@ -140,7 +140,7 @@ describe("route wrapper", () => {
   });
 
   it("answers a lost database connection with 503 and Retry-After", async () => {
-    const closedPort = await freePort();
+    const closedPort = await freeLoopbackPort();
     const connectionError = await new pg.Client({ host: "127.0.0.1", port: closedPort }).connect().catch((error: unknown) => error);
     const { response, body } = await run(async () => {
       throw new Error("Failed query: select 1", { cause: connectionError });

@@ -1,6 +1,7 @@
 import net from "node:net";
 
-export function freePort(): Promise<number> {
+/** A loopback port nobody listens on right now (the OS picks it). */
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);
