@@ -33,18 +33,25 @@ function playwrightTally(file: string): Tally | undefined {
   return { passed: expected + flaky, failed: unexpected, skipped };
 }
 
-/** Playwright drives Debian's Chromium; a fresh machine gets it from apt (never `npx playwright install`). */
-function ensureChromium() {
-  if (existsSync("/usr/bin/chromium")) return;
+/**
+ * Debian packages the tests use: Chromium for Playwright (never `npx playwright
+ * install`) and oathtool, the independent TOTP implementation ours is checked against.
+ */
+function ensureSystemPackages() {
+  const missing = [
+    ["/usr/bin/chromium", "chromium"],
+    ["/usr/bin/oathtool", "oathtool"],
+  ].flatMap(([file, pkg]) => (existsSync(file!) ? [] : [pkg!]));
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    console.error("Chromium is missing: run `sudo apt-get install -y chromium`, then `npm test` again.");
+    console.error(`Missing Debian packages: run \`sudo apt-get install -y ${missing.join(" ")}\`, then \`npm test\` again.`);
     process.exit(1);
   }
-  console.log("Installing Debian's chromium for the end-to-end tests…");
-  if (run("apt-get", ["update", "-qq"]) !== 0 || run("apt-get", ["install", "-y", "-qq", "chromium"]) !== 0) process.exit(1);
+  console.log(`Installing Debian packages for the tests: ${missing.join(", ")}…`);
+  if (run("apt-get", ["update", "-qq"]) !== 0 || run("apt-get", ["install", "-y", "-qq", ...missing]) !== 0) process.exit(1);
 }
 
-ensureChromium();
+ensureSystemPackages();
 rmSync("test-results", { recursive: true, force: true });
 rmSync(".test-data", { recursive: true, force: true }); // servers of earlier runs (each keeps its data dir)
 mkdirSync("test-results", { recursive: true });

@@ -2,3 +2,4 @@
 export * from "./accounts";
 export * from "./one-time-codes";
 export * from "./rate-limits";
+export * from "./two-factor";

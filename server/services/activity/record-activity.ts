@@ -16,7 +16,12 @@ export type ActivityType =
   | "account.created"
   | "account.password_reset_requested"
   | "account.password_reset"
-  | "security.otp_login_changed";
+  | "security.otp_login_changed"
+  | "security.2fa_enabled"
+  | "security.2fa_disabled"
+  | "security.2fa_failed"
+  | "security.recovery_code_used"
+  | "auth.reauthenticated";
 
 export type ActivityInput = {
   accountId: string;

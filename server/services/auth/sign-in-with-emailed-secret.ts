@@ -7,17 +7,16 @@ import { accounts } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import { spendCode, spendMagicLinkToken } from "@/server/services/codes/one-time-codes";
-import { type ClientInfo, startSession } from "./start-session";
+import { finishSignIn } from "@/server/services/two-factor/challenges";
+import type { ClientInfo } from "./start-session";
 
 const invalidCode = () => new AppError("invalid_or_expired_code", "The code is wrong, already used or expired. Ask for a new one.");
 const invalidToken = () => new AppError("invalid_or_expired_token", "This sign-in link is invalid, already used or expired. Ask for a new one.");
 
 async function startVerifiedSession(accountId: string, method: "email_code" | "magic_link", client: ClientInfo) {
-  return db().transaction(async (tx) => {
-    const [account] = await tx.update(accounts).set({ emailVerifiedAt: now() }).where(eq(accounts.id, accountId)).returning();
-    if (!account) throw new AppError("invalid_or_expired_token", "This account no longer exists.");
-    return startSession(tx, account, method, client);
-  });
+  const [account] = await db().update(accounts).set({ emailVerifiedAt: now() }).where(eq(accounts.id, accountId)).returning();
+  if (!account) throw new AppError("invalid_or_expired_token", "This account no longer exists.");
+  return finishSignIn(account, method, client);
 }
 
 export async function signInWithCode(email: string, code: string, client: ClientInfo) {

@@ -16,7 +16,8 @@ import {
   rateLimitedError,
 } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
-import { type ClientInfo, startSession } from "./start-session";
+import { finishSignIn } from "@/server/services/two-factor/challenges";
+import type { ClientInfo } from "./start-session";
 
 const SLOW_DOWN_MS = 1_000;
 
@@ -52,6 +53,5 @@ export async function signInWithPassword(input: z.output<typeof loginBody>, clie
     ]);
     throw invalidCredentials();
   }
-  // Two-factor arrives with its own issue; until then no account can have it on.
-  return db().transaction((tx) => startSession(tx, account, "password", client));
+  return finishSignIn(account, "password", client, input.totp_code);
 }

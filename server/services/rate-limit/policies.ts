@@ -17,6 +17,10 @@ const defaults = {
   emailedSecretsPerIp: { limit: 30, windowSeconds: 3600 },
   /** Code and token verification attempts per IP (each code also dies after 5 wrong tries). */
   verificationsPerIp: { limit: 30, windowSeconds: 900 },
+  /** Wrong second-factor codes per account; reaching it opens the lockout below. */
+  secondFactorFailuresPerAccount: { limit: 10, windowSeconds: 900 },
+  /** One hit locks second-factor attempts for the account for the whole window. */
+  secondFactorLockout: { limit: 1, windowSeconds: 900 },
   /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
   loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
 } satisfies Record<string, Omit<RateLimitPolicy, "name">>;

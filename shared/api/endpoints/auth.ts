@@ -32,7 +32,7 @@ export const login = defineEndpoint({
   body: loginBody,
   response: authPayloadSchema,
   message: "Signed in",
-  errors: ["invalid_credentials"],
+  errors: ["invalid_credentials", "two_factor_required", "invalid_two_factor_code"],
 });
 
 export const refresh = defineEndpoint({

@@ -39,7 +39,7 @@ export const verifySignInCode = defineEndpoint({
   body: verifyCodeBody,
   response: authPayloadSchema,
   message: "Signed in",
-  errors: ["invalid_or_expired_code"],
+  errors: ["invalid_or_expired_code", "two_factor_required"],
 });
 
 export const sendMagicLink = defineEndpoint({
@@ -68,7 +68,7 @@ export const verifyMagicLink = defineEndpoint({
   query: magicLinkQuery,
   response: authPayloadSchema,
   message: "Signed in",
-  errors: ["invalid_or_expired_token"],
+  errors: ["invalid_or_expired_token", "two_factor_required"],
 });
 
 export const forgotPassword = defineEndpoint({

@@ -5,6 +5,7 @@ import * as auth from "./auth";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as sessions from "./sessions";
+import * as twoFactor from "./two-factor";
 
 export const endpoints = [
   auth.register,
@@ -18,7 +19,12 @@ export const endpoints = [
   emailSignIn.verifyMagicLink,
   emailSignIn.forgotPassword,
   emailSignIn.resetPassword,
+  twoFactor.completeTwoFactorChallenge,
+  twoFactor.reauthenticate,
   emailSignIn.setOtpLogin,
+  twoFactor.setupTwoFactor,
+  twoFactor.verifyTwoFactor,
+  twoFactor.disableTwoFactor,
   sessions.listSessions,
   sessions.revokeSession,
   sessions.revokeAllSessions,

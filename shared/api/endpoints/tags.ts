@@ -3,6 +3,7 @@ export const apiTags = {
   Auth: "Registration, sign-in and tokens. Access tokens last 15 minutes; refresh tokens rotate on every use.",
   Sessions: "Signed-in devices of the account.",
   Account: "The signed-in account's settings.",
+  "Two-factor": "TOTP two-factor authentication and recovery codes.",
   Health: "Liveness and readiness of the service.",
 } as const;
 

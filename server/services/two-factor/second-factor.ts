@@ -1,0 +1,79 @@
+// Checking a second factor: a TOTP code (each accepted at most once per
+// account: the accepted step is recorded atomically) or a one-time recovery
+// code. Ten failures in 15 minutes lock the account's second factor for 15
+// minutes (429).
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { now } from "@/server/clock";
+import { db } from "@/server/db/client";
+import { recoveryCodes, twoFactorSecrets } from "@/server/db/schema";
+import { derivedKey, hmacBase64Url } from "@/server/security/crypto";
+import { decryptSecret } from "@/server/security/encryption";
+import { matchingStep } from "@/server/security/totp";
+import { recordActivity } from "@/server/services/activity/record-activity";
+import type { ClientInfo } from "@/server/services/auth/start-session";
+import { hitRateLimit, peekRateLimits, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
+import { policy } from "@/server/services/rate-limit/policies";
+
+export type SecondFactor = "totp" | "recovery_code";
+
+let recoveryKey: Buffer | undefined;
+export const recoveryCodeHash = (code: string) =>
+  hmacBase64Url((recoveryKey ??= derivedKey("recovery-codes")), code.toLowerCase().replace(/[^a-z0-9]/g, ""));
+
+export const totpAad = (accountId: string) => `totp:${accountId}`;
+
+/** Accepts a TOTP code for an account's confirmed secret, once. */
+async function acceptTotp(accountId: string, code: string): Promise<boolean> {
+  const [state] = await db().select().from(twoFactorSecrets).where(eq(twoFactorSecrets.accountId, accountId)).limit(1);
+  if (!state?.secretSealed) return false;
+  const step = matchingStep(decryptSecret(state.secretSealed, totpAad(accountId)), code, now());
+  if (step === null) return false;
+  const accepted = await db()
+    .update(twoFactorSecrets)
+    .set({ lastAcceptedStep: step })
+    .where(
+      and(
+        eq(twoFactorSecrets.accountId, accountId),
+        or(isNull(twoFactorSecrets.lastAcceptedStep), lt(twoFactorSecrets.lastAcceptedStep, step)),
+      ),
+    )
+    .returning({ accountId: twoFactorSecrets.accountId });
+  return accepted.length === 1; // 0 rows: this code (or a later one) was already used
+}
+
+async function spendRecoveryCode(accountId: string, code: string): Promise<boolean> {
+  const spent = await db()
+    .update(recoveryCodes)
+    .set({ usedAt: now() })
+    .where(and(eq(recoveryCodes.accountId, accountId), eq(recoveryCodes.codeHash, recoveryCodeHash(code)), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return spent.length === 1;
+}
+
+/** Throws 429 while the account's second factor is locked. */
+export async function assertSecondFactorUnlocked(accountId: string): Promise<void> {
+  const [lock] = await peekRateLimits([{ policy: policy("secondFactorLockout"), subject: accountId }]);
+  if (lock!.limited) throw rateLimitedError(lock!, "Too many wrong codes. Two-factor sign-in is locked for 15 minutes.");
+}
+
+/**
+ * Which factor the code proved, or null (after counting the failure).
+ * Six digits are a TOTP code; anything else is tried as a recovery code.
+ */
+export async function verifySecondFactor(accountId: string, code: string, client: ClientInfo): Promise<SecondFactor | null> {
+  await assertSecondFactorUnlocked(accountId);
+  const trimmed = code.trim();
+  const factor: SecondFactor | null = /^\d{6}$/.test(trimmed)
+    ? (await acceptTotp(accountId, trimmed)) ? "totp" : null
+    : (await spendRecoveryCode(accountId, trimmed)) ? "recovery_code" : null;
+  if (factor === "recovery_code") {
+    await recordActivity({ accountId, type: "security.recovery_code_used", description: "A recovery code was used", ip: client.ip, userAgent: client.userAgent });
+  }
+  if (factor) return factor;
+  const failures = await hitRateLimit(policy("secondFactorFailuresPerAccount"), accountId);
+  if (failures.limited || failures.count === policy("secondFactorFailuresPerAccount").limit) {
+    await hitRateLimit(policy("secondFactorLockout"), accountId);
+  }
+  await recordActivity({ accountId, type: "security.2fa_failed", description: "A wrong two-factor code was entered", ip: client.ip, userAgent: client.userAgent });
+  return null;
+}
