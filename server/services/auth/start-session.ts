@@ -7,7 +7,7 @@ import type { Executor } from "@/server/db/client";
 import { type accounts, refreshTokens, sessions } from "@/server/db/schema";
 import { newId } from "@/server/ids";
 import { randomToken, sha256Hex } from "@/server/security/crypto";
-import { accountView } from "@/server/services/accounts/account-view";
+import { accountView } from "@/server/services/account/account-view";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import { SESSION_LIFETIME_MS } from "./session-rules";
 
