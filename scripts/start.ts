@@ -52,7 +52,7 @@ async function runPrimary() {
   const stopJobs = await startJobWorker(databaseUrl, { work: config.RUN_JOBS });
 
   cluster.setupPrimary({ silent: false });
-  const workerEnv = { DATABASE_URL: databaseUrl, DATA_DIR: config.dataDir };
+  const workerEnv = { DATABASE_URL: databaseUrl, DATA_DIR: config.dataDir, DATABASE_EMBEDDED: String(Boolean(embedded) || config.DATABASE_EMBEDDED) };
   let stopping = false;
   for (let index = 0; index < workerCount; index += 1) cluster.fork(workerEnv);
   cluster.on("exit", (worker, code) => {

@@ -31,6 +31,8 @@ const encryptionKeyList = z
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Set by the launcher when DATABASE_URL points at its embedded PGlite (see server/db/prepared.ts). */
+  DATABASE_EMBEDDED: booleanString.default(false),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default("./.data"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

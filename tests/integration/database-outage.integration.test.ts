@@ -20,7 +20,12 @@ beforeAll(async () => {
   const viaProxy = new URL(target);
   viaProxy.hostname = "127.0.0.1";
   viaProxy.port = String(proxy.port);
-  server = await startTestServer({ label: "outage", databaseUrl: viaProxy.toString() });
+  server = await startTestServer({
+    label: "outage",
+    databaseUrl: viaProxy.toString(),
+    // Through the relay it cannot tell the run's embedded database from a server; tell it.
+    env: database ? {} : { DATABASE_EMBEDDED: "true" },
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // A real SMTP server (smtp-server) that stores every message it receives as
 // JSON in a folder, so tests in any worker can read codes and links out of it.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -31,7 +31,10 @@ export async function startSmtpCapture(directory: string, port = 0): Promise<Smt
                 html: typeof mail.html === "string" ? mail.html : "",
                 receivedAt: new Date().toISOString(),
               };
-              writeFileSync(path.join(directory, `${Date.now()}-${randomBytes(4).toString("hex")}.json`), JSON.stringify(email));
+              // Written aside, then renamed: readers never see half a file.
+              const name = `${Date.now()}-${randomBytes(4).toString("hex")}.json`;
+              writeFileSync(path.join(directory, `.${name}.tmp`), JSON.stringify(email));
+              renameSync(path.join(directory, `.${name}.tmp`), path.join(directory, name));
               callback();
             })
             .catch(callback);

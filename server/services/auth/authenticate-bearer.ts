@@ -1,10 +1,11 @@
 // Bearer authentication for API requests: a valid access token whose session
 // is still alive. Revocation and idle expiry therefore apply on the very next
 // request, not when the token expires.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { verifyAccessToken } from "@/server/auth/access-token";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
+import { statementName } from "@/server/db/prepared";
 import { accounts, sessions } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 import { ACTIVITY_WRITE_INTERVAL_MS, isSessionAlive } from "./session-rules";
@@ -26,15 +27,23 @@ export function bearerTokenOf(request: Request): string | null {
   return match[1]!;
 }
 
-export async function authenticateToken(token: string): Promise<AuthContext> {
-  const claims = await verifyAccessToken(token);
-  if (!claims) throw unauthorized("The access token is invalid or expired.");
-  const [row] = await db()
+// Every authenticated request runs this: built once, not per request.
+function buildSessionLookup() {
+  return db()
     .select({ session: sessions, account: accounts })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(eq(sessions.id, claims.sessionId))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .limit(1)
+    .prepare(statementName("auth_session_lookup") as string);
+}
+let sessionLookup: ReturnType<typeof buildSessionLookup> | undefined;
+
+export async function authenticateToken(token: string): Promise<AuthContext> {
+  const claims = await verifyAccessToken(token);
+  if (!claims) throw unauthorized("The access token is invalid or expired.");
+  sessionLookup ??= buildSessionLookup();
+  const [row] = await sessionLookup.execute({ sessionId: claims.sessionId });
   const at = now();
   if (!row || row.account.id !== claims.accountId || !isSessionAlive(row.session, row.account, at)) {
     throw unauthorized("The session has ended. Please sign in again.");

@@ -2,13 +2,24 @@
 // upsert per hit: the first hit of a window resets the count.
 import { sql } from "drizzle-orm";
 import { now } from "@/server/clock";
-import { db, type Executor } from "@/server/db/client";
+import { db, type Executor, pool } from "@/server/db/client";
+import { statementName } from "@/server/db/prepared";
 import { AppError } from "@/server/http/errors";
 import type { RateLimitPolicy } from "./policies";
 
 export type RateLimitState = { count: number; retryAfterSeconds: number; limited: boolean };
 
 const bucketKey = (policy: RateLimitPolicy, subject: string) => `${policy.name}:${subject}`;
+
+// $1 key, $2 now, $3 now + window. A window opens at a subject's first hit.
+const HIT_SQL = `
+  insert into rate_limit_buckets as bucket (key, window_start, count, expires_at)
+  values ($1, $2, 1, $3)
+  on conflict (key) do update set
+    count = case when bucket.expires_at > $2 then bucket.count + 1 else 1 end,
+    window_start = case when bucket.expires_at > $2 then bucket.window_start else excluded.window_start end,
+    expires_at = case when bucket.expires_at > $2 then bucket.expires_at else excluded.expires_at end
+  returning count, expires_at`;
 
 function stateOf(count: number, windowEnd: Date, at: Date, limited: boolean): RateLimitState {
   return { count, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - at.getTime()) / 1000)), limited };
@@ -18,17 +29,15 @@ function stateOf(count: number, windowEnd: Date, at: Date, limited: boolean): Ra
  * Counts one hit and tells whether the subject is now over the limit. A
  * window opens at a subject's first hit and lasts the policy's length.
  */
-export async function hitRateLimit(policy: RateLimitPolicy, subject: string, tx: Executor = db()): Promise<RateLimitState> {
+export async function hitRateLimit(policy: RateLimitPolicy, subject: string): Promise<RateLimitState> {
   const at = now();
   const fresh = new Date(at.getTime() + policy.windowSeconds * 1000);
-  const result = await tx.execute<{ count: number; expires_at: string | Date }>(sql`
-    insert into rate_limit_buckets as bucket (key, window_start, count, expires_at)
-    values (${bucketKey(policy, subject)}, ${at.toISOString()}, 1, ${fresh.toISOString()})
-    on conflict (key) do update set
-      count = case when bucket.expires_at > ${at.toISOString()} then bucket.count + 1 else 1 end,
-      window_start = case when bucket.expires_at > ${at.toISOString()} then bucket.window_start else excluded.window_start end,
-      expires_at = case when bucket.expires_at > ${at.toISOString()} then bucket.expires_at else excluded.expires_at end
-    returning count, expires_at`);
+  // Runs on every API request: a plain (named) statement rather than one built per call.
+  const result = await pool().query<{ count: number; expires_at: string | Date }>({
+    name: statementName("rate_limit_hit"),
+    text: HIT_SQL,
+    values: [bucketKey(policy, subject), at.toISOString(), fresh.toISOString()],
+  });
   const row = result.rows[0]!;
   const count = Number(row.count);
   return stateOf(count, new Date(row.expires_at), at, count > policy.limit);
