@@ -1,7 +1,7 @@
 // Development transport: each email becomes an .eml file (plus a JSON copy the
 // dev mailbox page renders) under DATA_DIR/mail.
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import MailComposer from "nodemailer/lib/mail-composer";
 import type { EmailTransport } from "../message";
@@ -19,7 +19,10 @@ export function fileTransport(dataDir: string): EmailTransport {
       const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}`;
       const raw = await new MailComposer({ from: message.from, to: message.to, subject: message.subject, text: message.text, html: message.html }).compile().build();
       await writeFile(path.join(directory, `${id}.eml`), raw, { mode: 0o600 });
-      await writeFile(path.join(directory, `${id}.json`), JSON.stringify({ id, sentAt: new Date().toISOString(), ...message }), { mode: 0o600 });
+      // The JSON copy is what readers list, so it appears last and whole (written aside, then renamed).
+      const temporary = path.join(directory, `.${id}.json.tmp`);
+      await writeFile(temporary, JSON.stringify({ id, sentAt: new Date().toISOString(), ...message }), { mode: 0o600 });
+      await rename(temporary, path.join(directory, `${id}.json`));
     },
   };
 }
