@@ -52,3 +52,18 @@ export function passwordResetEmail(to: string, code: string): EmailMessage {
     }),
   };
 }
+
+export function passwordChangedEmail(to: string, when: Date, ip: string): EmailMessage {
+  return {
+    to,
+    template: "password-changed",
+    ...renderEmail({
+      subject: "Your password was changed",
+      preheader: "Your password was just changed. Every other session was signed out.",
+      blocks: [
+        { kind: "paragraph", text: `Your password was changed on ${when.toUTCString()} from the address ${ip}. Every other session was signed out.` },
+        { kind: "note", text: "If this was not you, reset your password now with “Forgot password?” on the sign-in page, and contact support." },
+      ],
+    }),
+  };
+}

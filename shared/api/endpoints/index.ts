@@ -5,6 +5,7 @@ import * as auth from "./auth";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as sessions from "./sessions";
+import * as settings from "./settings";
 import * as twoFactor from "./two-factor";
 
 export const endpoints = [
@@ -21,6 +22,11 @@ export const endpoints = [
   emailSignIn.resetPassword,
   twoFactor.completeTwoFactorChallenge,
   twoFactor.reauthenticate,
+  settings.getProfile,
+  settings.updateProfile,
+  settings.changePassword,
+  settings.updateSecurityPreferences,
+  settings.listActivity,
   emailSignIn.setOtpLogin,
   twoFactor.setupTwoFactor,
   twoFactor.verifyTwoFactor,

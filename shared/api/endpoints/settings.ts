@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { accountSchema } from "@/shared/schemas/account";
+import {
+  activityPageSchema,
+  changePasswordBody,
+  paginationQuery,
+  profileBody,
+  securityPreferencesBody,
+  securityPreferencesSchema,
+} from "@/shared/schemas/settings";
+import { defineEndpoint } from "../endpoint";
+
+export const getProfile = defineEndpoint({
+  method: "GET",
+  path: "/account/profile",
+  operationId: "getProfile",
+  summary: "The account's profile",
+  tag: "Account",
+  auth: "bearer",
+  response: accountSchema,
+  message: "OK",
+});
+
+export const updateProfile = defineEndpoint({
+  method: "PUT",
+  path: "/account/profile",
+  operationId: "updateProfile",
+  summary: "Change the account's display name",
+  description: "`name` is 1..100 characters after trimming.",
+  tag: "Account",
+  auth: "bearer",
+  body: profileBody,
+  response: accountSchema,
+  message: "Profile updated",
+});
+
+export const changePassword = defineEndpoint({
+  method: "PUT",
+  path: "/account/password",
+  operationId: "changePassword",
+  summary: "Change the password",
+  description:
+    "Needs the current password (wrong → 401 `invalid_credentials`). The new one follows the registration rules and must differ from the current one. Every other session is signed out; a notification email is sent.",
+  tag: "Account",
+  auth: "bearer",
+  rateLimit: { perIp: "verificationsPerIp" },
+  body: changePasswordBody,
+  response: z.null(),
+  message: "Password changed. Other sessions were signed out.",
+  errors: ["invalid_credentials"],
+});
+
+export const updateSecurityPreferences = defineEndpoint({
+  method: "PUT",
+  path: "/account/security-preferences",
+  operationId: "updateSecurityPreferences",
+  summary: "Set the idle timeout and new sign-in notifications",
+  description: "`sessionTimeoutMinutes` (5..43200) applies to existing sessions at once. At least one field is required.",
+  tag: "Account",
+  auth: "bearer",
+  body: securityPreferencesBody,
+  response: securityPreferencesSchema,
+  message: "Security preferences saved",
+});
+
+export const listActivity = defineEndpoint({
+  method: "GET",
+  path: "/account/activity",
+  operationId: "listActivity",
+  summary: "The account's activity log, newest first",
+  tag: "Account",
+  auth: "bearer",
+  query: paginationQuery,
+  response: activityPageSchema,
+  message: "OK",
+});

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { newPasswordSchema } from "./account";
+
+export const profileBody = z
+  .strictObject({ name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters") })
+  .meta({ id: "UpdateProfileRequest" });
+
+export const changePasswordBody = z
+  .strictObject({ current_password: z.string().min(1, "Enter your current password").max(1024), new_password: newPasswordSchema })
+  .meta({ id: "ChangePasswordRequest" });
+
+export const securityPreferencesBody = z
+  .strictObject({
+    sessionTimeoutMinutes: z.number().int().min(5).max(43_200).optional(),
+    notifyNewSignin: z.boolean().optional(),
+  })
+  .refine((body) => body.sessionTimeoutMinutes !== undefined || body.notifyNewSignin !== undefined, {
+    message: "Send sessionTimeoutMinutes, notifyNewSignin or both",
+    path: [],
+  })
+  .meta({ id: "SecurityPreferencesRequest" });
+
+export const securityPreferencesSchema = z
+  .object({ sessionTimeoutMinutes: z.number().int(), notifyNewSignin: z.boolean() })
+  .meta({ id: "SecurityPreferences" });
+
+/** page ≥ 1 and limit 1..100 (contract §1); anything else is 400. */
+export const paginationQuery = z.object({
+  page: z.coerce.number({ error: "page must be a whole number ≥ 1" }).int().min(1).default(1),
+  limit: z.coerce.number({ error: "limit must be a whole number from 1 to 100" }).int().min(1).max(100).default(20),
+});
+
+export const paginationSchema = z
+  .object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() })
+  .meta({ id: "Pagination" });
+
+export const activityItemSchema = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    description: z.string(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "ActivityItem" });
+
+export const activityPageSchema = z
+  .object({ items: z.array(activityItemSchema), pagination: paginationSchema })
+  .meta({ id: "ActivityPage" });
