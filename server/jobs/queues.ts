@@ -5,6 +5,8 @@ import type { Queue } from "pg-boss";
 export const queues = {
   /** Deliver one email. Data: { sealed } (the message, encrypted: it may hold a code or link). */
   sendEmail: "email.send",
+  /** Hourly: erase accounts whose 30-day deletion grace period has ended. */
+  purgeAccounts: "accounts.purge",
 } as const;
 
 export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Queue, "name">> = {
@@ -17,4 +19,5 @@ export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Qu
     deleteAfterSeconds: 3600,
     retentionSeconds: 7 * 24 * 3600,
   },
+  "accounts.purge": { retryLimit: 3, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
 };

@@ -3,6 +3,7 @@
 // Set RUN_JOBS=false on instances that should only serve requests.
 import { PgBoss } from "pg-boss";
 import { deliverEmail } from "@/server/email/deliver-email";
+import { purgeDueAccounts } from "@/server/services/account/account-deletion";
 import { logger } from "@/server/logger";
 import { queuePolicies, queues } from "./queues";
 
@@ -14,7 +15,12 @@ export async function startJobWorker(databaseUrl: string, options: { work: boole
     if (await boss.getQueue(name)) await boss.updateQueue(name, policy);
     else await boss.createQueue(name, policy);
   }
+  // pg-boss keeps one schedule per name across instances, so several launchers do not multiply it.
+  await boss.schedule(queues.purgeAccounts, "17 * * * *");
   if (options.work) {
+    await boss.work(queues.purgeAccounts, async () => {
+      await purgeDueAccounts();
+    });
     await boss.work<{ sealed: string }>(queues.sendEmail, { pollingIntervalSeconds: 1, batchSize: 5 }, async (jobs) => {
       for (const job of jobs) {
         try {

@@ -67,3 +67,19 @@ export function passwordChangedEmail(to: string, when: Date, ip: string): EmailM
     }),
   };
 }
+
+export function deletionScheduledEmail(to: string, when: Date, cancelUrl: string): EmailMessage {
+  return {
+    to,
+    template: "deletion-scheduled",
+    ...renderEmail({
+      subject: "Your account will be deleted",
+      preheader: `Your account and everything in it will be erased on ${when.toUTCString()}.`,
+      blocks: [
+        { kind: "paragraph", text: `You asked us to delete your account. It and everything it holds will be erased on ${when.toUTCString()}. Every session was signed out.` },
+        { kind: "paragraph", text: "Changed your mind? Sign in before then and cancel the deletion." },
+        { kind: "button", href: cancelUrl, label: "Sign in to cancel" },
+      ],
+    }),
+  };
+}

@@ -16,6 +16,8 @@ export type ActivityType =
   | "account.created"
   | "account.updated"
   | "account.password_changed"
+  | "account.deletion_scheduled"
+  | "account.deletion_canceled"
   | "security.preferences_updated"
   | "account.password_reset_requested"
   | "account.password_reset"

@@ -27,6 +27,8 @@ export const endpoints = [
   settings.changePassword,
   settings.updateSecurityPreferences,
   settings.listActivity,
+  settings.deleteAccount,
+  settings.cancelAccountDeletion,
   emailSignIn.setOtpLogin,
   twoFactor.setupTwoFactor,
   twoFactor.verifyTwoFactor,

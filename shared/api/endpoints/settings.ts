@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { accountSchema } from "@/shared/schemas/account";
+import { emptyBody } from "@/shared/schemas/two-factor";
 import {
   activityPageSchema,
   changePasswordBody,
+  deleteAccountBody,
+  deletionScheduleSchema,
   paginationQuery,
   profileBody,
   securityPreferencesBody,
@@ -73,4 +76,34 @@ export const listActivity = defineEndpoint({
   query: paginationQuery,
   response: activityPageSchema,
   message: "OK",
+});
+
+export const deleteAccount = defineEndpoint({
+  method: "DELETE",
+  path: "/account",
+  operationId: "deleteAccount",
+  summary: "Schedule the account's deletion",
+  description:
+    "Erasure happens 30 days later; every session is signed out and a confirmation is emailed. Needs a session that signed in within 15 minutes, or a valid two-factor `code` in the (otherwise optional) body. Signing in during the 30 days shows `deletionScheduledFor` and allows cancelling.",
+  tag: "Account",
+  auth: "bearer",
+  body: deleteAccountBody,
+  emptyBodyAllowed: true,
+  response: deletionScheduleSchema,
+  message: "Account scheduled for deletion",
+  errors: ["reauthentication_required", "invalid_two_factor_code"],
+});
+
+export const cancelAccountDeletion = defineEndpoint({
+  method: "POST",
+  path: "/account/deletion/cancel",
+  operationId: "cancelAccountDeletion",
+  summary: "Cancel a scheduled deletion",
+  tag: "Account",
+  auth: "bearer",
+  body: emptyBody,
+  emptyBodyAllowed: true,
+  response: z.null(),
+  message: "Deletion canceled",
+  errors: ["conflict"],
 });

@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { getMe, login, register } from "@/shared/api/endpoints/auth";
+import { sendMagicLink } from "@/shared/api/endpoints/email-sign-in";
+import { cancelAccountDeletion, deleteAccount, listActivity } from "@/shared/api/endpoints/settings";
+import { setupTwoFactor } from "@/shared/api/endpoints/two-factor";
+import { call } from "../support/api-client";
+import { sql } from "../support/database";
+import { createAccount, signIn, strongPassword } from "../support/factories";
+import { waitForEmail } from "../support/mailbox";
+
+// Tables holding an account's data, and the column that ties a row to it.
+const OWNED: [table: string, predicate: string][] = [
+  ["accounts", "id = $1"],
+  ["sessions", "account_id = $1"],
+  ["refresh_tokens", "session_id in (select id from sessions where account_id = $1)"],
+  ["activity_events", "account_id = $1"],
+  ["one_time_codes", "account_id = $1"],
+  ["two_factor_secrets", "account_id = $1"],
+  ["recovery_codes", "account_id = $1"],
+  ["two_factor_challenges", "account_id = $1"],
+];
+
+async function rowsOwnedBy(accountId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [table, predicate] of OWNED) {
+    const [row] = await sql<{ n: string }>(`select count(*) as n from ${table} where ${predicate}`, [accountId]);
+    counts[table] = Number(row!.n);
+  }
+  return counts;
+}
+
+describe("DELETE /account", () => {
+  it("schedules erasure 30 days out, signs out everywhere, emails, and can be cancelled after signing in again", async () => {
+    const account = await createAccount();
+    const other = await signIn(account);
+    const scheduled = await call(deleteAccount, { token: account.accessToken });
+    expect(scheduled.status).toBe(200);
+    const when = new Date(scheduled.body.data.deletionScheduledFor).getTime();
+    expect(Math.abs(when - (Date.now() + 30 * 86_400_000))).toBeLessThan(60_000);
+    expect((await call(getMe, { token: account.accessToken })).status).toBe(401);
+    expect((await call(getMe, { token: other.accessToken })).status).toBe(401);
+    expect((await waitForEmail(account.email)).subject).toBe("Your account will be deleted");
+
+    const back = await call(login, { body: { email: account.email, password: account.password } });
+    expect(back.status).toBe(200);
+    expect(back.body.data.user.deletionScheduledFor).toBe(scheduled.body.data.deletionScheduledFor);
+    expect((await call(cancelAccountDeletion, { token: back.body.data.accessToken })).status).toBe(200);
+    expect((await call(getMe, { token: back.body.data.accessToken })).body.data.deletionScheduledFor).toBeNull();
+    const types = (await call(listActivity, { token: back.body.data.accessToken })).body.data.items.map((item) => item.type);
+    expect(types).toEqual(expect.arrayContaining(["account.deletion_scheduled", "account.deletion_canceled"]));
+    expect((await call(cancelAccountDeletion, { token: back.body.data.accessToken })).error?.code).toBe("conflict");
+  });
+
+  it("needs a fresh session (403 otherwise), a token (401) and a valid body (400)", async () => {
+    const account = await createAccount();
+    expect((await call(deleteAccount, { token: account.accessToken, body: { reason: "bye" } })).status).toBe(400);
+    expect((await call(deleteAccount)).status).toBe(401);
+    expect((await call(cancelAccountDeletion)).status).toBe(401);
+    await sql("update sessions set authenticated_at = now() - interval '16 minutes' where account_id = $1", [account.user.id]);
+    expect((await call(deleteAccount, { token: account.accessToken })).error?.code).toBe("reauthentication_required");
+    expect((await call(getMe, { token: account.accessToken })).body.data.deletionScheduledFor).toBeNull();
+  });
+});
+
+describe("the purge job", () => {
+  let purgeDueAccounts: (at?: Date) => Promise<number>;
+
+  beforeAll(async () => {
+    // Run the job's own code against the server's database, with a clock 31 days ahead.
+    process.env.DATABASE_URL = inject("databaseUrl");
+    process.env.DATA_DIR = inject("serverDataDir");
+    process.env.LOG_LEVEL = "silent";
+    ({ purgeDueAccounts } = await import("@/server/services/account/account-deletion"));
+  });
+
+  it("erases every row the account owns once the grace period ends, and nothing of anyone else", async () => {
+    const [leaving, staying] = await Promise.all([createAccount(), createAccount()]);
+    for (const account of [leaving, staying]) {
+      await signIn(account);
+      await call(setupTwoFactor, { token: account.accessToken });
+      await call(sendMagicLink, { body: { email: account.email } });
+      await sql("insert into recovery_codes (id, account_id, code_hash) values ($1, $2, 'x')", [`rec_${account.user.id}`, account.user.id]);
+      await sql("insert into two_factor_challenges (token_hash, account_id, sign_in_method, expires_at) values ($1, $2, 'password', now())", [`h_${account.user.id}`, account.user.id]);
+    }
+    await call(deleteAccount, { token: leaving.accessToken });
+    const before = await rowsOwnedBy(leaving.user.id);
+    for (const [table] of OWNED) expect(before[table], table).toBeGreaterThan(0);
+    const stayingBefore = await rowsOwnedBy(staying.user.id);
+
+    expect(await purgeDueAccounts(new Date())).toBe(0); // not yet due
+    expect(await purgeDueAccounts(new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(1);
+
+    const after = await rowsOwnedBy(leaving.user.id);
+    for (const [table] of OWNED) expect(after[table], table).toBe(0);
+    expect(await rowsOwnedBy(staying.user.id)).toEqual(stayingBefore);
+    const again = await call(register, { body: { email: leaving.email, password: strongPassword() } });
+    expect(again.status).toBe(201);
+  });
+});
