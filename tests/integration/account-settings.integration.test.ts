@@ -46,8 +46,8 @@ describe("password change", () => {
     expect((await call(getMe, { token: other.accessToken })).status).toBe(401);
     expect((await call(login, { body: { email: account.email, password: account.password } })).status).toBe(401);
     expect((await call(login, { body: { email: account.email, password: newPassword } })).status).toBe(200);
-    const email = await waitForEmail(account.email);
-    expect(email.subject).toBe("Your password was changed");
+    const email = await waitForEmail(account.email, { subject: "Your password was changed" });
+    expect(email.text).toContain("Every other session was signed out");
   });
 
   it.each([

@@ -12,12 +12,15 @@ export function emailsTo(address: string, directory = inject("mailboxDir")): Cap
     .filter((email) => email.to.includes(address.toLowerCase()));
 }
 
-/** Waits for the `count`-th email to an address (emails arrive through the job queue). */
-export async function waitForEmail(address: string, options: { count?: number; timeoutMs?: number; directory?: string } = {}): Promise<CapturedEmail> {
+/** Waits for the `count`-th email to an address, optionally with a given subject (emails arrive through the job queue). */
+export async function waitForEmail(
+  address: string,
+  options: { count?: number; subject?: string; timeoutMs?: number; directory?: string } = {},
+): Promise<CapturedEmail> {
   const count = options.count ?? 1;
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   for (;;) {
-    const received = emailsTo(address, options.directory);
+    const received = emailsTo(address, options.directory).filter((email) => !options.subject || email.subject === options.subject);
     if (received.length >= count) return received[count - 1]!;
     if (Date.now() > deadline) throw new Error(`no email #${count} to ${address} within the timeout (got ${received.length})`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -83,3 +83,19 @@ export function deletionScheduledEmail(to: string, when: Date, cancelUrl: string
     }),
   };
 }
+
+export function newSignInEmail(to: string, details: { when: Date; ip: string; device: string; method: string }): EmailMessage {
+  return {
+    to,
+    template: "new-sign-in",
+    ...renderEmail({
+      subject: "New sign-in to your account",
+      preheader: `A new sign-in from ${details.ip}.`,
+      blocks: [
+        { kind: "paragraph", text: `Your account was signed in from a device or address we had not seen before.` },
+        { kind: "paragraph", text: `When: ${details.when.toUTCString()}. Address: ${details.ip}. Device: ${details.device}. Method: ${details.method.replace("_", " ")}.` },
+        { kind: "note", text: "If this was you, there is nothing to do. If not, change your password and sign out the sessions you do not recognise in the portal's Sessions page." },
+      ],
+    }),
+  };
+}

@@ -1,10 +1,13 @@
 // A successful sign-in, whatever the method: a new session, its first token
 // pair, and an `auth.login` activity event.
 import type { AuthPayload } from "@/shared/schemas/auth";
+import { sql } from "drizzle-orm";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/server/auth/access-token";
 import { now } from "@/server/clock";
 import type { Executor } from "@/server/db/client";
 import { type accounts, refreshTokens, sessions } from "@/server/db/schema";
+import { queueEmail } from "@/server/email/queue-email";
+import { newSignInEmail } from "@/server/email/templates/auth-emails";
 import { newId } from "@/server/ids";
 import { randomToken, sha256Hex } from "@/server/security/crypto";
 import { accountView } from "@/server/services/account/account-view";
@@ -31,6 +34,23 @@ export async function buildAuthPayload(
   };
 }
 
+/**
+ * With notifyNewSignin on, a sign-in from a device and address pair the
+ * account has never signed in from is emailed (the very first sign-in, at
+ * registration, is not news).
+ */
+async function notifyIfNewDevice(tx: Executor, account: typeof accounts.$inferSelect, method: SignInMethod, client: ClientInfo, at: Date) {
+  if (!account.notifyNewSignin) return;
+  const userAgent = client.userAgent?.slice(0, 512) ?? null;
+  const [seen] = await tx.execute<{ any_session: boolean; same_device: boolean }>(sql`
+    select exists(select 1 from sessions where account_id = ${account.id}) as any_session,
+           exists(select 1 from sessions where account_id = ${account.id}
+                    and ip_address is not distinct from ${client.ip}
+                    and user_agent is not distinct from ${userAgent}) as same_device`).then((result) => result.rows);
+  if (!seen?.any_session || seen.same_device) return;
+  await queueEmail(newSignInEmail(account.email, { when: at, ip: client.ip, device: userAgent ?? "unknown device", method }), tx);
+}
+
 export async function startSession(
   tx: Executor,
   account: typeof accounts.$inferSelect,
@@ -38,6 +58,7 @@ export async function startSession(
   client: ClientInfo,
 ): Promise<AuthPayload> {
   const at = now();
+  await notifyIfNewDevice(tx, account, method, client, at);
   const sessionId = newId("ses");
   await tx.insert(sessions).values({
     id: sessionId,
