@@ -105,6 +105,9 @@ function SignedInMenu({ email }: { email: string }) {
         <Link href="/sessions" className={menuItemClass}>
           Sessions
         </Link>
+        <Link href="/security" className={menuItemClass}>
+          Security
+        </Link>
         <button type="button" onClick={handleSignOut} disabled={isSigningOut} className={menuItemClass}>
           {isSigningOut ? <Spinner className="size-3.5" /> : null}
           Sign out

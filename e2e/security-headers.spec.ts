@@ -7,6 +7,12 @@ const pages = [
   { path: "/docs/api", status: 200 },
   { path: "/sign-in", status: 200 },
   { path: "/sign-up", status: 200 },
+  { path: "/sign-in/code", status: 200 },
+  { path: "/sign-in/link", status: 200 },
+  { path: "/auth/magic-link", status: 200 },
+  { path: "/forgot-password", status: 200 },
+  { path: "/reset-password", status: 200 },
+  { path: "/dev/mail", status: 200 },
   { path: "/no-such-page", status: 404 },
 ];
 
@@ -42,7 +48,7 @@ test.describe("page responses", () => {
       const response = await request.get(path);
       expect(response.status()).toBe(status);
       const headers = response.headers();
-      const isAuthPage = path.startsWith("/sign-");
+      const isAuthPage = /^\/(sign-|auth\/|forgot-password|reset-password)/.test(path);
 
       const csp = headers["content-security-policy"];
       const nonce = nonceOf(csp);
@@ -70,7 +76,18 @@ test.describe("page responses", () => {
   });
 
   test("auth pages send no referrer", async ({ request }) => {
-    for (const path of ["/auth", "/auth/magic-link", "/sign-in", "/sign-up", "/sign-in?callbackUrl=%2Fsessions"]) {
+    for (const path of [
+      "/auth",
+      "/auth/magic-link",
+      "/auth/magic-link?token=abc",
+      "/sign-in",
+      "/sign-up",
+      "/sign-in?callbackUrl=%2Fsessions",
+      "/sign-in/code",
+      "/sign-in/link",
+      "/forgot-password",
+      "/reset-password?email=a%40example.test",
+    ]) {
       const response = await request.get(path);
       expect(response.headers()["referrer-policy"], path).toBe("no-referrer");
       expect(response.headers()["content-security-policy"], path).toBeTruthy();

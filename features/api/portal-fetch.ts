@@ -16,6 +16,8 @@ export class PortalApiError extends Error {
     readonly code: string,
     message: string,
     readonly errors: FieldError[] = [],
+    /** Set on 429: how long until the API accepts the request again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -50,7 +52,7 @@ function pathOf(endpoint: Endpoint, params: Record<string, unknown> = {}): strin
   });
 }
 
-const unreachable = () =>
+export const unreachable = () =>
   new PortalApiError(0, "network_error", "We could not reach the server. Check your connection and try again.");
 
 export async function portalFetch<E extends Endpoint>(endpoint: E, options: PortalFetchOptions<E> = {}): Promise<z.output<E["response"]>> {
@@ -76,6 +78,14 @@ export async function portalFetch<E extends Endpoint>(endpoint: E, options: Port
     return new Promise<never>(() => {});
   }
 
+  return readEnvelope(endpoint, response);
+}
+
+/**
+ * The answer's `data`, parsed with the endpoint's response schema; a failure
+ * envelope (or an answer that is not one) becomes a PortalApiError.
+ */
+export async function readEnvelope<E extends Endpoint>(endpoint: E, response: Response): Promise<z.output<E["response"]>> {
   let envelope: { success?: unknown; message?: unknown; data?: unknown };
   try {
     envelope = (await response.json()) as typeof envelope;
@@ -84,12 +94,13 @@ export async function portalFetch<E extends Endpoint>(endpoint: E, options: Port
   }
 
   if (!response.ok || envelope.success !== true) {
-    const data = (envelope.data ?? {}) as { code?: unknown; errors?: unknown };
+    const data = (envelope.data ?? {}) as { code?: unknown; errors?: unknown; retryAfterSeconds?: unknown };
     throw new PortalApiError(
       response.status,
       typeof data.code === "string" ? data.code : "unknown",
       typeof envelope.message === "string" ? envelope.message : "Something went wrong. Please try again.",
       Array.isArray(data.errors) ? (data.errors as FieldError[]) : [],
+      typeof data.retryAfterSeconds === "number" && data.retryAfterSeconds > 0 ? data.retryAfterSeconds : undefined,
     );
   }
 

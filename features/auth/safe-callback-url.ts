@@ -28,3 +28,8 @@ export function signInUrl(path: string): string {
   const callbackUrl = safeCallbackUrl(path, "");
   return callbackUrl ? `/sign-in?${new URLSearchParams({ callbackUrl })}` : "/sign-in";
 }
+
+/** `path`, carrying the callbackUrl along unless it is the default (keeps URLs short). */
+export function withCallbackUrl(path: string, callbackUrl: string): string {
+  return callbackUrl === DEFAULT_AFTER_SIGN_IN ? path : `${path}?${new URLSearchParams({ callbackUrl })}`;
+}

@@ -38,6 +38,9 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
 
   const onSubmit = form.handleSubmit(({ email, password }) => submit({ mode: "login", email, password }));
   const isPending = isSubmitting || isNavigating;
+  // Whatever was typed so far comes along to the reset page.
+  const typedEmail = form.watch("email").trim();
+  const forgotHref = typedEmail ? `/forgot-password?${new URLSearchParams({ email: typedEmail })}` : "/forgot-password";
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
@@ -70,7 +73,16 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
         />
       </FormField>
 
-      <FormField ids={ids.password} label="Password" error={errors.password?.message}>
+      <FormField
+        ids={ids.password}
+        label="Password"
+        error={errors.password?.message}
+        aside={
+          <Link href={forgotHref} className={`${textLinkClass} text-sm`}>
+            Forgot password?
+          </Link>
+        }
+      >
         <PasswordInput
           {...form.register("password")}
           {...describedBy(ids.password, { error: errors.password?.message })}

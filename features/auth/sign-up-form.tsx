@@ -20,8 +20,11 @@ type SignUpValues = z.output<typeof registerBody>;
 
 const ids = { email: fieldIds("email"), password: fieldIds("password"), username: fieldIds("username"), planId: fieldIds("planId") };
 
+/** The rules of newPasswordSchema plus the API's common-password check, for every "new password" field. */
+export const NEW_PASSWORD_HINT = "At least 12 characters. Common passwords are refused.";
+
 const hints = {
-  password: "At least 12 characters. Common passwords are refused.",
+  password: NEW_PASSWORD_HINT,
   username: "Letters, digits, dot, dash or underscore; 3 to 32 characters.",
   planId: "Every account starts on the Free plan. We remember the plan you pick for when you are ready to upgrade.",
 };

@@ -1,11 +1,14 @@
-// Sign-in and sign-up both go through next-auth's "password" Credentials
-// provider, which calls the API and keeps its tokens in the HttpOnly cookie.
+// Every way of signing in (password, sign-up, emailed code, emailed link) goes
+// through next-auth's "password" Credentials provider, which calls the API and
+// keeps its tokens in the HttpOnly cookie.
 import { signIn } from "next-auth/react";
 import { parseSignInError, type SignInFailure } from "./sign-in-error";
 
 export type Credentials =
   | { mode: "login"; email: string; password: string }
-  | { mode: "register"; email: string; password: string; username?: string; planId?: string };
+  | { mode: "register"; email: string; password: string; username?: string; planId?: string }
+  | { mode: "code"; email: string; code: string }
+  | { mode: "magic_link"; token: string };
 
 export async function submitCredentials(credentials: Credentials): Promise<{ ok: true } | { ok: false; failure: SignInFailure }> {
   // next-auth form-encodes every key it is given: an undefined would arrive as the string "undefined".

@@ -6,6 +6,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { placeFieldErrors } from "./place-field-errors";
 import { failureMessage, type SignInFailure } from "./sign-in-error";
 import { type Credentials, submitCredentials } from "./submit-credentials";
 
@@ -28,18 +29,11 @@ export function useCredentialsSubmit<Values extends FieldValues>(options: {
       startNavigation(() => router.push(options.callbackUrl));
       return;
     }
-    const isField = (path: string): path is Path<Values> => (options.fields as readonly string[]).includes(path);
     const fieldErrors = [...result.failure.errors];
     const codeField = fieldOfCode[result.failure.code];
     if (codeField) fieldErrors.push({ path: codeField, message: result.failure.message });
-    let focused = false;
-    for (const error of fieldErrors) {
-      if (!isField(error.path)) continue;
-      options.setError(error.path, { type: "server", message: error.message }, { shouldFocus: !focused });
-      focused = true;
-    }
-    // Errors about fields the form does not show still need to be read somewhere.
-    const unplaced = result.failure.errors.filter((error) => !isField(error.path)).map((error) => error.message);
+    // Errors about fields the form does not show still need to be read somewhere (but never twice).
+    const unplaced = placeFieldErrors(fieldErrors, options.fields, options.setError).filter((message) => message !== result.failure.message);
     setFailure({ ...result.failure, text: [failureMessage(result.failure), ...unplaced].join(" ") });
   }
 

@@ -32,10 +32,11 @@ export function contentSecurityPolicy(nonce: string, options: { isDevelopment: b
 }
 
 /**
- * Auth pages (contract §11) carry one-time tokens (magic links) or a
- * callbackUrl in their URLs: never leak them as a referrer.
+ * Auth pages (contract §11) carry one-time tokens (magic links), an email
+ * address (password reset) or a callbackUrl in their URLs: never leak them as
+ * a referrer.
  */
-const NO_REFERRER_SECTIONS = ["/auth", "/sign-in", "/sign-up"];
+const NO_REFERRER_SECTIONS = ["/auth", "/sign-in", "/sign-up", "/forgot-password", "/reset-password"];
 
 export function referrerPolicyFor(pathname: string): string {
   const isAuthPage = NO_REFERRER_SECTIONS.some((section) => pathname === section || pathname.startsWith(`${section}/`));

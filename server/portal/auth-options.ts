@@ -9,6 +9,7 @@ import { derivedKey } from "@/server/security/crypto";
 import { env } from "@/server/env";
 import { callApi, type ClientContext } from "./call-api";
 import { type PortalTokens, tokensFromPayload, tokensOf } from "./portal-tokens";
+import { signInRequestFor } from "./sign-in-request";
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // the API session's absolute lifetime
 
@@ -70,19 +71,18 @@ export function authOptions(): NextAuthOptions {
           password: { type: "password" },
           username: { type: "text" },
           planId: { type: "text" },
+          code: { type: "text" },
+          token: { type: "text" },
         },
+        // One provider, several ways in (see sign-in-request.ts): password,
+        // registration, an emailed code, or an emailed link's token.
         async authorize(credentials, request) {
           const client = clientOf(request?.headers as HeaderBag);
-          const isRegistration = credentials?.mode === "register";
-          const body = isRegistration
-            ? {
-                email: credentials?.email,
-                password: credentials?.password,
-                ...(credentials?.username ? { username: credentials.username } : {}),
-                ...(credentials?.planId ? { planId: credentials.planId } : {}),
-              }
-            : { email: credentials?.email, password: credentials?.password };
-          const answer = await callApi<AuthPayload>(isRegistration ? "/auth/register" : "/auth/login", { method: "POST", body, client });
+          const apiRequest = signInRequestFor(credentials);
+          if (!apiRequest) {
+            throw new PortalSignInError(JSON.stringify({ message: "Unknown sign-in method.", code: "validation_error" }));
+          }
+          const answer = await callApi<AuthPayload>(apiRequest.path, { method: apiRequest.method, body: apiRequest.body, client });
           if (!answer.body.success) {
             throw new PortalSignInError(JSON.stringify({ message: answer.body.message, ...(answer.body.data as object) }));
           }

@@ -9,11 +9,17 @@ describe("referrer policy of pages (contract §11: auth pages send no referrer)"
     { path: "/sign-in/anything", expected: "no-referrer" },
     { path: "/auth", expected: "no-referrer" },
     { path: "/auth/magic-link", expected: "no-referrer" },
+    { path: "/sign-in/code", expected: "no-referrer" },
+    { path: "/sign-in/link", expected: "no-referrer" },
+    { path: "/forgot-password", expected: "no-referrer" },
+    { path: "/reset-password", expected: "no-referrer" },
     { path: "/", expected: "strict-origin-when-cross-origin" },
     { path: "/sessions", expected: "strict-origin-when-cross-origin" },
     { path: "/sign-inx", expected: "strict-origin-when-cross-origin" },
     { path: "/authors", expected: "strict-origin-when-cross-origin" },
     { path: "/docs/api", expected: "strict-origin-when-cross-origin" },
+    { path: "/security", expected: "strict-origin-when-cross-origin" },
+    { path: "/reset-passwords", expected: "strict-origin-when-cross-origin" },
   ])("$path → $expected", ({ path, expected }) => {
     expect(referrerPolicyFor(path)).toBe(expected);
     expect(pageSecurityHeaders("nonce", { pathname: path, isHttps: false, isDevelopment: false })["referrer-policy"]).toBe(expected);

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthCard, textLinkClass } from "@/features/auth/auth-card";
-import { DEFAULT_AFTER_SIGN_IN, safeCallbackUrl } from "@/features/auth/safe-callback-url";
+import { OtherSignInMethods } from "@/features/auth/other-sign-in-methods";
+import { safeCallbackUrl, withCallbackUrl } from "@/features/auth/safe-callback-url";
 import { SignInForm } from "@/features/auth/sign-in-form";
 import { getPortalSession } from "@/server/portal/portal-session";
 
@@ -14,7 +15,7 @@ export default async function SignInPage({ searchParams }: PageProps) {
   const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
   // Signing in again would open a second API session and orphan the first.
   if (await getPortalSession()) redirect(callbackUrl);
-  const signUpHref = callbackUrl === DEFAULT_AFTER_SIGN_IN ? "/sign-up" : `/sign-up?${new URLSearchParams({ callbackUrl })}`;
+  const signUpHref = withCallbackUrl("/sign-up", callbackUrl);
   return (
     <AuthCard
       title="Sign in to your account"
@@ -29,6 +30,7 @@ export default async function SignInPage({ searchParams }: PageProps) {
       }
     >
       <SignInForm callbackUrl={callbackUrl} />
+      <OtherSignInMethods callbackUrl={callbackUrl} />
     </AuthCard>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthCard, textLinkClass } from "@/features/auth/auth-card";
-import { DEFAULT_AFTER_SIGN_IN, safeCallbackUrl } from "@/features/auth/safe-callback-url";
+import { safeCallbackUrl, withCallbackUrl } from "@/features/auth/safe-callback-url";
 import { SignUpForm } from "@/features/auth/sign-up-form";
 import { getPortalSession } from "@/server/portal/portal-session";
 
@@ -13,7 +13,7 @@ type PageProps = { searchParams: Promise<Record<string, string | string[] | unde
 export default async function SignUpPage({ searchParams }: PageProps) {
   const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
   if (await getPortalSession()) redirect(callbackUrl);
-  const signInHref = callbackUrl === DEFAULT_AFTER_SIGN_IN ? "/sign-in" : `/sign-in?${new URLSearchParams({ callbackUrl })}`;
+  const signInHref = withCallbackUrl("/sign-in", callbackUrl);
   return (
     <AuthCard
       title="Create your account"

@@ -4,11 +4,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import MailComposer from "nodemailer/lib/mail-composer";
+import { mailDirectory } from "../mail-directory";
 import type { EmailTransport } from "../message";
-
-export function mailDirectory(dataDir: string): string {
-  return path.join(dataDir, "mail");
-}
 
 export function fileTransport(dataDir: string): EmailTransport {
   return {

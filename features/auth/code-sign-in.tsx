@@ -1,0 +1,106 @@
+"use client";
+// Sign in with an emailed code: ask for the address (POST /auth/otp/send,
+// straight to the API), then take the 6-digit code through next-auth
+// (mode "code" → POST /auth/otp/verify).
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+import { describedBy, fieldIds, FormField } from "@/components/form-field";
+import { Note } from "@/components/note";
+import { OneTimeCodeInput } from "@/components/one-time-code-input";
+import { sendSignInCode } from "@/shared/api/endpoints/email-sign-in";
+import { verifyCodeBody } from "@/shared/schemas/auth";
+import { AuthCard, textLinkClass } from "./auth-card";
+import { EmailRequestForm, ResendControls } from "./emailed-secret";
+import { useCredentialsSubmit } from "./use-credentials-submit";
+
+const codeOnly = verifyCodeBody.pick({ code: true });
+type CodeInput = z.input<typeof codeOnly>;
+type CodeValues = z.output<typeof codeOnly>;
+
+const ids = { code: fieldIds("code") };
+
+export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string; passwordHref: string }) {
+  const [email, setEmail] = useState<string | null>(null);
+  const footer = (
+    <>
+      Prefer your password?{" "}
+      <Link href={passwordHref} className={textLinkClass}>
+        Sign in with password
+      </Link>
+    </>
+  );
+
+  if (email === null) {
+    return (
+      <AuthCard title="Sign in with a code" description="We email you a 6-digit code, so you need no password." footer={footer}>
+        <div className="space-y-5">
+          <Note>
+            This works once you have turned on <strong className="font-medium text-zinc-900 dark:text-zinc-100">sign-in with an emailed code</strong> in
+            your account&rsquo;s Security settings. Otherwise, use your password or{" "}
+            <Link href="/sign-in/link" className={textLinkClass}>
+              a sign-in link
+            </Link>
+            .
+          </Note>
+          <EmailRequestForm endpoint={sendSignInCode} submitLabel="Email me a code" pendingLabel="Sending…" onSent={setEmail} />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Check your inbox"
+      description={
+        <>
+          If <strong className="font-medium text-zinc-900 dark:text-zinc-100">{email}</strong> can sign in with a code, we have emailed one. It
+          works for 10 minutes.
+        </>
+      }
+      footer={footer}
+    >
+      <CodeForm email={email} callbackUrl={callbackUrl} />
+      <div className="mt-6 space-y-5 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+        <Note>
+          No email after a minute? Check your spam folder. Codes are only sent when code sign-in is turned on for the account; you can always{" "}
+          <Link href="/sign-in/link" className={textLinkClass}>
+            get a sign-in link
+          </Link>{" "}
+          instead.
+        </Note>
+        <ResendControls endpoint={sendSignInCode} email={email} resendLabel="Send a new code" onChangeEmail={() => setEmail(null)} />
+      </div>
+    </AuthCard>
+  );
+}
+
+function CodeForm({ email, callbackUrl }: { email: string; callbackUrl: string }) {
+  const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(codeOnly), defaultValues: { code: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const { submit, failure, isNavigating } = useCredentialsSubmit<CodeInput>({ callbackUrl, fields: ["code"], setError: form.setError });
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (failure && failure.errors.length === 0) alertRef.current?.focus();
+  }, [failure]);
+
+  const onSubmit = form.handleSubmit(({ code }) => submit({ mode: "code", email, code }));
+  const isPending = isSubmitting || isNavigating;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {failure ? <Alert ref={alertRef}>{failure.text}</Alert> : null}
+      <FormField ids={ids.code} label="Sign-in code" error={errors.code?.message}>
+        <OneTimeCodeInput {...form.register("code")} {...describedBy(ids.code, { error: errors.code?.message })} autoFocus />
+      </FormField>
+      <Button type="submit" pending={isPending} className="w-full">
+        {isPending ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+// The account's code sign-in setting: read from GET /auth/me, changed with
+// PUT /account/otp-login, both through the BFF. The header reads the same
+// account (meQueryKey), so both stay in step after a change.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { getMe } from "@/shared/api/endpoints/auth";
+import { setOtpLogin } from "@/shared/api/endpoints/email-sign-in";
+import type { Account } from "@/shared/schemas/account";
+import { meQueryKey } from "@/features/account/use-account";
+import { PortalApiError, portalFetch } from "@/features/api/portal-fetch";
+
+export function useAccountDetails() {
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => portalFetch(getMe, { signal }),
+  });
+}
+
+export function useSetOtpLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => portalFetch(setOtpLogin, { body: { enabled } }),
+    onSuccess: ({ otpLoginEnabled }) => {
+      queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, otpLoginEnabled } : account));
+    },
+  });
+}
+
+/** The API wants a sign-in from the last 15 minutes before it turns this on (contract §11). */
+export const needsFreshSignIn = (error: unknown): boolean => error instanceof PortalApiError && error.code === "reauthentication_required";
