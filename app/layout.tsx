@@ -4,6 +4,7 @@ import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { SkipLink } from "@/components/skip-link";
 import { ThemeScript } from "@/components/theme-script";
+import { DeletionBanner } from "@/features/account-deletion/deletion-banner";
 import { getPortalSession } from "@/server/portal/portal-session";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -36,6 +37,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <Providers session={session}>
           <SkipLink />
           <SiteHeader />
+          <DeletionBanner />
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
           </main>

@@ -26,11 +26,11 @@ export function AccountMenu() {
       </div>
     );
   }
-  return <SignedInMenu email={account.email} />;
+  return <SignedInMenu email={account.email} name={account.details?.name ?? null} />;
 }
 
 /** A disclosure (button + panel): Escape or a click elsewhere closes it, and so does navigating. */
-function SignedInMenu({ email }: { email: string }) {
+function SignedInMenu({ email, name }: { email: string; name: string | null }) {
   const [isOpen, setIsOpen] = useState(false);
   const [isSigningOut, setIsSigningOut] = useState(false);
   const panelId = useId();
@@ -97,7 +97,15 @@ function SignedInMenu({ email }: { email: string }) {
       >
         <div className="px-2.5 pt-1.5 pb-2">
           <p className="text-xs text-zinc-500 dark:text-zinc-400">Signed in as</p>
-          <p className="truncate text-sm font-medium text-zinc-900 dark:text-white" data-testid="account-email">
+          {name ? (
+            <p className="truncate text-sm font-medium text-zinc-900 dark:text-white" data-testid="account-name">
+              {name}
+            </p>
+          ) : null}
+          <p
+            className={`truncate text-sm ${name ? "text-zinc-600 dark:text-zinc-400" : "font-medium text-zinc-900 dark:text-white"}`}
+            data-testid="account-email"
+          >
             {email}
           </p>
         </div>
@@ -107,6 +115,12 @@ function SignedInMenu({ email }: { email: string }) {
         </Link>
         <Link href="/security" className={menuItemClass}>
           Security
+        </Link>
+        <Link href="/activity" className={menuItemClass}>
+          Activity
+        </Link>
+        <Link href="/settings" className={menuItemClass}>
+          Settings
         </Link>
         <button type="button" onClick={handleSignOut} disabled={isSigningOut} className={menuItemClass}>
           {isSigningOut ? <Spinner className="size-3.5" /> : null}

@@ -16,6 +16,8 @@ export const navItems: readonly NavItem[] = [
   { href: "/docs/api", label: "API reference", match: "prefix", audience: "everyone" },
   { href: "/sessions", label: "Sessions", match: "prefix", audience: "signed-in" },
   { href: "/security", label: "Security", match: "prefix", audience: "signed-in" },
+  { href: "/activity", label: "Activity", match: "prefix", audience: "signed-in" },
+  { href: "/settings", label: "Settings", match: "prefix", audience: "signed-in" },
 ];
 
 export function isCurrent(item: NavItem, pathname: string): boolean {

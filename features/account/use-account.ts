@@ -5,12 +5,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { getMe } from "@/shared/api/endpoints/auth";
+import type { Account } from "@/shared/schemas/account";
 import { PortalApiError, portalFetch } from "@/features/api/portal-fetch";
 
 export const meQueryKey = ["auth", "me"] as const;
 
 export type AccountState =
-  | { status: "signed-in"; email: string }
+  /** `details` is the API's account once loaded (name, deletion schedule, …). */
+  | { status: "signed-in"; email: string; details?: Account }
   | { status: "signed-out" };
 
 export function useAccount(): AccountState {
@@ -26,5 +28,5 @@ export function useAccount(): AccountState {
   const hasEnded = me.error instanceof PortalApiError && me.error.status === 401;
   if (!isAuthenticated || hasEnded) return { status: "signed-out" };
   // The cookie knows the email at sign-in; the API knows it now.
-  return { status: "signed-in", email: me.data?.email ?? session.data!.user!.email! };
+  return { status: "signed-in", email: me.data?.email ?? session.data!.user!.email!, details: me.data };
 }

@@ -29,10 +29,13 @@ export class PortalApiError extends Error {
 
 type ParamsOf<E extends Endpoint> = NonNullable<E["params"]> extends z.ZodType ? z.input<NonNullable<E["params"]>> : never;
 type BodyOf<E extends Endpoint> = NonNullable<E["body"]> extends z.ZodType ? z.input<NonNullable<E["body"]>> : never;
+type QueryOf<E extends Endpoint> = NonNullable<E["query"]> extends z.ZodType ? Partial<z.input<NonNullable<E["query"]>>> : never;
 
 export type PortalFetchOptions<E extends Endpoint> = {
   params?: ParamsOf<E>;
   body?: BodyOf<E>;
+  /** The query string; undefined values are left out. */
+  query?: QueryOf<E>;
   signal?: AbortSignal;
   /**
    * "redirect" (default): a signed-out answer sends the browser to /sign-in
@@ -52,6 +55,24 @@ function pathOf(endpoint: Endpoint, params: Record<string, unknown> = {}): strin
   });
 }
 
+function queryStringOf(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * Whether a 401 means the portal session is over. The BFF answers
+ * `unauthorized` once the API has ended the session; other 401 codes are
+ * answers to the request itself (a wrong current password, a wrong
+ * two-factor code) and belong to the form that asked.
+ */
+export const isSignedOutError = (error: unknown): boolean =>
+  error instanceof PortalApiError && error.status === 401 && (error.code === "unauthorized" || error.code === "invalid_response");
+
 export const unreachable = () =>
   new PortalApiError(0, "network_error", "We could not reach the server. Check your connection and try again.");
 
@@ -59,7 +80,8 @@ export async function portalFetch<E extends Endpoint>(endpoint: E, options: Port
   const hasBody = options.body !== undefined;
   let response: Response;
   try {
-    response = await fetch(`${PORTAL_BASE}${pathOf(endpoint, options.params as Record<string, unknown> | undefined)}`, {
+    const path = pathOf(endpoint, options.params as Record<string, unknown> | undefined);
+    response = await fetch(`${PORTAL_BASE}${path}${queryStringOf(options.query as Record<string, unknown> | undefined)}`, {
       method: endpoint.method,
       headers: { accept: "application/json", ...(hasBody ? { "content-type": "application/json" } : {}) },
       body: hasBody ? JSON.stringify(options.body) : undefined,
@@ -72,13 +94,15 @@ export async function portalFetch<E extends Endpoint>(endpoint: E, options: Port
     throw unreachable();
   }
 
-  if (response.status === 401 && (options.onUnauthorized ?? "redirect") === "redirect") {
+  if (response.status !== 401 || options.onUnauthorized === "throw") return readEnvelope(endpoint, response);
+  try {
+    return await readEnvelope(endpoint, response);
+  } catch (error) {
+    if (!isSignedOutError(error)) throw error;
     window.location.assign(signInUrl(`${window.location.pathname}${window.location.search}`));
     // Leave the caller pending: the page is going away, and an error flashing up first would only confuse.
     return new Promise<never>(() => {});
   }
-
-  return readEnvelope(endpoint, response);
 }
 
 /**

@@ -5,6 +5,7 @@ import { decode, encode } from "next-auth/jwt";
 import { envelopeResponse } from "@/server/http/envelope";
 import { env } from "@/server/env";
 import { clientOf, portalCookieName, portalSecret, SESSION_MAX_AGE_SECONDS } from "./auth-options";
+import { apiEndedSession } from "./api-ended-session";
 import { apiHeaders, apiUrl } from "./call-api";
 import { ensureFreshTokens, type PortalTokens, tokensOf } from "./portal-tokens";
 
@@ -62,7 +63,9 @@ export async function forwardToApi(request: Request, path: string[]): Promise<Re
     body: body || undefined,
     cache: "no-store",
   });
-  if (upstream.status === 401) return signedOut(); // the API ended this session (revoked or idle)
+  const answer = await upstream.arrayBuffer();
+  // The API ended this session (revoked or idle). A wrong password is a 401 too, but not the end of it.
+  if (upstream.status === 401 && apiEndedSession(upstream.status, new TextDecoder().decode(answer))) return signedOut();
 
   const headers = new Headers({ "cache-control": "no-store" });
   for (const name of PASSED_BACK) {
@@ -73,5 +76,5 @@ export async function forwardToApi(request: Request, path: string[]): Promise<Re
     const updated = { ...jwt, api: fresh.tokens satisfies PortalTokens };
     headers.append("set-cookie", sessionCookie(await encode({ token: updated, secret, maxAge: SESSION_MAX_AGE_SECONDS }), SESSION_MAX_AGE_SECONDS));
   }
-  return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers });
+  return new Response(answer, { status: upstream.status, headers });
 }

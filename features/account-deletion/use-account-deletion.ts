@@ -1,0 +1,57 @@
+"use client";
+// Deleting the account (DELETE /account: scheduled 30 days out, every session
+// signed out), proving presence when the API wants a fresh session
+// (POST /auth/reauthenticate), and cancelling during the grace period.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { signOut } from "next-auth/react";
+import type { z } from "zod";
+import { reauthenticate } from "@/shared/api/endpoints/two-factor";
+import { cancelAccountDeletion, deleteAccount } from "@/shared/api/endpoints/settings";
+import type { Account } from "@/shared/schemas/account";
+import type { reauthenticateBody } from "@/shared/schemas/two-factor";
+import { meQueryKey } from "@/features/account/use-account";
+import { PortalApiError, portalFetch } from "@/features/api/portal-fetch";
+
+export const DELETION_SCHEDULED_PATH = "/account/deletion-scheduled";
+
+/** Where the portal goes once the account is scheduled for deletion (and signed out). */
+export function deletionScheduledUrl(deletionScheduledFor: string): string {
+  return `${DELETION_SCHEDULED_PATH}?${new URLSearchParams({ on: deletionScheduledFor })}`;
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: async () => {
+      const { deletionScheduledFor } = await portalFetch(deleteAccount);
+      // The API has signed out every session, this one included: end the portal's too.
+      await signOut({ callbackUrl: deletionScheduledUrl(deletionScheduledFor) });
+      return deletionScheduledFor;
+    },
+  });
+}
+
+export function useReauthenticate() {
+  return useMutation({
+    mutationFn: (proof: z.input<typeof reauthenticateBody>) => portalFetch(reauthenticate, { body: proof }),
+  });
+}
+
+export function useCancelDeletion() {
+  const queryClient = useQueryClient();
+  const clearSchedule = () => queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, deletionScheduledFor: null } : account));
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await portalFetch(cancelAccountDeletion, { body: {} });
+      } catch (error) {
+        // 409: nothing is scheduled any more (cancelled in another tab); the goal is reached.
+        if (!(error instanceof PortalApiError && error.code === "conflict")) throw error;
+      }
+    },
+    onSuccess: clearSchedule,
+  });
+}
+
+/** The API wants a session that signed in (or re-authenticated) within 15 minutes. */
+export const needsReauthentication = (error: unknown): boolean =>
+  error instanceof PortalApiError && error.status === 403 && error.code === "reauthentication_required";

@@ -1,0 +1,34 @@
+// Names for activity types (contract §3: dotted, e.g. "auth.login"), and a
+// tone that draws the eye to failures and security changes. Types this list
+// does not know still show, as their own dotted name.
+
+export type ActivityTone = "neutral" | "positive" | "warning" | "danger";
+
+const known: Record<string, { label: string; tone: ActivityTone }> = {
+  "auth.login": { label: "Sign-in", tone: "positive" },
+  "auth.login_failed": { label: "Failed sign-in", tone: "danger" },
+  "auth.logout": { label: "Sign-out", tone: "neutral" },
+  "auth.refresh_reuse_detected": { label: "Token reuse detected", tone: "danger" },
+  "auth.reauthenticated": { label: "Identity confirmed", tone: "neutral" },
+  "auth.sign_in_code_sent": { label: "Sign-in code sent", tone: "neutral" },
+  "auth.magic_link_sent": { label: "Sign-in link sent", tone: "neutral" },
+  "session.revoked": { label: "Session signed out", tone: "neutral" },
+  "session.revoked_all": { label: "Other sessions signed out", tone: "neutral" },
+  "account.created": { label: "Account created", tone: "positive" },
+  "account.updated": { label: "Profile updated", tone: "neutral" },
+  "account.password_changed": { label: "Password changed", tone: "warning" },
+  "account.password_reset_requested": { label: "Password reset requested", tone: "warning" },
+  "account.password_reset": { label: "Password reset", tone: "warning" },
+  "account.deletion_scheduled": { label: "Deletion scheduled", tone: "danger" },
+  "account.deletion_canceled": { label: "Deletion canceled", tone: "positive" },
+  "security.preferences_updated": { label: "Security preferences changed", tone: "neutral" },
+  "security.otp_login_changed": { label: "Code sign-in changed", tone: "warning" },
+  "security.2fa_enabled": { label: "Two-factor turned on", tone: "positive" },
+  "security.2fa_disabled": { label: "Two-factor turned off", tone: "warning" },
+  "security.2fa_failed": { label: "Wrong two-factor code", tone: "danger" },
+  "security.recovery_code_used": { label: "Recovery code used", tone: "warning" },
+};
+
+export function describeActivityType(type: string): { label: string; tone: ActivityTone } {
+  return known[type] ?? { label: type, tone: type.endsWith("_failed") ? "danger" : "neutral" };
+}

@@ -1,0 +1,115 @@
+"use client";
+// PUT /account/password on the API's schema plus a confirmation field. The
+// API signs every other session out; this one stays signed in.
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+import { describedBy, fieldIds, FormField } from "@/components/form-field";
+import { PasswordInput } from "@/components/password-input";
+import { SettingsCardBody, SettingsCardFooter } from "@/components/settings-section";
+import { PortalApiError } from "@/features/api/portal-fetch";
+import { textLinkClass } from "@/features/auth/auth-card";
+import { NEW_PASSWORD_HINT } from "@/features/auth/sign-up-form";
+import { changePasswordBody } from "@/shared/schemas/settings";
+import { applyApiFailure } from "./form-outcome";
+import { useChangePassword } from "./use-settings";
+
+const changePasswordForm = changePasswordBody
+  .extend({ confirm_password: z.string().min(1, "Repeat the new password") })
+  .refine((values) => values.new_password === values.confirm_password, {
+    path: ["confirm_password"],
+    message: "The two new passwords do not match",
+  });
+
+type ChangePasswordInput = z.input<typeof changePasswordForm>;
+type ChangePasswordValues = z.output<typeof changePasswordForm>;
+
+const ids = {
+  current_password: fieldIds("current_password"),
+  new_password: fieldIds("new_password"),
+  confirm_password: fieldIds("confirm_password"),
+};
+
+const empty: ChangePasswordInput = { current_password: "", new_password: "", confirm_password: "" };
+
+export function ChangePasswordForm({ email }: { email: string }) {
+  const form = useForm<ChangePasswordInput, unknown, ChangePasswordValues>({
+    resolver: zodResolver(changePasswordForm),
+    defaultValues: empty,
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const changePassword = useChangePassword();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isChanged, setIsChanged] = useState(false);
+
+  useEffect(() => {
+    if (isDirty) setIsChanged(false);
+  }, [isDirty]);
+
+  const onSubmit = form.handleSubmit(async ({ current_password, new_password }) => {
+    setFailure(null);
+    setIsChanged(false);
+    try {
+      await changePassword.mutateAsync({ current_password, new_password });
+      form.reset(empty);
+      setIsChanged(true);
+    } catch (error) {
+      // A wrong current password is the API's 401 invalid_credentials: it belongs beside that field.
+      if (error instanceof PortalApiError && error.code === "invalid_credentials") {
+        form.setError("current_password", { type: "server", message: error.message }, { shouldFocus: true });
+        return;
+      }
+      setFailure(applyApiFailure(error, ["current_password", "new_password"], form.setError));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <SettingsCardBody>
+        {failure ? <Alert>{failure}</Alert> : null}
+        {/* For password managers: which account this password belongs to. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <div className="max-w-md space-y-5">
+          <FormField ids={ids.current_password} label="Current password" error={errors.current_password?.message}>
+            <PasswordInput
+              {...form.register("current_password")}
+              {...describedBy(ids.current_password, { error: errors.current_password?.message })}
+              autoComplete="current-password"
+            />
+          </FormField>
+          <FormField ids={ids.new_password} label="New password" hint={NEW_PASSWORD_HINT} error={errors.new_password?.message}>
+            <PasswordInput
+              {...form.register("new_password")}
+              {...describedBy(ids.new_password, { hint: NEW_PASSWORD_HINT, error: errors.new_password?.message })}
+              autoComplete="new-password"
+            />
+          </FormField>
+          <FormField ids={ids.confirm_password} label="Confirm new password" error={errors.confirm_password?.message}>
+            <PasswordInput
+              {...form.register("confirm_password")}
+              {...describedBy(ids.confirm_password, { error: errors.confirm_password?.message })}
+              autoComplete="new-password"
+            />
+          </FormField>
+        </div>
+        {isChanged ? (
+          <Alert tone="success" title="Password changed">
+            Every other session was signed out; this one stays signed in. We emailed you a note about the change.{" "}
+            <Link href="/sessions" className={textLinkClass}>
+              Review your sessions
+            </Link>
+          </Alert>
+        ) : null}
+      </SettingsCardBody>
+      <SettingsCardFooter status="Changing it signs out every other session.">
+        <Button type="submit" size="sm" pending={isSubmitting}>
+          {isSubmitting ? "Changing password…" : "Change password"}
+        </Button>
+      </SettingsCardFooter>
+    </form>
+  );
+}

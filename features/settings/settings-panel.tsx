@@ -1,0 +1,69 @@
+"use client";
+// The /settings page body: profile, password, security preferences and the
+// danger zone, all on the signed-in account (GET /auth/me).
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+import { SettingsSection } from "@/components/settings-section";
+import { DeleteAccountSection } from "@/features/account-deletion/delete-account-section";
+import { ChangePasswordForm } from "./change-password-form";
+import { ProfileForm } from "./profile-form";
+import { SecurityPreferencesForm } from "./security-preferences-form";
+import { useAccountSettings } from "./use-settings";
+
+export function SettingsPanel() {
+  const account = useAccountSettings();
+  return (
+    <div className="space-y-10">
+      <div className="max-w-2xl">
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Settings</h1>
+        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">Your profile, your password, and how long sessions stay signed in.</p>
+      </div>
+
+      {account.isPending ? (
+        <LoadingSections />
+      ) : account.isError ? (
+        <Alert title="We could not load your settings">
+          <p>{account.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" pending={account.isFetching} onClick={() => void account.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <SettingsSection title="Profile" description="Your name as we show it. Your email is how you sign in.">
+            <ProfileForm account={account.data} />
+          </SettingsSection>
+          <SettingsSection title="Password" description="Choose a new password. Every other device is signed out when you do.">
+            <ChangePasswordForm email={account.data.email} />
+          </SettingsSection>
+          <SettingsSection title="Security preferences" description="When idle sessions end, and whether we tell you about new sign-ins.">
+            <SecurityPreferencesForm account={account.data} />
+          </SettingsSection>
+          <SettingsSection tone="danger" title="Danger zone" description="Actions that are hard to take back.">
+            <DeleteAccountSection account={account.data} />
+          </SettingsSection>
+        </>
+      )}
+    </div>
+  );
+}
+
+function LoadingSections() {
+  return (
+    <div role="status" aria-live="polite" className="space-y-10">
+      <span className="sr-only">Loading settings…</span>
+      {[0, 1, 2].map((section) => (
+        <div key={section} aria-hidden="true" className="grid gap-4 md:grid-cols-[16rem_1fr] md:gap-10">
+          <div className="animate-pulse space-y-2">
+            <div className="h-4 w-32 rounded bg-zinc-100 dark:bg-zinc-800" />
+            <div className="h-3 w-48 rounded bg-zinc-100 dark:bg-zinc-800" />
+          </div>
+          <div className="animate-pulse space-y-3 rounded-xl border border-zinc-200 px-5 py-5 dark:border-zinc-800">
+            <div className="h-3.5 w-24 rounded bg-zinc-100 dark:bg-zinc-800" />
+            <div className="h-9 w-full max-w-md rounded-lg bg-zinc-100 dark:bg-zinc-800" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+"use client";
+// The account settings through the BFF: profile, password and security
+// preferences. Each change puts the API's answer into the signed-in account
+// (meQueryKey), so the header, the forms and the banner agree without a refetch.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { getMe } from "@/shared/api/endpoints/auth";
+import { changePassword, updateProfile, updateSecurityPreferences } from "@/shared/api/endpoints/settings";
+import type { Account } from "@/shared/schemas/account";
+import type { changePasswordBody, profileBody, securityPreferencesBody } from "@/shared/schemas/settings";
+import { meQueryKey } from "@/features/account/use-account";
+import { portalFetch } from "@/features/api/portal-fetch";
+
+export function useAccountSettings() {
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => portalFetch(getMe, { signal }),
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof profileBody>) => portalFetch(updateProfile, { body }),
+    onSuccess: (account) => queryClient.setQueryData<Account>(meQueryKey, account),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: z.output<typeof changePasswordBody>) => portalFetch(changePassword, { body }),
+  });
+}
+
+export function useUpdateSecurityPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof securityPreferencesBody>) => portalFetch(updateSecurityPreferences, { body }),
+    onSuccess: (preferences) => queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, ...preferences } : account)),
+  });
+}
