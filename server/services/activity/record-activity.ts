@@ -1,5 +1,6 @@
 // The account's activity log (contract §3, "Activity item"). Callers pass
 // what happened in words and metadata that is never a secret.
+import { sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import { activityEvents } from "@/server/db/schema";
 import { newId } from "@/server/ids";
@@ -46,5 +47,7 @@ export async function recordActivity(input: ActivityInput, tx: Executor = db()):
     ipAddress: input.ip ?? null,
     userAgent: input.userAgent?.slice(0, 512) ?? null,
     metadata: input.metadata ?? {},
+    // clock_timestamp(), not now(): events of one transaction keep their order.
+    createdAt: sql`clock_timestamp()`,
   });
 }
