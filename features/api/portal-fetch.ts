@@ -3,6 +3,7 @@
 // endpoint declarations for the path, the method and the response schema.
 import type { z } from "zod";
 import type { Endpoint } from "@/shared/api/endpoint";
+import { isEndedSession } from "@/shared/api/ended-session";
 import { signInUrl } from "@/features/auth/safe-callback-url";
 
 export type FieldError = { path: string; message: string };
@@ -72,13 +73,23 @@ export async function portalFetch<E extends Endpoint>(endpoint: E, options: Port
     throw unreachable();
   }
 
-  if (response.status === 401 && (options.onUnauthorized ?? "redirect") === "redirect") {
+  if (response.status === 401 && (options.onUnauthorized ?? "redirect") === "redirect" && isEndedSession(401, await errorCodeOf(response))) {
     window.location.assign(signInUrl(`${window.location.pathname}${window.location.search}`));
     // Leave the caller pending: the page is going away, and an error flashing up first would only confuse.
     return new Promise<never>(() => {});
   }
 
   return readEnvelope(endpoint, response);
+}
+
+/** `data.code` of an error answer, read from a copy so the body stays readable. */
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  try {
+    const code = ((await response.clone().json()) as { data?: { code?: unknown } }).data?.code;
+    return typeof code === "string" ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

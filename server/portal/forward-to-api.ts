@@ -2,6 +2,7 @@
 // /api/v1/<path> with the session's access token, so tokens never reach
 // JavaScript. Cookie-authenticated mutations must come from our own origin.
 import { decode, encode } from "next-auth/jwt";
+import { isEndedSession } from "@/shared/api/ended-session";
 import { envelopeResponse } from "@/server/http/envelope";
 import { env } from "@/server/env";
 import { clientOf, portalCookieName, portalSecret, SESSION_MAX_AGE_SECONDS } from "./auth-options";
@@ -26,6 +27,16 @@ function sessionCookie(value: string, maxAgeSeconds: number): string {
 
 const failure = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
   envelopeResponse(status, { success: false, message, data: { code } }, headers);
+
+/** `data.code` of an error envelope, if the body is one. */
+function errorCodeOf(body: ArrayBuffer): string | undefined {
+  try {
+    const code = (JSON.parse(new TextDecoder().decode(body)) as { data?: { code?: unknown } }).data?.code;
+    return typeof code === "string" ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
@@ -62,7 +73,9 @@ export async function forwardToApi(request: Request, path: string[]): Promise<Re
     body: body || undefined,
     cache: "no-store",
   });
-  if (upstream.status === 401) return signedOut(); // the API ended this session (revoked or idle)
+  const answer = await upstream.arrayBuffer();
+  // The API ended this session (revoked or idle); a wrong password or code typed into a form leaves it alone.
+  if (upstream.status === 401 && isEndedSession(401, errorCodeOf(answer))) return signedOut();
 
   const headers = new Headers({ "cache-control": "no-store" });
   for (const name of PASSED_BACK) {
@@ -73,5 +86,5 @@ export async function forwardToApi(request: Request, path: string[]): Promise<Re
     const updated = { ...jwt, api: fresh.tokens satisfies PortalTokens };
     headers.append("set-cookie", sessionCookie(await encode({ token: updated, secret, maxAge: SESSION_MAX_AGE_SECONDS }), SESSION_MAX_AGE_SECONDS));
   }
-  return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers });
+  return new Response(answer, { status: upstream.status, headers });
 }
