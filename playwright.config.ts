@@ -16,7 +16,9 @@ const serverEnv: Record<string, string> = {
   // Every spec signs up its own accounts, all from this machine's loopback address, so the default
   // 10 registrations per hour per IP would fail the run part-way. The limit
   // itself is covered by tests/integration/rate-limits.integration.test.ts.
-  RATE_LIMIT_OVERRIDES: "register=1000/3600",
+  // The same goes for code and token checks (30 per 15 minutes per IP): sign-in codes, links,
+  // two-factor challenges and re-authentication across the specs add up.
+  RATE_LIMIT_OVERRIDES: "register=1000/3600,verificationsPerIp=1000/900",
 };
 // A real PostgreSQL when one is given; the embedded PGlite database otherwise.
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;

@@ -175,32 +175,52 @@ test.describe("security settings", () => {
   });
 
   // A session older than 15 minutes cannot be made from a browser test; the
-  // API's answer is covered by the integration tests, so here it is stubbed to
-  // check what the page does with it.
-  test("when the API wants a fresh sign-in, the page explains it and signs out and back in to /security", async ({ page }) => {
+  // API's answer is covered by the integration tests, so here it is stubbed
+  // (once) to check what the page does with it.
+  const staleOnce = (page: Page) =>
+    page.route(
+      "**/api/portal/account/otp-login",
+      (route) =>
+        route.fulfill({
+          status: 403,
+          contentType: "application/json",
+          body: JSON.stringify({
+            success: false,
+            message: "For your security, sign in again (or re-authenticate) before changing this.",
+            data: { code: "reauthentication_required" },
+          }),
+        }),
+      { times: 1 },
+    );
+
+  test("when the API wants a fresh sign-in, 'Confirm it's you' with the password turns the switch on", async ({ page }) => {
     const account = newAccount("stale");
     await signUpInBrowser(page, account);
-    await page.route("**/api/portal/account/otp-login", (route) =>
-      route.fulfill({
-        status: 403,
-        contentType: "application/json",
-        body: JSON.stringify({
-          success: false,
-          message: "For your security, sign in again (or re-authenticate) before changing this.",
-          data: { code: "reauthentication_required" },
-        }),
-      }),
-    );
+    await staleOnce(page);
     await page.goto("/security");
     const toggle = codeSwitch(page);
     await toggle.click();
-    const alert = formAlert(page);
-    await expect(alert).toContainText("Sign in again to turn this on");
-    await expect(alert).toContainText("within the last 15 minutes");
+    const confirm = page.getByRole("region", { name: "Confirm it’s you" });
+    await expect(confirm).toContainText("Turning on code sign-in needs a sign-in from the last 15 minutes");
     await expect(toggle).toHaveAttribute("aria-checked", "false");
-    await page.unroute("**/api/portal/account/otp-login");
+    await expect(confirm.getByLabel("Password", { exact: true })).toBeFocused();
 
-    await alert.getByRole("button", { name: "Sign out and sign in again" }).click();
+    await confirm.getByLabel("Password", { exact: true }).fill(account.password);
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    // The refused change runs again by itself.
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("status").filter({ hasText: "Sign-in with an emailed code is on." })).toBeVisible();
+    await expect(confirm).toHaveCount(0);
+  });
+
+  test("without a password, 'Confirm it's you' offers to sign out and back in to /security", async ({ page }) => {
+    const account = newAccount("stale-out");
+    await signUpInBrowser(page, account);
+    await staleOnce(page);
+    await page.goto("/security");
+    await codeSwitch(page).click();
+    const confirm = page.getByRole("region", { name: "Confirm it’s you" });
+    await confirm.getByRole("button", { name: "Sign out and sign in again" }).click();
     await expect(page).toHaveURL("/sign-in?callbackUrl=%2Fsecurity");
     await signInInBrowser(page, account, { goto: false, expectedUrl: "/security" });
     await codeSwitch(page).click();

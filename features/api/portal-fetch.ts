@@ -3,6 +3,7 @@
 // endpoint declarations for the path, the method and the response schema.
 import type { z } from "zod";
 import type { Endpoint } from "@/shared/api/endpoint";
+import { isEndedSession } from "@/shared/api/ended-session";
 import { signInUrl } from "@/features/auth/safe-callback-url";
 
 export type FieldError = { path: string; message: string };
@@ -64,15 +65,6 @@ function queryStringOf(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : "";
 }
 
-/**
- * Whether a 401 means the portal session is over. The BFF answers
- * `unauthorized` once the API has ended the session; other 401 codes are
- * answers to the request itself (a wrong current password, a wrong
- * two-factor code) and belong to the form that asked.
- */
-export const isSignedOutError = (error: unknown): boolean =>
-  error instanceof PortalApiError && error.status === 401 && (error.code === "unauthorized" || error.code === "invalid_response");
-
 export const unreachable = () =>
   new PortalApiError(0, "network_error", "We could not reach the server. Check your connection and try again.");
 
@@ -94,14 +86,21 @@ export async function portalFetch<E extends Endpoint>(endpoint: E, options: Port
     throw unreachable();
   }
 
-  if (response.status !== 401 || options.onUnauthorized === "throw") return readEnvelope(endpoint, response);
-  try {
-    return await readEnvelope(endpoint, response);
-  } catch (error) {
-    if (!isSignedOutError(error)) throw error;
+  if (response.status === 401 && (options.onUnauthorized ?? "redirect") === "redirect" && isEndedSession(401, await errorCodeOf(response))) {
     window.location.assign(signInUrl(`${window.location.pathname}${window.location.search}`));
     // Leave the caller pending: the page is going away, and an error flashing up first would only confuse.
     return new Promise<never>(() => {});
+  }
+  return readEnvelope(endpoint, response);
+}
+
+/** `data.code` of an error answer, read from a copy so the body stays readable. */
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  try {
+    const code = ((await response.clone().json()) as { data?: { code?: unknown } }).data?.code;
+    return typeof code === "string" ? code : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,7 +1,8 @@
 "use client";
 // Sign in with an emailed code: ask for the address (POST /auth/otp/send,
 // straight to the API), then take the 6-digit code through next-auth
-// (mode "code" → POST /auth/otp/verify).
+// (mode "code" → POST /auth/otp/verify), and the second factor after it when
+// the account has two-factor on.
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
@@ -16,7 +17,10 @@ import { sendSignInCode } from "@/shared/api/endpoints/email-sign-in";
 import { verifyCodeBody } from "@/shared/schemas/auth";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { EmailRequestForm, ResendControls } from "./emailed-secret";
+import { failureMessage } from "./sign-in-error";
+import { TwoFactorSignIn } from "./two-factor-sign-in";
 import { useCredentialsSubmit } from "./use-credentials-submit";
+import { type TwoFactorChallenge, useTwoFactorChallenge } from "./use-two-factor-challenge";
 
 const codeOnly = verifyCodeBody.pick({ code: true });
 type CodeInput = z.input<typeof codeOnly>;
@@ -26,6 +30,7 @@ const ids = { code: fieldIds("code") };
 
 export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string; passwordHref: string }) {
   const [email, setEmail] = useState<string | null>(null);
+  const challenge = useTwoFactorChallenge();
   const footer = (
     <>
       Prefer your password?{" "}
@@ -35,10 +40,20 @@ export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string;
     </>
   );
 
-  if (email === null) {
+  if (challenge.challengeToken) {
+    return <TwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={callbackUrl} />;
+  }
+
+  // The emailed code was spent on a challenge that then expired: a new code is needed, so back to the start.
+  if (email === null || challenge.expired) {
+    const sent = (address: string) => {
+      challenge.clearExpired();
+      setEmail(address);
+    };
     return (
       <AuthCard title="Sign in with a code" description="We email you a 6-digit code, so you need no password." footer={footer}>
         <div className="space-y-5">
+          {challenge.expired ? <Alert>{failureMessage(challenge.expired)}</Alert> : null}
           <Note>
             This works once you have turned on <strong className="font-medium text-zinc-900 dark:text-zinc-100">sign-in with an emailed code</strong> in
             your account&rsquo;s Security settings. Otherwise, use your password or{" "}
@@ -47,7 +62,13 @@ export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string;
             </Link>
             .
           </Note>
-          <EmailRequestForm endpoint={sendSignInCode} submitLabel="Email me a code" pendingLabel="Sending…" onSent={setEmail} />
+          <EmailRequestForm
+            endpoint={sendSignInCode}
+            submitLabel="Email me a code"
+            pendingLabel="Sending…"
+            defaultEmail={email ?? ""}
+            onSent={sent}
+          />
         </div>
       </AuthCard>
     );
@@ -64,7 +85,7 @@ export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string;
       }
       footer={footer}
     >
-      <CodeForm email={email} callbackUrl={callbackUrl} />
+      <CodeForm email={email} callbackUrl={callbackUrl} challenge={challenge} />
       <div className="mt-6 space-y-5 border-t border-zinc-200 pt-6 dark:border-zinc-800">
         <Note>
           No email after a minute? Check your spam folder. Codes are only sent when code sign-in is turned on for the account; you can always{" "}
@@ -79,10 +100,15 @@ export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string;
   );
 }
 
-function CodeForm({ email, callbackUrl }: { email: string; callbackUrl: string }) {
+function CodeForm({ email, callbackUrl, challenge }: { email: string; callbackUrl: string; challenge: TwoFactorChallenge }) {
   const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(codeOnly), defaultValues: { code: "" } });
   const { errors, isSubmitting } = form.formState;
-  const { submit, failure, isNavigating } = useCredentialsSubmit<CodeInput>({ callbackUrl, fields: ["code"], setError: form.setError });
+  const { submit, failure, isNavigating } = useCredentialsSubmit<CodeInput>({
+    callbackUrl,
+    fields: ["code"],
+    setError: form.setError,
+    challenge,
+  });
   const alertRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -2,9 +2,9 @@
 // The page an emailed sign-in link opens. Mail scanners and link previews
 // fetch links before people click them, so loading the page never spends the
 // token (contract §11): only the "Sign in" button does, through next-auth
-// (mode "magic_link" → GET /auth/magic-link/verify). The token is read once
-// and taken out of the address bar, so it stays out of history, bookmarks and
-// screenshots.
+// (mode "magic_link" → GET /auth/magic-link/verify), followed by the second
+// factor when the account has two-factor on. The token is read once and taken
+// out of the address bar, so it stays out of history, bookmarks and screenshots.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
@@ -15,6 +15,8 @@ import { DEFAULT_AFTER_SIGN_IN } from "./safe-callback-url";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { failureMessage, type SignInFailure } from "./sign-in-error";
 import { submitCredentials } from "./submit-credentials";
+import { TwoFactorSignIn } from "./two-factor-sign-in";
+import { useTwoFactorChallenge } from "./use-two-factor-challenge";
 
 type State =
   | { kind: "reading" }
@@ -29,6 +31,7 @@ export function MagicLinkSignIn() {
   const [state, setState] = useState<State>({ kind: "reading" });
   const [isNavigating, startNavigation] = useTransition();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const challenge = useTwoFactorChallenge();
 
   useEffect(() => {
     const url = new URL(window.location.href);
@@ -38,14 +41,19 @@ export function MagicLinkSignIn() {
   }, []);
 
   useEffect(() => {
-    if (state.kind === "invalid" || state.kind === "failed") headingRef.current?.focus();
-  }, [state.kind]);
+    if (state.kind === "invalid" || state.kind === "failed" || challenge.expired) headingRef.current?.focus();
+  }, [state.kind, challenge.expired]);
 
   async function signIn(token: string) {
     setState({ kind: "signing-in", token });
     const result = await submitCredentials({ mode: "magic_link", token });
     if (result.ok) {
       startNavigation(() => router.push(DEFAULT_AFTER_SIGN_IN));
+      return;
+    }
+    // The link was spent on the first factor; what is left is the second.
+    if (challenge.open(result.failure)) {
+      setState({ kind: "invalid" });
       return;
     }
     // A dead token will not come back to life; anything else (network, rate limit) may be retried.
@@ -60,6 +68,25 @@ export function MagicLinkSignIn() {
       </Link>
     </>
   );
+
+  if (challenge.challengeToken) {
+    return <TwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={DEFAULT_AFTER_SIGN_IN} canStartOver={false} />;
+  }
+
+  if (challenge.expired) {
+    return (
+      <AuthCard
+        headingRef={headingRef}
+        title="This sign-in attempt has expired"
+        description="The two-factor step works for 5 minutes and allows 5 tries, and your link is used up. Ask for a new one to sign in again."
+        footer={footer}
+      >
+        <Link href="/sign-in/link" className={`${buttonClass("primary")} w-full`}>
+          Email me a new link
+        </Link>
+      </AuthCard>
+    );
+  }
 
   if (state.kind === "invalid") {
     return (

@@ -8,6 +8,8 @@ export type SignInFailure = {
   message: string;
   errors: FieldError[];
   retryAfterSeconds?: number;
+  /** Set with two_factor_required (and on a wrong code given with a password): completes the sign-in with a second factor. */
+  challengeToken?: string;
 };
 
 const apiError = z.looseObject({
@@ -15,6 +17,7 @@ const apiError = z.looseObject({
   code: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   retryAfterSeconds: z.number().int().positive().optional(),
+  challengeToken: z.string().min(1).optional(),
 });
 
 const unknownFailure: SignInFailure = {
@@ -33,8 +36,8 @@ export function parseSignInError(raw: string | null | undefined): SignInFailure 
   }
   const result = apiError.safeParse(parsed);
   if (!result.success) return unknownFailure;
-  const { message, code, errors = [], retryAfterSeconds } = result.data;
-  return { message, code, errors, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
+  const { message, code, errors = [], retryAfterSeconds, challengeToken } = result.data;
+  return { message, code, errors, ...(retryAfterSeconds ? { retryAfterSeconds } : {}), ...(challengeToken ? { challengeToken } : {}) };
 }
 
 /** "30 seconds", "1 minute", "15 minutes", "2 hours": how long until a retry is allowed. */

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
@@ -10,33 +10,80 @@ import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { loginBody } from "@/shared/schemas/auth";
-import { textLinkClass } from "./auth-card";
+import { AuthCard, textLinkClass } from "./auth-card";
+import { OtherSignInMethods } from "./other-sign-in-methods";
+import { failureMessage } from "./sign-in-error";
+import { TwoFactorSignIn } from "./two-factor-sign-in";
 import { useCredentialsSubmit } from "./use-credentials-submit";
+import { type TwoFactorChallenge, useTwoFactorChallenge } from "./use-two-factor-challenge";
 
 type SignInInput = z.input<typeof loginBody>;
 type SignInValues = z.output<typeof loginBody>;
 
 const ids = { email: fieldIds("email"), password: fieldIds("password") };
 
-export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
+/** The sign-in page's card: email and password, then the second factor when the account has one. */
+export function PasswordSignIn({ callbackUrl, signUpHref }: { callbackUrl: string; signUpHref: string }) {
+  const challenge = useTwoFactorChallenge();
+  // Kept across the two-factor step, so coming back to this form (expired, or "Start over") needs only the password.
+  const [email, setEmail] = useState("");
+  if (challenge.challengeToken) {
+    return <TwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={callbackUrl} />;
+  }
+  return (
+    <AuthCard
+      title="Sign in to your account"
+      description="Manage your relays, domains and sessions."
+      footer={
+        <>
+          New to Customer Email Service?{" "}
+          <Link href={signUpHref} className={textLinkClass}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <SignInForm callbackUrl={callbackUrl} challenge={challenge} defaultEmail={email} onSubmitEmail={setEmail} />
+      <OtherSignInMethods callbackUrl={callbackUrl} />
+    </AuthCard>
+  );
+}
+
+type SignInFormProps = {
+  callbackUrl: string;
+  challenge: TwoFactorChallenge;
+  defaultEmail: string;
+  onSubmitEmail: (email: string) => void;
+};
+
+function SignInForm({ callbackUrl, challenge, defaultEmail, onSubmitEmail }: SignInFormProps) {
   const form = useForm<SignInInput, unknown, SignInValues>({
     resolver: zodResolver(loginBody),
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email: defaultEmail, password: "" },
   });
   const { errors, isSubmitting } = form.formState;
   const { submit, failure, isNavigating } = useCredentialsSubmit<SignInInput>({
     callbackUrl,
     fields: ["email", "password"],
     setError: form.setError,
+    challenge,
   });
   const alertRef = useRef<HTMLDivElement>(null);
 
-  // A failure with no field to blame: keep keyboard focus near the message.
-  useEffect(() => {
-    if (failure && failure.errors.length === 0) alertRef.current?.focus();
-  }, [failure]);
+  // Back from a two-factor step that expired, the form says why.
+  const shownFailure = failure ?? (challenge.expired ? { ...challenge.expired, text: failureMessage(challenge.expired) } : null);
+  const hasFieldErrors = Boolean(shownFailure && shownFailure.errors.length > 0);
 
-  const onSubmit = form.handleSubmit(({ email, password }) => submit({ mode: "login", email, password }));
+  // A failure with no field to blame: keep keyboard focus near the message.
+  // (Keyed on the state itself, so it runs when a message arrives, not on every keystroke.)
+  useEffect(() => {
+    if ((failure || challenge.expired) && !hasFieldErrors) alertRef.current?.focus();
+  }, [failure, challenge.expired, hasFieldErrors]);
+
+  const onSubmit = form.handleSubmit(({ email, password }) => {
+    onSubmitEmail(email);
+    return submit({ mode: "login", email, password });
+  });
   const isPending = isSubmitting || isNavigating;
   // Whatever was typed so far comes along to the reset page.
   const typedEmail = form.watch("email").trim();
@@ -44,10 +91,10 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {failure ? (
+      {shownFailure ? (
         <Alert ref={alertRef}>
-          {failure.text}
-          {failure.code === "invalid_credentials" ? (
+          {shownFailure.text}
+          {shownFailure.code === "invalid_credentials" ? (
             <>
               {" "}
               New here?{" "}

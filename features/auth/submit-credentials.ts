@@ -1,4 +1,5 @@
-// Every way of signing in (password, sign-up, emailed code, emailed link) goes
+// Every way of signing in (password, sign-up, emailed code, emailed link, and
+// the second factor that completes them when two-factor is on) goes
 // through next-auth's "password" Credentials provider, which calls the API and
 // keeps its tokens in the HttpOnly cookie.
 import { signIn } from "next-auth/react";
@@ -8,7 +9,9 @@ export type Credentials =
   | { mode: "login"; email: string; password: string }
   | { mode: "register"; email: string; password: string; username?: string; planId?: string }
   | { mode: "code"; email: string; code: string }
-  | { mode: "magic_link"; token: string };
+  | { mode: "magic_link"; token: string }
+  /** The second factor (TOTP or recovery code) for a sign-in that answered two_factor_required. */
+  | { mode: "challenge"; challengeToken: string; code: string };
 
 export async function submitCredentials(credentials: Credentials): Promise<{ ok: true } | { ok: false; failure: SignInFailure }> {
   // next-auth form-encodes every key it is given: an undefined would arrive as the string "undefined".

@@ -1,15 +1,17 @@
 "use client";
 // The security settings page body. Sections are added as the API grows
-// (two-factor, password change); until an area works, it is not shown.
+// (password change next); until an area works, it is not shown.
 
-import { signOut } from "next-auth/react";
 import { useId, useState } from "react";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { ButtonLink } from "@/components/button-link";
 import { Switch } from "@/components/switch";
-import { signInUrl } from "@/features/auth/safe-callback-url";
-import { needsFreshSignIn, useAccountDetails, useSetOtpLogin } from "./use-otp-login";
+import { ConfirmIdentity } from "./confirm-identity";
+import { SettingRow, SettingsSection } from "./settings-section";
+import { TwoFactorSection } from "./two-factor-setting";
+import { useReauthentication } from "./use-reauthentication";
+import { useAccountDetails, useSetOtpLogin } from "./use-otp-login";
 
 export function SecurityPanel() {
   const account = useAccountDetails();
@@ -32,7 +34,7 @@ export function SecurityPanel() {
       ) : (
         <>
           <SettingsSection title="Sign-in methods" description="Ways to get into your account besides your password.">
-            <CodeSignInSetting enabled={account.data.otpLoginEnabled} />
+            <CodeSignInSetting enabled={account.data.otpLoginEnabled} twoFactorEnabled={account.data.twoFactorEnabled} />
             <SettingRow
               title="Sign-in links"
               description="You can always ask for a one-time sign-in link on the sign-in page. It works once, for 15 minutes."
@@ -42,6 +44,8 @@ export function SecurityPanel() {
               </span>
             </SettingRow>
           </SettingsSection>
+
+          <TwoFactorSection account={account.data} />
 
           <SettingsSection title="Password" description="The password you sign in with.">
             <SettingRow
@@ -59,8 +63,9 @@ export function SecurityPanel() {
   );
 }
 
-function CodeSignInSetting({ enabled }: { enabled: boolean }) {
+function CodeSignInSetting({ enabled, twoFactorEnabled }: { enabled: boolean; twoFactorEnabled: boolean }) {
   const setOtpLogin = useSetOtpLogin();
+  const reauth = useReauthentication();
   const [notice, setNotice] = useState<string | null>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -70,6 +75,10 @@ function CodeSignInSetting({ enabled }: { enabled: boolean }) {
     setOtpLogin.mutate(next, {
       onSuccess: ({ otpLoginEnabled }) =>
         setNotice(otpLoginEnabled ? "Sign-in with an emailed code is on." : "Sign-in with an emailed code is off."),
+      // Turning it on needs a fresh session: confirm, then the switch flips by itself.
+      onError: (error) => {
+        if (reauth.askIfNeeded(error, "Turning on code sign-in", () => change(next))) setOtpLogin.reset();
+      },
     });
   }
 
@@ -81,21 +90,8 @@ function CodeSignInSetting({ enabled }: { enabled: boolean }) {
       title="Sign in with an emailed code"
       description="Get a 6-digit code by email instead of typing your password. Anyone who can read your email could then sign in, so keep your mailbox secure. Turning it on needs a sign-in from the last 15 minutes."
       below={
-        needsFreshSignIn(setOtpLogin.error) ? (
-          <Alert title="Sign in again to turn this on">
-            <p>
-              For your security, turning on code sign-in needs a session that signed in within the last 15 minutes, and this one is older. Sign in
-              again, then turn it on.
-            </p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              onClick={() => void signOut({ callbackUrl: signInUrl("/security") })}
-            >
-              Sign out and sign in again
-            </Button>
-          </Alert>
+        reauth.action !== null ? (
+          <ConfirmIdentity action={reauth.action} twoFactorEnabled={twoFactorEnabled} onConfirmed={reauth.confirmed} onCancel={reauth.cancel} />
         ) : setOtpLogin.error ? (
           <Alert>{setOtpLogin.error.message}</Alert>
         ) : notice ? (
@@ -107,61 +103,11 @@ function CodeSignInSetting({ enabled }: { enabled: boolean }) {
         checked={enabled}
         onCheckedChange={change}
         pending={setOtpLogin.isPending}
+        disabled={reauth.action !== null}
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
       />
     </SettingRow>
-  );
-}
-
-function SettingsSection({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="grid gap-4 md:grid-cols-[16rem_1fr] md:gap-10">
-      <div>
-        <h2 id={headingId} className="text-base font-semibold text-zinc-900 dark:text-white">
-          {title}
-        </h2>
-        <p className="mt-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{description}</p>
-      </div>
-      <div className="divide-y divide-zinc-200 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/60">
-        {children}
-      </div>
-    </section>
-  );
-}
-
-type SettingRowProps = {
-  title: string;
-  description: string;
-  titleId?: string;
-  descriptionId?: string;
-  /** The control (or status) at the right. */
-  children: React.ReactNode;
-  /** Keep the control at the right on narrow screens too (a switch is small; a button goes below the text). */
-  controlBeside?: boolean;
-  /** Messages about the last change, under the row. */
-  below?: React.ReactNode;
-};
-
-function SettingRow({ title, description, titleId, descriptionId, children, controlBeside = false, below }: SettingRowProps) {
-  return (
-    <div className="px-5 py-4">
-      <div
-        className={`flex items-start justify-between ${controlBeside ? "flex-row gap-4 sm:gap-8" : "flex-col gap-3 sm:flex-row sm:gap-8"}`}
-      >
-        <div className="min-w-0 max-w-xl">
-          <h3 id={titleId} className="text-sm font-medium text-zinc-900 dark:text-white">
-            {title}
-          </h3>
-          <p id={descriptionId} className="mt-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-            {description}
-          </p>
-        </div>
-        <div className="shrink-0 sm:pt-0.5">{children}</div>
-      </div>
-      {below ? <div className="mt-4">{below}</div> : null}
-    </div>
   );
 }
 

@@ -7,7 +7,7 @@ import { getMe } from "@/shared/api/endpoints/auth";
 import { setOtpLogin } from "@/shared/api/endpoints/email-sign-in";
 import type { Account } from "@/shared/schemas/account";
 import { meQueryKey } from "@/features/account/use-account";
-import { PortalApiError, portalFetch } from "@/features/api/portal-fetch";
+import { portalFetch } from "@/features/api/portal-fetch";
 
 export function useAccountDetails() {
   return useQuery({
@@ -25,6 +25,3 @@ export function useSetOtpLogin() {
     },
   });
 }
-
-/** The API wants a sign-in from the last 15 minutes before it turns this on (contract §11). */
-export const needsFreshSignIn = (error: unknown): boolean => error instanceof PortalApiError && error.code === "reauthentication_required";

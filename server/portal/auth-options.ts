@@ -73,9 +73,11 @@ export function authOptions(): NextAuthOptions {
           planId: { type: "text" },
           code: { type: "text" },
           token: { type: "text" },
+          challengeToken: { type: "text" },
         },
         // One provider, several ways in (see sign-in-request.ts): password,
-        // registration, an emailed code, or an emailed link's token.
+        // registration, an emailed code, an emailed link's token, and the
+        // second factor that completes any of them when two-factor is on.
         async authorize(credentials, request) {
           const client = clientOf(request?.headers as HeaderBag);
           const apiRequest = signInRequestFor(credentials);

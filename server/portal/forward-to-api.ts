@@ -64,8 +64,8 @@ export async function forwardToApi(request: Request, path: string[]): Promise<Re
     cache: "no-store",
   });
   const answer = await upstream.arrayBuffer();
-  // The API ended this session (revoked or idle). A wrong password is a 401 too, but not the end of it.
-  if (upstream.status === 401 && apiEndedSession(upstream.status, new TextDecoder().decode(answer))) return signedOut();
+  // The API ended this session (revoked or idle); a wrong password or code typed into a form leaves it alone.
+  if (apiEndedSession(upstream.status, new TextDecoder().decode(answer))) return signedOut();
 
   const headers = new Headers({ "cache-control": "no-store" });
   for (const name of PASSED_BACK) {

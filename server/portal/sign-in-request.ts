@@ -27,6 +27,9 @@ export function signInRequestFor(fields: Fields | undefined): SignInRequest | nu
       };
     case "code":
       return { path: "/auth/otp/verify", method: "POST", body: { email, code: credentials.code } };
+    case "challenge":
+      // The second factor, after any of the above answered 401 two_factor_required with a challengeToken.
+      return { path: "/auth/2fa/challenge", method: "POST", body: { challengeToken: credentials.challengeToken, code: credentials.code } };
     case "magic_link":
       return { path: `/auth/magic-link/verify?${new URLSearchParams({ token: credentials.token ?? "" })}`, method: "GET" };
     default:

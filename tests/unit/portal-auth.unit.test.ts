@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { safeCallbackUrl, signInUrl } from "@/features/auth/safe-callback-url";
 import { failureMessage, formatRetryAfter, parseSignInError } from "@/features/auth/sign-in-error";
+import { isEndedSession } from "@/shared/api/ended-session";
 
 describe("safeCallbackUrl (no open redirect after sign-in)", () => {
   it.each([
@@ -52,6 +53,17 @@ describe("parseSignInError (the API's error carried through next-auth)", () => {
     expect(failureMessage(failure)).toBe("Too many failed sign-in attempts. You can try again in 10 minutes.");
   });
 
+  it("keeps the challenge token of a sign-in that needs a second factor", () => {
+    const raw = JSON.stringify({ message: "Enter the code from your authenticator app.", code: "two_factor_required", challengeToken: "ch_abc" });
+    expect(parseSignInError(raw)).toEqual({
+      message: "Enter the code from your authenticator app.",
+      code: "two_factor_required",
+      errors: [],
+      challengeToken: "ch_abc",
+    });
+    expect(parseSignInError(JSON.stringify({ message: "Wrong.", code: "invalid_two_factor_code" })).challengeToken).toBeUndefined();
+  });
+
   it.each([null, undefined, "", "CredentialsSignin", "{}", JSON.stringify({ message: 1, code: "x" })])("falls back to a generic message for %j", (raw) => {
     expect(parseSignInError(raw)).toEqual({ code: "unknown", message: "Something went wrong. Please try again.", errors: [] });
   });
@@ -66,5 +78,19 @@ describe("parseSignInError (the API's error carried through next-auth)", () => {
     { seconds: 7200, expected: "2 hours" },
   ])("formats a wait of $seconds s as $expected", ({ seconds, expected }) => {
     expect(formatRetryAfter(seconds)).toBe(expected);
+  });
+});
+
+describe("isEndedSession (when a 401 signs the portal out)", () => {
+  it.each([
+    { status: 401, code: "unauthorized", expected: true },
+    { status: 401, code: "refresh_token_reused", expected: true },
+    { status: 401, code: undefined, expected: true },
+    { status: 401, code: "invalid_credentials", expected: false },
+    { status: 401, code: "invalid_two_factor_code", expected: false },
+    { status: 403, code: "reauthentication_required", expected: false },
+    { status: 200, code: undefined, expected: false },
+  ])("$status $code → $expected", ({ status, code, expected }) => {
+    expect(isEndedSession(status, code)).toBe(expected);
   });
 });

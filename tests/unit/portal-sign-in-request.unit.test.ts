@@ -25,6 +25,16 @@ describe("signInRequestFor", () => {
       fields: { mode: "magic_link", token: "ab+c/d=&e f", email: "ignored@example.test" },
       expected: { path: "/auth/magic-link/verify?token=ab%2Bc%2Fd%3D%26e+f", method: "GET" },
     },
+    {
+      name: "the second factor, completing a challenge with only its token and code",
+      fields: { mode: "challenge", challengeToken: "ch_abc", code: "123456", email: "a@example.test", password: "left over" },
+      expected: { path: "/auth/2fa/challenge", method: "POST", body: { challengeToken: "ch_abc", code: "123456" } },
+    },
+    {
+      name: "a recovery code instead of a TOTP code, passed on as typed",
+      fields: { mode: "challenge", challengeToken: "ch_abc", code: "k7q2m-9xw4d" },
+      expected: { path: "/auth/2fa/challenge", method: "POST", body: { challengeToken: "ch_abc", code: "k7q2m-9xw4d" } },
+    },
   ])("$name", ({ fields, expected }) => {
     expect(signInRequestFor(fields)).toEqual(expected);
   });
@@ -32,6 +42,7 @@ describe("signInRequestFor", () => {
   it("leaves missing fields out, so the API says what is missing", () => {
     const request = signInRequestFor({ mode: "code" });
     expect(JSON.parse(JSON.stringify(request!.body))).toEqual({});
+    expect(JSON.parse(JSON.stringify(signInRequestFor({ mode: "challenge" })!.body))).toEqual({});
     expect(signInRequestFor(undefined)).toEqual({ path: "/auth/login", method: "POST", body: { email: undefined, password: undefined } });
   });
 

@@ -1,10 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
-import { AuthCard, textLinkClass } from "@/features/auth/auth-card";
-import { OtherSignInMethods } from "@/features/auth/other-sign-in-methods";
 import { safeCallbackUrl, withCallbackUrl } from "@/features/auth/safe-callback-url";
-import { SignInForm } from "@/features/auth/sign-in-form";
+import { PasswordSignIn } from "@/features/auth/sign-in-form";
 import { getPortalSession } from "@/server/portal/portal-session";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -15,22 +12,5 @@ export default async function SignInPage({ searchParams }: PageProps) {
   const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
   // Signing in again would open a second API session and orphan the first.
   if (await getPortalSession()) redirect(callbackUrl);
-  const signUpHref = withCallbackUrl("/sign-up", callbackUrl);
-  return (
-    <AuthCard
-      title="Sign in to your account"
-      description="Manage your relays, domains and sessions."
-      footer={
-        <>
-          New to Customer Email Service?{" "}
-          <Link href={signUpHref} className={textLinkClass}>
-            Create an account
-          </Link>
-        </>
-      }
-    >
-      <SignInForm callbackUrl={callbackUrl} />
-      <OtherSignInMethods callbackUrl={callbackUrl} />
-    </AuthCard>
-  );
+  return <PasswordSignIn callbackUrl={callbackUrl} signUpHref={withCallbackUrl("/sign-up", callbackUrl)} />;
 }
