@@ -15,8 +15,8 @@ type DialogProps = {
 };
 
 /**
- * A modal on the native <dialog> (like ConfirmDialog, for content of any
- * shape): focus moves in and is kept there, Escape closes it, and focus
+ * A modal on the native <dialog>, for content of any shape (ConfirmDialog
+ * builds on it): focus moves in and is kept there, Escape closes it, and focus
  * returns to the opener afterwards. Its content is only mounted while open,
  * so forms inside start afresh each time.
  */
