@@ -9,7 +9,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
-import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
+import { fieldIds } from "@/components/form-field";
+import { EmailField } from "./email-field";
 import { PortalApiError, unreachable } from "@/features/api/portal-fetch";
 import { publicFetch } from "@/features/api/public-fetch";
 import type { forgotPassword, sendMagicLink, sendSignInCode } from "@/shared/api/endpoints/email-sign-in";
@@ -55,19 +56,7 @@ export function EmailRequestForm({ endpoint, submitLabel, pendingLabel, defaultE
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {failure ? <Alert>{failure}</Alert> : null}
-      <FormField ids={ids.email} label="Email" error={errors.email?.message}>
-        <input
-          {...form.register("email")}
-          {...describedBy(ids.email, { error: errors.email?.message })}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@company.com"
-          className={inputClass}
-        />
-      </FormField>
+      <EmailField ids={ids.email} error={errors.email?.message} registration={form.register("email")} />
       <Button type="submit" pending={isSubmitting} className="w-full">
         {isSubmitting ? pendingLabel : submitLabel}
       </Button>

@@ -11,7 +11,8 @@ import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { buttonClass } from "@/components/button-styles";
-import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
+import { describedBy, fieldIds, FormField } from "@/components/form-field";
+import { EmailField } from "./email-field";
 import { OneTimeCodeInput } from "@/components/one-time-code-input";
 import { PasswordInput } from "@/components/password-input";
 import { PortalApiError, unreachable } from "@/features/api/portal-fetch";
@@ -122,19 +123,7 @@ export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
           </Alert>
         ) : null}
 
-        <FormField ids={ids.email} label="Email" error={errors.email?.message}>
-          <input
-            {...form.register("email")}
-            {...describedBy(ids.email, { error: errors.email?.message })}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@company.com"
-            className={inputClass}
-          />
-        </FormField>
+        <EmailField ids={ids.email} error={errors.email?.message} registration={form.register("email")} />
 
         <FormField ids={ids.otp_code} label="Reset code" hint={hints.otp_code} error={errors.otp_code?.message}>
           <OneTimeCodeInput

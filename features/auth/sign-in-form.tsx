@@ -7,7 +7,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
-import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
+import { describedBy, fieldIds, FormField } from "@/components/form-field";
+import { EmailField } from "./email-field";
 import { PasswordInput } from "@/components/password-input";
 import { loginBody } from "@/shared/schemas/auth";
 import { AuthCard, textLinkClass } from "./auth-card";
@@ -106,19 +107,7 @@ function SignInForm({ callbackUrl, challenge, defaultEmail, onSubmitEmail }: Sig
         </Alert>
       ) : null}
 
-      <FormField ids={ids.email} label="Email" error={errors.email?.message}>
-        <input
-          {...form.register("email")}
-          {...describedBy(ids.email, { error: errors.email?.message })}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@company.com"
-          className={inputClass}
-        />
-      </FormField>
+      <EmailField ids={ids.email} error={errors.email?.message} registration={form.register("email")} />
 
       <FormField
         ids={ids.password}

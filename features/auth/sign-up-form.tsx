@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
+import { EmailField } from "./email-field";
 import { PasswordInput } from "@/components/password-input";
 import { planIds } from "@/shared/schemas/account";
 import { registerBody } from "@/shared/schemas/auth";
@@ -70,19 +71,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         </Alert>
       ) : null}
 
-      <FormField ids={ids.email} label="Email" error={errors.email?.message}>
-        <input
-          {...form.register("email")}
-          {...describedBy(ids.email, { error: errors.email?.message })}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@company.com"
-          className={inputClass}
-        />
-      </FormField>
+      <EmailField ids={ids.email} error={errors.email?.message} registration={form.register("email")} />
 
       <FormField ids={ids.password} label="Password" hint={hints.password} error={errors.password?.message}>
         <PasswordInput
