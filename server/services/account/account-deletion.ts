@@ -13,9 +13,8 @@ import { AppError } from "@/server/http/errors";
 import { logger } from "@/server/logger";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
-import { requireFreshSession } from "@/server/services/auth/require-fresh-session";
 import type { ClientInfo } from "@/server/services/auth/start-session";
-import { verifySecondFactor } from "@/server/services/two-factor/second-factor";
+import { requireCodeOrFreshSession } from "@/server/services/two-factor/second-factor";
 
 export const DELETION_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -23,11 +22,7 @@ export async function scheduleAccountDeletion(auth: AuthContext, code: string | 
   if (auth.account.deletionScheduledFor) {
     return { deletionScheduledFor: auth.account.deletionScheduledFor.toISOString() };
   }
-  if (code !== undefined) {
-    if (!(await verifySecondFactor(auth.accountId, code, client))) throw new AppError("invalid_two_factor_code", "That two-factor code is not right.");
-  } else {
-    requireFreshSession(auth);
-  }
+  await requireCodeOrFreshSession(auth, code, client);
   const at = now();
   const when = new Date(at.getTime() + DELETION_GRACE_MS);
   await db().transaction(async (tx) => {

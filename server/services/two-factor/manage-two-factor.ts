@@ -12,7 +12,7 @@ import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { requireFreshSession } from "@/server/services/auth/require-fresh-session";
 import type { ClientInfo } from "@/server/services/auth/start-session";
-import { assertSecondFactorUnlocked, recoveryCodeHash, totpAad, verifySecondFactor } from "./second-factor";
+import { assertSecondFactorUnlocked, recoveryCodeHash, requireCodeOrFreshSession, totpAad } from "./second-factor";
 
 const ISSUER = "Customer Email Service";
 const RECOVERY_CODE_COUNT = 10;
@@ -65,11 +65,7 @@ export async function confirmTwoFactor(auth: AuthContext, code: string, client: 
 /** Needs a fresh session or a valid code (a wrong code is 401, no code on a stale session 403). */
 export async function disableTwoFactor(auth: AuthContext, code: string | undefined, client: ClientInfo) {
   if (!auth.account.twoFactorEnabled) throw new AppError("not_enabled", "Two-factor authentication is not on.");
-  if (code !== undefined) {
-    if (!(await verifySecondFactor(auth.accountId, code, client))) throw new AppError("invalid_two_factor_code", "That two-factor code is not right.");
-  } else {
-    requireFreshSession(auth);
-  }
+  await requireCodeOrFreshSession(auth, code, client);
   await db().transaction(async (tx) => {
     await tx.delete(twoFactorSecrets).where(eq(twoFactorSecrets.accountId, auth.accountId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, auth.accountId));

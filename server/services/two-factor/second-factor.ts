@@ -10,6 +10,9 @@ import { derivedKey, hmacBase64Url } from "@/server/security/crypto";
 import { decryptSecret } from "@/server/security/encryption";
 import { matchingStep } from "@/server/security/totp";
 import { recordActivity } from "@/server/services/activity/record-activity";
+import { AppError } from "@/server/http/errors";
+import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
+import { requireFreshSession } from "@/server/services/auth/require-fresh-session";
 import type { ClientInfo } from "@/server/services/auth/start-session";
 import { hitRateLimit, peekRateLimits, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
@@ -76,4 +79,18 @@ export async function verifySecondFactor(accountId: string, code: string, client
   }
   await recordActivity({ accountId, type: "security.2fa_failed", description: "A wrong two-factor code was entered", ip: client.ip, userAgent: client.userAgent });
   return null;
+}
+
+/**
+ * The rule for disabling two-factor and deleting the account (contract §4.3):
+ * a valid code (TOTP or recovery; a wrong one is 401), or else a fresh session (403).
+ */
+export async function requireCodeOrFreshSession(auth: AuthContext, code: string | undefined, client: ClientInfo): Promise<void> {
+  if (code === undefined) {
+    requireFreshSession(auth);
+    return;
+  }
+  if (!(await verifySecondFactor(auth.accountId, code, client))) {
+    throw new AppError("invalid_two_factor_code", "That two-factor code is not right.");
+  }
 }
