@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { newPasswordSchema } from "./account";
+import { paginationSchema } from "./pagination";
 
 export const profileBody = z
   .strictObject({ name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters") })
@@ -23,16 +24,6 @@ export const securityPreferencesBody = z
 export const securityPreferencesSchema = z
   .object({ sessionTimeoutMinutes: z.number().int(), notifyNewSignin: z.boolean() })
   .meta({ id: "SecurityPreferences" });
-
-/** page ≥ 1 and limit 1..100 (contract §1); anything else is 400. */
-export const paginationQuery = z.object({
-  page: z.coerce.number({ error: "page must be a whole number ≥ 1" }).int().min(1).default(1),
-  limit: z.coerce.number({ error: "limit must be a whole number from 1 to 100" }).int().min(1).max(100).default(20),
-});
-
-export const paginationSchema = z
-  .object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() })
-  .meta({ id: "Pagination" });
 
 export const activityItemSchema = z
   .object({

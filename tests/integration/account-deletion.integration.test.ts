@@ -3,6 +3,7 @@ import { getMe, login, register } from "@/shared/api/endpoints/auth";
 import { sendMagicLink } from "@/shared/api/endpoints/email-sign-in";
 import { cancelAccountDeletion, deleteAccount, listActivity } from "@/shared/api/endpoints/settings";
 import { setupTwoFactor } from "@/shared/api/endpoints/two-factor";
+import { openSupportTicket } from "@/shared/api/endpoints/support";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, signIn, strongPassword } from "../support/factories";
@@ -18,6 +19,7 @@ const OWNED: [table: string, predicate: string][] = [
   ["two_factor_secrets", "account_id = $1"],
   ["recovery_codes", "account_id = $1"],
   ["two_factor_challenges", "account_id = $1"],
+  ["support_tickets", "account_id = $1"],
 ];
 
 async function rowsOwnedBy(accountId: string): Promise<Record<string, number>> {
@@ -79,6 +81,7 @@ describe("the purge job", () => {
       await signIn(account);
       await call(setupTwoFactor, { token: account.accessToken });
       await call(sendMagicLink, { body: { email: account.email } });
+      await call(openSupportTicket, { token: account.accessToken, body: { email: account.email, subject: "Hello", message: "Before I go" } });
       await sql("insert into recovery_codes (id, account_id, code_hash) values ($1, $2, 'x')", [`rec_${account.user.id}`, account.user.id]);
       await sql("insert into two_factor_challenges (token_hash, account_id, sign_in_method, expires_at) values ($1, $2, 'password', now())", [`h_${account.user.id}`, account.user.id]);
     }

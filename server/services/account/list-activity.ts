@@ -2,6 +2,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { activityEvents } from "@/server/db/schema";
+import { pageInfo } from "@/shared/schemas/pagination";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 
 export async function listActivity(auth: AuthContext, page: number, limit: number) {
@@ -27,6 +28,6 @@ export async function listActivity(auth: AuthContext, page: number, limit: numbe
       metadata: event.metadata,
       createdAt: event.createdAt.toISOString(),
     })),
-    pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+    pagination: pageInfo(page, limit, total),
   };
 }

@@ -21,6 +21,10 @@ const defaults = {
   secondFactorFailuresPerAccount: { limit: 10, windowSeconds: 900 },
   /** One hit locks second-factor attempts for the account for the whole window. */
   secondFactorLockout: { limit: 1, windowSeconds: 900 },
+  /** POST /support per client IP. */
+  supportTickets: { limit: 5, windowSeconds: 3600 },
+  /** Support acknowledgements per recipient address: the form must not become a way to mail-bomb someone. */
+  supportAcknowledgementsPerEmail: { limit: 5, windowSeconds: 3600 },
   /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
   loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
 } satisfies Record<string, Omit<RateLimitPolicy, "name">>;

@@ -5,6 +5,7 @@ import * as auth from "./auth";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as sessions from "./sessions";
+import * as support from "./support";
 import * as settings from "./settings";
 import * as twoFactor from "./two-factor";
 
@@ -36,6 +37,8 @@ export const endpoints = [
   sessions.listSessions,
   sessions.revokeSession,
   sessions.revokeAllSessions,
+  support.openSupportTicket,
+  support.listSupportTickets,
   health.getHealth,
   health.getReadiness,
 ] as Endpoint[];

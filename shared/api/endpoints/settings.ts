@@ -6,11 +6,11 @@ import {
   changePasswordBody,
   deleteAccountBody,
   deletionScheduleSchema,
-  paginationQuery,
   profileBody,
   securityPreferencesBody,
   securityPreferencesSchema,
 } from "@/shared/schemas/settings";
+import { paginationQuery } from "@/shared/schemas/pagination";
 import { defineEndpoint } from "../endpoint";
 
 export const getProfile = defineEndpoint({
