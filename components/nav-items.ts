@@ -18,6 +18,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/security", label: "Security", match: "prefix", audience: "signed-in" },
   { href: "/activity", label: "Activity", match: "prefix", audience: "signed-in" },
   { href: "/settings", label: "Settings", match: "prefix", audience: "signed-in" },
+  { href: "/support", label: "Support", match: "prefix", audience: "everyone" },
 ];
 
 export function isCurrent(item: NavItem, pathname: string): boolean {

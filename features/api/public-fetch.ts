@@ -7,7 +7,8 @@ import type { z } from "zod";
 import type { Endpoint } from "@/shared/api/endpoint";
 import { readEnvelope, unreachable } from "./portal-fetch";
 
-type PublicEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, "none">;
+// "optional-bearer" operations (opening a support ticket) work without a token too.
+type PublicEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, "none" | "optional-bearer">;
 
 type BodyOf<E extends PublicEndpoint> = NonNullable<E["body"]> extends z.ZodType ? z.input<NonNullable<E["body"]>> : never;
 

@@ -1,0 +1,77 @@
+"use client";
+// The signed-in account's tickets (GET /support/tickets), newest first.
+import { useState } from "react";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+import { formatDateTime } from "@/features/sessions/format-time";
+import type { SupportTicket } from "@/shared/schemas/support";
+import { categoryLabels, statusLabels } from "./ticket-labels";
+import { useSupportTickets } from "./use-support";
+
+export function TicketList() {
+  const [page, setPage] = useState(1);
+  const tickets = useSupportTickets(page);
+
+  if (tickets.isPending) {
+    return (
+      <p role="status" className="px-6 py-8 text-sm text-zinc-500 dark:text-zinc-400">
+        Loading your tickets…
+      </p>
+    );
+  }
+  if (tickets.isError) {
+    return (
+      <div className="p-6">
+        <Alert title="We could not load your tickets">
+          <p>{tickets.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" pending={tickets.isFetching} onClick={() => void tickets.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+  const { items, pagination } = tickets.data;
+  if (pagination.total === 0) {
+    return <p className="px-6 py-8 text-sm text-zinc-600 dark:text-zinc-400">You have not opened any tickets while signed in.</p>;
+  }
+  return (
+    <div>
+      <ul aria-busy={tickets.isPlaceholderData || undefined} className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Your tickets">
+        {items.map((ticket) => (
+          <TicketRow key={ticket.ticketId} ticket={ticket} />
+        ))}
+      </ul>
+      {pagination.totalPages > 1 ? (
+        <nav aria-label="Ticket pages" className="flex items-center justify-between border-t border-zinc-200 px-6 py-3 dark:border-zinc-800">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+            Page {pagination.page} of {pagination.totalPages}
+          </p>
+          <Button variant="secondary" size="sm" disabled={page >= pagination.totalPages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function TicketRow({ ticket }: { ticket: SupportTicket }) {
+  return (
+    <li className="flex flex-col gap-1 px-6 py-4 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-zinc-900 dark:text-white">{ticket.subject}</p>
+        <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="font-mono">{ticket.reference}</span> · {categoryLabels[ticket.category]} ·{" "}
+          <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+        </p>
+      </div>
+      <span className="inline-flex shrink-0 items-center self-start rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+        {statusLabels[ticket.status]}
+      </span>
+    </li>
+  );
+}
