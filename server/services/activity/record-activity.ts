@@ -27,7 +27,16 @@ export type ActivityType =
   | "security.2fa_disabled"
   | "security.2fa_failed"
   | "security.recovery_code_used"
-  | "auth.reauthenticated";
+  | "auth.reauthenticated"
+  | "billing.checkout_started"
+  | "billing.payment_succeeded"
+  | "billing.payment_failed"
+  | "billing.plan_activated"
+  | "billing.credits_added"
+  | "billing.cancel_scheduled"
+  | "billing.subscription_past_due"
+  | "billing.subscription_renewed"
+  | "billing.subscription_ended";
 
 export type ActivityInput = {
   accountId: string;
