@@ -7,6 +7,7 @@ import { createHmac } from "node:crypto";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { register } from "@/shared/api/endpoints/auth";
+import { deleteAccount } from "@/shared/api/endpoints/settings";
 import {
   activateSubscription,
   cancelSubscription,
@@ -358,6 +359,7 @@ describe("another account's payments", () => {
 
 describe("cancellation and the period-end job", () => {
   let endDuePeriods: (at?: Date) => Promise<number>;
+  let purgeDueAccounts: (at?: Date) => Promise<number>;
 
   beforeAll(async () => {
     // Run the job's own code against the server's database, with the clock moved on.
@@ -365,6 +367,7 @@ describe("cancellation and the period-end job", () => {
     process.env.DATA_DIR = inject("serverDataDir");
     process.env.LOG_LEVEL = "silent";
     ({ endDuePeriods } = await import("@/server/services/billing/end-due-periods"));
+    ({ purgeDueAccounts } = await import("@/server/services/account/account-deletion"));
   });
 
   it("refuses to cancel free (409 nothing_to_cancel)", async () => {
@@ -415,5 +418,17 @@ describe("cancellation and the period-end job", () => {
     await endDuePeriods(new Date(Date.parse(first.currentPeriodEnd) + 1000));
     const rolled = (await call(getSubscription, { token: account.accessToken })).body.data;
     expect(rolled).toMatchObject({ planId: "pro", status: "active", currentPeriodStart: first.currentPeriodEnd, currentPeriodEnd: invoices[0]!.periodEnd });
+  });
+
+  it("erases the account's billing records with the account", async () => {
+    const { account, reference } = await accountOnPro();
+    const credits = await checkout(account, { creditPackId: "credits_10k", provider: "sandbox" });
+    await sandboxWebhook(succeeded(credits.reference, credits.amount));
+    const tables: [string, string][] = [["subscriptions", "account_id"], ["payments", "account_id"], ["invoices", "account_id"], ["email_credit_entries", "account_id"]];
+    for (const [table, column] of tables) expect(await countRows(table, account.user.id, column), table).toBeGreaterThan(0);
+    expect((await call(deleteAccount, { token: account.accessToken })).status).toBe(200);
+    await purgeDueAccounts(new Date(Date.now() + 31 * DAY));
+    for (const [table, column] of tables) expect(await countRows(table, account.user.id, column), table).toBe(0);
+    expect(await countRows("payments", reference, "reference")).toBe(0);
   });
 });
