@@ -15,6 +15,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/", label: "Home", match: "exact", audience: "everyone" },
   { href: "/docs/api", label: "API reference", match: "prefix", audience: "everyone" },
   { href: "/sessions", label: "Sessions", match: "prefix", audience: "signed-in" },
+  { href: "/billing", label: "Billing", match: "prefix", audience: "signed-in" },
   { href: "/security", label: "Security", match: "prefix", audience: "signed-in" },
   { href: "/activity", label: "Activity", match: "prefix", audience: "signed-in" },
   { href: "/settings", label: "Settings", match: "prefix", audience: "signed-in" },

@@ -76,7 +76,7 @@ type RawEnv = z.infer<typeof envSchema>;
 
 export type EncryptionKey = { id: string; key: Buffer };
 
-export type Env = Omit<RawEnv, "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEYS" | "EMAIL_TRANSPORT"> & {
+export type Env = Omit<RawEnv, "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEYS" | "EMAIL_TRANSPORT" | "SANDBOX_WEBHOOK_SECRET"> & {
   isProduction: boolean;
   dataDir: string;
   appUrl: string;
@@ -84,6 +84,8 @@ export type Env = Omit<RawEnv, "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KE
   /** The first key encrypts; every key decrypts (rotation). */
   encryptionKeys: EncryptionKey[];
   emailTransport: "resend" | "smtp" | "file";
+  /** The sandbox payment gateway's signing secret; undefined (gateway off) in production. */
+  sandboxWebhookSecret: string | undefined;
 };
 
 export class EnvError extends Error {
@@ -114,6 +116,25 @@ function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
+  }
+}
+
+/** Outside production the sandbox gateway is on; without a configured secret it gets a generated one, kept like the others. */
+function loadOrCreateSandboxSecret(dataDir: string): string {
+  const file = path.join(dataDir, "sandbox-webhook-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return readFileSync(file, "utf8").trim();
   }
 }
 
@@ -161,7 +182,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     encryptionKeys ??= [{ id: "k1", key: Buffer.from(generated.encryptionKey, "hex") }];
   }
 
-  const { AUTH_SECRET: _a, ENCRYPTION_KEY: _k, ENCRYPTION_KEYS: _ks, EMAIL_TRANSPORT: _t, ...rest } = raw;
+  const sandboxWebhookSecret = isProduction ? undefined : (raw.SANDBOX_WEBHOOK_SECRET ?? loadOrCreateSandboxSecret(dataDir));
+
+  const { AUTH_SECRET: _a, ENCRYPTION_KEY: _k, ENCRYPTION_KEYS: _ks, EMAIL_TRANSPORT: _t, SANDBOX_WEBHOOK_SECRET: _s, ...rest } = raw;
   return {
     ...rest,
     isProduction,
@@ -170,6 +193,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     authSecret,
     encryptionKeys,
     emailTransport,
+    sandboxWebhookSecret,
   };
 }
 

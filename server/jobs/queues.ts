@@ -7,6 +7,8 @@ export const queues = {
   sendEmail: "email.send",
   /** Hourly: erase accounts whose 30-day deletion grace period has ended. */
   purgeAccounts: "accounts.purge",
+  /** Every 10 minutes: subscriptions whose term ended move on (next month, past_due or free). */
+  endBillingPeriods: "billing.end-periods",
 } as const;
 
 export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Queue, "name">> = {
@@ -20,4 +22,5 @@ export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Qu
     retentionSeconds: 7 * 24 * 3600,
   },
   "accounts.purge": { retryLimit: 3, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
+  "billing.end-periods": { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
 };

@@ -28,7 +28,16 @@ export type ActivityType =
   | "security.2fa_failed"
   | "security.recovery_code_used"
   | "auth.reauthenticated"
-  | "support.ticket_opened";
+  | "support.ticket_opened"
+  | "billing.checkout_started"
+  | "billing.payment_succeeded"
+  | "billing.payment_failed"
+  | "billing.plan_activated"
+  | "billing.credits_added"
+  | "billing.cancel_scheduled"
+  | "billing.subscription_past_due"
+  | "billing.subscription_renewed"
+  | "billing.subscription_ended";
 
 export type ActivityInput = {
   accountId: string;

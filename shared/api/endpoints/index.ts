@@ -2,6 +2,7 @@
 // that this list and the route files under app/api/v1 describe the same API.
 import type { Endpoint } from "../endpoint";
 import * as auth from "./auth";
+import * as billing from "./billing";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as sessions from "./sessions";
@@ -39,6 +40,16 @@ export const endpoints = [
   sessions.revokeAllSessions,
   support.openSupportTicket,
   support.listSupportTickets,
+  billing.listPlans,
+  billing.getSubscription,
+  billing.getCredits,
+  billing.startCheckout,
+  billing.activateSubscription,
+  billing.cancelSubscription,
+  billing.listInvoices,
+  billing.listPaymentMethods,
+  billing.verifyPayment,
+  billing.receivePaymentWebhook,
   health.getHealth,
   health.getReadiness,
 ] as Endpoint[];

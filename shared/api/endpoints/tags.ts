@@ -5,6 +5,7 @@ export const apiTags = {
   Account: "The signed-in account's settings.",
   "Two-factor": "TOTP two-factor authentication and recovery codes.",
   Support: "Tickets for the support team; opening one needs no account.",
+  Billing: "Plans, the subscription, checkout with a payment provider, invoices and email credits. Amounts are integers in minor units.",
   Health: "Liveness and readiness of the service.",
 } as const;
 
