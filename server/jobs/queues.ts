@@ -7,6 +7,8 @@ export const queues = {
   sendEmail: "email.send",
   /** Hourly: erase accounts whose 30-day deletion grace period has ended. */
   purgeAccounts: "accounts.purge",
+  /** Every 5 minutes: re-check the DNS of sending domains that are due (server/services/domains/recheck-domains.ts). */
+  recheckDomains: "domains.recheck",
 } as const;
 
 export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Queue, "name">> = {
@@ -20,4 +22,6 @@ export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Qu
     retentionSeconds: 7 * 24 * 3600,
   },
   "accounts.purge": { retryLimit: 3, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
+  // No retries: the next run, five minutes later, picks up whatever is still due.
+  "domains.recheck": { retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 3600 },
 };

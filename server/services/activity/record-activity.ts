@@ -27,7 +27,11 @@ export type ActivityType =
   | "security.2fa_disabled"
   | "security.2fa_failed"
   | "security.recovery_code_used"
-  | "auth.reauthenticated";
+  | "auth.reauthenticated"
+  | "domain.added"
+  | "domain.verification_checked"
+  | "domain.status_changed"
+  | "domain.deleted";
 
 export type ActivityInput = {
   accountId: string;

@@ -4,6 +4,7 @@ import type { Endpoint } from "../endpoint";
 import * as auth from "./auth";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
+import * as sendingDomains from "./sending-domains";
 import * as sessions from "./sessions";
 import * as settings from "./settings";
 import * as twoFactor from "./two-factor";
@@ -36,6 +37,11 @@ export const endpoints = [
   sessions.listSessions,
   sessions.revokeSession,
   sessions.revokeAllSessions,
+  sendingDomains.listDomains,
+  sendingDomains.createDomain,
+  sendingDomains.getDomain,
+  sendingDomains.verifyDomain,
+  sendingDomains.deleteDomain,
   health.getHealth,
   health.getReadiness,
 ] as Endpoint[];

@@ -4,6 +4,7 @@ export const apiTags = {
   Sessions: "Signed-in devices of the account.",
   Account: "The signed-in account's settings.",
   "Two-factor": "TOTP two-factor authentication and recovery codes.",
+  "Sending domains": "Domains the account sends from, the DNS records that prove and authenticate them, and their verification.",
   Health: "Liveness and readiness of the service.",
 } as const;
 
