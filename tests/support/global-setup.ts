@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { type DnsServer, startDnsServer } from "./dns-server";
 import { startSmtpCapture, type SmtpCapture } from "./smtp-capture";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { startTestServer, type TestServer } from "./test-server";
@@ -16,25 +17,32 @@ declare module "vitest" {
     serverDataDir: string;
     /** Where the SMTP capture server stores what the app sends. */
     mailboxDir: string;
+    /** The loopback DNS server the app resolves through (DNS_SERVERS), and its control API. */
+    dnsServer: string;
+    dnsControlUrl: string;
   }
 }
 
 let server: TestServer | undefined;
 let database: TestDatabase | undefined;
 let smtp: SmtpCapture | undefined;
+let dns: DnsServer | undefined;
 
 export async function setup(project: TestProject) {
   const baseDatabaseUrl = process.env.DATABASE_URL;
   if (baseDatabaseUrl) database = await createTestDatabase(baseDatabaseUrl, "it");
   const mailboxDir = path.resolve(".test-data", `mailbox-${Date.now().toString(36)}`);
   smtp = await startSmtpCapture(mailboxDir);
+  dns = await startDnsServer();
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
   server = await startTestServer({
     label: "integration",
     databaseUrl: database?.url,
-    env: { TRUSTED_PROXIES: "127.0.0.1,::1", EMAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url },
+    env: { TRUSTED_PROXIES: "127.0.0.1,::1", EMAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, DNS_SERVERS: dns.address },
   });
   project.provide("mailboxDir", mailboxDir);
+  project.provide("dnsServer", dns.address);
+  project.provide("dnsControlUrl", dns.controlUrl);
   project.provide("baseUrl", server.baseUrl);
   const embeddedUrl = () => readFileSync(path.join(server!.dataDir, "embedded-database.url"), "utf8").trim();
   project.provide("databaseUrl", database?.url ?? embeddedUrl());
@@ -45,5 +53,6 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await server?.stop();
   await smtp?.stop();
+  await dns?.stop();
   await database?.drop();
 }
