@@ -10,6 +10,7 @@ import { queueEmail } from "@/server/email/queue-email";
 import { domainRecordLostEmail, domainVerificationFailedEmail } from "@/server/email/templates/domain-emails";
 import { env } from "@/server/env";
 import { notFound } from "@/server/http/errors";
+import { jobSender } from "@/server/jobs/enqueue";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { ClientInfo } from "@/server/services/auth/start-session";
 import { createDnsLookup, type DnsLookup, type LookupResult } from "./dns-lookup";
@@ -61,6 +62,9 @@ export async function checkDomain(domainId: string, options: CheckOptions = {}):
   const [current] = await db().select().from(sendingDomains).where(eq(sendingDomains.id, domainId)).limit(1);
   if (!current) throw notFound("Domain");
   const checked = await lookUpRecords(current, options.lookup ?? createDnsLookup());
+  // The email sender must be up before the transaction: starting it inside would wait on
+  // a second pooled connection behind our own (the job worker's process has none at boot).
+  await jobSender();
 
   return db().transaction(async (tx) => {
     // Locked, and read again: the domain may have changed or gone during the lookups.
