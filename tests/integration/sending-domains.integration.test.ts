@@ -308,7 +308,7 @@ describe("service functions run against the server's database", () => {
     process.env.DATA_DIR = inject("serverDataDir");
     process.env.DATABASE_POOL_MAX = "3";
     process.env.DNS_SERVERS = inject("dnsServer");
-    process.env.LOG_LEVEL = process.env.DEBUG_LOG ?? "silent";
+    process.env.LOG_LEVEL = "silent";
     services = {
       ...(await import("@/server/services/domains/check-domain")),
       ...(await import("@/server/services/domains/dns-lookup")),
