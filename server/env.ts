@@ -3,6 +3,7 @@
 // variable; secrets missing outside production are generated once and kept
 // under DATA_DIR so restarts (and sibling instances) agree on them.
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -11,10 +12,25 @@ const booleanString = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
-const hostPortList = z
+// node:dns Resolver#setServers takes addresses only (IPv4, IPv6 in brackets when a port is given).
+const dnsServerList = z
   .string()
   .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^[^\s:]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/, "expected host:port entries")));
+  .pipe(
+    z.array(
+      z.string().refine((entry) => {
+        const match = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(entry) ?? /^([0-9.]+)(?::(\d{1,5}))?$/.exec(entry) ?? /^([0-9a-fA-F:]+)()$/.exec(entry);
+        if (!match || isIP(match[1]!) === 0) return false;
+        return !match[2] || (Number(match[2]) >= 1 && Number(match[2]) <= 65535);
+      }, "expected IP[:port] entries (IPv6 as [addr]:port)"),
+    ),
+  );
+
+// A DNS host name (letters, digits, hyphens, underscores in labels), lower-cased.
+const hostName = z
+  .string()
+  .transform((value) => value.trim().toLowerCase().replace(/\.$/, ""))
+  .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)+$/, "expected a host name like spf.example.com"));
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
@@ -46,7 +62,11 @@ const envSchema = z.object({
   EMAIL_FROM: z.string().min(3).default("Customer Email Service <no-reply@localhost>"),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   RESEND_API_KEY: z.string().min(1).optional(),
-  DNS_SERVERS: hostPortList.optional(),
+  DNS_SERVERS: dnsServerList.optional(),
+  /** The domain customers' SPF records include (default `_spf.<APP_URL host>`). */
+  SENDING_SPF_DOMAIN: hostName.optional(),
+  /** Where customers' return-path CNAME points (default `bounces.<APP_URL host>`). */
+  SENDING_RETURN_PATH_DOMAIN: hostName.optional(),
   TRUSTED_PROXIES: z
     .string()
     .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))

@@ -5,6 +5,7 @@ import { PgBoss } from "pg-boss";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { purgeDueAccounts } from "@/server/services/account/account-deletion";
 import { endDuePeriods } from "@/server/services/billing/end-due-periods";
+import { recheckDueDomains } from "@/server/services/domains/recheck-domains";
 import { logger } from "@/server/logger";
 import { queuePolicies, queues } from "./queues";
 
@@ -19,12 +20,16 @@ export async function startJobWorker(databaseUrl: string, options: { work: boole
   // pg-boss keeps one schedule per name across instances, so several launchers do not multiply it.
   await boss.schedule(queues.purgeAccounts, "17 * * * *");
   await boss.schedule(queues.endBillingPeriods, "*/10 * * * *");
+  await boss.schedule(queues.recheckDomains, "*/5 * * * *");
   if (options.work) {
     await boss.work(queues.purgeAccounts, async () => {
       await purgeDueAccounts();
     });
     await boss.work(queues.endBillingPeriods, async () => {
       await endDuePeriods();
+    });
+    await boss.work(queues.recheckDomains, async () => {
+      await recheckDueDomains();
     });
     await boss.work<{ sealed: string }>(queues.sendEmail, { pollingIntervalSeconds: 1, batchSize: 5 }, async (jobs) => {
       for (const job of jobs) {

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { type FakePaymentProviders, paymentProviderEnv, startFakePaymentProviders } from "./fake-payment-providers";
+import { type DnsServer, startDnsServer } from "./dns-server";
 import { startSmtpCapture, type SmtpCapture } from "./smtp-capture";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { startTestServer, type TestServer } from "./test-server";
@@ -19,6 +20,9 @@ declare module "vitest" {
     mailboxDir: string;
     /** The local stand-in for Stripe's and Paystack's APIs (tests/support/fake-payment-providers.ts). */
     fakePaymentProvidersUrl: string;
+    /** The loopback DNS server the app resolves through (DNS_SERVERS), and its control API. */
+    dnsServer: string;
+    dnsControlUrl: string;
   }
 }
 
@@ -26,6 +30,7 @@ let server: TestServer | undefined;
 let database: TestDatabase | undefined;
 let smtp: SmtpCapture | undefined;
 let paymentProviders: FakePaymentProviders | undefined;
+let dns: DnsServer | undefined;
 
 export async function setup(project: TestProject) {
   const baseDatabaseUrl = process.env.DATABASE_URL;
@@ -33,14 +38,23 @@ export async function setup(project: TestProject) {
   const mailboxDir = path.resolve(".test-data", `mailbox-${Date.now().toString(36)}`);
   smtp = await startSmtpCapture(mailboxDir);
   paymentProviders = await startFakePaymentProviders();
+  dns = await startDnsServer();
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
   server = await startTestServer({
     label: "integration",
     databaseUrl: database?.url,
-    env: { TRUSTED_PROXIES: "127.0.0.1,::1", EMAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, ...paymentProviderEnv(paymentProviders.url) },
+    env: {
+      TRUSTED_PROXIES: "127.0.0.1,::1",
+      EMAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      DNS_SERVERS: dns.address,
+      ...paymentProviderEnv(paymentProviders.url),
+    },
   });
   project.provide("mailboxDir", mailboxDir);
   project.provide("fakePaymentProvidersUrl", paymentProviders.url);
+  project.provide("dnsServer", dns.address);
+  project.provide("dnsControlUrl", dns.controlUrl);
   project.provide("baseUrl", server.baseUrl);
   const embeddedUrl = () => readFileSync(path.join(server!.dataDir, "embedded-database.url"), "utf8").trim();
   project.provide("databaseUrl", database?.url ?? embeddedUrl());
@@ -52,5 +66,6 @@ export async function teardown() {
   await server?.stop();
   await smtp?.stop();
   await paymentProviders?.stop();
+  await dns?.stop();
   await database?.drop();
 }

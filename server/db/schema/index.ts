@@ -5,3 +5,4 @@ export * from "./rate-limits";
 export * from "./two-factor";
 export * from "./support-tickets";
 export * from "./billing";
+export * from "./sending-domains";

@@ -37,7 +37,11 @@ export type ActivityType =
   | "billing.cancel_scheduled"
   | "billing.subscription_past_due"
   | "billing.subscription_renewed"
-  | "billing.subscription_ended";
+  | "billing.subscription_ended"
+  | "domain.added"
+  | "domain.verification_checked"
+  | "domain.status_changed"
+  | "domain.deleted";
 
 export type ActivityInput = {
   accountId: string;

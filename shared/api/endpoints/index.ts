@@ -5,6 +5,7 @@ import * as auth from "./auth";
 import * as billing from "./billing";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
+import * as sendingDomains from "./sending-domains";
 import * as sessions from "./sessions";
 import * as support from "./support";
 import * as settings from "./settings";
@@ -50,6 +51,11 @@ export const endpoints = [
   billing.listPaymentMethods,
   billing.verifyPayment,
   billing.receivePaymentWebhook,
+  sendingDomains.listDomains,
+  sendingDomains.createDomain,
+  sendingDomains.getDomain,
+  sendingDomains.verifyDomain,
+  sendingDomains.deleteDomain,
   health.getHealth,
   health.getReadiness,
 ] as Endpoint[];

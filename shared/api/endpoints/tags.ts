@@ -6,6 +6,7 @@ export const apiTags = {
   "Two-factor": "TOTP two-factor authentication and recovery codes.",
   Support: "Tickets for the support team; opening one needs no account.",
   Billing: "Plans, the subscription, checkout with a payment provider, invoices and email credits. Amounts are integers in minor units.",
+  "Sending domains": "Domains the account sends from, the DNS records that prove and authenticate them, and their verification.",
   Health: "Liveness and readiness of the service.",
 } as const;
 
