@@ -27,7 +27,11 @@ export type ActivityType =
   | "security.2fa_disabled"
   | "security.2fa_failed"
   | "security.recovery_code_used"
-  | "auth.reauthenticated";
+  | "auth.reauthenticated"
+  | "relay.created"
+  | "relay.updated"
+  | "relay.deleted"
+  | "relay.tested";
 
 export type ActivityInput = {
   accountId: string;

@@ -21,6 +21,8 @@ const defaults = {
   secondFactorFailuresPerAccount: { limit: 10, windowSeconds: 900 },
   /** One hit locks second-factor attempts for the account for the whole window. */
   secondFactorLockout: { limit: 1, windowSeconds: 900 },
+  /** SMTP relay connection tests per IP: each opens an outbound connection. */
+  relayTestsPerIp: { limit: 60, windowSeconds: 600 },
   /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
   loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
 } satisfies Record<string, Omit<RateLimitPolicy, "name">>;

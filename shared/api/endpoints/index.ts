@@ -6,6 +6,7 @@ import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as sessions from "./sessions";
 import * as settings from "./settings";
+import * as smtpRelays from "./smtp-relays";
 import * as twoFactor from "./two-factor";
 
 export const endpoints = [
@@ -36,6 +37,12 @@ export const endpoints = [
   sessions.listSessions,
   sessions.revokeSession,
   sessions.revokeAllSessions,
+  smtpRelays.listSmtpRelays,
+  smtpRelays.createSmtpRelay,
+  smtpRelays.getSmtpRelay,
+  smtpRelays.updateSmtpRelay,
+  smtpRelays.deleteSmtpRelay,
+  smtpRelays.testSmtpRelay,
   health.getHealth,
   health.getReadiness,
 ] as Endpoint[];

@@ -4,6 +4,7 @@ export const apiTags = {
   Sessions: "Signed-in devices of the account.",
   Account: "The signed-in account's settings.",
   "Two-factor": "TOTP two-factor authentication and recovery codes.",
+  Relays: "Your own SMTP servers (relays) the service can hand messages to, with connection tests. Passwords are write-only.",
   Health: "Liveness and readiness of the service.",
 } as const;
 
