@@ -38,7 +38,19 @@ export async function updateRelay(accountId: string, relayId: string, input: Upd
       throw new AppError("validation_error", `Invalid request body: ${path}: ${message}`, { errors: [{ path, message }] });
     }
 
-    const changed = (Object.keys(input) as (keyof UpdateRelayInput)[]).filter((field) => input[field] !== undefined);
+    // What really changes (sending the same value again is not a change).
+    const differs: Record<keyof UpdateRelayInput, boolean> = {
+      name: input.name !== undefined && input.name !== current.name,
+      smtp_host: input.smtp_host !== undefined && input.smtp_host !== current.host,
+      smtp_port: input.smtp_port !== undefined && input.smtp_port !== current.port,
+      encryption: input.encryption !== undefined && input.encryption !== current.encryption,
+      status: input.status !== undefined && input.status !== current.status,
+      is_default: input.is_default !== undefined && input.is_default !== current.isDefault,
+      smtp_username: input.smtp_username !== undefined && input.smtp_username !== current.username,
+      // A sent password counts as a change: the stored one is not compared.
+      smtp_password: input.smtp_password !== undefined && !(input.smtp_password === null && current.passwordSealed === null),
+    };
+    const changed = (Object.keys(differs) as (keyof UpdateRelayInput)[]).filter((field) => differs[field]);
     const connectionChanged = changed.some((field) => (connectionFields as readonly string[]).includes(field));
     if (input.is_default === true) await clearOtherDefaults(tx, accountId, relayId);
 
