@@ -2,6 +2,7 @@
 // The launcher starts a fresh server per run on its own data directory.
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { selfSignedCertificate } from "./tests/support/self-signed-certificate";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
@@ -12,6 +13,9 @@ process.env.E2E_DATA_DIR ??= path.join(".test-data", `e2e-${Date.now()}`);
 const dnsPort = Number(process.env.E2E_DNS_PORT ?? port + 20000);
 const dnsControlPort = dnsPort + 10000;
 process.env.E2E_DNS_CONTROL_URL = `http://127.0.0.1:${dnsControlPort}`;
+// The relay spec's SMTP servers use this self-signed certificate; the server trusts it.
+process.env.E2E_RELAY_TLS_DIR ??= path.resolve(`${process.env.E2E_DATA_DIR}-relay-tls`);
+const relayCertificate = selfSignedCertificate(process.env.E2E_RELAY_TLS_DIR);
 
 const serverEnv: Record<string, string> = {
   PORT: String(port),
@@ -25,6 +29,9 @@ const serverEnv: Record<string, string> = {
   // two-factor challenges and re-authentication across the specs add up.
   RATE_LIMIT_OVERRIDES: "register=1000/3600,verificationsPerIp=1000/900",
   DNS_SERVERS: `127.0.0.1:${dnsPort}`,
+  // e2e/relays.spec.ts points relays at SMTP servers on loopback with a self-signed certificate.
+  RELAY_ALLOW_PRIVATE_HOSTS: "true",
+  RELAY_EXTRA_CA_FILE: relayCertificate.certFile,
 };
 // A real PostgreSQL when one is given; the embedded PGlite database otherwise.
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;

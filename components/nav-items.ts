@@ -15,6 +15,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/", label: "Home", match: "exact", audience: "everyone" },
   { href: "/docs/api", label: "API reference", match: "prefix", audience: "everyone" },
   { href: "/domains", label: "Domains", match: "prefix", audience: "signed-in" },
+  { href: "/relays", label: "Relays", match: "prefix", audience: "signed-in" },
   { href: "/sessions", label: "Sessions", match: "prefix", audience: "signed-in" },
   { href: "/billing", label: "Billing", match: "prefix", audience: "signed-in" },
   { href: "/security", label: "Security", match: "prefix", audience: "signed-in" },

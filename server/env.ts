@@ -85,6 +85,10 @@ const envSchema = z.object({
   PAYSTACK_API_BASE: httpUrl.default("https://api.paystack.co"),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   RELAY_ALLOW_PRIVATE_HOSTS: booleanString.default(false),
+  /** How long a relay connection test may take in all (DNS, connect, TLS, EHLO, AUTH). */
+  RELAY_TEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** PEM file of extra certificate authorities trusted for relay TLS (on top of Node's built-in roots). */
+  RELAY_EXTRA_CA_FILE: z.string().min(1).optional(),
   /** Whether this instance's launcher works background jobs (email delivery, re-checks). */
   RUN_JOBS: booleanString.default(true),
   /** "policy=limit/seconds,…" to change the rate limits of contract §5. */

@@ -31,6 +31,10 @@ const known: Record<string, { label: string; tone: ActivityTone }> = {
   "domain.verification_checked": { label: "Domain DNS checked", tone: "neutral" },
   "domain.status_changed": { label: "Domain status changed", tone: "warning" },
   "domain.deleted": { label: "Domain deleted", tone: "warning" },
+  "relay.created": { label: "SMTP relay added", tone: "neutral" },
+  "relay.updated": { label: "SMTP relay changed", tone: "neutral" },
+  "relay.deleted": { label: "SMTP relay deleted", tone: "warning" },
+  "relay.tested": { label: "SMTP relay tested", tone: "neutral" },
 };
 
 export function describeActivityType(type: string): { label: string; tone: ActivityTone } {

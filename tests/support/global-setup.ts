@@ -5,6 +5,8 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { type FakePaymentProviders, paymentProviderEnv, startFakePaymentProviders } from "./fake-payment-providers";
 import { type DnsServer, startDnsServer } from "./dns-server";
+import { type RelayLab, type RelayLabInfo, startRelayLab } from "./relay-smtp-servers";
+import { selfSignedCertificate } from "./self-signed-certificate";
 import { startSmtpCapture, type SmtpCapture } from "./smtp-capture";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { startTestServer, type TestServer } from "./test-server";
@@ -23,6 +25,8 @@ declare module "vitest" {
     /** The loopback DNS server the app resolves through (DNS_SERVERS), and its control API. */
     dnsServer: string;
     dnsControlUrl: string;
+    /** The SMTP servers relay tests connect to (tests/support/relay-smtp-servers.ts). */
+    relayLab: RelayLabInfo;
   }
 }
 
@@ -31,6 +35,7 @@ let database: TestDatabase | undefined;
 let smtp: SmtpCapture | undefined;
 let paymentProviders: FakePaymentProviders | undefined;
 let dns: DnsServer | undefined;
+let relayLab: RelayLab | undefined;
 
 export async function setup(project: TestProject) {
   const baseDatabaseUrl = process.env.DATABASE_URL;
@@ -39,7 +44,12 @@ export async function setup(project: TestProject) {
   smtp = await startSmtpCapture(mailboxDir);
   paymentProviders = await startFakePaymentProviders();
   dns = await startDnsServer();
+  const relayTlsDir = path.resolve(".test-data", `relay-tls-${Date.now().toString(36)}`);
+  const relayCertificate = selfSignedCertificate(relayTlsDir);
+  relayLab = await startRelayLab(relayCertificate, selfSignedCertificate(path.join(relayTlsDir, "untrusted")));
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
+  // The relay servers live on loopback with a self-signed certificate, and a
+  // short relay test limit keeps the timeout case quick.
   server = await startTestServer({
     label: "integration",
     databaseUrl: database?.url,
@@ -49,8 +59,12 @@ export async function setup(project: TestProject) {
       SMTP_URL: smtp.url,
       DNS_SERVERS: dns.address,
       ...paymentProviderEnv(paymentProviders.url),
+      RELAY_ALLOW_PRIVATE_HOSTS: "true",
+      RELAY_EXTRA_CA_FILE: relayCertificate.certFile,
+      RELAY_TEST_TIMEOUT_MS: "3000",
     },
   });
+  project.provide("relayLab", { username: relayLab.username, password: relayLab.password, ports: relayLab.ports });
   project.provide("mailboxDir", mailboxDir);
   project.provide("fakePaymentProvidersUrl", paymentProviders.url);
   project.provide("dnsServer", dns.address);
@@ -67,5 +81,6 @@ export async function teardown() {
   await smtp?.stop();
   await paymentProviders?.stop();
   await dns?.stop();
+  await relayLab?.stop();
   await database?.drop();
 }

@@ -6,3 +6,4 @@ export * from "./two-factor";
 export * from "./support-tickets";
 export * from "./billing";
 export * from "./sending-domains";
+export * from "./smtp-relays";

@@ -41,7 +41,11 @@ export type ActivityType =
   | "domain.added"
   | "domain.verification_checked"
   | "domain.status_changed"
-  | "domain.deleted";
+  | "domain.deleted"
+  | "relay.created"
+  | "relay.updated"
+  | "relay.deleted"
+  | "relay.tested";
 
 export type ActivityInput = {
   accountId: string;

@@ -9,6 +9,7 @@ import * as sendingDomains from "./sending-domains";
 import * as sessions from "./sessions";
 import * as support from "./support";
 import * as settings from "./settings";
+import * as smtpRelays from "./smtp-relays";
 import * as twoFactor from "./two-factor";
 
 export const endpoints = [
@@ -56,6 +57,12 @@ export const endpoints = [
   sendingDomains.getDomain,
   sendingDomains.verifyDomain,
   sendingDomains.deleteDomain,
+  smtpRelays.listSmtpRelays,
+  smtpRelays.createSmtpRelay,
+  smtpRelays.getSmtpRelay,
+  smtpRelays.updateSmtpRelay,
+  smtpRelays.deleteSmtpRelay,
+  smtpRelays.testSmtpRelay,
   health.getHealth,
   health.getReadiness,
 ] as Endpoint[];
