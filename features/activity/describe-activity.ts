@@ -27,6 +27,7 @@ const known: Record<string, { label: string; tone: ActivityTone }> = {
   "security.2fa_disabled": { label: "Two-factor turned off", tone: "warning" },
   "security.2fa_failed": { label: "Wrong two-factor code", tone: "danger" },
   "security.recovery_code_used": { label: "Recovery code used", tone: "warning" },
+  "security.sign_in_method_linked": { label: "Sign-in method linked", tone: "warning" },
 };
 
 export function describeActivityType(type: string): { label: string; tone: ActivityTone } {

@@ -5,6 +5,7 @@ import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { AuthPayload } from "@/shared/schemas/auth";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
+import { cookieIsSecure } from "@/server/http/secure-cookie";
 import { derivedKey } from "@/server/security/crypto";
 import { env } from "@/server/env";
 import { callApi, type ClientContext } from "./call-api";
@@ -24,12 +25,6 @@ function header(headers: HeaderBag, name: string): string | null {
 
 export function clientOf(headers: HeaderBag): ClientContext {
   return { ip: header(headers, CLIENT_IP_HEADER) ?? "unknown", userAgent: header(headers, "user-agent") };
-}
-
-/** Secure unless the portal is served over plain http on a non-local host. */
-function cookieIsSecure(appUrl: string): boolean {
-  const url = new URL(appUrl);
-  return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 }
 
 export function portalCookieName(): string {

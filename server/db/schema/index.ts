@@ -3,3 +3,4 @@ export * from "./accounts";
 export * from "./one-time-codes";
 export * from "./rate-limits";
 export * from "./two-factor";
+export * from "./oauth";

@@ -27,7 +27,8 @@ export type ActivityType =
   | "security.2fa_disabled"
   | "security.2fa_failed"
   | "security.recovery_code_used"
-  | "auth.reauthenticated";
+  | "auth.reauthenticated"
+  | "security.sign_in_method_linked";
 
 export type ActivityInput = {
   accountId: string;

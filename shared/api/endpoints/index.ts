@@ -4,6 +4,7 @@ import type { Endpoint } from "../endpoint";
 import * as auth from "./auth";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
+import * as oauth from "./oauth";
 import * as sessions from "./sessions";
 import * as settings from "./settings";
 import * as twoFactor from "./two-factor";
@@ -20,6 +21,12 @@ export const endpoints = [
   emailSignIn.verifyMagicLink,
   emailSignIn.forgotPassword,
   emailSignIn.resetPassword,
+  oauth.listOAuthProviders,
+  oauth.startGoogleSignIn,
+  oauth.completeGoogleSignIn,
+  oauth.startGithubSignIn,
+  oauth.completeGithubSignIn,
+  oauth.exchangeOAuthCode,
   twoFactor.completeTwoFactorChallenge,
   twoFactor.reauthenticate,
   settings.getProfile,
@@ -29,6 +36,7 @@ export const endpoints = [
   settings.listActivity,
   settings.deleteAccount,
   settings.cancelAccountDeletion,
+  oauth.listSignInMethods,
   emailSignIn.setOtpLogin,
   twoFactor.setupTwoFactor,
   twoFactor.verifyTwoFactor,
