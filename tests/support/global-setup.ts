@@ -3,6 +3,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { type FakeProviders, startFakeProviders } from "./providers/start-providers";
 import { startSmtpCapture, type SmtpCapture } from "./smtp-capture";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { startTestServer, type TestServer } from "./test-server";
@@ -16,24 +18,33 @@ declare module "vitest" {
     serverDataDir: string;
     /** Where the SMTP capture server stores what the app sends. */
     mailboxDir: string;
+    /** The app's APP_URL (localhost), where browsers start provider sign-ins. */
+    appUrl: string;
   }
 }
 
 let server: TestServer | undefined;
 let database: TestDatabase | undefined;
 let smtp: SmtpCapture | undefined;
+let providers: FakeProviders | undefined;
 
 export async function setup(project: TestProject) {
   const baseDatabaseUrl = process.env.DATABASE_URL;
   if (baseDatabaseUrl) database = await createTestDatabase(baseDatabaseUrl, "it");
   const mailboxDir = path.resolve(".test-data", `mailbox-${Date.now().toString(36)}`);
   smtp = await startSmtpCapture(mailboxDir);
+  // The identity providers must know the app's callback URLs (on APP_URL, http://localhost:PORT) first.
+  const port = await freeLoopbackPort();
+  const appUrl = `http://localhost:${port}`;
+  providers = await startFakeProviders(appUrl);
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
   server = await startTestServer({
     label: "integration",
     databaseUrl: database?.url,
-    env: { TRUSTED_PROXIES: "127.0.0.1,::1", EMAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url },
+    port,
+    env: { TRUSTED_PROXIES: "127.0.0.1,::1", EMAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, ...providers.env },
   });
+  project.provide("appUrl", appUrl);
   project.provide("mailboxDir", mailboxDir);
   project.provide("baseUrl", server.baseUrl);
   const embeddedUrl = () => readFileSync(path.join(server!.dataDir, "embedded-database.url"), "utf8").trim();
@@ -45,5 +56,6 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await server?.stop();
   await smtp?.stop();
+  await providers?.stop();
   await database?.drop();
 }
