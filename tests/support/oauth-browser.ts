@@ -91,7 +91,9 @@ export async function authorizeAtProvider(browser: TestBrowser, provider: "googl
     const sent = await browser.fetch(new URL("/login/oauth/authorize", authorizationUrl).href, { form });
     return new URL(sent.headers.get("location")!);
   }
-  const atLogin = await browser.follow(authorizationUrl.href, (url) => url.pathname.startsWith("/interaction/"));
+  const atLogin = await browser.follow(authorizationUrl.href, (url) => url.pathname.startsWith("/interaction/") || isCallback(url));
+  // Still signed in at the provider (same browser, consent given): straight back.
+  if (isCallback(atLogin.url)) return atLogin.url;
   const form: Record<string, string> = { email: person.email, name: person.name ?? "Test Person" };
   if (person.subject) form.sub = person.subject;
   if (person.emailVerified !== false) form.email_verified = "true";

@@ -35,8 +35,9 @@ async function identityFromProvider(provider: OAuthProvider, flow: SpentFlow, st
     }
     return await fetchGithubIdentity(config, url, { state });
   } catch (error) {
-    // The provider's own message (no secrets: openid-client errors name the failed check).
-    logger().warn({ provider, err: { name: (error as Error).name, message: (error as Error).message, code: (error as { code?: string }).code } }, "oauth callback: provider exchange failed");
+    // openid-client errors name the failed check; `error` is the provider's OAuth error code. No secrets in either.
+    const { name, message, error: oauthError } = error as Error & { error?: string };
+    logger().warn({ provider, failure: { name, message, oauthError } }, "oauth callback: provider exchange failed");
     throw new CallbackError("provider_error", "The provider did not complete the sign-in");
   }
 }

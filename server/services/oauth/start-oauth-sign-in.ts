@@ -40,7 +40,6 @@ export async function startOAuthSignIn(provider: OAuthProvider, input: { cookieH
     parameters.code_challenge = await oidc.calculatePKCECodeChallenge(secrets.codeVerifier);
     parameters.code_challenge_method = "S256";
     parameters.nonce = secrets.nonce;
-    parameters.prompt = "select_account";
   } else {
     parameters.allow_signup = "true";
   }
