@@ -7,6 +7,7 @@ import type { AuthPayload } from "@/shared/schemas/auth";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
 import { cookieIsSecure } from "@/server/http/secure-cookie";
 import { derivedKey } from "@/server/security/crypto";
+import { bindingCookieName, bindingFrom } from "@/server/services/oauth/browser-binding";
 import { env } from "@/server/env";
 import { callApi, type ClientContext } from "./call-api";
 import { type PortalTokens, tokensFromPayload, tokensOf } from "./portal-tokens";
@@ -21,6 +22,11 @@ function header(headers: HeaderBag, name: string): string | null {
   if (headers instanceof Headers) return headers.get(name);
   const value = headers[name];
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
+function oauthBindingCookieOf(headers: HeaderBag): string | undefined {
+  const binding = bindingFrom(header(headers, "cookie"));
+  return binding ? `${bindingCookieName()}=${binding}` : undefined;
 }
 
 export function clientOf(headers: HeaderBag): ClientContext {
@@ -71,7 +77,8 @@ export function authOptions(): NextAuthOptions {
           challengeToken: { type: "text" },
         },
         // One provider, several ways in (see sign-in-request.ts): password,
-        // registration, an emailed code, an emailed link's token, and the
+        // registration, an emailed code, an emailed link's token, a Google or
+        // GitHub sign-in's exchange code, and the
         // second factor that completes any of them when two-factor is on.
         async authorize(credentials, request) {
           const client = clientOf(request?.headers as HeaderBag);
@@ -79,7 +86,13 @@ export function authOptions(): NextAuthOptions {
           if (!apiRequest) {
             throw new PortalSignInError(JSON.stringify({ message: "Unknown sign-in method.", code: "validation_error" }));
           }
-          const answer = await callApi<AuthPayload>(apiRequest.path, { method: apiRequest.method, body: apiRequest.body, client });
+          const answer = await callApi<AuthPayload>(apiRequest.path, {
+            method: apiRequest.method,
+            body: apiRequest.body,
+            client,
+            // Only the provider sign-in's binding cookie, never the browser's other cookies.
+            cookie: apiRequest.forwardOAuthBinding ? oauthBindingCookieOf(request?.headers as HeaderBag) : undefined,
+          });
           if (!answer.body.success) {
             throw new PortalSignInError(JSON.stringify({ message: answer.body.message, ...(answer.body.data as object) }));
           }
