@@ -2,6 +2,7 @@
 // The launcher starts a fresh server per run on its own data directory.
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { fakeProvidersEnv } from "./tests/support/providers/fake-credentials";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
@@ -20,6 +21,12 @@ const serverEnv: Record<string, string> = {
   // two-factor challenges and re-authentication across the specs add up.
   RATE_LIMIT_OVERRIDES: "register=1000/3600,verificationsPerIp=1000/900",
 };
+// Google and GitHub sign-in go to local fake providers (e2e/support/oauth-providers-server.ts)
+// on ports next to the app's: the app's callbacks are on its default APP_URL (http://localhost:PORT).
+const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 1000);
+const githubPort = Number(process.env.E2E_GITHUB_PORT ?? port + 1001);
+Object.assign(serverEnv, fakeProvidersEnv(`http://127.0.0.1:${googlePort}`, `http://127.0.0.1:${githubPort}`));
+
 // A real PostgreSQL when one is given; the embedded PGlite database otherwise.
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 
@@ -60,15 +67,28 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "npx tsx scripts/start.ts",
-    url: `${baseURL}/api/v1/health/ready`,
-    env: serverEnv,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // Let the launcher stop its workers and the embedded database cleanly.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "npx tsx e2e/support/oauth-providers-server.ts",
+      url: `http://127.0.0.1:${googlePort}/.well-known/openid-configuration`,
+      env: { E2E_APP_URL: baseURL, E2E_GOOGLE_PORT: String(googlePort), E2E_GITHUB_PORT: String(githubPort) },
+      reuseExistingServer: false,
+      // Generous: it starts alongside the app's build-time-heavy launcher on a busy machine.
+      timeout: 120_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "npx tsx scripts/start.ts",
+      url: `${baseURL}/api/v1/health/ready`,
+      env: serverEnv,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // Let the launcher stop its workers and the embedded database cleanly.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { fakeGithubClient } from "./fake-credentials";
 import { escapeHtml, readForm, sendJson } from "./http-helpers";
 
 export type FakeGithub = { baseUrl: string; apiUrl: string; clientId: string; clientSecret: string; stop: () => Promise<void> };
@@ -30,8 +31,7 @@ function authorizePage(params: URLSearchParams): string {
 }
 
 export async function startFakeGithub(options: { redirectUri: string; port?: number }): Promise<FakeGithub> {
-  const clientId = "fake-github-client";
-  const clientSecret = "fake-github-secret-0123456789abcdef";
+  const { clientId, clientSecret } = fakeGithubClient;
   const codes = new Map<string, { user: GithubUser; redirectUri: string; expiresAt: number }>();
   const tokens = new Map<string, GithubUser>();
   const server = http.createServer();

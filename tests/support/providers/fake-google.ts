@@ -9,6 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider from "oidc-provider";
+import { fakeGoogleClient } from "./fake-credentials";
 import { escapeHtml, readForm } from "./http-helpers";
 
 export type FakeGoogle = { issuer: string; clientId: string; clientSecret: string; stop: () => Promise<void> };
@@ -34,8 +35,7 @@ export async function startFakeGoogle(options: { redirectUris: string[]; port?: 
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const clientId = "fake-google-client";
-  const clientSecret = "fake-google-secret-0123456789abcdef";
+  const { clientId, clientSecret } = fakeGoogleClient;
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
 
   const provider = new Provider(issuer, {

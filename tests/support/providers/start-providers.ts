@@ -1,5 +1,6 @@
 // Both fake identity providers, and the environment that points the app at
 // them (used by the integration global setup and by the e2e runner).
+import { fakeProvidersEnv } from "./fake-credentials";
 import { startFakeGithub } from "./fake-github";
 import { startFakeGoogle } from "./fake-google";
 
@@ -9,15 +10,7 @@ export async function startFakeProviders(appUrl: string, ports: { google?: numbe
   const google = await startFakeGoogle({ redirectUris: [`${appUrl}/api/v1/auth/oauth/google/callback`], port: ports.google });
   const github = await startFakeGithub({ redirectUri: `${appUrl}/api/v1/auth/oauth/github/callback`, port: ports.github });
   return {
-    env: {
-      GOOGLE_ISSUER: google.issuer,
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_CLIENT_SECRET: google.clientSecret,
-      GITHUB_BASE_URL: github.baseUrl,
-      GITHUB_API_URL: github.apiUrl,
-      GITHUB_CLIENT_ID: github.clientId,
-      GITHUB_CLIENT_SECRET: github.clientSecret,
-    },
+    env: fakeProvidersEnv(google.issuer, github.baseUrl),
     googleIssuer: google.issuer,
     githubBaseUrl: github.baseUrl,
     stop: async () => {
