@@ -7,3 +7,4 @@ export * from "./support-tickets";
 export * from "./billing";
 export * from "./sending-domains";
 export * from "./smtp-relays";
+export * from "./oauth";

@@ -6,6 +6,7 @@ import * as billing from "./billing";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as sendingDomains from "./sending-domains";
+import * as oauth from "./oauth";
 import * as sessions from "./sessions";
 import * as support from "./support";
 import * as settings from "./settings";
@@ -24,6 +25,12 @@ export const endpoints = [
   emailSignIn.verifyMagicLink,
   emailSignIn.forgotPassword,
   emailSignIn.resetPassword,
+  oauth.listOAuthProviders,
+  oauth.startGoogleSignIn,
+  oauth.completeGoogleSignIn,
+  oauth.startGithubSignIn,
+  oauth.completeGithubSignIn,
+  oauth.exchangeOAuthCode,
   twoFactor.completeTwoFactorChallenge,
   twoFactor.reauthenticate,
   settings.getProfile,
@@ -33,6 +40,7 @@ export const endpoints = [
   settings.listActivity,
   settings.deleteAccount,
   settings.cancelAccountDeletion,
+  oauth.listSignInMethods,
   emailSignIn.setOtpLogin,
   twoFactor.setupTwoFactor,
   twoFactor.verifyTwoFactor,
