@@ -18,6 +18,7 @@ const statusDescriptions: Record<number, string> = {
   413: "Request body too large",
   415: "Request body is not JSON",
   429: "Rate limited; see Retry-After",
+  431: "Request line or headers larger than 16 KiB (refused before routing)",
   500: "Unexpected error",
   503: "Temporarily unavailable; see Retry-After",
 };
@@ -27,6 +28,8 @@ function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
   codes.add("rate_limited");
   codes.add("internal_error");
   codes.add("service_unavailable");
+  // Node's HTTP parser refuses these before any route runs (server/runtime/client-error.ts).
+  codes.add("request_header_too_large");
   if (endpoint.params || endpoint.query || endpoint.body) codes.add("validation_error");
   if (endpoint.body) {
     codes.add("payload_too_large");

@@ -7,6 +7,8 @@ type OpenApiDocument = {
   components?: { schemas?: Record<string, object> };
 };
 
+const parameterCount = (template: string) => (template.match(/\{/g) ?? []).length;
+
 export class OpenApiChecker {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
   private readonly cache = new Map<string, ValidateFunction>();
@@ -37,7 +39,10 @@ export class OpenApiChecker {
   /** Throws when the answer is not what the document says this operation returns. */
   check(method: string, apiPath: string, status: number, body: unknown): void {
     const lowerMethod = method.toLowerCase();
-    const pathMatches = this.matchers.filter((entry) => entry.pattern.test(apiPath));
+    // Like the router: a literal segment beats a parameter (`/sessions/revoke-all` is not `/sessions/{id}`).
+    const candidates = this.matchers.filter((entry) => entry.pattern.test(apiPath));
+    const fewestParams = Math.min(...candidates.map((entry) => parameterCount(entry.template)));
+    const pathMatches = candidates.filter((entry) => parameterCount(entry.template) === fewestParams);
     const operation = pathMatches.find((entry) => entry.method === lowerMethod);
     const errorSchema = this.document.components?.schemas?.ErrorEnvelope;
     if (!operation) {
