@@ -1,25 +1,56 @@
 // `npm run bench`: autocannon against the real built server, with baselines
-// measured in the same run. Writes bench/results/latest.{json,md}.
-// Run `npm run build` first. BENCH_SECONDS (default 10) per scenario.
+// measured in the same run (a bare node:http server answering the same
+// envelope; the constant health route). Writes bench/results/latest.{json,md}.
+// Run `npm run build` first.
+//
+// - Every route in `routes` below is measured; one that answers 404 (its area
+//   is not built yet) is skipped with a note, so the list can name routes
+//   before they exist.
+// - Worker scaling: the server runs once per WEB_CONCURRENCY in BENCH_WORKERS
+//   (default "1,2"); the scaling routes are measured under each, the full list
+//   under the largest.
+// - BENCH_SECONDS (default 10) per scenario, BENCH_CONNECTIONS (default 50).
+//   DATABASE_URL: measure on that PostgreSQL server (a throwaway database is
+//   created and dropped); otherwise the embedded engine, which runs queries
+//   one at a time and so cannot show scaling on database routes.
 import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { hash, verify } from "@node-rs/argon2";
 import autocannon from "autocannon";
 import { argon2Options } from "../server/security/password";
-import { startTestServer } from "../tests/support/test-server";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import { startTestServer, type TestServer } from "../tests/support/test-server";
 
-type Row = { scenario: string; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+type BenchRoute = { path: string; auth: boolean; note?: string; scaling?: boolean };
+
+/** The API routes measured, all GET. Add a route here; it is skipped with a note until it exists. */
+const routes: BenchRoute[] = [
+  { path: "/health", auth: false, note: "constant", scaling: true },
+  { path: "/health/ready", auth: false, note: "1 query" },
+  { path: "/auth/me", auth: true, scaling: true },
+  { path: "/auth/sessions", auth: true },
+  { path: "/account/activity", auth: true },
+  { path: "/dashboard/overview", auth: true },
+  { path: "/sending/domains", auth: true },
+  { path: "/smtp-relays", auth: true },
+];
+
+type Row = { scenario: string; workers?: number; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+type Skipped = { path: string; reason: string };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const workerCounts = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number).sort((a, b) => a - b);
 
-async function measure(scenario: string, url: string, options: Partial<autocannon.Options> = {}): Promise<Row> {
+async function measure(scenario: string, url: string, options: Partial<autocannon.Options> = {}, workers?: number): Promise<Row> {
   // A short warm-up so JIT and connection pools are hot before we count.
   await autocannon({ url, connections, duration: 2, ...options });
   const result = await autocannon({ url, connections, duration: seconds, ...options });
   return {
     scenario,
+    workers,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -75,51 +106,107 @@ async function startBareServer(): Promise<{ url: string; stop: () => void }> {
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
+function startApp(workers: number, databaseUrl: string | undefined): Promise<TestServer> {
+  // The limiter still does its database write per request; only its ceiling is lifted so it never refuses.
+  // LOG_LEVEL stays at the production default (info): the request log line is part of the cost.
+  return startTestServer({
+    label: `bench-${workers}w`,
+    databaseUrl,
+    env: { WEB_CONCURRENCY: String(workers), LOG_LEVEL: process.env.LOG_LEVEL ?? "info", RATE_LIMIT_OVERRIDES: "api=100000000/60" },
+  });
+}
+
+/** GET once: a 404 means the route's area is not built yet. */
+async function probe(url: string, token: string): Promise<string | undefined> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  if (response.status === 404) return "not built yet (404)";
+  if (response.status !== 200) return `answered ${response.status}`;
+  return undefined;
+}
+
+const ratio = (value: number, base: number | undefined) => (base ? (value / base).toFixed(3) : "–");
+
 async function main() {
   const rows: Row[] = [];
+  const skipped: Skipped[] = [];
+  let login: LoginCost | undefined;
+
   const bare = await startBareServer();
-  rows.push(await measure("baseline: bare node:http envelope", bare.url));
+  rows.push(await measure("baseline: bare node:http envelope (1 process)", bare.url));
   bare.stop();
 
-  // The limiter still does its database write per request; only its ceiling is lifted so it never refuses.
-  const app = await startTestServer({
-    label: "bench",
-    databaseUrl: process.env.DATABASE_URL,
-    env: { LOG_LEVEL: "warn", RATE_LIMIT_OVERRIDES: "api=100000000/60" },
-  });
-  let login: LoginCost;
+  let database: TestDatabase | undefined;
+  if (process.env.DATABASE_URL) database = await createTestDatabase(process.env.DATABASE_URL, "bench");
+  const maxWorkers = workerCounts[workerCounts.length - 1]!;
   try {
-    rows.push(await measure("GET /api/v1/health", `${app.baseUrl}/api/v1/health`));
-    rows.push(await measure("GET /api/v1/health/ready (1 query)", `${app.baseUrl}/api/v1/health/ready`));
-    const account = await registerBenchAccount(app.baseUrl);
-    const bearer = { headers: { authorization: `Bearer ${account.accessToken}` } };
-    rows.push(await measure("GET /api/v1/auth/me", `${app.baseUrl}/api/v1/auth/me`, bearer));
-    rows.push(await measure("GET /api/v1/auth/sessions", `${app.baseUrl}/api/v1/auth/sessions`, bearer));
-    login = await measureLoginCost(app.baseUrl, account);
+    for (const workers of workerCounts) {
+      const app = await startApp(workers, database?.url);
+      try {
+        const account = await registerBenchAccount(app.baseUrl);
+        const bearer = { headers: { authorization: `Bearer ${account.accessToken}` } };
+        const measured = workers === maxWorkers ? routes : routes.filter((route) => route.scaling);
+        for (const route of measured) {
+          const url = `${app.baseUrl}/api/v1${route.path}`;
+          const problem = await probe(url, account.accessToken);
+          if (problem) {
+            if (workers === maxWorkers) skipped.push({ path: route.path, reason: problem });
+            continue;
+          }
+          const name = `GET /api/v1${route.path}${route.note ? ` (${route.note})` : ""}`;
+          rows.push(await measure(name, url, route.auth ? bearer : {}, workers));
+        }
+        if (workers === maxWorkers) login = await measureLoginCost(app.baseUrl, account);
+      } finally {
+        await app.stop();
+      }
+    }
   } finally {
-    await app.stop();
+    await database?.drop();
   }
 
   const baseline = rows[0]!.requestsPerSecond;
-  const health = rows[1]!.requestsPerSecond;
-  const loginLines = [
-    "",
-    `Login cost (${login.samples} sequential sign-ins vs ${login.samples} raw argon2id verifies, m=19456 t=2 p=1, median):`,
-    `POST /api/v1/auth/login ${login.loginMs.toFixed(1)} ms; argon2id verify ${login.argon2Ms.toFixed(1)} ms; ratio ${(login.loginMs / login.argon2Ms).toFixed(2)}×`,
-  ];
+  const healthAt = (workers: number) => rows.find((row) => row.workers === workers && row.scenario.startsWith("GET /api/v1/health ("))?.requestsPerSecond;
+  const scalingRows = routes
+    .filter((route) => route.scaling)
+    .map((route) => {
+      const perWorkers = workerCounts.map((workers) => rows.find((row) => row.workers === workers && row.scenario.startsWith(`GET /api/v1${route.path}`))?.requestsPerSecond);
+      return { path: route.path, perWorkers };
+    });
+
+  const environment = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load average ${os.loadavg().map((value) => value.toFixed(1)).join(" ")} at the end`;
   const table = [
-    `Benchmark ${new Date().toISOString()} — ${connections} connections, ${seconds} s each, database: ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}`,
+    `Benchmark ${new Date().toISOString()} — ${connections} connections, ${seconds} s each, database: ${database ? "PostgreSQL" : "embedded PGlite"}; ${environment}`,
     "",
-    "| scenario | req/s | p50 ms | p99 ms | errors | non-2xx | ÷ bare | ÷ health |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    `| scenario | workers | req/s | p50 ms | p99 ms | errors | non-2xx | ÷ bare | ÷ health (same workers) |`,
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (row) =>
-        `| ${row.scenario} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${(row.requestsPerSecond / baseline).toFixed(3)} | ${(row.requestsPerSecond / health).toFixed(3)} |`,
+        `| ${row.scenario} | ${row.workers ?? "–"} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${ratio(row.requestsPerSecond, baseline)} | ${row.workers ? ratio(row.requestsPerSecond, healthAt(row.workers)) : "–"} |`,
     ),
-    ...loginLines,
+    "",
+    `Scaling with web workers (req/s; the load generator shares the machine's ${os.cpus().length} cores):`,
+    "",
+    `| route | ${workerCounts.map((workers) => `${workers} worker${workers > 1 ? "s" : ""}`).join(" | ")} | ${workerCounts.length > 1 ? `${maxWorkers} ÷ ${workerCounts[0]}` : ""} |`,
+    `|---|${workerCounts.map(() => "---:").join("|")}|---:|`,
+    ...scalingRows.map(
+      ({ path: routePath, perWorkers }) =>
+        `| GET /api/v1${routePath} | ${perWorkers.map((value) => value ?? "–").join(" | ")} | ${ratio(perWorkers[perWorkers.length - 1] ?? 0, perWorkers[0])} |`,
+    ),
+    ...(skipped.length > 0 ? ["", "Skipped:", ...skipped.map((entry) => `- GET /api/v1${entry.path}: ${entry.reason}`)] : []),
+    ...(login
+      ? [
+          "",
+          `Login cost (${login.samples} sequential sign-ins vs ${login.samples} raw argon2id verifies, m=19456 t=2 p=1, median):`,
+          `POST /api/v1/auth/login ${login.loginMs.toFixed(1)} ms; argon2id verify ${login.argon2Ms.toFixed(1)} ms; ratio ${(login.loginMs / login.argon2Ms).toFixed(2)}×`,
+        ]
+      : []),
   ].join("\n");
   mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/latest.json", JSON.stringify({ date: new Date().toISOString(), seconds, connections, rows, login }, null, 2));
+  writeFileSync(
+    "bench/results/latest.json",
+    JSON.stringify({ date: new Date().toISOString(), seconds, connections, workerCounts, environment, rows, scaling: scalingRows, skipped, login }, null, 2),
+  );
   writeFileSync("bench/results/latest.md", `${table}\n`);
   console.log(table);
 }

@@ -84,8 +84,9 @@ export function SwaggerUi({ specUrl, scriptUrl }: SwaggerUiProps) {
           .
         </p>
       )}
-      {/* Swagger UI owns everything inside this element; React never renders into it. */}
-      <div ref={container} />
+      {/* Swagger UI owns everything inside this element; React never renders into it.
+          data-third-party: the accessibility audit skips markup we do not write (e2e/accessibility.spec.ts). */}
+      <div ref={container} data-third-party="swagger-ui" />
     </>
   );
 }

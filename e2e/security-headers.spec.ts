@@ -1,20 +1,10 @@
 // Page security headers come from proxy.ts; API routes and the Swagger UI
-// assets skip the proxy entirely (they must not pay for it).
-import { expect, test } from "@playwright/test";
-
-const pages = [
-  { path: "/", status: 200 },
-  { path: "/docs/api", status: 200 },
-  { path: "/sign-in", status: 200 },
-  { path: "/sign-up", status: 200 },
-  { path: "/sign-in/code", status: 200 },
-  { path: "/sign-in/link", status: 200 },
-  { path: "/auth/magic-link", status: 200 },
-  { path: "/forgot-password", status: 200 },
-  { path: "/reset-password", status: 200 },
-  { path: "/dev/mail", status: 200 },
-  { path: "/no-such-page", status: 404 },
-];
+// assets skip the proxy entirely (they must not pay for it). Every page under
+// app/ is checked (e2e/support/page-routes.ts reads them from the file system),
+// signed out and, for the portal's signed-in pages, signed in.
+import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import { newAccount, SESSION_COOKIE, signUpThroughPortal } from "./support/accounts";
+import { pageRoutes } from "./support/page-routes";
 
 const fixedHeaders: Record<string, string> = {
   "x-content-type-options": "nosniff",
@@ -42,30 +32,96 @@ function nonceOf(csp: string | undefined): string {
   return match![1]!;
 }
 
+const isAuthPage = (path: string) => /^\/(sign-|auth(\/|$)|forgot-password|reset-password)/.test(path);
+
+/** The checks every page answer must pass: nonce CSP, fixed headers, every script tag carrying the nonce. */
+async function expectPageHeaders(response: APIResponse, path: string, options: { https?: boolean } = {}) {
+  const headers = response.headers();
+  const csp = headers["content-security-policy"];
+  const nonce = nonceOf(csp);
+  expect(nonce.length).toBeGreaterThanOrEqual(22);
+  for (const directive of cspDirectives) expect(csp).toContain(directive);
+  expect(csp, "production build: no eval").not.toContain("unsafe-eval");
+
+  const expected = { ...fixedHeaders, ...(isAuthPage(path) ? { "referrer-policy": "no-referrer" } : {}) };
+  for (const [name, value] of Object.entries(expected)) expect(headers[name], name).toBe(value);
+  if (options.https) expect(headers["strict-transport-security"], "HSTS behind https").toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+  else expect(headers["strict-transport-security"], "no HSTS over plain http").toBeUndefined();
+
+  if (response.status() >= 300 && response.status() < 400) return;
+  // Next.js and our theme script carry this response's nonce.
+  const body = await response.text();
+  expect(body).toContain(`nonce="${nonce}"`);
+  expect(body.match(/<script\b[^>]*>/g)?.filter((tag) => !tag.includes(`nonce="${nonce}"`)) ?? []).toEqual([]);
+}
+
+async function signedInRequest(request: APIRequestContext) {
+  await signUpThroughPortal(request, newAccount("headers"));
+  return request;
+}
+
 test.describe("page responses", () => {
-  for (const { path, status } of pages) {
-    test(`${path} carries a nonce CSP and the security headers`, async ({ request }) => {
-      const response = await request.get(path);
-      expect(response.status()).toBe(status);
-      const headers = response.headers();
-      const isAuthPage = /^\/(sign-|auth\/|forgot-password|reset-password)/.test(path);
+  test("the page list comes from app/**/page.tsx and includes the portal", () => {
+    expect(pageRoutes.map((route) => route.path)).toEqual(expect.arrayContaining(["/", "/sign-in", "/sessions", "/settings"]));
+    expect(pageRoutes.filter((route) => route.signedIn).length).toBeGreaterThanOrEqual(3);
+  });
 
-      const csp = headers["content-security-policy"];
-      const nonce = nonceOf(csp);
-      expect(nonce.length).toBeGreaterThanOrEqual(22);
-      for (const directive of cspDirectives) expect(csp).toContain(directive);
-      expect(csp, "production build: no eval").not.toContain("unsafe-eval");
-
-      const expected = { ...fixedHeaders, ...(isAuthPage ? { "referrer-policy": "no-referrer" } : {}) };
-      for (const [name, value] of Object.entries(expected)) expect(headers[name], name).toBe(value);
-      expect(headers["strict-transport-security"], "no HSTS over plain http").toBeUndefined();
-
-      // Next.js and our theme script carry this response's nonce.
-      const body = await response.text();
-      expect(body).toContain(`nonce="${nonce}"`);
-      expect(body.match(/<script\b[^>]*>/g)?.filter((tag) => !tag.includes(`nonce="${nonce}"`)) ?? []).toEqual([]);
+  for (const route of pageRoutes) {
+    test(`${route.path} carries a nonce CSP and the security headers${route.signedIn ? " (signed in)" : ""}`, async ({ request }) => {
+      test.skip(Boolean(route.skipReason), route.skipReason);
+      const client = route.signedIn ? await signedInRequest(request) : request;
+      const response = await client.get(route.path, { maxRedirects: 0 });
+      expect(response.status(), route.file).toBe(200);
+      await expectPageHeaders(response, route.path);
     });
+
+    test(`${route.path} sends HSTS behind https`, async ({ request }) => {
+      test.skip(Boolean(route.skipReason), route.skipReason);
+      const response = await request.get(route.path, { maxRedirects: 0, headers: { "x-forwarded-proto": "https" } });
+      await expectPageHeaders(response, route.path, { https: true });
+    });
+
+    if (route.signedIn) {
+      test(`${route.path} signed out: a redirect to sign-in, with the same headers`, async ({ request }) => {
+        test.skip(Boolean(route.skipReason), route.skipReason);
+        const response = await request.get(route.path, { maxRedirects: 0 });
+        expect(response.status()).toBe(307);
+        expect(response.headers().location).toBe(`/sign-in?callbackUrl=${encodeURIComponent(route.path)}`);
+        await expectPageHeaders(response, route.path);
+      });
+    }
   }
+
+  test("an unknown page answers 404 with the same headers", async ({ request }) => {
+    const response = await request.get("/no-such-page");
+    expect(response.status()).toBe(404);
+    await expectPageHeaders(response, "/no-such-page");
+  });
+
+  test("every cookie the portal sets is HttpOnly and SameSite; the session cookie is also Secure", async ({ request }) => {
+    const setCookies: string[] = [];
+    const collect = (response: APIResponse) =>
+      setCookies.push(...response.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie").map((header) => header.value));
+    collect(await request.get("/api/auth/csrf"));
+    const account = newAccount("cookies");
+    const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+    collect(
+      await request.post("/api/auth/callback/password", {
+        form: { csrfToken, mode: "register", email: account.email, password: account.password, json: "true" },
+      }),
+    );
+    for (const route of pageRoutes.filter((entry) => !entry.skipReason)) collect(await request.get(route.path, { maxRedirects: 0 }));
+
+    expect(setCookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`)), "the session cookie was set").toBe(true);
+    for (const cookie of setCookies) {
+      const name = cookie.split("=")[0]!;
+      const attributes = cookie.split(";").slice(1).map((part) => part.trim().toLowerCase());
+      expect(attributes, `${name}: HttpOnly`).toContain("httponly");
+      expect(attributes.some((part) => part === "samesite=lax" || part === "samesite=strict"), `${name}: SameSite`).toBe(true);
+      expect(attributes, `${name}: Path=/`).toContain("path=/");
+      if (name === SESSION_COOKIE) expect(attributes, `${name}: Secure`).toContain("secure");
+    }
+  });
 
   test("every response gets a fresh nonce", async ({ request }) => {
     const nonces = new Set<string>();

@@ -201,7 +201,7 @@ function SessionRow({ session, onSignOut }: { session: Session; onSignOut: (labe
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="flex min-w-0 items-baseline gap-1.5 sm:flex-col sm:items-stretch sm:gap-0">
-      <dt className="text-xs text-zinc-500 sm:text-[0.6875rem] sm:font-medium sm:tracking-wide sm:uppercase dark:text-zinc-500">{term}</dt>
+      <dt className="text-xs text-zinc-500 sm:text-[0.6875rem] sm:font-medium sm:tracking-wide sm:uppercase dark:text-zinc-400">{term}</dt>
       <dd className="truncate">{children}</dd>
     </div>
   );

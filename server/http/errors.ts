@@ -30,6 +30,7 @@ export const errorStatus = {
   idempotency_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  request_header_too_large: 431,
   rate_limited: 429,
   internal_error: 500,
   payment_provider_error: 502,

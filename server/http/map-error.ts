@@ -1,5 +1,6 @@
 // Turns anything thrown by a handler into an AppError. Database failures are
-// recognised here, once: lost connections become 503, unique violations 409.
+// recognised here, once: lost connections become 503, unique violations 409,
+// text PostgreSQL cannot store (NUL) 400.
 // Unknown errors become a generic 500; their text never reaches the client.
 import { AppError } from "./errors";
 
@@ -28,6 +29,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return causes(error).some((cause) => (cause as { code?: string } | null)?.code === "23505");
 }
 
+/** PostgreSQL refuses text it cannot store (a NUL character) with 22021 or 22P05: that is bad input, not our fault. */
+function isUnstorableText(error: unknown): boolean {
+  return causes(error).some((cause) => ["22021", "22P05"].includes((cause as { code?: string } | null)?.code ?? ""));
+}
+
 export function toAppError(error: unknown): { appError: AppError; unexpected: boolean } {
   if (error instanceof AppError) return { appError: error, unexpected: false };
   if (isDatabaseUnavailable(error)) {
@@ -40,6 +46,10 @@ export function toAppError(error: unknown): { appError: AppError; unexpected: bo
   }
   if (isUniqueViolation(error)) {
     return { appError: new AppError("conflict", "The request conflicts with the current state of the resource."), unexpected: false };
+  }
+  if (isUnstorableText(error)) {
+    const message = "Text in the request cannot contain the NUL character (\\u0000).";
+    return { appError: new AppError("validation_error", message, { errors: [{ path: "", message }] }), unexpected: false };
   }
   return { appError: new AppError("internal_error", "Something went wrong on our side. Please try again."), unexpected: true };
 }

@@ -18,6 +18,7 @@ const statusDescriptions: Record<number, string> = {
   413: "Request body too large",
   415: "Request body is not JSON",
   429: "Rate limited; see Retry-After",
+  431: "Request line or headers larger than 16 KiB (refused before routing)",
   500: "Unexpected error",
   502: "A payment provider failed to answer",
   503: "Temporarily unavailable; see Retry-After",
@@ -28,6 +29,8 @@ function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
   codes.add("rate_limited");
   codes.add("internal_error");
   codes.add("service_unavailable");
+  // Node's HTTP parser refuses these before any route runs (server/runtime/client-error.ts).
+  codes.add("request_header_too_large");
   // A redirect route's query never fails validation (see Endpoint.redirect).
   if (endpoint.params || (endpoint.query && !endpoint.redirect) || endpoint.body) codes.add("validation_error");
   if (endpoint.body || endpoint.rawBody) codes.add("payload_too_large");

@@ -8,6 +8,7 @@ import { jobSender } from "@/server/jobs/enqueue";
 import { FORWARDED_CLIENT_HEADER, verifyForwardedClient } from "@/server/http/forwarded-client";
 import { derivedKey } from "@/server/security/crypto";
 import type { Env } from "@/server/env";
+import { answerClientError } from "./client-error";
 
 const isLoopback = (address: string | undefined) =>
   !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
@@ -30,6 +31,7 @@ export async function startWebServer(config: Env, options: { dev: boolean }): Pr
       resolveClientIp(request.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, config.TRUSTED_PROXIES);
     void handle(request, response);
   });
+  server.on("clientError", answerClientError);
   if (options.dev) {
     const upgrade = app.getUpgradeHandler();
     server.on("upgrade", (request, socket, head) => void upgrade(request, socket, head));

@@ -14,6 +14,7 @@ const formats = {
   uri: (value: string) => URL.canParse(value),
 };
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const parameterCount = (template: string) => (template.match(/\{/g) ?? []).length;
 
 export class OpenApiChecker {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, formats });
@@ -45,7 +46,10 @@ export class OpenApiChecker {
   /** Throws when the answer is not what the document says this operation returns. */
   check(method: string, apiPath: string, status: number, body: unknown): void {
     const lowerMethod = method.toLowerCase();
-    const pathMatches = this.matchers.filter((entry) => entry.pattern.test(apiPath));
+    // Like the router: a literal segment beats a parameter (`/sessions/revoke-all` is not `/sessions/{id}`).
+    const candidates = this.matchers.filter((entry) => entry.pattern.test(apiPath));
+    const fewestParams = Math.min(...candidates.map((entry) => parameterCount(entry.template)));
+    const pathMatches = candidates.filter((entry) => parameterCount(entry.template) === fewestParams);
     const operation = pathMatches.find((entry) => entry.method === lowerMethod);
     const errorSchema = this.document.components?.schemas?.ErrorEnvelope;
     if (!operation) {

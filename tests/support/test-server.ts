@@ -13,6 +13,8 @@ export async function startTestServer(options: {
   env?: Record<string, string>;
   /** A port picked beforehand (when something must know the app's URL before it starts). */
   port?: number;
+  /** Node.js flags for the launcher and its web workers (cluster workers inherit them), e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
 }): Promise<TestServer> {
   const port = options.port ?? (await freeLoopbackPort());
   const dataDir = path.resolve(".test-data", `${options.label}-${Date.now().toString(36)}`);
@@ -30,10 +32,10 @@ export async function startTestServer(options: {
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
-  const child: ChildProcess = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const [command, args] = options.nodeArgs
+    ? [process.execPath, [...options.nodeArgs, "--import", "tsx", "scripts/start.ts"]]
+    : [path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"]];
+  const child: ChildProcess = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

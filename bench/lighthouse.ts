@@ -1,0 +1,122 @@
+// `npm run bench:lighthouse`: Lighthouse (Debian's Chromium) on the sign-in
+// page and a signed-in page of the built app, against targets: performance
+// ≥ 95, accessibility 100, best practices ≥ 95. The signed-in page is
+// /dashboard once it exists, /sessions until then. Writes
+// bench/results/lighthouse.{json,md}; exit 1 when a target is missed.
+// Options: --desktop (Lighthouse's desktop preset; default is its mobile
+// preset with simulated slow 4G and 4× CPU slowdown), --page <path> (repeatable).
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig, type Flags, type RunnerResult } from "lighthouse";
+import { startTestServer } from "../tests/support/test-server";
+
+const targets = { performance: 95, accessibility: 100, "best-practices": 95 } as const;
+type Category = keyof typeof targets;
+
+const args = process.argv.slice(2);
+const desktop = args.includes("--desktop");
+const signedInPage = existsSync(path.resolve("app/(portal)/dashboard/page.tsx")) ? "/dashboard" : "/sessions";
+const requestedPages = args.flatMap((arg, index) => (arg === "--page" && args[index + 1] ? [args[index + 1]!] : []));
+const pages = requestedPages.length > 0 ? requestedPages : ["/sign-in", signedInPage];
+
+/** Signs up through the portal's next-auth endpoint (as the form does); returns the Cookie header of the session. */
+async function portalSessionCookie(baseUrl: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...value] = pair!.split("=");
+      jar.set(name!, value.join("="));
+    }
+  };
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const id = Date.now().toString(36);
+  const response = await fetch(`${baseUrl}/api/auth/callback/password`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader() },
+    body: new URLSearchParams({ csrfToken, mode: "register", email: `lighthouse.${id}@example.test`, password: `Lighthouse-Harbor-${id}`, json: "true" }),
+  });
+  keep(response);
+  if (![...jar.keys()].some((name) => name.endsWith("ces.session"))) throw new Error(`portal sign-up failed: ${response.status} ${await response.text()}`);
+  return cookieHeader();
+}
+
+type PageResult = { page: string; signedIn: boolean; scores: Record<Category, number>; metrics: Record<string, string>; failedAudits: string[] };
+
+function summarise(page: string, signedIn: boolean, result: RunnerResult): PageResult {
+  const { categories, audits } = result.lhr;
+  const scores = Object.fromEntries(Object.keys(targets).map((name) => [name, Math.round((categories[name]?.score ?? 0) * 100)])) as Record<Category, number>;
+  const metrics = Object.fromEntries(
+    ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"].map((id) => [id, audits[id]?.displayValue ?? "?"]),
+  );
+  // What cost points in a category that missed its target.
+  const failedAudits = (Object.keys(targets) as Category[])
+    .filter((name) => scores[name] < targets[name])
+    .flatMap((name) =>
+      categories[name]!.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${name}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
+    );
+  return { page, signedIn, scores, metrics, failedAudits };
+}
+
+async function main() {
+  const server = await startTestServer({ label: "lighthouse", env: { LOG_LEVEL: "warn" } });
+  // localhost, not 127.0.0.1: browsers treat it as a secure context, as they would https in production.
+  const baseUrl = server.baseUrl.replace("127.0.0.1", "localhost");
+  const chrome = await chromeLauncher.launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const results: PageResult[] = [];
+  try {
+    const cookie = await portalSessionCookie(server.baseUrl);
+    for (const page of pages) {
+      const signedIn = page !== "/sign-in" && !page.startsWith("/sign-");
+      const flags: Flags = {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: Object.keys(targets),
+        ...(signedIn ? { extraHeaders: { cookie } } : {}),
+      };
+      // One unmeasured load first, so server-side caches are as warm as in production.
+      await fetch(`${baseUrl}${page}`, { headers: signedIn ? { cookie } : {} }).then((response) => response.arrayBuffer());
+      const result = await lighthouse(`${baseUrl}${page}`, flags, desktop ? desktopConfig : undefined);
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      if (result.lhr.finalDisplayedUrl && !result.lhr.finalDisplayedUrl.endsWith(page)) throw new Error(`${page} ended on ${result.lhr.finalDisplayedUrl} (not signed in?)`);
+      results.push(summarise(page, signedIn, result));
+      // The full report, for finding out where the time went.
+      mkdirSync("bench/results", { recursive: true });
+      writeFileSync(`bench/results/lighthouse-${page.replace(/\W+/g, "_").replace(/^_/, "") || "home"}.json`, JSON.stringify(result.lhr));
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+
+  const table = [
+    `Lighthouse ${new Date().toISOString()} — ${desktop ? "desktop" : "mobile (simulated slow 4G, 4× CPU)"} preset; targets: performance ≥ ${targets.performance}, accessibility ${targets.accessibility}, best practices ≥ ${targets["best-practices"]}`,
+    "",
+    "| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...results.map(
+      (row) =>
+        `| ${row.page}${row.signedIn ? " (signed in)" : ""} | ${row.scores.performance} | ${row.scores.accessibility} | ${row.scores["best-practices"]} | ${row.metrics["first-contentful-paint"]} | ${row.metrics["largest-contentful-paint"]} | ${row.metrics["total-blocking-time"]} | ${row.metrics["cumulative-layout-shift"]} |`,
+    ),
+    ...results.flatMap((row) => row.failedAudits.map((audit) => `- ${row.page}: ${audit}`)),
+  ].join("\n");
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), desktop, targets, results }, null, 2));
+  writeFileSync("bench/results/lighthouse.md", `${table}\n`);
+  console.log(table);
+  if (results.some((row) => row.failedAudits.length > 0)) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,254 @@
+// `npm run bench:load`: many concurrent clients, mixed reads and writes across
+// several accounts, against the built server on PostgreSQL. Counts unexpected
+// answers and reports p50/p99. With --restart-postgres, restarts the
+// PostgreSQL cluster that DATABASE_URL points at half-way through and checks:
+// only 503 envelopes while it is away, full service within 5 s of its return,
+// and every write acknowledged with a 2xx is there afterwards (read back).
+// Writes bench/results/load.{json,md}; exit 1 when a check fails.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:load -- [--restart-postgres]
+//     [--seconds 60] [--clients 200] [--accounts 20] [--workers 2]
+//
+// The restart hits every database of that cluster: on a shared machine, point
+// DATABASE_URL at a cluster of your own (pg_createcluster).
+import { execFile, execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { promisify } from "node:util";
+import { createTestDatabase } from "../tests/support/test-database";
+import { startTestServer } from "../tests/support/test-server";
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
+const seconds = option("seconds", 60);
+const clientCount = option("clients", 200);
+const accountCount = option("accounts", 20);
+const workers = option("workers", 2);
+const restartPostgres = process.argv.includes("--restart-postgres");
+const recoveryLimitMs = 5_000;
+const requestTimeoutMs = 15_000;
+
+type Account = { index: number; email: string; accessToken: string };
+type Outcome = { at: number; ms: number; status: number; code?: string; kind: "read" | "write"; label: string };
+type Write = { account: number; userAgent: string; acknowledged: boolean };
+
+/** The pg_ctlcluster name of the cluster listening on the URL's port (`15 main`). */
+function clusterFor(databaseUrl: string): [string, string] {
+  const port = new URL(databaseUrl).port || "5432";
+  const line = execFileSync("pg_lsclusters", ["--no-header"], { encoding: "utf8" })
+    .split("\n")
+    .map((row) => row.trim().split(/\s+/))
+    .find((columns) => columns[2] === port);
+  if (!line) throw new Error(`no local PostgreSQL cluster listens on port ${port} (pg_lsclusters)`);
+  return [line[0]!, line[1]!];
+}
+
+async function api(baseUrl: string, path: string, init: { method?: string; token?: string; body?: unknown; userAgent?: string } = {}) {
+  const headers: Record<string, string> = { "user-agent": init.userAgent ?? "ces-load" };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(requestTimeoutMs),
+  });
+  const text = await response.text();
+  let body: { success?: boolean; data?: { code?: string } & Record<string, unknown> } | undefined;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, body, enveloped: typeof body?.success === "boolean" };
+}
+
+const reads = [
+  { label: "GET /auth/me", path: "/auth/me", weight: 25 },
+  { label: "GET /auth/sessions", path: "/auth/sessions", weight: 20 },
+  { label: "GET /account/activity", path: "/account/activity?limit=5", weight: 15 },
+  { label: "GET /account/profile", path: "/account/profile", weight: 10 },
+];
+const writeWeight = 30;
+const totalWeight = reads.reduce((sum, entry) => sum + entry.weight, writeWeight);
+
+/** A small deterministic generator per client, so runs are comparable. */
+function random(seed: number) {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+}
+
+async function runClient(baseUrl: string, id: number, account: Account, deadline: number, outcomes: Outcome[], writes: Write[]) {
+  const next = random(id + 1);
+  let sequence = 0;
+  while (Date.now() < deadline) {
+    const pick = next() * totalWeight;
+    const started = Date.now();
+    let outcome: Omit<Outcome, "at" | "ms">;
+    if (pick < writeWeight) {
+      // Each write carries its own user agent, which its activity event records: that is how it is found again.
+      const write: Write = { account: account.index, userAgent: `ces-load/${id}/${sequence++}`, acknowledged: false };
+      writes.push(write);
+      try {
+        const answer = await api(baseUrl, "/account/profile", { method: "PUT", token: account.accessToken, body: { name: `Load ${write.userAgent}` }, userAgent: write.userAgent });
+        write.acknowledged = answer.status >= 200 && answer.status < 300;
+        outcome = { status: answer.status, code: answer.enveloped ? answer.body?.data?.code : "not an envelope", kind: "write", label: "PUT /account/profile" };
+      } catch (error) {
+        outcome = { status: 0, code: (error as Error).name, kind: "write", label: "PUT /account/profile" };
+      }
+    } else {
+      let cursor = writeWeight;
+      const read = reads.find((entry) => (cursor += entry.weight) > pick) ?? reads[0]!;
+      try {
+        const answer = await api(baseUrl, read.path, { token: account.accessToken });
+        outcome = { status: answer.status, code: answer.enveloped ? answer.body?.data?.code : "not an envelope", kind: "read", label: read.label };
+      } catch (error) {
+        outcome = { status: 0, code: (error as Error).name, kind: "read", label: read.label };
+      }
+    }
+    const finished = Date.now();
+    outcomes.push({ ...outcome, at: finished, ms: finished - started });
+  }
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+
+/** Every activity event's user agent for one account, all pages. */
+async function recordedUserAgents(baseUrl: string, account: Account): Promise<Set<string>> {
+  const agents = new Set<string>();
+  for (let page = 1; ; page += 1) {
+    const answer = await api(baseUrl, `/account/activity?limit=100&page=${page}`, { token: account.accessToken });
+    if (answer.status !== 200) throw new Error(`reading back activity failed: ${answer.status}`);
+    const data = answer.body!.data as unknown as { items: { type: string; userAgent: string | null }[]; pagination: { totalPages: number } };
+    for (const item of data.items) if (item.type === "account.updated" && item.userAgent) agents.add(item.userAgent);
+    if (page >= data.pagination.totalPages) return agents;
+  }
+}
+
+async function main() {
+  const baseDatabaseUrl = process.env.DATABASE_URL;
+  if (!baseDatabaseUrl) throw new Error("bench:load needs PostgreSQL: set DATABASE_URL (a throwaway database is created on that server)");
+  const cluster = restartPostgres ? clusterFor(baseDatabaseUrl) : undefined;
+  const database = await createTestDatabase(baseDatabaseUrl, "load");
+  const server = await startTestServer({
+    label: "load",
+    databaseUrl: database.url,
+    env: {
+      WEB_CONCURRENCY: String(workers),
+      LOG_LEVEL: "warn",
+      // Every client comes from loopback and each account has ~10 of them: lift the limits, keep their database work.
+      RATE_LIMIT_OVERRIDES: "api=100000000/60,register=100000/3600",
+    },
+  });
+
+  const outcomes: Outcome[] = [];
+  const writes: Write[] = [];
+  let restart: { started: number; finished: number } | undefined;
+  let readBack: { acknowledged: number; missing: number; unacknowledgedButStored: number } | undefined;
+  try {
+    const accounts: Account[] = [];
+    for (let index = 0; index < accountCount; index += 1) {
+      const email = `load.${Date.now().toString(36)}.${index}@example.test`;
+      const answer = await api(server.baseUrl, "/auth/register", { method: "POST", body: { email, password: `Load-Harbor-${index}-${Date.now()}` } });
+      if (answer.status !== 201) throw new Error(`registration failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      accounts.push({ index, email, accessToken: (answer.body!.data as { accessToken: string }).accessToken });
+    }
+
+    const startedAt = Date.now();
+    const deadline = startedAt + seconds * 1000;
+    const clients = Array.from({ length: clientCount }, (_, id) => runClient(server.baseUrl, id, accounts[id % accounts.length]!, deadline, outcomes, writes));
+    if (cluster) {
+      await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / 2));
+      const started = Date.now();
+      console.log(`restarting PostgreSQL ${cluster.join(" ")} at +${((started - startedAt) / 1000).toFixed(1)} s`);
+      // Asynchronously: the clients run in this process and must keep sending while PostgreSQL is away.
+      await promisify(execFile)("pg_ctlcluster", ["--skip-systemctl-redirect", cluster[0], cluster[1], "restart"]);
+      restart = { started, finished: Date.now() };
+      console.log(`PostgreSQL back after ${((restart.finished - restart.started) / 1000).toFixed(1)} s`);
+    }
+    await Promise.all(clients);
+
+    // Read back: every acknowledged write must have left its activity event.
+    const stored = await Promise.all(accounts.map((account) => recordedUserAgents(server.baseUrl, account)));
+    const acknowledged = writes.filter((write) => write.acknowledged);
+    readBack = {
+      acknowledged: acknowledged.length,
+      missing: acknowledged.filter((write) => !stored[write.account]!.has(write.userAgent)).length,
+      unacknowledgedButStored: writes.filter((write) => !write.acknowledged && stored[write.account]!.has(write.userAgent)).length,
+    };
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+
+  // During the outage (restart begun → back + the recovery allowance) a 503 envelope is expected; anything else never is.
+  const inOutage = (outcome: Outcome) => !!restart && outcome.at >= restart.started && outcome.at <= restart.finished + recoveryLimitMs;
+  const isServiceUnavailable = (outcome: Outcome) => outcome.status === 503 && outcome.code === "service_unavailable";
+  const unexpected = outcomes.filter((outcome) => !(outcome.status >= 200 && outcome.status < 300) && !(isServiceUnavailable(outcome) && inOutage(outcome)));
+  const unexpectedByKind = new Map<string, number>();
+  for (const outcome of unexpected) {
+    const key = `${outcome.label} → ${outcome.status} ${outcome.code ?? ""}`.trim();
+    unexpectedByKind.set(key, (unexpectedByKind.get(key) ?? 0) + 1);
+  }
+  const unavailable = outcomes.filter(isServiceUnavailable);
+  const lastFailure = Math.max(0, ...outcomes.filter((outcome) => outcome.status < 200 || outcome.status >= 300).map((outcome) => outcome.at));
+  const recoveryMs = restart ? Math.max(0, lastFailure - restart.finished) : undefined;
+  const latencies = (kind?: Outcome["kind"]) =>
+    outcomes
+      .filter((outcome) => (!kind || outcome.kind === kind) && !inOutage(outcome))
+      .map((outcome) => outcome.ms)
+      .sort((a, b) => a - b);
+  const all = latencies();
+  const checks = {
+    noUnexpectedAnswers: unexpected.length === 0,
+    ...(restart ? { recoveredWithin5s: (recoveryMs ?? Infinity) <= recoveryLimitMs } : {}),
+    everyAcknowledgedWriteStored: readBack?.missing === 0,
+  };
+
+  const environment = `${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" ")} at the end`;
+  const lines = [
+    `Load ${new Date().toISOString()} — ${clientCount} clients, ${accountCount} accounts, ${seconds} s, ${workers} web workers, PostgreSQL; ${environment}`,
+    "",
+    "| measure | value |",
+    "|---|---:|",
+    `| requests | ${outcomes.length} (${Math.round(outcomes.length / seconds)}/s) |`,
+    `| writes sent / acknowledged 2xx | ${writes.length} / ${readBack?.acknowledged ?? "?"} |`,
+    `| latency p50 / p99, all (outside the outage) | ${percentile(all, 50)} / ${percentile(all, 99)} ms |`,
+    `| latency p50 / p99, reads | ${percentile(latencies("read"), 50)} / ${percentile(latencies("read"), 99)} ms |`,
+    `| latency p50 / p99, writes | ${percentile(latencies("write"), 50)} / ${percentile(latencies("write"), 99)} ms |`,
+    `| unexpected answers | ${unexpected.length} |`,
+    ...(restart
+      ? [
+          `| PostgreSQL restart took | ${((restart.finished - restart.started) / 1000).toFixed(1)} s |`,
+          `| 503 service_unavailable envelopes during the outage | ${unavailable.length} |`,
+          `| last failed answer after PostgreSQL was back | ${((recoveryMs ?? 0) / 1000).toFixed(1)} s (limit ${recoveryLimitMs / 1000} s) |`,
+        ]
+      : []),
+    `| acknowledged writes missing on read-back | ${readBack?.missing ?? "?"} |`,
+    `| unacknowledged writes that were stored anyway | ${readBack?.unacknowledgedButStored ?? "?"} |`,
+    "",
+    ...Object.entries(checks).map(([name, passed]) => `- ${passed ? "PASS" : "FAIL"} ${name}`),
+    ...[...unexpectedByKind].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([key, count]) => `- unexpected: ${key} × ${count}`),
+  ];
+  const table = lines.join("\n");
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync(
+    "bench/results/load.json",
+    JSON.stringify({ date: new Date().toISOString(), seconds, clientCount, accountCount, workers, restart, recoveryMs, readBack, checks, unexpected: Object.fromEntries(unexpectedByKind), requests: outcomes.length }, null, 2),
+  );
+  writeFileSync("bench/results/load.md", `${table}\n`);
+  console.log(table);
+  if (Object.values(checks).includes(false)) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+// `npm run bench:profile [-- /api/v1/path]`: where a request's CPU time goes.
+// Starts the built server with one web worker under `--cpu-prof`, drives the
+// route (default the constant /api/v1/health) with autocannon, then maps every
+// profile sample through the build's source maps to its source file and
+// reports self time by area (Next.js, React, our wrapper, logging, Node's HTTP
+// and so on) and the inclusive time of our own functions.
+// PROFILE_SECONDS (default 10), LOG_LEVEL (default info, the production default).
+import { mkdirSync, readdirSync, readFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { startTestServer } from "../tests/support/test-server";
+
+const routePath = process.argv.slice(2).find((arg) => arg.startsWith("/")) ?? "/api/v1/health";
+const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
+
+type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
+type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
+type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+
+const sourceMaps = new Map<string, SourceMap | null>();
+function sourceMapFor(file: string): SourceMap | null {
+  if (!sourceMaps.has(file)) {
+    const mapFile = `${file}.map`;
+    sourceMaps.set(file, existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, "utf8"))) : null);
+  }
+  return sourceMaps.get(file)!;
+}
+
+/** The original source of a frame: bundled chunks are mapped back through their source maps. */
+function originOf(frame: CallFrame): { source: string; name: string } {
+  if (!frame.url) return { source: frame.functionName || "(native)", name: frame.functionName };
+  if (frame.url.startsWith("node:")) return { source: frame.url, name: frame.functionName };
+  const file = frame.url.startsWith("file://") ? fileURLToPath(frame.url) : frame.url;
+  const map = file.includes(`${path.sep}.next${path.sep}`) ? sourceMapFor(file) : null;
+  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string; name?: string } | undefined;
+  const source = entry?.originalSource ?? file;
+  // Sources come as absolute paths, `[project]/…` or `../../../…` relative to the chunk: make them repository-relative.
+  const relative = source
+    .replace(/^file:\/\//, "")
+    .replace(/^.*?\[project\]\//, "")
+    .replace(process.cwd() + path.sep, "")
+    .replace(/^(\.\.\/)+/, "");
+  return { source: relative, name: entry?.name ?? frame.functionName };
+}
+
+/** Coarse areas, in the order checked. */
+const areas: [string, RegExp][] = [
+  ["idle / GC / program", /^\((idle|garbage collector|program|root)\)$/],
+  ["logging (pino)", /node_modules\/(pino|sonic-boom|fast-redact|pino-std-serializers|thread-stream|on-exit-leak-free)|server\/logger/],
+  ["our route wrapper (server/http)", /^server\/http\//],
+  ["our web server (server/runtime)", /^server\/runtime\//],
+  ["our other code", /^(server|shared|app|features|components)\//],
+  ["proxy.ts", /^proxy\.ts/],
+  ["zod", /node_modules\/zod/],
+  ["React", /node_modules\/(react|react-dom|react-server-dom)/],
+  ["Next.js", /node_modules\/next\/|next-server|\.next\//],
+  ["tsx loader", /node_modules\/(tsx|esbuild|get-tsconfig)/],
+  ["Node.js HTTP and streams", /^node:(_http|http|net|stream|internal\/(streams|http))|^node:internal\/webstreams|undici/],
+  ["Node.js other", /^node:/],
+  ["native / V8", /./],
+];
+const areaOf = (source: string) => areas.find(([, pattern]) => pattern.test(source))![0];
+
+/** Only the measured window: the last `seconds` before the worker stopped (start-up and warm-up left out). */
+function summarise(profile: CpuProfile, requests: number) {
+  const windowStart = profile.endTime - seconds * 1e6 - 300_000;
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const origins = new Map(profile.nodes.map((node) => [node.id, originOf(node.callFrame)]));
+
+  const selfByArea = new Map<string, number>();
+  const selfByFunction = new Map<string, number>();
+  const inclusiveOurs = new Map<string, number>();
+  let total = 0;
+  let timestamp = profile.startTime;
+  profile.samples.forEach((nodeId, index) => {
+    const micros = profile.timeDeltas[index] ?? 0;
+    timestamp += micros;
+    if (timestamp < windowStart) return;
+    const origin = origins.get(nodeId)!;
+    const area = areaOf(origin.source);
+    selfByArea.set(area, (selfByArea.get(area) ?? 0) + micros);
+    if (!area.startsWith("idle")) {
+      const key = `${origin.source.replace(/^.*node_modules\//, "")} ${origin.name || "(anonymous)"}`;
+      selfByFunction.set(key, (selfByFunction.get(key) ?? 0) + micros);
+    }
+    if (!area.startsWith("idle")) total += micros;
+    // Inclusive: each of our functions on this sample's stack, once.
+    const seen = new Set<string>();
+    for (let current: number | undefined = nodeId; current !== undefined; current = parents.get(current)) {
+      const frame = origins.get(current)!;
+      if (/^(server|shared|app|proxy)/.test(frame.source)) {
+        const key = `${frame.source} ${frame.name || "(anonymous)"}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          inclusiveOurs.set(key, (inclusiveOurs.get(key) ?? 0) + micros);
+        }
+      }
+    }
+  });
+  const perRequest = (micros: number) => (micros / requests / 1000).toFixed(3);
+  const busy = [...selfByArea].filter(([area]) => !area.startsWith("idle")).sort((a, b) => b[1] - a[1]);
+  return [
+    `CPU profile of ${routePath}: ${requests} requests in ${seconds} s, one web worker; busy CPU ${perRequest(total)} ms per request`,
+    "",
+    "| area (self time) | ms per request | share of busy CPU |",
+    "|---|---:|---:|",
+    ...busy.map(([area, micros]) => `| ${area} | ${perRequest(micros)} | ${((micros / total) * 100).toFixed(1)} % |`),
+    "",
+    "| functions (self time, top 25) | ms per request |",
+    "|---|---:|",
+    ...[...selfByFunction]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([key, micros]) => `| ${key} | ${perRequest(micros)} |`),
+    "",
+    "| our functions (inclusive time, top 15) | ms per request |",
+    "|---|---:|",
+    ...[...inclusiveOurs]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([key, micros]) => `| ${key} | ${perRequest(micros)} |`),
+  ].join("\n");
+}
+
+async function main() {
+  const profileDir = path.resolve(".test-data", `profile-${Date.now().toString(36)}`);
+  mkdirSync(profileDir, { recursive: true });
+  const server = await startTestServer({
+    label: "profile",
+    env: {
+      WEB_CONCURRENCY: "1",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      RATE_LIMIT_OVERRIDES: "api=100000000/60",
+    },
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+  });
+  let requests = 0;
+  try {
+    await autocannon({ url: `${server.baseUrl}${routePath}`, connections: 20, duration: 2 });
+    const result = await autocannon({ url: `${server.baseUrl}${routePath}`, connections: 20, duration: seconds });
+    requests = result.requests.total;
+  } finally {
+    await server.stop();
+  }
+  // Every process (and thread) of the server wrote a profile; the web worker's is the one busiest in Next.js code.
+  const nextSamples = (profile: CpuProfile) => {
+    const inNext = new Set(profile.nodes.filter((node) => node.callFrame.url.includes("/.next/") || node.callFrame.url.includes("/next/dist/")).map((node) => node.id));
+    return profile.samples.filter((id) => inNext.has(id)).length;
+  };
+  const profiles = readdirSync(profileDir)
+    .filter((file) => file.endsWith(".cpuprofile"))
+    .map((file) => JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile)
+    .sort((a, b) => nextSamples(b) - nextSamples(a));
+  if (!profiles[0]) throw new Error(`no CPU profile written in ${profileDir}`);
+  const table = summarise(profiles[0], requests);
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/profile.md", `${table}\n`);
+  console.log(table);
+  if (!process.env.KEEP_PROFILES) rmSync(profileDir, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
