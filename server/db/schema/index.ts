@@ -4,3 +4,4 @@ export * from "./one-time-codes";
 export * from "./rate-limits";
 export * from "./two-factor";
 export * from "./support-tickets";
+export * from "./api-keys";

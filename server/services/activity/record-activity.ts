@@ -28,7 +28,9 @@ export type ActivityType =
   | "security.2fa_failed"
   | "security.recovery_code_used"
   | "auth.reauthenticated"
-  | "support.ticket_opened";
+  | "support.ticket_opened"
+  | "api_key.created"
+  | "api_key.revoked";
 
 export type ActivityInput = {
   accountId: string;

@@ -1,9 +1,11 @@
 // Every endpoint of the public API, in documentation order. A unit test checks
 // that this list and the route files under app/api/v1 describe the same API.
 import type { Endpoint } from "../endpoint";
+import * as apiKeys from "./api-keys";
 import * as auth from "./auth";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
+import * as messages from "./messages";
 import * as sessions from "./sessions";
 import * as support from "./support";
 import * as settings from "./settings";
@@ -37,6 +39,12 @@ export const endpoints = [
   sessions.listSessions,
   sessions.revokeSession,
   sessions.revokeAllSessions,
+  messages.sendMessage,
+  messages.listMessages,
+  messages.getMessage,
+  apiKeys.createApiKey,
+  apiKeys.listApiKeys,
+  apiKeys.revokeApiKey,
   support.openSupportTicket,
   support.listSupportTickets,
   health.getHealth,
