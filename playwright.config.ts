@@ -2,11 +2,20 @@
 // The launcher starts a fresh server per run on its own data directory.
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { selfSignedCertificate } from "./tests/support/self-signed-certificate";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 // Computed once in the main process; workers inherit it, so all agree.
 process.env.E2E_DATA_DIR ??= path.join(".test-data", `e2e-${Date.now()}`);
+// The test DNS server the app resolves sending domains through (tests/support/dns-server.ts);
+// specs publish records over its control port. Ports derive from E2E_PORT so parallel runs differ.
+const dnsPort = Number(process.env.E2E_DNS_PORT ?? port + 20000);
+const dnsControlPort = dnsPort + 10000;
+process.env.E2E_DNS_CONTROL_URL = `http://127.0.0.1:${dnsControlPort}`;
+// The relay spec's SMTP servers use this self-signed certificate; the server trusts it.
+process.env.E2E_RELAY_TLS_DIR ??= path.resolve(`${process.env.E2E_DATA_DIR}-relay-tls`);
+const relayCertificate = selfSignedCertificate(process.env.E2E_RELAY_TLS_DIR);
 
 const serverEnv: Record<string, string> = {
   PORT: String(port),
@@ -19,6 +28,10 @@ const serverEnv: Record<string, string> = {
   // The same goes for code and token checks (30 per 15 minutes per IP): sign-in codes, links,
   // two-factor challenges and re-authentication across the specs add up.
   RATE_LIMIT_OVERRIDES: "register=1000/3600,verificationsPerIp=1000/900",
+  DNS_SERVERS: `127.0.0.1:${dnsPort}`,
+  // e2e/relays.spec.ts points relays at SMTP servers on loopback with a self-signed certificate.
+  RELAY_ALLOW_PRIVATE_HOSTS: "true",
+  RELAY_EXTRA_CA_FILE: relayCertificate.certFile,
 };
 // A real PostgreSQL when one is given; the embedded PGlite database otherwise.
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
@@ -60,15 +73,26 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "npx tsx scripts/start.ts",
-    url: `${baseURL}/api/v1/health/ready`,
-    env: serverEnv,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // Let the launcher stop its workers and the embedded database cleanly.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "npx tsx tests/support/dns-server-main.ts",
+      url: `${process.env.E2E_DNS_CONTROL_URL}/health`,
+      env: { DNS_PORT: String(dnsPort), DNS_CONTROL_PORT: String(dnsControlPort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "npx tsx scripts/start.ts",
+      url: `${baseURL}/api/v1/health/ready`,
+      env: serverEnv,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // Let the launcher stop its workers and the embedded database cleanly.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -3,6 +3,7 @@
 // variable; secrets missing outside production are generated once and kept
 // under DATA_DIR so restarts (and sibling instances) agree on them.
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -11,10 +12,25 @@ const booleanString = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
-const hostPortList = z
+// node:dns Resolver#setServers takes addresses only (IPv4, IPv6 in brackets when a port is given).
+const dnsServerList = z
   .string()
   .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^[^\s:]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/, "expected host:port entries")));
+  .pipe(
+    z.array(
+      z.string().refine((entry) => {
+        const match = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(entry) ?? /^([0-9.]+)(?::(\d{1,5}))?$/.exec(entry) ?? /^([0-9a-fA-F:]+)()$/.exec(entry);
+        if (!match || isIP(match[1]!) === 0) return false;
+        return !match[2] || (Number(match[2]) >= 1 && Number(match[2]) <= 65535);
+      }, "expected IP[:port] entries (IPv6 as [addr]:port)"),
+    ),
+  );
+
+// A DNS host name (letters, digits, hyphens, underscores in labels), lower-cased.
+const hostName = z
+  .string()
+  .transform((value) => value.trim().toLowerCase().replace(/\.$/, ""))
+  .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)+$/, "expected a host name like spf.example.com"));
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
@@ -46,7 +62,11 @@ const envSchema = z.object({
   EMAIL_FROM: z.string().min(3).default("Customer Email Service <no-reply@localhost>"),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   RESEND_API_KEY: z.string().min(1).optional(),
-  DNS_SERVERS: hostPortList.optional(),
+  DNS_SERVERS: dnsServerList.optional(),
+  /** The domain customers' SPF records include (default `_spf.<APP_URL host>`). */
+  SENDING_SPF_DOMAIN: hostName.optional(),
+  /** Where customers' return-path CNAME points (default `bounces.<APP_URL host>`). */
+  SENDING_RETURN_PATH_DOMAIN: hostName.optional(),
   TRUSTED_PROXIES: z
     .string()
     .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
@@ -65,6 +85,10 @@ const envSchema = z.object({
   PAYSTACK_API_BASE: httpUrl.default("https://api.paystack.co"),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   RELAY_ALLOW_PRIVATE_HOSTS: booleanString.default(false),
+  /** How long a relay connection test may take in all (DNS, connect, TLS, EHLO, AUTH). */
+  RELAY_TEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** PEM file of extra certificate authorities trusted for relay TLS (on top of Node's built-in roots). */
+  RELAY_EXTRA_CA_FILE: z.string().min(1).optional(),
   /** Whether this instance's launcher works background jobs (email delivery, re-checks). */
   RUN_JOBS: booleanString.default(true),
   /** "policy=limit/seconds,…" to change the rate limits of contract §5. */
@@ -76,7 +100,7 @@ type RawEnv = z.infer<typeof envSchema>;
 
 export type EncryptionKey = { id: string; key: Buffer };
 
-export type Env = Omit<RawEnv, "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEYS" | "EMAIL_TRANSPORT"> & {
+export type Env = Omit<RawEnv, "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEYS" | "EMAIL_TRANSPORT" | "SANDBOX_WEBHOOK_SECRET"> & {
   isProduction: boolean;
   dataDir: string;
   appUrl: string;
@@ -84,6 +108,8 @@ export type Env = Omit<RawEnv, "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KE
   /** The first key encrypts; every key decrypts (rotation). */
   encryptionKeys: EncryptionKey[];
   emailTransport: "resend" | "smtp" | "file";
+  /** The sandbox payment gateway's signing secret; undefined (gateway off) in production. */
+  sandboxWebhookSecret: string | undefined;
 };
 
 export class EnvError extends Error {
@@ -114,6 +140,25 @@ function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
+  }
+}
+
+/** Outside production the sandbox gateway is on; without a configured secret it gets a generated one, kept like the others. */
+function loadOrCreateSandboxSecret(dataDir: string): string {
+  const file = path.join(dataDir, "sandbox-webhook-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return readFileSync(file, "utf8").trim();
   }
 }
 
@@ -161,7 +206,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     encryptionKeys ??= [{ id: "k1", key: Buffer.from(generated.encryptionKey, "hex") }];
   }
 
-  const { AUTH_SECRET: _a, ENCRYPTION_KEY: _k, ENCRYPTION_KEYS: _ks, EMAIL_TRANSPORT: _t, ...rest } = raw;
+  const sandboxWebhookSecret = isProduction ? undefined : (raw.SANDBOX_WEBHOOK_SECRET ?? loadOrCreateSandboxSecret(dataDir));
+
+  const { AUTH_SECRET: _a, ENCRYPTION_KEY: _k, ENCRYPTION_KEYS: _ks, EMAIL_TRANSPORT: _t, SANDBOX_WEBHOOK_SECRET: _s, ...rest } = raw;
   return {
     ...rest,
     isProduction,
@@ -170,6 +217,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     authSecret,
     encryptionKeys,
     emailTransport,
+    sandboxWebhookSecret,
   };
 }
 

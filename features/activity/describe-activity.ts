@@ -27,6 +27,14 @@ const known: Record<string, { label: string; tone: ActivityTone }> = {
   "security.2fa_disabled": { label: "Two-factor turned off", tone: "warning" },
   "security.2fa_failed": { label: "Wrong two-factor code", tone: "danger" },
   "security.recovery_code_used": { label: "Recovery code used", tone: "warning" },
+  "domain.added": { label: "Domain added", tone: "neutral" },
+  "domain.verification_checked": { label: "Domain DNS checked", tone: "neutral" },
+  "domain.status_changed": { label: "Domain status changed", tone: "warning" },
+  "domain.deleted": { label: "Domain deleted", tone: "warning" },
+  "relay.created": { label: "SMTP relay added", tone: "neutral" },
+  "relay.updated": { label: "SMTP relay changed", tone: "neutral" },
+  "relay.deleted": { label: "SMTP relay deleted", tone: "warning" },
+  "relay.tested": { label: "SMTP relay tested", tone: "neutral" },
 };
 
 export function describeActivityType(type: string): { label: string; tone: ActivityTone } {

@@ -10,6 +10,7 @@ export const errorStatus = {
   two_factor_required: 401,
   invalid_two_factor_code: 401,
   refresh_token_reused: 401,
+  invalid_signature: 401,
   quota_exceeded: 402,
   forbidden: 403,
   reauthentication_required: 403,
@@ -31,6 +32,7 @@ export const errorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  payment_provider_error: 502,
   service_unavailable: 503,
 } as const;
 

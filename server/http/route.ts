@@ -15,7 +15,7 @@ import { CLIENT_IP_HEADER } from "./client-ip";
 import { envelopeResponse, errorResponse } from "./envelope";
 import { AppError } from "./errors";
 import { toAppError } from "./map-error";
-import { readJsonBody } from "./read-body";
+import { readJsonBody, readRawBody } from "./read-body";
 import { validatePart } from "./validate";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -52,6 +52,8 @@ export type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z
           ? null
           : AuthContext | null;
     response: ResponseOptions;
+    /** The body's bytes, for endpoints declared with `rawBody` (empty otherwise). */
+    rawBody: Uint8Array;
   };
 
 export type Route = { method: HttpMethod; handler: NextRouteHandler };
@@ -145,6 +147,7 @@ function wrap<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R e
     handler: (request, context) =>
       respond(request, async (info) => {
         let rawBody: unknown;
+        const rawBytes = endpoint.rawBody ? await readRawBody(request, endpoint.rawBody.limitBytes) : new Uint8Array();
         if (endpoint.body) {
           rawBody = await readJsonBody(request);
           if (rawBody === undefined && endpoint.emptyBodyAllowed) rawBody = {};
@@ -167,6 +170,7 @@ function wrap<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R e
           ...info,
           auth: auth as HandlerContext<P, Q, B, A>["auth"],
           response: responseOptions,
+          rawBody: rawBytes,
         });
         // Parsing through the response schema drops any field it does not declare.
         const data = endpoint.response.parse(result);

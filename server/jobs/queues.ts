@@ -11,6 +11,10 @@ export const queues = {
   pruneIdempotencyKeys: "idempotency.prune",
   /** Hourly: erase accounts whose 30-day deletion grace period has ended. */
   purgeAccounts: "accounts.purge",
+  /** Every 10 minutes: subscriptions whose term ended move on (next month, past_due or free). */
+  endBillingPeriods: "billing.end-periods",
+  /** Every 5 minutes: re-check the DNS of sending domains that are due (server/services/domains/recheck-domains.ts). */
+  recheckDomains: "domains.recheck",
 } as const;
 
 export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Queue, "name">> = {
@@ -33,4 +37,7 @@ export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Qu
   },
   "idempotency.prune": { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
   "accounts.purge": { retryLimit: 3, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
+  "billing.end-periods": { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
+  // No retries: the next run, five minutes later, picks up whatever is still due.
+  "domains.recheck": { retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 3600 },
 };

@@ -6,6 +6,8 @@ import { deliverEmail } from "@/server/email/deliver-email";
 import { purgeDueAccounts } from "@/server/services/account/account-deletion";
 import { deliverMessage } from "@/server/services/messages/deliver-message";
 import { pruneIdempotencyKeys } from "@/server/services/messages/prune-idempotency-keys";
+import { endDuePeriods } from "@/server/services/billing/end-due-periods";
+import { recheckDueDomains } from "@/server/services/domains/recheck-domains";
 import { logger } from "@/server/logger";
 import { queuePolicies, queues } from "./queues";
 
@@ -20,6 +22,8 @@ export async function startJobWorker(databaseUrl: string, options: { work: boole
   // pg-boss keeps one schedule per name across instances, so several launchers do not multiply it.
   await boss.schedule(queues.purgeAccounts, "17 * * * *");
   await boss.schedule(queues.pruneIdempotencyKeys, "41 * * * *");
+  await boss.schedule(queues.endBillingPeriods, "*/10 * * * *");
+  await boss.schedule(queues.recheckDomains, "*/5 * * * *");
   if (options.work) {
     await boss.work(queues.purgeAccounts, async () => {
       await purgeDueAccounts();
@@ -32,6 +36,12 @@ export async function startJobWorker(databaseUrl: string, options: { work: boole
       const results = await Promise.allSettled(jobs.map((job) => deliverMessage(job.data.messageId)));
       const failed = results.find((result) => result.status === "rejected");
       if (failed) throw (failed as PromiseRejectedResult).reason;
+    });
+    await boss.work(queues.endBillingPeriods, async () => {
+      await endDuePeriods();
+    });
+    await boss.work(queues.recheckDomains, async () => {
+      await recheckDueDomains();
     });
     await boss.work<{ sealed: string }>(queues.sendEmail, { pollingIntervalSeconds: 1, batchSize: 5 }, async (jobs) => {
       for (const job of jobs) {

@@ -19,6 +19,7 @@ const statusDescriptions: Record<number, string> = {
   415: "Request body is not JSON",
   429: "Rate limited; see Retry-After",
   500: "Unexpected error",
+  502: "A payment provider failed to answer",
   503: "Temporarily unavailable; see Retry-After",
 };
 
@@ -28,10 +29,8 @@ function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
   codes.add("internal_error");
   codes.add("service_unavailable");
   if (endpoint.params || endpoint.query || endpoint.body) codes.add("validation_error");
-  if (endpoint.body) {
-    codes.add("payload_too_large");
-    codes.add("unsupported_media_type");
-  }
+  if (endpoint.body || endpoint.rawBody) codes.add("payload_too_large");
+  if (endpoint.body) codes.add("unsupported_media_type");
   if (endpoint.auth !== "none") codes.add("unauthorized");
   if (endpoint.auth === "bearer-or-api-key") codes.add("forbidden");
   return [...codes];
@@ -74,6 +73,15 @@ function operationOf(endpoint: Endpoint) {
     security: securityByAuthMode[endpoint.auth],
     ...(endpoint.params || endpoint.query
       ? { requestParams: { ...(endpoint.params ? { path: endpoint.params } : {}), ...(endpoint.query ? { query: endpoint.query } : {}) } }
+      : {}),
+    ...(endpoint.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: endpoint.rawBody.description,
+            content: { "application/json": { schema: { type: "object" } } },
+          },
+        }
       : {}),
     ...(endpoint.body
       ? {

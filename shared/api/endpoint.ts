@@ -36,6 +36,12 @@ export type Endpoint<
   params?: Params;
   query?: Query;
   body?: Body;
+  /**
+   * Hand the handler the body's raw bytes (up to limitBytes) instead of
+   * parsed JSON: webhooks verify provider signatures on exactly those bytes.
+   * No media-type check, no schema; `description` documents the payload.
+   */
+  rawBody?: { limitBytes: number; description: string };
   /** A missing body is read as `{}` (the seed's "body: empty object" operations). */
   emptyBodyAllowed?: boolean;
   response: Response;

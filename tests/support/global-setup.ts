@@ -3,6 +3,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { type FakePaymentProviders, paymentProviderEnv, startFakePaymentProviders } from "./fake-payment-providers";
+import { type DnsServer, startDnsServer } from "./dns-server";
+import { type RelayLab, type RelayLabInfo, startRelayLab } from "./relay-smtp-servers";
+import { selfSignedCertificate } from "./self-signed-certificate";
 import { startSmtpCapture, type SmtpCapture } from "./smtp-capture";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { startTestServer, type TestServer } from "./test-server";
@@ -16,25 +20,55 @@ declare module "vitest" {
     serverDataDir: string;
     /** Where the SMTP capture server stores what the app sends. */
     mailboxDir: string;
+    /** The local stand-in for Stripe's and Paystack's APIs (tests/support/fake-payment-providers.ts). */
+    fakePaymentProvidersUrl: string;
+    /** The loopback DNS server the app resolves through (DNS_SERVERS), and its control API. */
+    dnsServer: string;
+    dnsControlUrl: string;
+    /** The SMTP servers relay tests connect to (tests/support/relay-smtp-servers.ts). */
+    relayLab: RelayLabInfo;
   }
 }
 
 let server: TestServer | undefined;
 let database: TestDatabase | undefined;
 let smtp: SmtpCapture | undefined;
+let paymentProviders: FakePaymentProviders | undefined;
+let dns: DnsServer | undefined;
+let relayLab: RelayLab | undefined;
 
 export async function setup(project: TestProject) {
   const baseDatabaseUrl = process.env.DATABASE_URL;
   if (baseDatabaseUrl) database = await createTestDatabase(baseDatabaseUrl, "it");
   const mailboxDir = path.resolve(".test-data", `mailbox-${Date.now().toString(36)}`);
   smtp = await startSmtpCapture(mailboxDir);
+  paymentProviders = await startFakePaymentProviders();
+  dns = await startDnsServer();
+  const relayTlsDir = path.resolve(".test-data", `relay-tls-${Date.now().toString(36)}`);
+  const relayCertificate = selfSignedCertificate(relayTlsDir);
+  relayLab = await startRelayLab(relayCertificate, selfSignedCertificate(path.join(relayTlsDir, "untrusted")));
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
+  // The relay servers live on loopback with a self-signed certificate, and a
+  // short relay test limit keeps the timeout case quick.
   server = await startTestServer({
     label: "integration",
     databaseUrl: database?.url,
-    env: { TRUSTED_PROXIES: "127.0.0.1,::1", EMAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url },
+    env: {
+      TRUSTED_PROXIES: "127.0.0.1,::1",
+      EMAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      DNS_SERVERS: dns.address,
+      ...paymentProviderEnv(paymentProviders.url),
+      RELAY_ALLOW_PRIVATE_HOSTS: "true",
+      RELAY_EXTRA_CA_FILE: relayCertificate.certFile,
+      RELAY_TEST_TIMEOUT_MS: "3000",
+    },
   });
+  project.provide("relayLab", { username: relayLab.username, password: relayLab.password, ports: relayLab.ports });
   project.provide("mailboxDir", mailboxDir);
+  project.provide("fakePaymentProvidersUrl", paymentProviders.url);
+  project.provide("dnsServer", dns.address);
+  project.provide("dnsControlUrl", dns.controlUrl);
   project.provide("baseUrl", server.baseUrl);
   const embeddedUrl = () => readFileSync(path.join(server!.dataDir, "embedded-database.url"), "utf8").trim();
   project.provide("databaseUrl", database?.url ?? embeddedUrl());
@@ -45,5 +79,8 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await server?.stop();
   await smtp?.stop();
+  await paymentProviders?.stop();
+  await dns?.stop();
+  await relayLab?.stop();
   await database?.drop();
 }

@@ -41,6 +41,10 @@ describe("parseEnv", () => {
     [{ ENCRYPTION_KEY: "abc" }, "ENCRYPTION_KEY"],
     [{ ENCRYPTION_KEYS: "k1:zz" }, "ENCRYPTION_KEYS"],
     [{ DNS_SERVERS: "bad host" }, "DNS_SERVERS"],
+    [{ DNS_SERVERS: "dns.example.com:53" }, "DNS_SERVERS"],
+    [{ DNS_SERVERS: "127.0.0.1:70000" }, "DNS_SERVERS"],
+    [{ SENDING_SPF_DOMAIN: "not a host" }, "SENDING_SPF_DOMAIN"],
+    [{ SENDING_RETURN_PATH_DOMAIN: "localhost" }, "SENDING_RETURN_PATH_DOMAIN"],
     [{ RELAY_ALLOW_PRIVATE_HOSTS: "maybe" }, "RELAY_ALLOW_PRIVATE_HOSTS"],
     [{ EMAIL_TRANSPORT: "smtp" }, "SMTP_URL"],
     [{ EMAIL_TRANSPORT: "resend" }, "RESEND_API_KEY"],
@@ -68,7 +72,11 @@ describe("parseEnv", () => {
       EMAIL_TRANSPORT: "smtp",
       SMTP_URL: "smtp://user:pass@smtp.example.com:587",
       TRUSTED_PROXIES: "10.0.0.1, 10.0.0.2",
+      DNS_SERVERS: "192.0.2.53, 127.0.0.1:5353, [::1]:5353, 2001:db8::53",
+      SENDING_SPF_DOMAIN: "_SPF.Example.com.",
     });
+    expect(config.DNS_SERVERS).toEqual(["192.0.2.53", "127.0.0.1:5353", "[::1]:5353", "2001:db8::53"]);
+    expect(config.SENDING_SPF_DOMAIN).toBe("_spf.example.com");
     expect(config.appUrl).toBe("https://mail.example.com");
     expect(config.encryptionKeys.map((key) => key.id)).toEqual(["k2", "k1"]);
     expect(config.TRUSTED_PROXIES).toEqual(["10.0.0.1", "10.0.0.2"]);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { sendingDomains } from "./sending-domains";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -15,8 +16,8 @@ export const apiKeys = pgTable(
     name: text("name").notNull(),
     /** "sending": send and read messages; "full": every Sending operation. */
     scope: text("scope").notNull(),
-    /** When set, the key sends only from this domain of the account. */
-    domainId: text("domain_id"),
+    /** When set, the key sends only from this domain; deleting the domain deletes such keys (they must not widen to every domain). */
+    domainId: text("domain_id").references(() => sendingDomains.id, { onDelete: "cascade" }),
     /** The first characters of the secret, so people can tell their keys apart. */
     prefix: text("prefix").notNull(),
     secretHash: text("secret_hash").notNull(),

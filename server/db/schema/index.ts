@@ -5,3 +5,7 @@ export * from "./rate-limits";
 export * from "./two-factor";
 export * from "./support-tickets";
 export * from "./api-keys";
+export * from "./billing";
+export * from "./sending-domains";
+export * from "./smtp-relays";
+export * from "./messages";

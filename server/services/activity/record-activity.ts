@@ -30,7 +30,24 @@ export type ActivityType =
   | "auth.reauthenticated"
   | "support.ticket_opened"
   | "api_key.created"
-  | "api_key.revoked";
+  | "api_key.revoked"
+  | "billing.checkout_started"
+  | "billing.payment_succeeded"
+  | "billing.payment_failed"
+  | "billing.plan_activated"
+  | "billing.credits_added"
+  | "billing.cancel_scheduled"
+  | "billing.subscription_past_due"
+  | "billing.subscription_renewed"
+  | "billing.subscription_ended"
+  | "domain.added"
+  | "domain.verification_checked"
+  | "domain.status_changed"
+  | "domain.deleted"
+  | "relay.created"
+  | "relay.updated"
+  | "relay.deleted"
+  | "relay.tested";
 
 export type ActivityInput = {
   accountId: string;

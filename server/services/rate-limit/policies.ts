@@ -25,6 +25,8 @@ const defaults = {
   supportTickets: { limit: 5, windowSeconds: 3600 },
   /** Support acknowledgements per recipient address: the form must not become a way to mail-bomb someone. */
   supportAcknowledgementsPerEmail: { limit: 5, windowSeconds: 3600 },
+  /** SMTP relay connection tests per IP: each opens an outbound connection. */
+  relayTestsPerIp: { limit: 60, windowSeconds: 600 },
   /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
   loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
 } satisfies Record<string, Omit<RateLimitPolicy, "name">>;

@@ -3,12 +3,15 @@
 import type { Endpoint } from "../endpoint";
 import * as apiKeys from "./api-keys";
 import * as auth from "./auth";
+import * as billing from "./billing";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as messages from "./messages";
+import * as sendingDomains from "./sending-domains";
 import * as sessions from "./sessions";
 import * as support from "./support";
 import * as settings from "./settings";
+import * as smtpRelays from "./smtp-relays";
 import * as twoFactor from "./two-factor";
 
 export const endpoints = [
@@ -47,6 +50,27 @@ export const endpoints = [
   apiKeys.revokeApiKey,
   support.openSupportTicket,
   support.listSupportTickets,
+  billing.listPlans,
+  billing.getSubscription,
+  billing.getCredits,
+  billing.startCheckout,
+  billing.activateSubscription,
+  billing.cancelSubscription,
+  billing.listInvoices,
+  billing.listPaymentMethods,
+  billing.verifyPayment,
+  billing.receivePaymentWebhook,
+  sendingDomains.listDomains,
+  sendingDomains.createDomain,
+  sendingDomains.getDomain,
+  sendingDomains.verifyDomain,
+  sendingDomains.deleteDomain,
+  smtpRelays.listSmtpRelays,
+  smtpRelays.createSmtpRelay,
+  smtpRelays.getSmtpRelay,
+  smtpRelays.updateSmtpRelay,
+  smtpRelays.deleteSmtpRelay,
+  smtpRelays.testSmtpRelay,
   health.getHealth,
   health.getReadiness,
 ] as Endpoint[];

@@ -1,0 +1,73 @@
+// The Domains page: add a domain, publish its records in the test DNS server
+// (started by playwright.config.ts; the app resolves through it), verify, delete.
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { dnsControl, publishRecords } from "../tests/support/dns-server";
+import { newAccount, signUpInBrowser } from "./support/accounts";
+import { expect, test } from "./support/test";
+
+const dns = () => dnsControl(process.env.E2E_DNS_CONTROL_URL!);
+
+/** The records as the table shows them: what a customer copies into their DNS provider. */
+async function recordsShown(page: Page, domain: string) {
+  const rows = page.getByRole("region", { name: domain }).getByRole("table").getByRole("row");
+  const records: { type: string; name: string; value: string }[] = [];
+  for (const row of await rows.all()) {
+    const cells = row.getByRole("cell");
+    if ((await cells.count()) === 0) continue; // the header row
+    const [type, name, value] = await Promise.all([cells.nth(0).innerText(), cells.nth(1).locator("code").innerText(), cells.nth(2).locator("code").innerText()]);
+    records.push({ type: type.trim(), name: name.trim(), value: value.trim() });
+  }
+  return records;
+}
+
+test.describe("domains page", () => {
+  test("add a domain, publish its records, verify it, then delete it", async ({ page, context }) => {
+    const account = newAccount("domains");
+    const domain = `shop-${randomBytes(4).toString("hex")}.example.org`;
+    await signUpInBrowser(page, account);
+    await page.getByRole("navigation", { name: "Primary" }).getByRole("link", { name: "Domains" }).click();
+    await expect(page).toHaveURL("/domains");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Domains");
+    await expect(page.getByText("No domains yet")).toBeVisible();
+
+    // The API's reason for refusing a name appears beside the field.
+    const field = page.getByLabel("Domain", { exact: true });
+    await field.fill("192.0.2.1");
+    await page.getByRole("button", { name: "Add domain" }).click();
+    await expect(page.getByText("Enter a domain name, not an IP address.")).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+
+    await field.fill(domain.toUpperCase());
+    await page.getByRole("button", { name: "Add domain" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Added ${domain}.` })).toBeVisible();
+    const card = page.getByRole("region", { name: domain });
+    await expect(card.getByText("Pending", { exact: true })).toBeVisible();
+    await expect(card.getByRole("row")).toHaveCount(6);
+    await expect(card.getByText("Never")).toHaveCount(5);
+
+    const records = await recordsShown(page, domain);
+    expect(records.map((record) => record.type)).toEqual(["TXT", "TXT", "TXT", "TXT", "CNAME"]);
+    expect(records[2]!.value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
+
+    // Each value has its own copy button.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await card.getByRole("button", { name: "Copy DKIM value" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(records[2]!.value);
+
+    await publishRecords(dns(), records);
+    await card.getByRole("button", { name: `Verify ${domain}` }).click();
+    await expect(card.getByText("Verified", { exact: true })).toBeVisible();
+    await expect(card.getByText("Found", { exact: true })).toHaveCount(5);
+    await expect(card.getByText("just now")).toHaveCount(6); // the domain's last check and each record's
+    await expect(page.getByRole("status").filter({ hasText: `Checked ${domain}: verified.` })).toBeVisible();
+
+    await card.getByRole("button", { name: `Delete… ${domain}` }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Delete ${domain}?`);
+    await dialog.getByRole("button", { name: "Delete domain" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("status").filter({ hasText: `Deleted ${domain}.` })).toBeVisible();
+    await expect(page.getByText("No domains yet")).toBeVisible();
+  });
+});

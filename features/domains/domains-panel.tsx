@@ -1,0 +1,102 @@
+"use client";
+// The Domains page body: add a domain, then publish and verify its records.
+import { useState } from "react";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import type { SendingDomain } from "@/shared/schemas/sending-domain";
+import { AddDomainForm } from "./add-domain-form";
+import { DomainCard } from "./domain-card";
+import { domainStatusText } from "./domain-status";
+import { useDeleteDomain, useDomains, useVerifyDomain } from "./use-domains";
+
+export function DomainsPanel() {
+  const domains = useDomains();
+  const verify = useVerifyDomain();
+  const remove = useDeleteDomain();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<SendingDomain | null>(null);
+  const [verifyFailure, setVerifyFailure] = useState<{ domainId: string; message: string } | null>(null);
+
+  function runVerify(domain: SendingDomain) {
+    setNotice(null);
+    setVerifyFailure(null);
+    verify.mutate(domain.domain_id, {
+      onSuccess: (checked) => setNotice(`Checked ${checked.name}: ${domainStatusText[checked.status].label.toLowerCase()}.`),
+      onError: (error) => setVerifyFailure({ domainId: domain.domain_id, message: error.message }),
+    });
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    const name = deleting.name;
+    remove.mutate(deleting.domain_id, {
+      onSuccess: () => {
+        setDeleting(null);
+        setNotice(`Deleted ${name}.`);
+      },
+    });
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="max-w-2xl">
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Domains</h1>
+        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+          Send email from your own domain. Add it, publish the DNS records we show at your DNS provider, then verify. DKIM signs your messages, SPF
+          and the return path let receivers trust our servers for your domain, and DMARC (recommended) tells them what to do with mail that fails.
+        </p>
+      </div>
+
+      <AddDomainForm onAdded={(domain) => setNotice(`Added ${domain.name}. Publish its records, then press Verify.`)} />
+
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+
+      {domains.isPending ? (
+        <div role="status" className="rounded-xl border border-zinc-200 px-5 py-8 text-sm text-zinc-500 dark:border-zinc-800">
+          Loading domains…
+        </div>
+      ) : domains.isError ? (
+        <Alert title="We could not load your domains">
+          <p>{domains.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" pending={domains.isFetching} onClick={() => void domains.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : domains.data.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
+          <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No domains yet</h2>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Add the domain you send from to see the DNS records to publish.</p>
+        </div>
+      ) : (
+        <div className="space-y-6">
+          {domains.data.map((domain) => (
+            <DomainCard
+              key={domain.domain_id}
+              domain={domain}
+              verifying={verify.isPending && verify.variables === domain.domain_id}
+              verifyError={verifyFailure?.domainId === domain.domain_id ? verifyFailure.message : null}
+              onVerify={() => runVerify(domain)}
+              onDelete={() => {
+                remove.reset();
+                setDeleting(domain);
+              }}
+            />
+          ))}
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? "this domain"}?`}
+        confirmLabel="Delete domain"
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        You will no longer be able to send from this domain, and its DKIM key is destroyed. Adding it again gives new records to publish.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+"use client";
+// The relays page body: the account's SMTP relays with their status,
+// encryption, default badge and last test, and the ways to change them.
+import { useState } from "react";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { Dialog } from "@/components/dialog";
+import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
+import type { SmtpRelay } from "@/shared/schemas/smtp-relay";
+import { RelayForm } from "./relay-form";
+import { encryptionLabels, testErrorLabels } from "./relay-text";
+import { useDeleteRelay, useRelays, useTestRelay, useUpdateRelay } from "./use-relays";
+
+type Notice = { tone: "success" | "error"; text: string } | null;
+type Editing = { kind: "add" } | { kind: "edit"; relay: SmtpRelay } | null;
+
+export function RelaysPanel() {
+  const relays = useRelays();
+  const testRelay = useTestRelay();
+  const makeDefault = useUpdateRelay();
+  const deleteRelay = useDeleteRelay();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<SmtpRelay | null>(null);
+
+  function runTest(relay: SmtpRelay) {
+    setNotice(null);
+    testRelay.mutate(relay.id, {
+      onSuccess: (tested) =>
+        setNotice(
+          tested.lastTestOk
+            ? { tone: "success", text: `Connection test passed for “${tested.name}”.` }
+            : { tone: "error", text: `Connection test failed for “${tested.name}”: ${tested.lastTestMessage ?? "unknown reason"}` },
+        ),
+      onError: (error) => setNotice({ tone: "error", text: error.message }),
+    });
+  }
+
+  function setDefault(relay: SmtpRelay) {
+    setNotice(null);
+    makeDefault.mutate(
+      { id: relay.id, body: { is_default: true } },
+      {
+        onSuccess: () => setNotice({ tone: "success", text: `“${relay.name}” is now the default relay.` }),
+        onError: (error) => setNotice({ tone: "error", text: error.message }),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    const { name } = deleting;
+    deleteRelay.mutate(deleting.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        setNotice({ tone: "success", text: `Deleted “${name}”.` });
+      },
+    });
+  }
+
+  const list = relays.data ?? [];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="max-w-2xl">
+          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">SMTP relays</h1>
+          <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+            Your own mail servers we can hand messages to. The default relay is the one used for sending; passwords are stored encrypted and
+            never shown again.
+          </p>
+        </div>
+        <Button className="shrink-0" onClick={() => setEditing({ kind: "add" })}>
+          Add relay
+        </Button>
+      </div>
+
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+
+      {relays.isPending ? (
+        <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
+          Loading relays…
+        </p>
+      ) : relays.isError ? (
+        <Alert title="We could not load your relays">
+          <p>{relays.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" pending={relays.isFetching} onClick={() => void relays.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : list.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
+          <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No relays yet</h2>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Add your SMTP server to send through it. The first relay becomes the default.</p>
+        </div>
+      ) : (
+        <ul aria-label="SMTP relays" className="divide-y divide-zinc-200 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/60">
+          {list.map((relay) => (
+            <RelayRow
+              key={relay.id}
+              relay={relay}
+              isTesting={testRelay.isPending && testRelay.variables === relay.id}
+              isMakingDefault={makeDefault.isPending && makeDefault.variables?.id === relay.id}
+              onTest={() => runTest(relay)}
+              onMakeDefault={() => setDefault(relay)}
+              onEdit={() => setEditing({ kind: "edit", relay })}
+              onDelete={() => setDeleting(relay)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={editing !== null} title={editing?.kind === "edit" ? `Edit “${editing.relay.name}”` : "Add an SMTP relay"} onClose={() => setEditing(null)}>
+        {editing ? (
+          <RelayForm
+            relay={editing.kind === "edit" ? editing.relay : undefined}
+            isFirst={list.length === 0}
+            onDone={(text) => {
+              setEditing(null);
+              setNotice({ tone: "success", text });
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null}
+      </Dialog>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete “${deleting?.name ?? "relay"}”?`}
+        confirmLabel="Delete relay"
+        pending={deleteRelay.isPending}
+        error={deleteRelay.error?.message}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          setDeleting(null);
+          deleteRelay.reset();
+        }}
+      >
+        {deleting?.is_default ? (
+          <>This is your default relay. The most recently added active relay becomes the default, if there is one.</>
+        ) : (
+          <>Its settings and saved password are removed. This cannot be undone.</>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function Badge({ tone, children }: { tone: "indigo" | "emerald" | "zinc"; children: React.ReactNode }) {
+  const tones = {
+    indigo: "bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/25",
+    emerald: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-400 dark:ring-emerald-500/25",
+    zinc: "bg-zinc-100 text-zinc-600 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-600/30",
+  } as const;
+  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
+}
+
+type RelayRowProps = {
+  relay: SmtpRelay;
+  isTesting: boolean;
+  isMakingDefault: boolean;
+  onTest: () => void;
+  onMakeDefault: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+function RelayRow({ relay, isTesting, isMakingDefault, onTest, onMakeDefault, onEdit, onDelete }: RelayRowProps) {
+  const forRelay = <span className="sr-only"> {relay.name}</span>;
+  return (
+    <li className="flex flex-col gap-4 px-5 py-4 lg:flex-row lg:items-center">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-white">{relay.name}</h2>
+          {relay.is_default ? <Badge tone="indigo">Default</Badge> : null}
+          <Badge tone={relay.status === "active" ? "emerald" : "zinc"}>{relay.status === "active" ? "Active" : "Inactive"}</Badge>
+          <Badge tone="zinc">{encryptionLabels[relay.encryption]}</Badge>
+        </div>
+        <p className="mt-1 truncate font-mono text-[0.8125rem] text-zinc-600 dark:text-zinc-400">
+          {relay.smtp_host}:{relay.smtp_port}
+          {relay.smtp_username ? <span className="font-sans"> · signs in as {relay.smtp_username}</span> : <span className="font-sans"> · no sign-in</span>}
+        </p>
+        <TestResult relay={relay} />
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button variant="secondary" size="sm" pending={isTesting} onClick={onTest}>
+          {isTesting ? "Testing…" : "Test connection"}
+          {forRelay}
+        </Button>
+        {relay.is_default ? null : (
+          <Button variant="secondary" size="sm" pending={isMakingDefault} onClick={onMakeDefault}>
+            Make default
+            {forRelay}
+          </Button>
+        )}
+        <Button variant="secondary" size="sm" onClick={onEdit}>
+          Edit
+          {forRelay}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDelete}>
+          Delete
+          {forRelay}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function TestResult({ relay }: { relay: SmtpRelay }) {
+  if (!relay.lastTestedAt) return <p className="mt-1.5 text-sm text-zinc-500 dark:text-zinc-400">Not tested yet</p>;
+  const when = (
+    <time dateTime={relay.lastTestedAt} title={formatDateTime(relay.lastTestedAt)}>
+      {formatRelativeTime(relay.lastTestedAt)}
+    </time>
+  );
+  return (
+    <p className={`mt-1.5 text-sm ${relay.lastTestOk ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>
+      <span className="font-medium">
+        {relay.lastTestOk ? "Test passed" : `Test failed${relay.lastTestError ? `: ${testErrorLabels[relay.lastTestError]}` : ""}`}
+      </span>{" "}
+      ({when}){relay.lastTestMessage ? <span className="block text-zinc-600 dark:text-zinc-400">{relay.lastTestMessage}</span> : null}
+    </p>
+  );
+}

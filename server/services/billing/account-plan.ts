@@ -1,0 +1,47 @@
+// The account's current plan, quota period and credits: what the billing
+// page, the dashboard and the sending quota (#13) read. An account without a
+// subscription row is on the free plan.
+import { eq } from "drizzle-orm";
+import { now } from "@/server/clock";
+import { db, type Executor } from "@/server/db/client";
+import { subscriptions } from "@/server/db/schema";
+import { type Plan, planById } from "./catalog";
+import { creditBalance } from "./credit-balance";
+import { calendarMonthOf, type Period, rollForward } from "./periods";
+
+export type SubscriptionStatus = "active" | "past_due" | "canceled";
+
+export type AccountPlan = {
+  plan: Plan;
+  status: SubscriptionStatus;
+  /** The quota period containing `at`: the paid term, or the calendar month without one. */
+  period: Period;
+  /** Emails included in the period (null: set by contract, no self-serve limit). */
+  monthlyQuota: number | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  endedPlanId: string | null;
+  creditBalance: number;
+};
+
+export async function getAccountPlan(accountId: string, tx: Executor = db(), at: Date = now()): Promise<AccountPlan> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).limit(1);
+  const plan = planById(row?.planId ?? "free");
+  let period = calendarMonthOf(at);
+  if (row?.currentPeriodStart && row.currentPeriodEnd) {
+    const stored = { start: row.currentPeriodStart, end: row.currentPeriodEnd };
+    // A term the job has not rolled forward yet: a paid-ahead or pay-as-you-go month moves on by itself.
+    const rolls = plan.interval === null || (row.paidThrough && row.paidThrough > row.currentPeriodEnd);
+    period = rolls ? rollForward(stored, at) : stored;
+  }
+  return {
+    plan,
+    status: row?.status ?? "active",
+    period,
+    monthlyQuota: plan.monthlyQuota,
+    cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
+    canceledAt: row?.canceledAt ?? null,
+    endedPlanId: row?.endedPlanId ?? null,
+    creditBalance: await creditBalance(accountId, tx),
+  };
+}

@@ -1,0 +1,148 @@
+// One DNS check of one domain: looks every record up now, then stores each
+// record's status and the domain's, in one transaction with the activity
+// events and the owner's emails that a change calls for. Used by
+// POST /sending/domains/{domain_id}/verify and by the background re-check.
+import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { now } from "@/server/clock";
+import { db } from "@/server/db/client";
+import { accounts, type RecordPurpose, type RecordStatus, sendingDomainRecords, sendingDomains } from "@/server/db/schema";
+import { queueEmail } from "@/server/email/queue-email";
+import { domainRecordLostEmail, domainVerificationFailedEmail } from "@/server/email/templates/domain-emails";
+import { env } from "@/server/env";
+import { notFound } from "@/server/http/errors";
+import { jobSender } from "@/server/jobs/enqueue";
+import { recordActivity } from "@/server/services/activity/record-activity";
+import type { ClientInfo } from "@/server/services/auth/start-session";
+import { createDnsLookup, type DnsLookup, type LookupResult } from "./dns-lookup";
+import { hasLostRequiredRecord, nextDomainStatus } from "./domain-status";
+import type { DomainRecordRow, DomainRow } from "./domain-view";
+import { type ExpectedRecord, expectedRecords } from "./expected-records";
+import { cnameMatches, dkimKeyMatches, dmarcPolicyValid, hasOwnershipToken, recordStatusOf, spfIncludes } from "./record-checks";
+import { returnPathDomain, spfDomain } from "./sending-config";
+import { describeStatusChange, PURPOSE_LABELS } from "./status-text";
+
+export type CheckOptions = {
+  at?: Date;
+  lookup?: DnsLookup;
+  /** Set when the owner asked for the check (the verify endpoint); absent for the background re-check. */
+  requestedBy?: ClientInfo;
+};
+
+export type CheckOutcome = { domain: DomainRow; records: DomainRecordRow[]; previousStatus: DomainRow["status"]; takenByAnotherAccount: boolean };
+
+async function lookUp(lookup: DnsLookup, record: ExpectedRecord): Promise<LookupResult> {
+  return record.type === "CNAME" ? lookup.cname(record.name) : lookup.txt(record.name);
+}
+
+function passes(purpose: RecordPurpose, domain: DomainRow, record: ExpectedRecord): (values: string[]) => boolean {
+  switch (purpose) {
+    case "ownership":
+      return (values) => hasOwnershipToken(values, record.value);
+    case "spf":
+      return (values) => spfIncludes(values, spfDomain());
+    case "dkim":
+      return (values) => dkimKeyMatches(values, domain.dkimPublicKey);
+    case "dmarc":
+      return (values) => dmarcPolicyValid(values);
+    case "return_path":
+      return (values) => cnameMatches(values, returnPathDomain());
+  }
+}
+
+/** Looks the records up (outside any transaction: DNS can take seconds) and returns each one's status. */
+async function lookUpRecords(domain: DomainRow, lookup: DnsLookup) {
+  const expected = expectedRecords(domain);
+  return Promise.all(
+    expected.map(async (record, position) => ({ ...record, position, status: recordStatusOf(await lookUp(lookup, record), passes(record.purpose, domain, record)) })),
+  );
+}
+
+export async function checkDomain(domainId: string, options: CheckOptions = {}): Promise<CheckOutcome> {
+  const at = options.at ?? now();
+  const [current] = await db().select().from(sendingDomains).where(eq(sendingDomains.id, domainId)).limit(1);
+  if (!current) throw notFound("Domain");
+  const checked = await lookUpRecords(current, options.lookup ?? createDnsLookup());
+  // The email sender must be up before the transaction: starting it inside would wait on
+  // a second pooled connection behind our own (the job worker's process has none at boot).
+  await jobSender();
+
+  return db().transaction(async (tx) => {
+    // Locked, and read again: the domain may have changed or gone during the lookups.
+    const [domain] = await tx.select().from(sendingDomains).where(eq(sendingDomains.id, domainId)).for("update");
+    if (!domain) throw notFound("Domain");
+    const previousRecords = await tx.select().from(sendingDomainRecords).where(eq(sendingDomainRecords.domainId, domainId));
+
+    let status = nextDomainStatus(domain, checked, at);
+    let takenByAnotherAccount = false;
+    if (status === "verified" && !domain.verifiedAt) {
+      const [claim] = await tx
+        .select({ id: sendingDomains.id })
+        .from(sendingDomains)
+        .where(and(eq(sendingDomains.name, domain.name), ne(sendingDomains.id, domain.id), isNotNull(sendingDomains.verifiedAt)))
+        .limit(1);
+      if (claim) {
+        takenByAnotherAccount = true;
+        status = "failed";
+      }
+    }
+
+    const records: DomainRecordRow[] = [];
+    for (const record of checked) {
+      const values = { type: record.type, name: record.name, value: record.value, required: record.required, position: record.position, status: record.status, lastCheckedAt: at };
+      const [row] = await tx
+        .insert(sendingDomainRecords)
+        .values({ domainId, purpose: record.purpose, ...values })
+        .onConflictDoUpdate({ target: [sendingDomainRecords.domainId, sendingDomainRecords.purpose], set: values })
+        .returning();
+      records.push(row!);
+    }
+
+    const changed = status !== domain.status;
+    const [updated] = await tx
+      .update(sendingDomains)
+      .set({
+        status,
+        lastCheckedAt: at,
+        ...(changed ? { statusChangedAt: at } : {}),
+        ...(changed && status === "verified" ? { verifiedAt: at } : {}),
+      })
+      .where(eq(sendingDomains.id, domainId))
+      .returning();
+
+    const client = options.requestedBy;
+    const base = { accountId: domain.accountId, ip: client?.ip ?? null, userAgent: client?.userAgent ?? null };
+    const summary = Object.fromEntries(records.map((record) => [record.purpose, record.status])) as Record<RecordPurpose, RecordStatus>;
+    if (client) {
+      await recordActivity(
+        { ...base, type: "domain.verification_checked", description: `Checked the DNS records of ${domain.name}`, metadata: { domainId, name: domain.name, status, records: summary } },
+        tx,
+      );
+    }
+    if (changed) {
+      await recordActivity(
+        {
+          ...base,
+          type: "domain.status_changed",
+          description: describeStatusChange(domain.name, status, { takenByAnotherAccount, lostRecord: hasLostRequiredRecord(checked) }),
+          metadata: { domainId, name: domain.name, from: domain.status, to: status },
+        },
+        tx,
+      );
+    }
+
+    const lostNow = domain.verifiedAt !== null && hasLostRequiredRecord(checked);
+    const lostBefore = domain.lastCheckedAt !== null && hasLostRequiredRecord(previousRecords);
+    const failedByTime = changed && status === "failed" && !takenByAnotherAccount && !client;
+    if ((lostNow && !lostBefore) || failedByTime) {
+      const [owner] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, domain.accountId));
+      const domainsUrl = `${env().appUrl}/domains`;
+      if (owner && lostNow) {
+        const missing = checked.filter((record) => record.required && record.status === "failed").map((record) => `${PURPOSE_LABELS[record.purpose]} (${record.type} ${record.name})`);
+        await queueEmail(domainRecordLostEmail(owner.email, domain.name, missing, domainsUrl), tx);
+      } else if (owner) {
+        await queueEmail(domainVerificationFailedEmail(owner.email, domain.name, domainsUrl), tx);
+      }
+    }
+    return { domain: updated!, records, previousStatus: domain.status, takenByAnotherAccount };
+  });
+}

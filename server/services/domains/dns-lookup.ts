@@ -1,0 +1,36 @@
+// DNS lookups for domain checks, through DNS_SERVERS (default: the system's
+// resolvers). Timeouts are short so an unreachable resolver answers within
+// seconds; "missing" (no such name, no such record) is an answer, while
+// timeouts, SERVFAIL and refusals mean we could not find out.
+import { Resolver } from "node:dns/promises";
+import { env } from "@/server/env";
+
+export type LookupResult = { kind: "found"; values: string[] } | { kind: "missing" } | { kind: "unreachable"; code: string };
+
+export type DnsLookup = {
+  /** TXT records at `name`, each record's strings joined (a long value is split into 255-byte strings). */
+  txt: (name: string) => Promise<LookupResult>;
+  /** CNAME targets at `name`, lower case without the trailing dot. */
+  cname: (name: string) => Promise<LookupResult>;
+};
+
+const DEFINITE_ABSENCE = new Set(["ENODATA", "ENOTFOUND"]);
+
+async function classify(lookup: () => Promise<string[]>): Promise<LookupResult> {
+  try {
+    return { kind: "found", values: await lookup() };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "UNKNOWN";
+    return DEFINITE_ABSENCE.has(code) ? { kind: "missing" } : { kind: "unreachable", code };
+  }
+}
+
+/** A lookup bound to `servers` (`ip[:port]` entries); none given: DNS_SERVERS, else the system's. */
+export function createDnsLookup(servers: string[] | undefined = env().DNS_SERVERS): DnsLookup {
+  const resolver = new Resolver({ timeout: 2000, tries: 2 });
+  if (servers && servers.length > 0) resolver.setServers(servers);
+  return {
+    txt: (name) => classify(async () => (await resolver.resolveTxt(name)).map((chunks) => chunks.join(""))),
+    cname: (name) => classify(async () => (await resolver.resolveCname(name)).map((target) => target.toLowerCase().replace(/\.$/, ""))),
+  };
+}

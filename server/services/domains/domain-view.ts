@@ -1,0 +1,62 @@
+// The Sending domain resource as returned (contract §3), and the owner-scoped lookup.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { db, type Executor } from "@/server/db/client";
+import { sendingDomainRecords, sendingDomains } from "@/server/db/schema";
+import { notFound } from "@/server/http/errors";
+
+export type DomainRow = typeof sendingDomains.$inferSelect;
+export type DomainRecordRow = typeof sendingDomainRecords.$inferSelect;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function domainView(domain: DomainRow, records: DomainRecordRow[]) {
+  return {
+    domain_id: domain.id,
+    name: domain.name,
+    status: domain.status,
+    records: [...records]
+      .sort((a, b) => a.position - b.position)
+      .map((record) => ({
+        type: record.type,
+        name: record.name,
+        value: record.value,
+        purpose: record.purpose,
+        required: record.required,
+        status: record.status,
+        lastCheckedAt: iso(record.lastCheckedAt),
+      })),
+    createdAt: domain.createdAt.toISOString(),
+    verifiedAt: iso(domain.verifiedAt),
+    lastCheckedAt: iso(domain.lastCheckedAt),
+  };
+}
+
+export type DomainView = ReturnType<typeof domainView>;
+
+export async function recordsOf(domainIds: string[], tx: Executor = db()): Promise<Map<string, DomainRecordRow[]>> {
+  const byDomain = new Map<string, DomainRecordRow[]>(domainIds.map((id) => [id, []]));
+  if (domainIds.length === 0) return byDomain;
+  const rows = await tx
+    .select()
+    .from(sendingDomainRecords)
+    .where(inArray(sendingDomainRecords.domainId, domainIds))
+    .orderBy(asc(sendingDomainRecords.position));
+  for (const row of rows) byDomain.get(row.domainId)?.push(row);
+  return byDomain;
+}
+
+/** One of the account's domains; anything else (another account's, unknown, any shape) is 404. */
+export async function getOwnedDomainOrThrow(accountId: string, domainId: string, tx: Executor = db()): Promise<DomainRow> {
+  const [domain] = await tx
+    .select()
+    .from(sendingDomains)
+    .where(and(eq(sendingDomains.id, domainId), eq(sendingDomains.accountId, accountId)))
+    .limit(1);
+  if (!domain) throw notFound("Domain");
+  return domain;
+}
+
+export async function getDomainView(accountId: string, domainId: string): Promise<DomainView> {
+  const domain = await getOwnedDomainOrThrow(accountId, domainId);
+  return domainView(domain, (await recordsOf([domain.id])).get(domain.id)!);
+}

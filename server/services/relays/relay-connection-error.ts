@@ -1,0 +1,14 @@
+// A relay connection that did not get through, with the contract's reason
+// code (§11) and a sentence for people. Messages never carry credentials.
+import type { RelayTestError } from "@/shared/schemas/smtp-relay";
+
+export class RelayConnectionError extends Error {
+  override name = "RelayConnectionError";
+
+  constructor(
+    readonly reason: RelayTestError,
+    message: string,
+  ) {
+    super(message);
+  }
+}
