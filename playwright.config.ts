@@ -3,6 +3,7 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { selfSignedCertificate } from "./tests/support/self-signed-certificate";
+import { fakeProvidersEnv } from "./tests/support/providers/fake-credentials";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
@@ -33,6 +34,12 @@ const serverEnv: Record<string, string> = {
   RELAY_ALLOW_PRIVATE_HOSTS: "true",
   RELAY_EXTRA_CA_FILE: relayCertificate.certFile,
 };
+// Google and GitHub sign-in go to local fake providers (e2e/support/oauth-providers-server.ts)
+// on ports next to the app's: the app's callbacks are on its default APP_URL (http://localhost:PORT).
+const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 1000);
+const githubPort = Number(process.env.E2E_GITHUB_PORT ?? port + 1001);
+Object.assign(serverEnv, fakeProvidersEnv(`http://127.0.0.1:${googlePort}`, `http://127.0.0.1:${githubPort}`));
+
 // A real PostgreSQL when one is given; the embedded PGlite database otherwise.
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 
@@ -80,6 +87,17 @@ export default defineConfig({
       env: { DNS_PORT: String(dnsPort), DNS_CONTROL_PORT: String(dnsControlPort) },
       reuseExistingServer: false,
       timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "npx tsx e2e/support/oauth-providers-server.ts",
+      url: `http://127.0.0.1:${googlePort}/.well-known/openid-configuration`,
+      env: { E2E_APP_URL: baseURL, E2E_GOOGLE_PORT: String(googlePort), E2E_GITHUB_PORT: String(githubPort) },
+      reuseExistingServer: false,
+      // Generous: it starts alongside the app's build-time-heavy launcher on a busy machine.
+      timeout: 120_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
       stdout: "ignore",
       stderr: "pipe",
     },

@@ -7,6 +7,7 @@ import { isIP } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isAllowedProviderUrl } from "./security/loopback-host";
 
 const booleanString = z
   .enum(["true", "false", "1", "0"])
@@ -33,6 +34,8 @@ const hostName = z
   .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)+$/, "expected a host name like spf.example.com"));
 
 const httpUrl = z.url({ protocol: /^https?$/ });
+/** Identity-provider endpoints: https, or http on a loopback address only (contract §4.4). */
+const providerUrl = httpUrl.refine(isAllowedProviderUrl, "must be https (http is allowed only for loopback addresses)");
 
 const hex64 = /^[0-9a-fA-F]{64}$/;
 const encryptionKeyList = z
@@ -73,11 +76,11 @@ const envSchema = z.object({
     .default([]),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_ISSUER: httpUrl.default("https://accounts.google.com"),
+  GOOGLE_ISSUER: providerUrl.default("https://accounts.google.com"),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
-  GITHUB_BASE_URL: httpUrl.default("https://github.com"),
-  GITHUB_API_URL: httpUrl.default("https://api.github.com"),
+  GITHUB_BASE_URL: providerUrl.default("https://github.com"),
+  GITHUB_API_URL: providerUrl.default("https://api.github.com"),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: httpUrl.optional(),

@@ -35,6 +35,7 @@ const known: Record<string, { label: string; tone: ActivityTone }> = {
   "relay.updated": { label: "SMTP relay changed", tone: "neutral" },
   "relay.deleted": { label: "SMTP relay deleted", tone: "warning" },
   "relay.tested": { label: "SMTP relay tested", tone: "neutral" },
+  "security.sign_in_method_linked": { label: "Sign-in method linked", tone: "warning" },
 };
 
 export function describeActivityType(type: string): { label: string; tone: ActivityTone } {

@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { buttonClass } from "@/components/button-styles";
+import type { OfferedProvider } from "@/server/portal/oauth-providers";
+import { OAuthButtons } from "./oauth-buttons";
 import { withCallbackUrl } from "./safe-callback-url";
 
 const iconProps = {
@@ -13,16 +15,26 @@ const iconProps = {
   "aria-hidden": true,
 } as const;
 
-/** Below the password form: sign in with an emailed code or link instead. */
-export function OtherSignInMethods({ callbackUrl }: { callbackUrl: string }) {
+/** The "or" rule between a form and the other ways in. */
+export function OrDivider() {
+  return (
+    <div className="flex items-center gap-3" aria-hidden="true">
+      <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+      <span className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">or</span>
+      <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+    </div>
+  );
+}
+
+/** Below the password form: Google or GitHub (when configured), or an emailed code or link instead. */
+export function OtherSignInMethods({ callbackUrl, providers }: { callbackUrl: string; providers: OfferedProvider[] }) {
   return (
     <div className="mt-6">
-      <div className="flex items-center gap-3" aria-hidden="true">
-        <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
-        <span className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">or</span>
-        <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+      <OrDivider />
+      <div className="mt-6">
+        <OAuthButtons providers={providers} callbackUrl={callbackUrl} />
       </div>
-      <ul className="mt-6 space-y-2.5">
+      <ul className={providers.length > 0 ? "mt-2.5 space-y-2.5" : "space-y-2.5"}>
         <li>
           <Link href={withCallbackUrl("/sign-in/code", callbackUrl)} className={`${buttonClass("secondary")} w-full`}>
             <svg {...iconProps}>

@@ -11,6 +11,7 @@ import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { EmailField } from "./email-field";
 import { PasswordInput } from "@/components/password-input";
 import { loginBody } from "@/shared/schemas/auth";
+import type { OfferedProvider } from "@/server/portal/oauth-providers";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { OtherSignInMethods } from "./other-sign-in-methods";
 import { failureMessage } from "./sign-in-error";
@@ -24,7 +25,7 @@ type SignInValues = z.output<typeof loginBody>;
 const ids = { email: fieldIds("email"), password: fieldIds("password") };
 
 /** The sign-in page's card: email and password, then the second factor when the account has one. */
-export function PasswordSignIn({ callbackUrl, signUpHref }: { callbackUrl: string; signUpHref: string }) {
+export function PasswordSignIn({ callbackUrl, signUpHref, providers }: { callbackUrl: string; signUpHref: string; providers: OfferedProvider[] }) {
   const challenge = useTwoFactorChallenge();
   // Kept across the two-factor step, so coming back to this form (expired, or "Start over") needs only the password.
   const [email, setEmail] = useState("");
@@ -45,7 +46,7 @@ export function PasswordSignIn({ callbackUrl, signUpHref }: { callbackUrl: strin
       }
     >
       <SignInForm callbackUrl={callbackUrl} challenge={challenge} defaultEmail={email} onSubmitEmail={setEmail} />
-      <OtherSignInMethods callbackUrl={callbackUrl} />
+      <OtherSignInMethods callbackUrl={callbackUrl} providers={providers} />
     </AuthCard>
   );
 }

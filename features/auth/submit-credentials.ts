@@ -10,6 +10,8 @@ export type Credentials =
   | { mode: "register"; email: string; password: string; username?: string; planId?: string }
   | { mode: "code"; email: string; code: string }
   | { mode: "magic_link"; token: string }
+  /** The exchange code a Google or GitHub sign-in brought back to /auth/oauth/complete. */
+  | { mode: "oauth"; code: string }
   /** The second factor (TOTP or recovery code) for a sign-in that answered two_factor_required. */
   | { mode: "challenge"; challengeToken: string; code: string };
 

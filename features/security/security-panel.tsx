@@ -8,6 +8,7 @@ import { Button } from "@/components/button";
 import { ButtonLink } from "@/components/button-link";
 import { Switch } from "@/components/switch";
 import { ConfirmIdentity } from "./confirm-identity";
+import { LinkedProviders } from "./linked-providers";
 import { SettingRow, SettingsSection } from "./settings-section";
 import { TwoFactorSection } from "./two-factor-setting";
 import { useReauthentication } from "./use-reauthentication";
@@ -43,6 +44,7 @@ export function SecurityPanel() {
                 Always available
               </span>
             </SettingRow>
+            <LinkedProviders />
           </SettingsSection>
 
           <TwoFactorSection account={account.data} />

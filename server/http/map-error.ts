@@ -24,7 +24,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   });
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return causes(error).some((cause) => (cause as { code?: string } | null)?.code === "23505");
 }
 

@@ -138,6 +138,31 @@ async function limitRate(endpoint: Endpoint, auth: Principal | null, ip: string)
   if (endpoint.rateLimit?.perIp) await enforceRateLimit(policy(endpoint.rateLimit.perIp), ip);
 }
 
+/** Every step before the handler: body (413/415/400), 401, 429, path/query/body validation (400), API key scope (403). */
+async function prepare<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode>(
+  endpoint: Endpoint<P, Q, z.ZodType, z.ZodType, A>,
+  request: Request,
+  context: RouteContext,
+  info: RequestInfo,
+): Promise<HandlerContext<P, Q, B, A>> {
+  let rawBody: unknown;
+  const rawBytes = endpoint.rawBody ? await readRawBody(request, endpoint.rawBody.limitBytes) : new Uint8Array();
+  if (endpoint.body) {
+    rawBody = await readJsonBody(request);
+    if (rawBody === undefined && endpoint.emptyBodyAllowed) rawBody = {};
+  }
+  const auth = await authenticate(endpoint as Endpoint, request);
+  await limitRate(endpoint as Endpoint, auth, info.ip);
+  const rawParams = await context.params;
+  const input = {
+    params: endpoint.params ? validatePart(endpoint.params, rawParams, "path") : undefined,
+    query: endpoint.query ? validatePart(endpoint.query, Object.fromEntries(new URL(request.url).searchParams), "query") : undefined,
+    body: endpoint.body ? validatePart(endpoint.body, rawBody, "body") : undefined,
+  } as Input<P, Q, B>;
+  if (endpoint.auth === "bearer-or-api-key") assertScope((auth as SendingPrincipal).apiKey, endpoint.apiKeyScope ?? "full");
+  return { ...input, ...info, auth: auth as HandlerContext<P, Q, B, A>["auth"], response: { headers: new Headers() }, rawBody: rawBytes };
+}
+
 function wrap<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, A extends AuthMode>(
   endpoint: Endpoint<P, Q, B, R, A>,
   handler: (context: HandlerContext<P, Q, B, A>) => Promise<z.input<R>>,
@@ -146,32 +171,9 @@ function wrap<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R e
     method: endpoint.method,
     handler: (request, context) =>
       respond(request, async (info) => {
-        let rawBody: unknown;
-        const rawBytes = endpoint.rawBody ? await readRawBody(request, endpoint.rawBody.limitBytes) : new Uint8Array();
-        if (endpoint.body) {
-          rawBody = await readJsonBody(request);
-          if (rawBody === undefined && endpoint.emptyBodyAllowed) rawBody = {};
-        }
-        const auth = await authenticate(endpoint as Endpoint, request);
-        await limitRate(endpoint as Endpoint, auth, info.ip);
-        const rawParams = await context.params;
-        const input = {
-          params: endpoint.params ? validatePart(endpoint.params, rawParams, "path") : undefined,
-          query: endpoint.query
-            ? validatePart(endpoint.query, Object.fromEntries(new URL(request.url).searchParams), "query")
-            : undefined,
-          body: endpoint.body ? validatePart(endpoint.body, rawBody, "body") : undefined,
-        } as Input<P, Q, B>;
-        if (endpoint.auth === "bearer-or-api-key") assertScope((auth as SendingPrincipal).apiKey, endpoint.apiKeyScope ?? "full");
-
-        const responseOptions: ResponseOptions = { headers: new Headers() };
-        const result = await handler({
-          ...input,
-          ...info,
-          auth: auth as HandlerContext<P, Q, B, A>["auth"],
-          response: responseOptions,
-          rawBody: rawBytes,
-        });
+        const handlerContext = await prepare<P, Q, B, A>(endpoint, request, context, info);
+        const result = await handler(handlerContext);
+        const responseOptions = handlerContext.response;
         // Parsing through the response schema drops any field it does not declare.
         const data = endpoint.response.parse(result);
         const response = envelopeResponse(endpoint.status ?? 200, {
@@ -182,6 +184,31 @@ function wrap<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R e
         responseOptions.headers.forEach((value, name) => response.headers.append(name, value));
         return response;
       }),
+  };
+}
+
+/** What a redirect handler answers: where to send the browser (plus headers such as Set-Cookie in `response`). */
+export type Redirect = { location: string };
+
+/**
+ * `redirectRoute(endpoint).handle(handler)` for the few routes whose success
+ * is a 302 (OAuth start and callback). Errors before and inside the handler
+ * still answer with the envelope.
+ */
+export function redirectRoute<P extends z.ZodType, Q extends z.ZodType, A extends AuthMode>(endpoint: Endpoint<P, Q, z.ZodUndefined, z.ZodType, A>) {
+  if (!endpoint.redirect) throw new Error(`${endpoint.operationId} is not declared as a redirect`);
+  return {
+    handle: (handler: (context: HandlerContext<P, Q, z.ZodUndefined, A>) => Promise<Redirect>): Route => ({
+      method: endpoint.method,
+      handler: (request, context) =>
+        respond(request, async (info) => {
+          const handlerContext = await prepare<P, Q, z.ZodUndefined, A>(endpoint, request, context, info);
+          const { location } = await handler(handlerContext);
+          const headers = new Headers({ location, "cache-control": "no-store", "referrer-policy": "no-referrer" });
+          handlerContext.response.headers.forEach((value, name) => headers.append(name, value));
+          return new Response(null, { status: 302, headers });
+        }),
+    }),
   };
 }
 

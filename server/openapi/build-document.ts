@@ -28,7 +28,8 @@ function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
   codes.add("rate_limited");
   codes.add("internal_error");
   codes.add("service_unavailable");
-  if (endpoint.params || endpoint.query || endpoint.body) codes.add("validation_error");
+  // A redirect route's query never fails validation (see Endpoint.redirect).
+  if (endpoint.params || (endpoint.query && !endpoint.redirect) || endpoint.body) codes.add("validation_error");
   if (endpoint.body || endpoint.rawBody) codes.add("payload_too_large");
   if (endpoint.body) codes.add("unsupported_media_type");
   if (endpoint.auth !== "none") codes.add("unauthorized");
@@ -53,12 +54,19 @@ function operationOf(endpoint: Endpoint) {
     if (existing) existing.codes.push(code);
     else errorResponses[status] = { codes: [code] };
   }
-  const responses: Record<string, unknown> = {
-    [String(endpoint.status ?? 200)]: {
-      description: endpoint.message,
-      content: { "application/json": { schema: envelopeOf(endpoint.response) } },
-    },
-  };
+  const responses: Record<string, unknown> = endpoint.redirect
+    ? {
+        "302": {
+          description: endpoint.message,
+          headers: { Location: { description: "Where the browser goes next", schema: { type: "string", format: "uri" } } },
+        },
+      }
+    : {
+        [String(endpoint.status ?? 200)]: {
+          description: endpoint.message,
+          content: { "application/json": { schema: envelopeOf(endpoint.response) } },
+        },
+      };
   for (const [status, { codes }] of Object.entries(errorResponses) as [string, { codes: string[] }][]) {
     responses[status] = {
       description: `${statusDescriptions[Number(status)] ?? "Error"}: ${codes.map((code) => `\`${code}\``).join(", ")}`,

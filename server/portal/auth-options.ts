@@ -5,7 +5,9 @@ import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { AuthPayload } from "@/shared/schemas/auth";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
+import { cookieIsSecure } from "@/server/http/secure-cookie";
 import { derivedKey } from "@/server/security/crypto";
+import { bindingCookieName, bindingFrom } from "@/server/services/oauth/browser-binding";
 import { env } from "@/server/env";
 import { callApi, type ClientContext } from "./call-api";
 import { type PortalTokens, tokensFromPayload, tokensOf } from "./portal-tokens";
@@ -22,14 +24,13 @@ function header(headers: HeaderBag, name: string): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }
 
-export function clientOf(headers: HeaderBag): ClientContext {
-  return { ip: header(headers, CLIENT_IP_HEADER) ?? "unknown", userAgent: header(headers, "user-agent") };
+function oauthBindingCookieOf(headers: HeaderBag): string | undefined {
+  const binding = bindingFrom(header(headers, "cookie"));
+  return binding ? `${bindingCookieName()}=${binding}` : undefined;
 }
 
-/** Secure unless the portal is served over plain http on a non-local host. */
-function cookieIsSecure(appUrl: string): boolean {
-  const url = new URL(appUrl);
-  return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+export function clientOf(headers: HeaderBag): ClientContext {
+  return { ip: header(headers, CLIENT_IP_HEADER) ?? "unknown", userAgent: header(headers, "user-agent") };
 }
 
 export function portalCookieName(): string {
@@ -76,7 +77,8 @@ export function authOptions(): NextAuthOptions {
           challengeToken: { type: "text" },
         },
         // One provider, several ways in (see sign-in-request.ts): password,
-        // registration, an emailed code, an emailed link's token, and the
+        // registration, an emailed code, an emailed link's token, a Google or
+        // GitHub sign-in's exchange code, and the
         // second factor that completes any of them when two-factor is on.
         async authorize(credentials, request) {
           const client = clientOf(request?.headers as HeaderBag);
@@ -84,7 +86,13 @@ export function authOptions(): NextAuthOptions {
           if (!apiRequest) {
             throw new PortalSignInError(JSON.stringify({ message: "Unknown sign-in method.", code: "validation_error" }));
           }
-          const answer = await callApi<AuthPayload>(apiRequest.path, { method: apiRequest.method, body: apiRequest.body, client });
+          const answer = await callApi<AuthPayload>(apiRequest.path, {
+            method: apiRequest.method,
+            body: apiRequest.body,
+            client,
+            // Only the provider sign-in's binding cookie, never the browser's other cookies.
+            cookie: apiRequest.forwardOAuthBinding ? oauthBindingCookieOf(request?.headers as HeaderBag) : undefined,
+          });
           if (!answer.body.success) {
             throw new PortalSignInError(JSON.stringify({ message: answer.body.message, ...(answer.body.data as object) }));
           }

@@ -24,13 +24,14 @@ export const apiUrl = (path: string) => `http://127.0.0.1:${env().PORT}/api/v1${
 
 export async function callApi<T>(
   path: string,
-  options: { method?: string; body?: unknown; accessToken?: string; client: ClientContext },
+  options: { method?: string; body?: unknown; accessToken?: string; client: ClientContext; cookie?: string },
 ): Promise<ApiAnswer<T>> {
   const response = await fetch(apiUrl(path), {
     method: options.method ?? "GET",
     headers: {
       ...apiHeaders(options.client, options.accessToken),
       ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     cache: "no-store",

@@ -3,6 +3,7 @@
 // JavaScript. Cookie-authenticated mutations must come from our own origin.
 import { decode, encode } from "next-auth/jwt";
 import { envelopeResponse } from "@/server/http/envelope";
+import { readCookie } from "@/server/http/secure-cookie";
 import { env } from "@/server/env";
 import { clientOf, portalCookieName, portalSecret, SESSION_MAX_AGE_SECONDS } from "./auth-options";
 import { apiEndedSession } from "./api-ended-session";
@@ -10,15 +11,6 @@ import { apiHeaders, apiUrl } from "./call-api";
 import { ensureFreshTokens, type PortalTokens, tokensOf } from "./portal-tokens";
 
 const PASSED_BACK = ["content-type", "retry-after", "allow", "x-request-id"];
-
-function readCookie(request: Request, name: string): string | null {
-  const cookies = request.headers.get("cookie") ?? "";
-  for (const part of cookies.split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
-  }
-  return null;
-}
 
 function sessionCookie(value: string, maxAgeSeconds: number): string {
   const secure = portalCookieName().startsWith("__Secure-") ? "; Secure" : "";
@@ -42,7 +34,7 @@ export async function forwardToApi(request: Request, path: string[]): Promise<Re
     return failure(403, "forbidden", "Cross-origin request refused.");
   }
   const secret = portalSecret();
-  const raw = readCookie(request, portalCookieName());
+  const raw = readCookie(request.headers.get("cookie"), portalCookieName());
   const jwt = raw ? await decode({ token: raw, secret }).catch(() => null) : null;
   const tokens = tokensOf(jwt);
   const signedOut = () => failure(401, "unauthorized", "Please sign in.", { "set-cookie": sessionCookie("", 0) });

@@ -3,7 +3,13 @@
 // Pure, so the request each mode builds is unit-tested without a server.
 
 /** Absent fields stay undefined (left out of the JSON), so the API names what is missing. */
-export type SignInRequest = { path: string; method: "GET" | "POST"; body?: Record<string, string | undefined> };
+export type SignInRequest = {
+  path: string;
+  method: "GET" | "POST";
+  body?: Record<string, string | undefined>;
+  /** The exchange is bound to the browser that started the provider sign-in: pass its binding cookie on. */
+  forwardOAuthBinding?: boolean;
+};
 
 type Fields = Partial<Record<string, string>>;
 
@@ -30,6 +36,9 @@ export function signInRequestFor(fields: Fields | undefined): SignInRequest | nu
     case "challenge":
       // The second factor, after any of the above answered 401 two_factor_required with a challengeToken.
       return { path: "/auth/2fa/challenge", method: "POST", body: { challengeToken: credentials.challengeToken, code: credentials.code } };
+    case "oauth":
+      // The single-use code the provider callback put in /auth/oauth/complete?code=…
+      return { path: "/auth/oauth/exchange", method: "POST", body: { code: credentials.code }, forwardOAuthBinding: true };
     case "magic_link":
       return { path: `/auth/magic-link/verify?${new URLSearchParams({ token: credentials.token ?? "" })}`, method: "GET" };
     default:

@@ -46,6 +46,13 @@ export type Endpoint<
   emptyBodyAllowed?: boolean;
   response: Response;
   status?: 200 | 201;
+  /**
+   * Success is a 302 redirect with no body (the OAuth start and callback
+   * routes, contract §1); `message` then describes where it leads. The query
+   * of such a route never fails validation: browsers arrive with whatever
+   * the provider or a link put there.
+   */
+  redirect?: boolean;
   /** The envelope's `message` on success. */
   message: string;
   /** Error codes this operation can answer with, for the documentation. */

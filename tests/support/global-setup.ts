@@ -7,6 +7,8 @@ import { type FakePaymentProviders, paymentProviderEnv, startFakePaymentProvider
 import { type DnsServer, startDnsServer } from "./dns-server";
 import { type RelayLab, type RelayLabInfo, startRelayLab } from "./relay-smtp-servers";
 import { selfSignedCertificate } from "./self-signed-certificate";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { type FakeProviders, startFakeProviders } from "./providers/start-providers";
 import { startSmtpCapture, type SmtpCapture } from "./smtp-capture";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { startTestServer, type TestServer } from "./test-server";
@@ -27,6 +29,8 @@ declare module "vitest" {
     dnsControlUrl: string;
     /** The SMTP servers relay tests connect to (tests/support/relay-smtp-servers.ts). */
     relayLab: RelayLabInfo;
+    /** The app's APP_URL (localhost), where browsers start provider sign-ins. */
+    appUrl: string;
   }
 }
 
@@ -36,6 +40,7 @@ let smtp: SmtpCapture | undefined;
 let paymentProviders: FakePaymentProviders | undefined;
 let dns: DnsServer | undefined;
 let relayLab: RelayLab | undefined;
+let providers: FakeProviders | undefined;
 
 export async function setup(project: TestProject) {
   const baseDatabaseUrl = process.env.DATABASE_URL;
@@ -47,12 +52,17 @@ export async function setup(project: TestProject) {
   const relayTlsDir = path.resolve(".test-data", `relay-tls-${Date.now().toString(36)}`);
   const relayCertificate = selfSignedCertificate(relayTlsDir);
   relayLab = await startRelayLab(relayCertificate, selfSignedCertificate(path.join(relayTlsDir, "untrusted")));
+  // The identity providers must know the app's callback URLs (on APP_URL, http://localhost:PORT) first.
+  const port = await freeLoopbackPort();
+  const appUrl = `http://localhost:${port}`;
+  providers = await startFakeProviders(appUrl);
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
   // The relay servers live on loopback with a self-signed certificate, and a
   // short relay test limit keeps the timeout case quick.
   server = await startTestServer({
     label: "integration",
     databaseUrl: database?.url,
+    port,
     env: {
       TRUSTED_PROXIES: "127.0.0.1,::1",
       EMAIL_TRANSPORT: "smtp",
@@ -62,9 +72,11 @@ export async function setup(project: TestProject) {
       RELAY_ALLOW_PRIVATE_HOSTS: "true",
       RELAY_EXTRA_CA_FILE: relayCertificate.certFile,
       RELAY_TEST_TIMEOUT_MS: "3000",
+      ...providers.env,
     },
   });
   project.provide("relayLab", { username: relayLab.username, password: relayLab.password, ports: relayLab.ports });
+  project.provide("appUrl", appUrl);
   project.provide("mailboxDir", mailboxDir);
   project.provide("fakePaymentProvidersUrl", paymentProviders.url);
   project.provide("dnsServer", dns.address);
@@ -82,5 +94,6 @@ export async function teardown() {
   await paymentProviders?.stop();
   await dns?.stop();
   await relayLab?.stop();
+  await providers?.stop();
   await database?.drop();
 }

@@ -11,8 +11,10 @@ export async function startTestServer(options: {
   label: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** A port picked beforehand (when something must know the app's URL before it starts). */
+  port?: number;
 }): Promise<TestServer> {
-  const port = await freeLoopbackPort();
+  const port = options.port ?? (await freeLoopbackPort());
   const dataDir = path.resolve(".test-data", `${options.label}-${Date.now().toString(36)}`);
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, "server.log");

@@ -21,6 +21,11 @@ describe("signInRequestFor", () => {
       expected: { path: "/auth/otp/verify", method: "POST", body: { email: "a@example.test", code: "042917" } },
     },
     {
+      name: "a provider sign-in's exchange code, with the browser binding passed on",
+      fields: { mode: "oauth", code: "oxc_abc", email: "ignored@example.test" },
+      expected: { path: "/auth/oauth/exchange", method: "POST", body: { code: "oxc_abc" }, forwardOAuthBinding: true },
+    },
+    {
       name: "an emailed link's token, encoded into the query",
       fields: { mode: "magic_link", token: "ab+c/d=&e f", email: "ignored@example.test" },
       expected: { path: "/auth/magic-link/verify?token=ab%2Bc%2Fd%3D%26e+f", method: "GET" },

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { safeCallbackUrl, withCallbackUrl } from "@/features/auth/safe-callback-url";
 import { PasswordSignIn } from "@/features/auth/sign-in-form";
+import { offeredOAuthProviders } from "@/server/portal/oauth-providers";
 import { getPortalSession } from "@/server/portal/portal-session";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -12,5 +13,7 @@ export default async function SignInPage({ searchParams }: PageProps) {
   const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
   // Signing in again would open a second API session and orphan the first.
   if (await getPortalSession()) redirect(callbackUrl);
-  return <PasswordSignIn callbackUrl={callbackUrl} signUpHref={withCallbackUrl("/sign-up", callbackUrl)} />;
+  return (
+    <PasswordSignIn callbackUrl={callbackUrl} signUpHref={withCallbackUrl("/sign-up", callbackUrl)} providers={await offeredOAuthProviders()} />
+  );
 }

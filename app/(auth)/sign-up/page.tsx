@@ -4,6 +4,9 @@ import { redirect } from "next/navigation";
 import { AuthCard, textLinkClass } from "@/features/auth/auth-card";
 import { safeCallbackUrl, withCallbackUrl } from "@/features/auth/safe-callback-url";
 import { SignUpForm } from "@/features/auth/sign-up-form";
+import { OAuthButtons } from "@/features/auth/oauth-buttons";
+import { OrDivider } from "@/features/auth/other-sign-in-methods";
+import { offeredOAuthProviders } from "@/server/portal/oauth-providers";
 import { getPortalSession } from "@/server/portal/portal-session";
 
 export const metadata: Metadata = { title: "Create an account" };
@@ -14,6 +17,7 @@ export default async function SignUpPage({ searchParams }: PageProps) {
   const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
   if (await getPortalSession()) redirect(callbackUrl);
   const signInHref = withCallbackUrl("/sign-in", callbackUrl);
+  const providers = await offeredOAuthProviders();
   return (
     <AuthCard
       title="Create your account"
@@ -28,6 +32,12 @@ export default async function SignUpPage({ searchParams }: PageProps) {
       }
     >
       <SignUpForm callbackUrl={callbackUrl} />
+      {providers.length > 0 ? (
+        <div className="mt-6 space-y-6">
+          <OrDivider />
+          <OAuthButtons providers={providers} callbackUrl={callbackUrl} />
+        </div>
+      ) : null}
     </AuthCard>
   );
 }

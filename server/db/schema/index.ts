@@ -9,3 +9,4 @@ export * from "./billing";
 export * from "./sending-domains";
 export * from "./smtp-relays";
 export * from "./messages";
+export * from "./oauth";

@@ -47,7 +47,8 @@ export type ActivityType =
   | "relay.created"
   | "relay.updated"
   | "relay.deleted"
-  | "relay.tested";
+  | "relay.tested"
+  | "security.sign_in_method_linked";
 
 export type ActivityInput = {
   accountId: string;

@@ -40,9 +40,9 @@ export async function authenticateApiKey(secret: string) {
   return { accountId: row.account.id, account: row.account, apiKey: grant };
 }
 
-/** 403 step: a `sending` key cannot do what needs `full`. */
+/** 403 step: a `sending` key cannot do what needs `full`, nor can a key restricted to one domain. */
 export function assertScope(grant: ApiKeyGrant | null, needed: ApiKeyScope): void {
-  if (grant && needed === "full" && grant.scope !== "full") {
-    throw new AppError("forbidden", "This API key has the `sending` scope; this operation needs a `full` key.");
-  }
+  if (!grant || needed === "sending") return;
+  if (grant.scope !== "full") throw new AppError("forbidden", "This API key has the `sending` scope; this operation needs a `full` key.");
+  if (grant.domainId) throw new AppError("forbidden", "A key restricted to one domain can only send and read that domain's messages.");
 }

@@ -8,6 +8,7 @@ import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as messages from "./messages";
 import * as sendingDomains from "./sending-domains";
+import * as oauth from "./oauth";
 import * as sessions from "./sessions";
 import * as support from "./support";
 import * as settings from "./settings";
@@ -26,6 +27,12 @@ export const endpoints = [
   emailSignIn.verifyMagicLink,
   emailSignIn.forgotPassword,
   emailSignIn.resetPassword,
+  oauth.listOAuthProviders,
+  oauth.startGoogleSignIn,
+  oauth.completeGoogleSignIn,
+  oauth.startGithubSignIn,
+  oauth.completeGithubSignIn,
+  oauth.exchangeOAuthCode,
   twoFactor.completeTwoFactorChallenge,
   twoFactor.reauthenticate,
   settings.getProfile,
@@ -35,6 +42,7 @@ export const endpoints = [
   settings.listActivity,
   settings.deleteAccount,
   settings.cancelAccountDeletion,
+  oauth.listSignInMethods,
   emailSignIn.setOtpLogin,
   twoFactor.setupTwoFactor,
   twoFactor.verifyTwoFactor,

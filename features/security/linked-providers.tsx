@@ -1,0 +1,41 @@
+"use client";
+// Rows of the "Sign-in methods" section for Google and GitHub: linked (with
+// the provider's email and since when) or not. Linking happens by signing in
+// with the provider using the same verified email.
+import type { SignInMethods } from "@/shared/schemas/oauth";
+import { SettingRow } from "./settings-section";
+import { useSignInMethods } from "./use-sign-in-methods";
+
+const providers = [
+  { provider: "google", name: "Google" },
+  { provider: "github", name: "GitHub" },
+] as const;
+
+const badgeClass = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium";
+
+function describe(identity: SignInMethods["identities"][number] | undefined, name: string): string {
+  if (!identity) return `Not linked. Sign in with ${name} using this account's email address to link it.`;
+  const since = new Date(identity.createdAt).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+  return `Signs in as ${identity.email ?? "your account"} (linked ${since}).`;
+}
+
+export function LinkedProviders() {
+  const methods = useSignInMethods();
+  if (!methods.data) return null;
+  return (
+    <>
+      {providers.map(({ provider, name }) => {
+        const identity = methods.data.identities.find((entry) => entry.provider === provider);
+        return (
+          <SettingRow key={provider} title={name} description={describe(identity, name)}>
+            {identity ? (
+              <span className={`${badgeClass} bg-emerald-50 text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-300`}>Linked</span>
+            ) : (
+              <span className={`${badgeClass} bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300`}>Not linked</span>
+            )}
+          </SettingRow>
+        );
+      })}
+    </>
+  );
+}

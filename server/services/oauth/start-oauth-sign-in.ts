@@ -1,0 +1,49 @@
+// GET /auth/oauth/{google,github}: remember the flow server-side and send the
+// browser to the provider. Google gets authorization code + PKCE (S256) +
+// state + OIDC nonce; GitHub gets authorization code + state (contract §4.4).
+import * as oidc from "openid-client";
+import { AppError } from "@/server/http/errors";
+import { logger } from "@/server/logger";
+import { bindingForStart, bindingHash, bindingSetCookie } from "./browser-binding";
+import { completePageUrl } from "./complete-page-url";
+import { createFlow, type FlowSecrets } from "./oauth-flows";
+import { callbackUrl, isProviderEnabled, type OAuthProvider, providerConfiguration, providerNames } from "./providers";
+
+const scopes: Record<OAuthProvider, string> = {
+  google: "openid email profile",
+  // read:user for the profile, user:email for the verified addresses.
+  github: "read:user user:email",
+};
+
+export type StartedFlow = { location: string; setCookie: string | null };
+
+export function assertProviderEnabled(provider: OAuthProvider): void {
+  if (!isProviderEnabled(provider)) throw new AppError("not_found", `Sign-in with ${providerNames[provider]} is not configured on this service.`);
+}
+
+export async function startOAuthSignIn(provider: OAuthProvider, input: { cookieHeader: string | null; returnTo: string | null }): Promise<StartedFlow> {
+  assertProviderEnabled(provider);
+  let config: oidc.Configuration;
+  try {
+    config = await providerConfiguration(provider);
+  } catch (error) {
+    // Discovery failed (provider down or misconfigured): the person gets the portal's explanation, not JSON.
+    logger().warn({ provider, err: { name: (error as Error).name, message: (error as Error).message } }, "oauth start: provider configuration failed");
+    return { location: completePageUrl({ error: "provider_error" }), setCookie: null };
+  }
+  const state = oidc.randomState();
+  const secrets: FlowSecrets = {};
+  const parameters: Record<string, string> = { redirect_uri: callbackUrl(provider), scope: scopes[provider], state };
+  if (provider === "google") {
+    secrets.codeVerifier = oidc.randomPKCECodeVerifier();
+    secrets.nonce = oidc.randomNonce();
+    parameters.code_challenge = await oidc.calculatePKCECodeChallenge(secrets.codeVerifier);
+    parameters.code_challenge_method = "S256";
+    parameters.nonce = secrets.nonce;
+  } else {
+    parameters.allow_signup = "true";
+  }
+  const binding = bindingForStart(input.cookieHeader);
+  await createFlow({ provider, state, secrets, browserBindingHash: bindingHash(binding), returnTo: input.returnTo });
+  return { location: oidc.buildAuthorizationUrl(config, parameters).href, setCookie: bindingSetCookie(binding) };
+}
