@@ -14,6 +14,8 @@ export type NavItem = {
 export const navItems: readonly NavItem[] = [
   { href: "/", label: "Home", match: "exact", audience: "everyone" },
   { href: "/docs/api", label: "API reference", match: "prefix", audience: "everyone" },
+  { href: "/messages", label: "Messages", match: "prefix", audience: "signed-in" },
+  { href: "/api-keys", label: "API keys", match: "prefix", audience: "signed-in" },
   { href: "/domains", label: "Domains", match: "prefix", audience: "signed-in" },
   { href: "/relays", label: "Relays", match: "prefix", audience: "signed-in" },
   { href: "/sessions", label: "Sessions", match: "prefix", audience: "signed-in" },

@@ -8,7 +8,7 @@ import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/server/db/embedded";
 import { runMigrations } from "@/server/db/migrate";
 import { loadDotenv } from "@/server/runtime/load-dotenv";
-import { EnvError, env } from "@/server/env";
+import { EnvError, env, useEmbeddedDatabase } from "@/server/env";
 import { startJobWorker } from "@/server/jobs/worker";
 import { startWebServer } from "@/server/runtime/web-server";
 
@@ -44,6 +44,7 @@ async function runPrimary() {
       maxConnections: config.DATABASE_POOL_MAX * workerCount + 24,
     });
     databaseUrl = embedded.url;
+    useEmbeddedDatabase(databaseUrl);
     // Lets local tools (psql, the test suite) reach the embedded database while it runs.
     writeFileSync(path.join(config.dataDir, "embedded-database.url"), `${databaseUrl}\n`, { mode: 0o600 });
     console.log(`embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pg")}`);

@@ -231,3 +231,13 @@ export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/**
+ * Called by the launcher once it serves the embedded database: its own
+ * background jobs then reach it through env(), as the web workers do.
+ */
+export function useEmbeddedDatabase(url: string): void {
+  process.env.DATABASE_URL = url;
+  process.env.DATABASE_EMBEDDED = "true";
+  cached = undefined;
+}

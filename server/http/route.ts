@@ -1,10 +1,12 @@
 // The declarative route wrapper every handler under app/api/v1 goes through.
 // Steps, in the contract's order: read body (413/415/400) → authenticate (401)
-// → rate-limit (429) → validate path/query/body (400) → handler → shape the
+// → rate-limit (429) → validate path/query/body (400) → API key scope (403) → handler → shape the
 // output through the response schema → envelope. Handlers return data only.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { AuthMode, Endpoint, HttpMethod } from "@/shared/api/endpoint";
+import { looksLikeApiKey } from "@/server/security/api-key-secret";
+import { type ApiKeyGrant, assertScope, authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
 import { type AuthContext, authenticateToken, bearerTokenOf } from "@/server/services/auth/authenticate-bearer";
 import { enforceRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
@@ -35,9 +37,20 @@ type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
 /** What a handler may add to its success answer besides the data. */
 export type ResponseOptions = { headers: Headers; message?: string };
 
+/** Who calls a sending endpoint: a signed-in session, or an API key of the account. */
+export type SendingPrincipal = Pick<AuthContext, "accountId" | "account"> & { sessionId: string | null; apiKey: ApiKeyGrant | null };
+
+type Principal = AuthContext | SendingPrincipal;
+
 export type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode> = Input<P, Q, B> &
   RequestInfo & {
-    auth: A extends "bearer" ? AuthContext : A extends "none" ? null : AuthContext | null;
+    auth: A extends "bearer"
+      ? AuthContext
+      : A extends "bearer-or-api-key"
+        ? SendingPrincipal
+        : A extends "none"
+          ? null
+          : AuthContext | null;
     response: ResponseOptions;
     /** The body's bytes, for endpoints declared with `rawBody` (empty otherwise). */
     rawBody: Uint8Array;
@@ -97,24 +110,35 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
 }
 
 /** 401 step: a bearer endpoint needs a live session; an optional one rejects only a bad token. */
-async function authenticate(endpoint: Endpoint, request: Request): Promise<AuthContext | null> {
+async function authenticate(endpoint: Endpoint, request: Request): Promise<Principal | null> {
   if (endpoint.auth === "none") return null;
   const token = bearerTokenOf(request);
   if (!token) {
     if (endpoint.auth === "optional-bearer") return null;
     throw new AppError("unauthorized", "This operation needs `Authorization: Bearer <access token>`.");
   }
-  return authenticateToken(token);
+  if (endpoint.auth !== "bearer-or-api-key") {
+    // API keys authorize only the sending endpoints (contract §11).
+    if (looksLikeApiKey(token)) throw new AppError("unauthorized", "API keys work only on the sending endpoints; this operation needs an access token.");
+    return authenticateToken(token);
+  }
+  if (looksLikeApiKey(token)) return { ...(await authenticateApiKey(token)), sessionId: null };
+  return { ...(await authenticateToken(token)), apiKey: null };
 }
 
-/** 429 step: the general limit per session (or IP), then the operation's own per-IP limit. */
-async function limitRate(endpoint: Endpoint, auth: AuthContext | null, ip: string): Promise<void> {
+function rateLimitSubject(auth: Principal | null, ip: string): string {
+  if (auth && "apiKey" in auth && auth.apiKey) return `key:${auth.apiKey.id}`;
+  return auth?.sessionId ? `session:${auth.sessionId}` : `ip:${ip}`;
+}
+
+/** 429 step: the general limit per session, API key or IP, then the operation's own per-IP limit. */
+async function limitRate(endpoint: Endpoint, auth: Principal | null, ip: string): Promise<void> {
   if (endpoint.rateLimit === false) return;
-  await enforceRateLimit(policy("api"), auth ? `session:${auth.sessionId}` : `ip:${ip}`);
+  await enforceRateLimit(policy("api"), rateLimitSubject(auth, ip));
   if (endpoint.rateLimit?.perIp) await enforceRateLimit(policy(endpoint.rateLimit.perIp), ip);
 }
 
-/** Every step before the handler: body (413/415/400), 401, 429, then path/query/body validation (400). */
+/** Every step before the handler: body (413/415/400), 401, 429, path/query/body validation (400), API key scope (403). */
 async function prepare<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode>(
   endpoint: Endpoint<P, Q, z.ZodType, z.ZodType, A>,
   request: Request,
@@ -135,6 +159,7 @@ async function prepare<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
     query: endpoint.query ? validatePart(endpoint.query, Object.fromEntries(new URL(request.url).searchParams), "query") : undefined,
     body: endpoint.body ? validatePart(endpoint.body, rawBody, "body") : undefined,
   } as Input<P, Q, B>;
+  if (endpoint.auth === "bearer-or-api-key") assertScope((auth as SendingPrincipal).apiKey, endpoint.apiKeyScope ?? "full");
   return { ...input, ...info, auth: auth as HandlerContext<P, Q, B, A>["auth"], response: { headers: new Headers() }, rawBody: rawBytes };
 }
 

@@ -5,6 +5,10 @@ import type { Queue } from "pg-boss";
 export const queues = {
   /** Deliver one email. Data: { sealed } (the message, encrypted: it may hold a code or link). */
   sendEmail: "email.send",
+  /** Deliver one customer message of the sending API. Data: { messageId } (the content stays in the database). */
+  deliverMessage: "message.deliver",
+  /** Hourly: forget Idempotency-Keys older than 24 hours. */
+  pruneIdempotencyKeys: "idempotency.prune",
   /** Hourly: erase accounts whose 30-day deletion grace period has ended. */
   purgeAccounts: "accounts.purge",
   /** Every 10 minutes: subscriptions whose term ended move on (next month, past_due or free). */
@@ -23,6 +27,15 @@ export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Qu
     deleteAfterSeconds: 3600,
     retentionSeconds: 7 * 24 * 3600,
   },
+  "message.deliver": {
+    // deliver-message.ts marks the message failed on its last attempt; this only has to allow that many.
+    retryLimit: 6,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 1800,
+    deleteAfterSeconds: 24 * 3600,
+  },
+  "idempotency.prune": { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
   "accounts.purge": { retryLimit: 3, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
   "billing.end-periods": { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
   // No retries: the next run, five minutes later, picks up whatever is still due.

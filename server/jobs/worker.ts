@@ -4,6 +4,8 @@
 import { PgBoss } from "pg-boss";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { purgeDueAccounts } from "@/server/services/account/account-deletion";
+import { deliverMessage } from "@/server/services/messages/deliver-message";
+import { pruneIdempotencyKeys } from "@/server/services/messages/prune-idempotency-keys";
 import { endDuePeriods } from "@/server/services/billing/end-due-periods";
 import { recheckDueDomains } from "@/server/services/domains/recheck-domains";
 import { logger } from "@/server/logger";
@@ -19,11 +21,21 @@ export async function startJobWorker(databaseUrl: string, options: { work: boole
   }
   // pg-boss keeps one schedule per name across instances, so several launchers do not multiply it.
   await boss.schedule(queues.purgeAccounts, "17 * * * *");
+  await boss.schedule(queues.pruneIdempotencyKeys, "41 * * * *");
   await boss.schedule(queues.endBillingPeriods, "*/10 * * * *");
   await boss.schedule(queues.recheckDomains, "*/5 * * * *");
   if (options.work) {
     await boss.work(queues.purgeAccounts, async () => {
       await purgeDueAccounts();
+    });
+    await boss.work(queues.pruneIdempotencyKeys, async () => {
+      await pruneIdempotencyKeys();
+    });
+    await boss.work<{ messageId: string }>(queues.deliverMessage, { pollingIntervalSeconds: 1, batchSize: 5 }, async (jobs) => {
+      // One failure must not hold up the others: each message settles on its own.
+      const results = await Promise.allSettled(jobs.map((job) => deliverMessage(job.data.messageId)));
+      const failed = results.find((result) => result.status === "rejected");
+      if (failed) throw (failed as PromiseRejectedResult).reason;
     });
     await boss.work(queues.endBillingPeriods, async () => {
       await endDuePeriods();

@@ -1,7 +1,7 @@
 // Builds the OpenAPI 3.1 document from the endpoint declarations, so the
 // documentation is generated from the same schemas the routes enforce.
 import { createDocument } from "zod-openapi";
-import { envelopeOf, errorEnvelope, type Endpoint } from "@/shared/api/endpoint";
+import { type AuthMode, envelopeOf, errorEnvelope, type Endpoint } from "@/shared/api/endpoint";
 import { endpoints } from "@/shared/api/endpoints";
 import { apiTags } from "@/shared/api/endpoints/tags";
 import { errorStatus, type ErrorCode } from "@/server/http/errors";
@@ -36,8 +36,18 @@ function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
   if (endpoint.body || endpoint.rawBody) codes.add("payload_too_large");
   if (endpoint.body) codes.add("unsupported_media_type");
   if (endpoint.auth !== "none") codes.add("unauthorized");
+  if (endpoint.auth === "bearer-or-api-key") codes.add("forbidden");
   return [...codes];
 }
+
+const securityByAuthMode: Record<AuthMode, Record<string, string[]>[]> = {
+  none: [],
+  bearer: [{ bearerAuth: [] }],
+  "optional-bearer": [{}, { bearerAuth: [] }],
+  "bearer-or-api-key": [{ bearerAuth: [] }, { apiKeyAuth: [] }],
+};
+
+
 
 function operationOf(endpoint: Endpoint) {
   const errorResponses: Record<string, unknown> = {};
@@ -71,7 +81,7 @@ function operationOf(endpoint: Endpoint) {
     summary: endpoint.summary,
     ...(endpoint.description ? { description: endpoint.description } : {}),
     tags: [endpoint.tag],
-    security: endpoint.auth === "none" ? [] : endpoint.auth === "bearer" ? [{ bearerAuth: [] }] : [{}, { bearerAuth: [] }],
+    security: securityByAuthMode[endpoint.auth],
     ...(endpoint.params || endpoint.query
       ? { requestParams: { ...(endpoint.params ? { path: endpoint.params } : {}), ...(endpoint.query ? { query: endpoint.query } : {}) } }
       : {}),
@@ -113,7 +123,12 @@ export function buildOpenApiDocument() {
     servers: [{ url: "/api/v1" }],
     tags: Object.entries(apiTags).map(([name, description]) => ({ name, description })),
     components: endpoints.some((endpoint) => endpoint.auth !== "none")
-      ? { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } }
+      ? {
+          securitySchemes: {
+            bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+            apiKeyAuth: { type: "http", scheme: "bearer", bearerFormat: "API key", description: "`Authorization: Bearer ces_…`: a key from `POST /sending/api-keys`, accepted by the sending endpoints only." },
+          },
+        }
       : {},
     paths: paths as never,
   });

@@ -2,11 +2,13 @@
 // validate and shape), the OpenAPI document, the portal and the tests.
 import { z } from "zod";
 import type { ErrorCode } from "@/server/http/errors";
+import type { ApiKeyScope } from "@/shared/schemas/api-keys";
 import type { PolicyName } from "@/server/services/rate-limit/policies";
 import type { ApiTag } from "./endpoints/tags";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type AuthMode = "none" | "bearer" | "optional-bearer";
+/** "bearer-or-api-key": the sending endpoints, which also take an API key with `apiKeyScope`. */
+export type AuthMode = "none" | "bearer" | "optional-bearer" | "bearer-or-api-key";
 
 export type Endpoint<
   Params extends z.ZodType = z.ZodType,
@@ -24,6 +26,8 @@ export type Endpoint<
   description?: string;
   tag: ApiTag;
   auth: Auth;
+  /** With "bearer-or-api-key": the scope an API key needs (default "full"). */
+  apiKeyScope?: ApiKeyScope;
   /**
    * Every operation counts against the general "api" limit (per session or
    * IP); a named policy adds a per-IP limit on attempts; false exempts it.

@@ -9,7 +9,7 @@ export function emailsTo(address: string, directory = inject("mailboxDir")): Cap
     .filter((file) => file.endsWith(".json"))
     .sort()
     .map((file) => JSON.parse(readFileSync(path.join(directory, file), "utf8")) as CapturedEmail)
-    .filter((email) => email.to.includes(address.toLowerCase()));
+    .filter((email) => email.to.includes(address.toLowerCase()) || email.envelopeTo?.includes(address.toLowerCase()));
 }
 
 /** Waits for the `count`-th email to an address, optionally with a given subject (emails arrive through the job queue). */

@@ -6,8 +6,25 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type CapturedEmail = { to: string[]; from: string; subject: string; text: string; html: string; receivedAt: string };
+export type CapturedEmail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: string;
+  /** SMTP envelope recipients (RCPT TO), which include Bcc. */
+  envelopeTo: string[];
+  /** The message exactly as received, for checks on the wire format (DKIM). */
+  raw: string;
+};
 export type SmtpCapture = { port: number; url: string; stop: () => Promise<void>; start: () => Promise<void> };
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
 
 export async function startSmtpCapture(directory: string, port = 0): Promise<SmtpCapture> {
   mkdirSync(directory, { recursive: true });
@@ -19,9 +36,10 @@ export async function startSmtpCapture(directory: string, port = 0): Promise<Smt
         authOptional: true,
         disabledCommands: ["STARTTLS"],
         logger: false,
-        onData(stream, _session, callback) {
-          simpleParser(stream)
-            .then((mail) => {
+        onData(stream, session, callback) {
+          readAll(stream)
+            .then(async (raw) => {
+              const mail = await simpleParser(raw);
               const toField = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
               const email: CapturedEmail = {
                 to: toField.flatMap((address) => address.value.map((entry) => (entry.address ?? "").toLowerCase())),
@@ -30,6 +48,8 @@ export async function startSmtpCapture(directory: string, port = 0): Promise<Smt
                 text: mail.text ?? "",
                 html: typeof mail.html === "string" ? mail.html : "",
                 receivedAt: new Date().toISOString(),
+                envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
+                raw: raw.toString("utf8"),
               };
               // Written aside, then renamed: readers never see half a file.
               const name = `${Date.now()}-${randomBytes(4).toString("hex")}.json`;

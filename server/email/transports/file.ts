@@ -7,19 +7,35 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import { mailDirectory } from "../mail-directory";
 import type { EmailTransport } from "../message";
 
+type MailboxCopy = { to: string; from: string; subject: string; html: string; text: string; template: string };
+
+async function store(dataDir: string, raw: Buffer, copy: MailboxCopy): Promise<void> {
+  const directory = mailDirectory(dataDir);
+  await mkdir(directory, { recursive: true });
+  const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}`;
+  await writeFile(path.join(directory, `${id}.eml`), raw, { mode: 0o600 });
+  // The JSON copy is what readers list, so it appears last and whole (written aside, then renamed).
+  const temporary = path.join(directory, `.${id}.json.tmp`);
+  await writeFile(temporary, JSON.stringify({ id, sentAt: new Date().toISOString(), ...copy }), { mode: 0o600 });
+  await rename(temporary, path.join(directory, `${id}.json`));
+}
+
 export function fileTransport(dataDir: string): EmailTransport {
   return {
     name: "file",
     async send(message) {
-      const directory = mailDirectory(dataDir);
-      await mkdir(directory, { recursive: true });
-      const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}`;
       const raw = await new MailComposer({ from: message.from, to: message.to, subject: message.subject, text: message.text, html: message.html }).compile().build();
-      await writeFile(path.join(directory, `${id}.eml`), raw, { mode: 0o600 });
-      // The JSON copy is what readers list, so it appears last and whole (written aside, then renamed).
-      const temporary = path.join(directory, `.${id}.json.tmp`);
-      await writeFile(temporary, JSON.stringify({ id, sentAt: new Date().toISOString(), ...message }), { mode: 0o600 });
-      await rename(temporary, path.join(directory, `${id}.json`));
+      await store(dataDir, raw, message);
+    },
+    async sendComposed({ raw, fields, envelope }) {
+      await store(dataDir, raw, {
+        to: envelope.to.join(", "),
+        from: fields.from,
+        subject: fields.subject,
+        html: fields.html ?? "",
+        text: fields.text ?? "",
+        template: "customer-message",
+      });
     },
   };
 }

@@ -17,5 +17,20 @@ export function resendTransport(apiKey: string): EmailTransport {
       // Thrown so the job queue retries it with backoff.
       if (error) throw new Error(`Resend refused the email: ${error.name}: ${error.message}`);
     },
+    // Resend takes fields, not MIME, and signs with the keys of domains verified at Resend.
+    async sendComposed({ fields }) {
+      const { error } = await client.emails.send({
+        from: fields.from,
+        to: fields.to,
+        cc: fields.cc,
+        bcc: fields.bcc,
+        replyTo: fields.replyTo,
+        subject: fields.subject,
+        headers: fields.headers,
+        ...(fields.html ? { html: fields.html } : {}),
+        ...(fields.text ? { text: fields.text } : {}),
+      } as Parameters<typeof client.emails.send>[0]);
+      if (error) throw new Error(`Resend refused the message: ${error.name}: ${error.message}`);
+    },
   };
 }

@@ -12,5 +12,8 @@ export function smtpTransport(smtpUrl: string): EmailTransport {
     async send(message) {
       await transporter.sendMail({ from: message.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
     },
+    async sendComposed(message) {
+      await transporter.sendMail({ envelope: message.envelope, raw: message.raw });
+    },
   };
 }

@@ -29,6 +29,8 @@ export type ActivityType =
   | "security.recovery_code_used"
   | "auth.reauthenticated"
   | "support.ticket_opened"
+  | "api_key.created"
+  | "api_key.revoked"
   | "billing.checkout_started"
   | "billing.payment_succeeded"
   | "billing.payment_failed"

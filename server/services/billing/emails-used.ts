@@ -1,10 +1,16 @@
-// Emails the account has sent in a quota period. Sending (#13) does not
-// exist yet, so there is nothing to count and the answer is 0; the sending
-// work replaces this body with a count over its messages table, and every
-// reader (billing page, dashboard, quota check) picks it up from here.
+// Emails the account has sent in a quota period, against the plan's quota:
+// every message the sending API accepted in the period, except those paid
+// with a pay-as-you-go credit (they do not use the quota). The billing page,
+// the dashboard and the quota check all read it from here.
+import { and, count, eq, gte, lt } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
+import { messages } from "@/server/db/schema";
 import type { Period } from "./periods";
 
-export async function emailsUsedInPeriod(_accountId: string, _period: Period, _tx: Executor = db()): Promise<number> {
-  return 0;
+export async function emailsUsedInPeriod(accountId: string, period: Period, tx: Executor = db()): Promise<number> {
+  const [row] = await tx
+    .select({ total: count() })
+    .from(messages)
+    .where(and(eq(messages.accountId, accountId), eq(messages.paidWithCredit, false), gte(messages.createdAt, period.start), lt(messages.createdAt, period.end)));
+  return row?.total ?? 0;
 }

@@ -1,10 +1,12 @@
 // Every endpoint of the public API, in documentation order. A unit test checks
 // that this list and the route files under app/api/v1 describe the same API.
 import type { Endpoint } from "../endpoint";
+import * as apiKeys from "./api-keys";
 import * as auth from "./auth";
 import * as billing from "./billing";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
+import * as messages from "./messages";
 import * as sendingDomains from "./sending-domains";
 import * as oauth from "./oauth";
 import * as sessions from "./sessions";
@@ -48,6 +50,12 @@ export const endpoints = [
   sessions.listSessions,
   sessions.revokeSession,
   sessions.revokeAllSessions,
+  messages.sendMessage,
+  messages.listMessages,
+  messages.getMessage,
+  apiKeys.createApiKey,
+  apiKeys.listApiKeys,
+  apiKeys.revokeApiKey,
   support.openSupportTicket,
   support.listSupportTickets,
   billing.listPlans,

@@ -4,6 +4,8 @@ export const apiTags = {
   Sessions: "Signed-in devices of the account.",
   Account: "The signed-in account's settings.",
   "Two-factor": "TOTP two-factor authentication and recovery codes.",
+  Messages: "Send email and follow its delivery. Takes an API key (`Authorization: Bearer ces_…`) or an access token.",
+  "API keys": "Keys for the sending API: `Authorization: Bearer ces_…`. Managed with a signed-in session.",
   Support: "Tickets for the support team; opening one needs no account.",
   Billing: "Plans, the subscription, checkout with a payment provider, invoices and email credits. Amounts are integers in minor units.",
   "Sending domains": "Domains the account sends from, the DNS records that prove and authenticate them, and their verification.",

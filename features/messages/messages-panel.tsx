@@ -1,0 +1,92 @@
+"use client";
+// /messages: what the account sent through the sending API, newest first.
+import Link from "next/link";
+import { Alert } from "@/components/alert";
+import { buttonClass } from "@/components/button-styles";
+import { Button } from "@/components/button";
+import { textLinkClass } from "@/features/auth/auth-card";
+import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
+import { MessageStatusBadge } from "./message-status-badge";
+import { useMessages } from "./use-messages";
+
+const pageHref = (page: number) => (page <= 1 ? "/messages" : `/messages?page=${page}`);
+
+export function MessagesPanel({ page }: { page: number }) {
+  const messages = useMessages(page);
+  return (
+    <div className="space-y-6">
+      <div className="max-w-2xl">
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Messages</h1>
+        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+          Email sent with <code className="font-mono text-[0.8125rem]">POST /api/v1/sending/messages</code>, newest first. Create a key on the{" "}
+          <Link href="/api-keys" className={textLinkClass}>
+            API keys
+          </Link>{" "}
+          page to send.
+        </p>
+      </div>
+      {messages.isPending ? (
+        <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
+          Loading messages…
+        </p>
+      ) : messages.isError ? (
+        <Alert title="We could not load your messages">
+          <p>{messages.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void messages.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : messages.data.pagination.total === 0 ? (
+        <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
+          <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No messages yet</h2>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Messages you send through the API appear here with their delivery status.</p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">
+              Sent messages, page {messages.data.pagination.page} of {messages.data.pagination.totalPages}
+            </caption>
+            <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+              <tr>
+                <th scope="col" className="px-5 py-2.5 font-medium">Subject</th>
+                <th scope="col" className="px-5 py-2.5 font-medium">To</th>
+                <th scope="col" className="px-5 py-2.5 font-medium">Status</th>
+                <th scope="col" className="px-5 py-2.5 font-medium">Sent</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {messages.data.items.map((message) => (
+                <tr key={message.id}>
+                  <th scope="row" className="max-w-xs truncate px-5 py-3 font-medium">
+                    <Link href={`/messages/${message.id}`} className={textLinkClass}>
+                      {message.subject}
+                    </Link>
+                  </th>
+                  <td className="max-w-xs truncate px-5 py-3 text-zinc-700 dark:text-zinc-300">{message.to.join(", ")}</td>
+                  <td className="px-5 py-3">
+                    <MessageStatusBadge status={message.status} />
+                  </td>
+                  <td className="px-5 py-3 whitespace-nowrap text-zinc-700 dark:text-zinc-300">
+                    <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+                      {formatRelativeTime(message.createdAt)}
+                    </time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {messages.data.pagination.totalPages > 1 ? (
+            <nav aria-label="Message pages" className="flex items-center justify-between border-t border-zinc-200 px-5 py-3 dark:border-zinc-800">
+              {page > 1 ? <Link href={pageHref(page - 1)} className={buttonClass("secondary", "sm")}>Previous</Link> : <span />}
+              <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+                Page {page} of {messages.data.pagination.totalPages}
+              </p>
+              {page < messages.data.pagination.totalPages ? <Link href={pageHref(page + 1)} className={buttonClass("secondary", "sm")}>Next</Link> : <span />}
+            </nav>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+// Sent messages through the BFF. Queued messages are polled until they settle.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { portalFetch } from "@/features/api/portal-fetch";
+import { getMessage, listMessages } from "@/shared/api/endpoints/messages";
+
+export const MESSAGES_PAGE_SIZE = 20;
+const POLL_MS = 3_000;
+
+export function useMessages(page: number) {
+  return useQuery({
+    queryKey: ["sending", "messages", page],
+    queryFn: ({ signal }) => portalFetch(listMessages, { query: { page, limit: MESSAGES_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some((item) => item.status === "queued") ? POLL_MS : false),
+  });
+}
+
+export function useMessage(messageId: string) {
+  return useQuery({
+    queryKey: ["sending", "message", messageId],
+    queryFn: ({ signal }) => portalFetch(getMessage, { params: { message_id: messageId }, signal }),
+    refetchInterval: (query) => (query.state.data?.status === "queued" ? POLL_MS : false),
+  });
+}

@@ -1,0 +1,48 @@
+// API-key authentication for the sending endpoints. A key is a credential
+// only there (contract §11): elsewhere the route wrapper refuses it before
+// this runs. Revocation, expiry and a scheduled account deletion apply on the
+// very next request.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { now } from "@/server/clock";
+import { db } from "@/server/db/client";
+import { statementName } from "@/server/db/prepared";
+import { accounts, apiKeys } from "@/server/db/schema";
+import { AppError } from "@/server/http/errors";
+import { apiKeySecretHash } from "@/server/security/api-key-secret";
+import { ACTIVITY_WRITE_INTERVAL_MS } from "@/server/services/auth/session-rules";
+import type { ApiKeyScope } from "@/shared/schemas/api-keys";
+
+export type ApiKeyGrant = { id: string; scope: ApiKeyScope; domainId: string | null };
+
+function buildKeyLookup() {
+  return db()
+    .select({ key: apiKeys, account: accounts })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(and(eq(apiKeys.secretHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare(statementName("api_key_lookup") as string);
+}
+let keyLookup: ReturnType<typeof buildKeyLookup> | undefined;
+
+export async function authenticateApiKey(secret: string) {
+  keyLookup ??= buildKeyLookup();
+  // The lookup is by hash: nothing secret-dependent is compared in JavaScript.
+  const [row] = await keyLookup.execute({ hash: apiKeySecretHash(secret) });
+  const at = now();
+  if (!row || (row.key.expiresAt && row.key.expiresAt <= at) || row.account.deletionScheduledFor) {
+    throw new AppError("unauthorized", "The API key is invalid, revoked or expired.");
+  }
+  if (!row.key.lastUsedAt || at.getTime() - row.key.lastUsedAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
+    await db().update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, row.key.id));
+  }
+  const grant: ApiKeyGrant = { id: row.key.id, scope: row.key.scope as ApiKeyScope, domainId: row.key.domainId };
+  return { accountId: row.account.id, account: row.account, apiKey: grant };
+}
+
+/** 403 step: a `sending` key cannot do what needs `full`, nor can a key restricted to one domain. */
+export function assertScope(grant: ApiKeyGrant | null, needed: ApiKeyScope): void {
+  if (!grant || needed === "sending") return;
+  if (grant.scope !== "full") throw new AppError("forbidden", "This API key has the `sending` scope; this operation needs a `full` key.");
+  if (grant.domainId) throw new AppError("forbidden", "A key restricted to one domain can only send and read that domain's messages.");
+}

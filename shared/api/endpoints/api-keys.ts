@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { apiKeyIdParams, apiKeySchema, createApiKeyBody, createdApiKeySchema } from "@/shared/schemas/api-keys";
+import { defineEndpoint } from "../endpoint";
+
+export const createApiKey = defineEndpoint({
+  method: "POST",
+  path: "/sending/api-keys",
+  operationId: "createApiKey",
+  summary: "Create an API key for the sending API",
+  description:
+    "The answer carries `secret` once; only a hash is stored. Scope `sending` sends and reads messages; `full` does every Sending operation. `domainId` restricts the key to sending from that domain. Keys are managed with a signed-in session only: a key cannot create or revoke keys.",
+  tag: "API keys",
+  auth: "bearer",
+  body: createApiKeyBody,
+  response: createdApiKeySchema,
+  status: 201,
+  message: "API key created. Copy the secret now: it is not shown again.",
+  errors: ["conflict"],
+});
+
+export const listApiKeys = defineEndpoint({
+  method: "GET",
+  path: "/sending/api-keys",
+  operationId: "listApiKeys",
+  summary: "The account's API keys (never their secrets)",
+  tag: "API keys",
+  auth: "bearer",
+  response: z.array(apiKeySchema),
+  message: "OK",
+});
+
+export const revokeApiKey = defineEndpoint({
+  method: "DELETE",
+  path: "/sending/api-keys/{key_id}",
+  operationId: "revokeApiKey",
+  summary: "Revoke an API key",
+  description: "The key stops working at once. Unknown, revoked or other accounts' keys answer 404.",
+  tag: "API keys",
+  auth: "bearer",
+  params: apiKeyIdParams,
+  response: z.null(),
+  message: "API key revoked",
+  errors: ["not_found"],
+});
