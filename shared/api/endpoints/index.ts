@@ -2,6 +2,7 @@
 // that this list and the route files under app/api/v1 describe the same API.
 import type { Endpoint } from "../endpoint";
 import * as auth from "./auth";
+import * as dashboard from "./dashboard";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as sessions from "./sessions";
@@ -28,6 +29,7 @@ export const endpoints = [
   settings.changePassword,
   settings.updateSecurityPreferences,
   settings.listActivity,
+  dashboard.getOnboardingProfile,
   settings.deleteAccount,
   settings.cancelAccountDeletion,
   emailSignIn.setOtpLogin,
@@ -37,6 +39,7 @@ export const endpoints = [
   sessions.listSessions,
   sessions.revokeSession,
   sessions.revokeAllSessions,
+  dashboard.getDashboardOverview,
   support.openSupportTicket,
   support.listSupportTickets,
   health.getHealth,

@@ -4,6 +4,7 @@ export const apiTags = {
   Sessions: "Signed-in devices of the account.",
   Account: "The signed-in account's settings.",
   "Two-factor": "TOTP two-factor authentication and recovery codes.",
+  Dashboard: "The account's usage overview.",
   Support: "Tickets for the support team; opening one needs no account.",
   Health: "Liveness and readiness of the service.",
 } as const;
