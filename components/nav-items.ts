@@ -14,6 +14,7 @@ export type NavItem = {
 export const navItems: readonly NavItem[] = [
   { href: "/", label: "Home", match: "exact", audience: "everyone" },
   { href: "/docs/api", label: "API reference", match: "prefix", audience: "everyone" },
+  { href: "/dashboard", label: "Dashboard", match: "prefix", audience: "signed-in" },
   { href: "/sessions", label: "Sessions", match: "prefix", audience: "signed-in" },
   { href: "/security", label: "Security", match: "prefix", audience: "signed-in" },
   { href: "/activity", label: "Activity", match: "prefix", audience: "signed-in" },
