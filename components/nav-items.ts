@@ -13,16 +13,17 @@ export type NavItem = {
 
 export const navItems: readonly NavItem[] = [
   { href: "/", label: "Home", match: "exact", audience: "everyone" },
-  { href: "/docs/api", label: "API reference", match: "prefix", audience: "everyone" },
-  { href: "/messages", label: "Messages", match: "prefix", audience: "signed-in" },
-  { href: "/api-keys", label: "API keys", match: "prefix", audience: "signed-in" },
+  { href: "/dashboard", label: "Dashboard", match: "prefix", audience: "signed-in" },
   { href: "/domains", label: "Domains", match: "prefix", audience: "signed-in" },
   { href: "/relays", label: "Relays", match: "prefix", audience: "signed-in" },
-  { href: "/sessions", label: "Sessions", match: "prefix", audience: "signed-in" },
+  { href: "/messages", label: "Messages", match: "prefix", audience: "signed-in" },
+  { href: "/api-keys", label: "API keys", match: "prefix", audience: "signed-in" },
   { href: "/billing", label: "Billing", match: "prefix", audience: "signed-in" },
-  { href: "/security", label: "Security", match: "prefix", audience: "signed-in" },
   { href: "/activity", label: "Activity", match: "prefix", audience: "signed-in" },
+  { href: "/sessions", label: "Sessions", match: "prefix", audience: "signed-in" },
+  { href: "/security", label: "Security", match: "prefix", audience: "signed-in" },
   { href: "/settings", label: "Settings", match: "prefix", audience: "signed-in" },
+  { href: "/docs/api", label: "API reference", match: "prefix", audience: "everyone" },
   { href: "/support", label: "Support", match: "prefix", audience: "everyone" },
 ];
 

@@ -4,6 +4,7 @@ import type { Endpoint } from "../endpoint";
 import * as apiKeys from "./api-keys";
 import * as auth from "./auth";
 import * as billing from "./billing";
+import * as dashboard from "./dashboard";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as messages from "./messages";
@@ -40,6 +41,7 @@ export const endpoints = [
   settings.changePassword,
   settings.updateSecurityPreferences,
   settings.listActivity,
+  dashboard.getOnboardingProfile,
   settings.deleteAccount,
   settings.cancelAccountDeletion,
   oauth.listSignInMethods,
@@ -56,6 +58,7 @@ export const endpoints = [
   apiKeys.createApiKey,
   apiKeys.listApiKeys,
   apiKeys.revokeApiKey,
+  dashboard.getDashboardOverview,
   support.openSupportTicket,
   support.listSupportTickets,
   billing.listPlans,

@@ -4,12 +4,13 @@ export const apiTags = {
   Sessions: "Signed-in devices of the account.",
   Account: "The signed-in account's settings.",
   "Two-factor": "TOTP two-factor authentication and recovery codes.",
+  Dashboard: "The account's usage overview.",
+  "Sending domains": "Domains the account sends from, the DNS records that prove and authenticate them, and their verification.",
   Messages: "Send email and follow its delivery. Takes an API key (`Authorization: Bearer ces_…`) or an access token.",
   "API keys": "Keys for the sending API: `Authorization: Bearer ces_…`. Managed with a signed-in session.",
-  Support: "Tickets for the support team; opening one needs no account.",
-  Billing: "Plans, the subscription, checkout with a payment provider, invoices and email credits. Amounts are integers in minor units.",
-  "Sending domains": "Domains the account sends from, the DNS records that prove and authenticate them, and their verification.",
   Relays: "Your own SMTP servers (relays) the service can hand messages to, with connection tests. Passwords are write-only.",
+  Billing: "Plans, the subscription, checkout with a payment provider, invoices and email credits. Amounts are integers in minor units.",
+  Support: "Tickets for the support team; opening one needs no account.",
   Health: "Liveness and readiness of the service.",
 } as const;
 

@@ -1,0 +1,134 @@
+"use client";
+// The portal's home page: one card per figure of GET /dashboard/overview, each
+// linking to the page where it is managed, a usage bar and the onboarding checklist.
+import Link from "next/link";
+import { Alert } from "@/components/alert";
+import { Button } from "@/components/button";
+import { textLinkClass } from "@/features/auth/auth-card";
+import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
+import type { DashboardOverview } from "@/shared/schemas/dashboard";
+import { OnboardingChecklist } from "./onboarding-checklist";
+import { useDashboardOverview } from "./use-dashboard";
+
+const number = (value: number) => value.toLocaleString("en-US");
+
+export function DashboardPanel() {
+  const overview = useDashboardOverview();
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Dashboard</h1>
+      {overview.isPending ? (
+        <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
+          Loading your overview…
+        </p>
+      ) : overview.isError ? (
+        <Alert title="We could not load your overview">
+          <p>{overview.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void overview.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Overview data={overview.data} />
+      )}
+    </div>
+  );
+}
+
+function Overview({ data }: { data: DashboardOverview }) {
+  const cards: { label: string; value: string; detail: string; href: string }[] = [
+    { label: "Domains", value: `${number(data.domains.verified)} / ${number(data.domains.total)}`, detail: "verified / total", href: "/domains" },
+    { label: "SMTP relays", value: `${number(data.relays.active)} / ${number(data.relays.total)}`, detail: "active / total", href: "/relays" },
+    { label: "API keys", value: number(data.apiKeys.total), detail: "active keys", href: "/api-keys" },
+    { label: "Two-factor", value: data.twoFactorEnabled ? "On" : "Off", detail: data.twoFactorEnabled ? "authenticator app" : "turn it on in Security", href: "/security" },
+    { label: "Active sessions", value: number(data.activeSessions), detail: "signed-in devices", href: "/sessions" },
+    { label: "Email credits", value: number(data.usage.creditBalance), detail: "pay-as-you-go balance", href: "/billing" },
+  ];
+  return (
+    <>
+      <UsageCard data={data} />
+      <ul aria-label="Account figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((card) => (
+          <li key={card.label}>
+            <Link
+              href={card.href}
+              className="block rounded-xl border border-zinc-200 bg-white p-5 shadow-xs transition-colors hover:border-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-800 dark:bg-zinc-900/60 dark:hover:border-indigo-500/50"
+            >
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{card.label}</p>
+              <p className="mt-1 text-2xl font-semibold text-zinc-900 tabular-nums dark:text-white" data-testid={`figure-${card.label}`}>
+                {card.value}
+              </p>
+              <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{card.detail}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <OnboardingChecklist profile={data.onboarding} />
+        <RecentActivity items={data.recentActivity} />
+      </div>
+    </>
+  );
+}
+
+function UsageCard({ data }: { data: DashboardOverview }) {
+  const { usage, plan } = data;
+  return (
+    <section aria-labelledby="usage" className="rounded-xl border border-zinc-200 bg-white p-6 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="usage" className="text-base font-semibold text-zinc-900 dark:text-white">
+          {plan.name} plan{plan.status !== "active" ? ` (${plan.status.replace("_", " ")})` : ""}
+        </h2>
+        <Link href="/billing" className={`${textLinkClass} text-sm`}>
+          {plan.id === "free" ? "Upgrade" : "Manage billing"}
+        </Link>
+      </div>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+        {plan.cancelAtPeriodEnd ? "Ends" : "This period ends"} {formatDateTime(plan.periodEnd)}.
+      </p>
+      <p className="mt-4 text-sm text-zinc-800 tabular-nums dark:text-zinc-200" data-testid="usage-text">
+        {usage.quota === null ? `${number(usage.emailsSent)} emails sent this period` : `${number(usage.emailsSent)} of ${number(usage.quota)} emails this period`}
+      </p>
+      {usage.quota !== null && usage.percentUsed !== null ? (
+        <div
+          role="progressbar"
+          aria-label="Emails used this period"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={usage.percentUsed}
+          className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
+        >
+          <div
+            className={`h-full rounded-full ${usage.percentUsed >= 90 ? "bg-red-600" : usage.percentUsed >= 75 ? "bg-amber-500" : "bg-indigo-600 dark:bg-indigo-400"}`}
+            style={{ width: `${usage.percentUsed}%` }}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function RecentActivity({ items }: { items: DashboardOverview["recentActivity"] }) {
+  return (
+    <section aria-labelledby="recent-activity" className="rounded-xl border border-zinc-200 bg-white p-6 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+      <div className="flex items-baseline justify-between">
+        <h2 id="recent-activity" className="text-base font-semibold text-zinc-900 dark:text-white">
+          Recent activity
+        </h2>
+        <Link href="/activity" className={`${textLinkClass} text-sm`}>
+          All activity
+        </Link>
+      </div>
+      <ul className="mt-4 space-y-3">
+        {items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-4 text-sm">
+            <span className="text-zinc-800 dark:text-zinc-200">{item.description}</span>
+            <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className="shrink-0 text-zinc-500 dark:text-zinc-400">
+              {formatRelativeTime(item.createdAt)}
+            </time>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

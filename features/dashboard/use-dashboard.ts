@@ -1,0 +1,8 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { portalFetch } from "@/features/api/portal-fetch";
+import { getDashboardOverview } from "@/shared/api/endpoints/dashboard";
+
+export function useDashboardOverview() {
+  return useQuery({ queryKey: ["dashboard", "overview"], queryFn: ({ signal }) => portalFetch(getDashboardOverview, { signal }) });
+}

@@ -1,0 +1,52 @@
+// GET /dashboard/overview: the figures of the portal's home page. The counts,
+// the plan and the recent activity are read concurrently; only the usage
+// count waits, because the quota period depends on the plan.
+import { now } from "@/server/clock";
+import { listActivity } from "@/server/services/account/list-activity";
+import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
+import { getAccountPlan } from "@/server/services/billing/account-plan";
+import { emailsUsedInPeriod } from "@/server/services/billing/emails-used";
+import type { DashboardOverview } from "@/shared/schemas/dashboard";
+import { accountCounts } from "./account-counts";
+import { onboardingProfile } from "./onboarding-steps";
+
+type PlanId = DashboardOverview["plan"]["id"];
+
+export async function dashboardOverview(auth: AuthContext): Promise<DashboardOverview> {
+  const at = now();
+  const [counts, plan, activity] = await Promise.all([
+    accountCounts(auth.accountId, at),
+    getAccountPlan(auth.accountId, undefined, at),
+    listActivity(auth, 1, 5),
+  ]);
+  const emailsSent = await emailsUsedInPeriod(auth.accountId, plan.period);
+  const quota = plan.monthlyQuota;
+  return {
+    plan: {
+      id: plan.plan.id,
+      name: plan.plan.name,
+      status: plan.status,
+      cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
+      periodStart: plan.period.start.toISOString(),
+      periodEnd: plan.period.end.toISOString(),
+    },
+    usage: {
+      emailsSent,
+      quota,
+      percentUsed: quota ? Math.min(100, Math.round((emailsSent / quota) * 100)) : null,
+      creditBalance: plan.creditBalance,
+    },
+    domains: { total: counts.domainsTotal, verified: counts.domainsVerified },
+    relays: { total: counts.relaysTotal, active: counts.relaysActive },
+    apiKeys: { total: counts.apiKeys },
+    twoFactorEnabled: auth.account.twoFactorEnabled,
+    activeSessions: counts.activeSessions,
+    recentActivity: activity.items,
+    onboarding: onboardingProfile({
+      ...counts,
+      twoFactorEnabled: auth.account.twoFactorEnabled,
+      currentPlanId: plan.plan.id,
+      intendedPlanId: (auth.account.requestedPlanId as PlanId | null) ?? null,
+    }),
+  };
+}

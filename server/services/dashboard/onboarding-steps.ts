@@ -1,0 +1,38 @@
+// The onboarding checklist: five steps, each done when the account's own
+// data says so. Pure, so the rules are unit-tested without a database.
+import type { OnboardingProfile } from "@/shared/schemas/dashboard";
+import type { AccountCounts } from "./account-counts";
+
+type PlanId = OnboardingProfile["currentPlanId"];
+
+export type OnboardingFacts = Pick<AccountCounts, "domainsTotal" | "domainsVerified" | "relaysTotal"> & {
+  twoFactorEnabled: boolean;
+  currentPlanId: PlanId;
+  intendedPlanId: PlanId | null;
+};
+
+/** Choosing a plan is done once a paid plan is on, or when free is what was asked for. */
+function planChosen(facts: OnboardingFacts): boolean {
+  if (facts.currentPlanId !== "free") return true;
+  return facts.intendedPlanId === null || facts.intendedPlanId === "free";
+}
+
+export function onboardingProfile(facts: OnboardingFacts): OnboardingProfile {
+  const intended = facts.intendedPlanId && facts.intendedPlanId !== "free" ? `You asked for ${facts.intendedPlanId} when you signed up. ` : "";
+  const steps: OnboardingProfile["steps"] = [
+    { id: "add_domain", title: "Add a sending domain", description: "The domain your email comes from.", done: facts.domainsTotal > 0, href: "/domains" },
+    { id: "verify_domain", title: "Verify your domain", description: "Publish its DNS records so receivers trust your mail.", done: facts.domainsVerified > 0, href: "/domains" },
+    { id: "add_relay", title: "Add an SMTP relay", description: "Send through your own mail server, or skip this and use ours.", done: facts.relaysTotal > 0, href: "/relays" },
+    { id: "enable_two_factor", title: "Turn on two-factor authentication", description: "Protect the account with an authenticator app.", done: facts.twoFactorEnabled, href: "/security" },
+    { id: "choose_plan", title: "Choose a plan", description: `${intended}Pick the plan that fits your volume.`, done: planChosen(facts), href: "/billing" },
+  ];
+  const completed = steps.filter((step) => step.done).length;
+  return {
+    intendedPlanId: facts.intendedPlanId,
+    currentPlanId: facts.currentPlanId,
+    steps,
+    completed,
+    total: steps.length,
+    percent: Math.round((completed / steps.length) * 100),
+  };
+}

@@ -1,0 +1,59 @@
+// The onboarding checklist (GET /account/onboarding-profile) and the usage
+// overview (GET /dashboard/overview), both computed from the account's data.
+import { z } from "zod";
+import { planIdSchema } from "./account";
+import { activityItemSchema } from "./settings";
+
+export const onboardingStepIds = ["add_domain", "verify_domain", "add_relay", "enable_two_factor", "choose_plan"] as const;
+
+export const onboardingProfileSchema = z
+  .object({
+    intendedPlanId: planIdSchema.nullable().meta({ description: "The plan asked for at registration (accounts start on free)." }),
+    currentPlanId: planIdSchema,
+    steps: z.array(
+      z.object({
+        id: z.enum(onboardingStepIds),
+        title: z.string(),
+        description: z.string(),
+        done: z.boolean(),
+        /** The portal page where the step is done. */
+        href: z.string(),
+      }),
+    ),
+    completed: z.number().int(),
+    total: z.number().int(),
+    percent: z.number().int().min(0).max(100),
+  })
+  .meta({ id: "OnboardingProfile" });
+
+export type OnboardingProfile = z.infer<typeof onboardingProfileSchema>;
+
+export const dashboardOverviewSchema = z
+  .object({
+    plan: z.object({
+      id: planIdSchema,
+      name: z.string(),
+      status: z.enum(["active", "past_due", "canceled"]),
+      cancelAtPeriodEnd: z.boolean(),
+      periodStart: z.iso.datetime(),
+      periodEnd: z.iso.datetime(),
+    }),
+    usage: z.object({
+      /** Messages accepted this period that count against the quota. */
+      emailsSent: z.number().int(),
+      /** Null: set by contract, no self-serve limit. */
+      quota: z.number().int().nullable(),
+      percentUsed: z.number().int().nullable(),
+      creditBalance: z.number().int(),
+    }),
+    domains: z.object({ total: z.number().int(), verified: z.number().int() }),
+    relays: z.object({ total: z.number().int(), active: z.number().int() }),
+    apiKeys: z.object({ total: z.number().int() }),
+    twoFactorEnabled: z.boolean(),
+    activeSessions: z.number().int(),
+    recentActivity: z.array(activityItemSchema).max(5),
+    onboarding: onboardingProfileSchema,
+  })
+  .meta({ id: "DashboardOverview" });
+
+export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
