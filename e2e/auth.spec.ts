@@ -15,9 +15,11 @@ import {
 const formAlert = (page: import("@playwright/test").Page) => page.getByRole("main").getByRole("alert");
 
 test.describe("sign up and sign in", () => {
-  test("sign up lands on /sessions with this device; sign out; sign in again", async ({ page }) => {
+  test("sign up lands on the dashboard; sessions lists this device; sign out; sign in again", async ({ page }) => {
     const account = newAccount();
     await signUpInBrowser(page, account);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+    await page.goto("/sessions");
     await expect(page).toHaveTitle("Sessions · Customer Email Service");
     const rows = sessionsList(page).getByRole("listitem");
     await expect(rows).toHaveCount(1);
@@ -217,7 +219,7 @@ test.describe("where sign-in leads", () => {
       const account = newAccount();
       await signUpThroughPortal(request, account);
       await page.goto(`/sign-in?${new URLSearchParams({ callbackUrl })}`);
-      await signInInBrowser(page, account, { goto: false, expectedUrl: "/sessions" });
+      await signInInBrowser(page, account, { goto: false, expectedUrl: "/dashboard" });
     });
   }
 
@@ -226,7 +228,7 @@ test.describe("where sign-in leads", () => {
     await signUpInBrowser(page, account);
     for (const path of ["/sign-in", "/sign-up", "/sign-in?callbackUrl=%2Fdocs%2Fapi"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(path.includes("docs") ? "/docs/api" : "/sessions");
+      await expect(page, path).toHaveURL(path.includes("docs") ? "/docs/api" : "/dashboard");
     }
   });
 });

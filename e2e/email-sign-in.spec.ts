@@ -135,7 +135,8 @@ test.describe("sign in with an emailed link", () => {
     await probe.close();
 
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL("/sessions");
+    await expect(page).toHaveURL("/dashboard");
+    await page.goto("/sessions");
     await expect(sessionsList(page).getByRole("listitem").filter({ hasText: "This device" })).toContainText("Magic link");
 
     // The same link in another browser: already spent.

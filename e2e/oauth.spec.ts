@@ -12,7 +12,7 @@ test("signs in with Google from the sign-in page and shows the link in Security"
   await expect(page.getByRole("heading", { name: /Sign in to continue/ })).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL("/sessions");
+  await expect(page).toHaveURL("/dashboard");
   // The exchange code never stays in the address bar or history.
   expect(page.url()).not.toContain("code=");
 

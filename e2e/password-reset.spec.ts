@@ -59,7 +59,7 @@ test.describe("password reset", () => {
 
     // The other browser's session ended with the reset.
     await otherPage.reload();
-    await expect(otherPage).toHaveURL("/sign-in?callbackUrl=%2Fsessions");
+    await expect(otherPage).toHaveURL("/sign-in?callbackUrl=%2Fdashboard");
     await other.close();
 
     await page.getByRole("link", { name: "Sign in with your new password" }).click();

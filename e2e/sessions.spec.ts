@@ -22,6 +22,7 @@ test.describe("sessions page", () => {
   test("signing out another device ends its access at once", async ({ page, browser, baseURL }) => {
     const account = newAccount();
     await signUpInBrowser(page, account);
+    await page.goto("/sessions");
     const rows = sessionsList(page).getByRole("listitem");
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("This device");
@@ -66,6 +67,7 @@ test.describe("sessions page", () => {
   test("cancelling the confirmation signs nothing out", async ({ page, request }) => {
     const account = newAccount();
     await signUpInBrowser(page, account);
+    await page.goto("/sessions");
     await signInThroughApi(request, account);
     await page.reload();
     const rows = sessionsList(page).getByRole("listitem");
@@ -81,6 +83,7 @@ test.describe("sessions page", () => {
   test("sign out all other sessions keeps only this one", async ({ page, request }) => {
     const account = newAccount();
     await signUpInBrowser(page, account);
+    await page.goto("/sessions");
     const elsewhere = [await signInThroughApi(request, account), await signInThroughApi(request, account)];
     await page.reload();
     const rows = sessionsList(page).getByRole("listitem");
@@ -107,6 +110,7 @@ test.describe("sessions page", () => {
   test("signing out this device from the list signs the portal out", async ({ page, context }) => {
     const account = newAccount();
     await signUpInBrowser(page, account);
+    await page.goto("/sessions");
     await sessionsList(page).getByRole("button", { name: "Sign out of this device" }).click();
     const dialog = page.getByRole("dialog", { name: "Sign out of this device?" });
     await dialog.getByRole("button", { name: "Sign out", exact: true }).click();
@@ -118,6 +122,7 @@ test.describe("sessions page", () => {
   test("a failed load says so and can be retried", async ({ page }) => {
     const account = newAccount();
     await signUpInBrowser(page, account);
+    await page.goto("/sessions");
     await page.route("**/api/portal/auth/sessions", (route) =>
       route.fulfill({
         status: 500,
@@ -137,6 +142,7 @@ test.describe("sessions page", () => {
   test("the header names the signed-in account from the API", async ({ page }) => {
     const account = newAccount();
     await signUpInBrowser(page, account);
+    await page.goto("/sessions");
     await page.goto("/");
     const menuButton = accountMenuButton(page, account.email);
     await expect(menuButton).toHaveAttribute("aria-expanded", "false");
@@ -153,6 +159,7 @@ test.describe("portal session safety (contract §4.5)", () => {
   test("the session cookie is HttpOnly, SameSite=Lax and Secure, and no script can read a token", async ({ page, context }) => {
     const account = newAccount();
     await signUpInBrowser(page, account);
+    await page.goto("/sessions");
     await expect(sessionsList(page).getByRole("listitem")).toHaveCount(1);
 
     const cookie = await sessionCookieOf(context);

@@ -156,7 +156,7 @@ test.describe("two-factor authentication", () => {
     // The next step's code: the current one was spent turning two-factor on.
     await appCodeInput(page).fill(oathtoolCode(secret, 1));
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL("/sessions");
+    await expect(page).toHaveURL("/dashboard");
     expect(await sessionCookieOf(context)).toBeDefined();
   });
 
@@ -172,7 +172,7 @@ test.describe("two-factor authentication", () => {
     await expect(recoveryInput).toBeFocused();
     await recoveryInput.fill(recoveryCodes[3]!);
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL("/sessions");
+    await expect(page).toHaveURL("/dashboard");
 
     // Spent: the same code does not work a second time.
     await signOutFromHeader(page, account.email);
@@ -213,7 +213,7 @@ test.describe("two-factor authentication", () => {
     await expect(heading(page)).toHaveText("Two-factor authentication");
     await appCodeInput(page).fill(oathtoolCode(secret, 1));
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL("/sessions");
+    await expect(page).toHaveURL("/dashboard");
   });
 
   test("an emailed sign-in link also asks for the second factor", async ({ page, request }) => {
@@ -235,7 +235,8 @@ test.describe("two-factor authentication", () => {
     expect(await sessionCookieOf(page.context())).toBeUndefined();
     await appCodeInput(page).fill(oathtoolCode(secret));
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL("/sessions");
+    await expect(page).toHaveURL("/dashboard");
+    await page.goto("/sessions");
     await expect(page.getByRole("list", { name: "Active sessions" }).getByRole("listitem").filter({ hasText: "This device" })).toContainText(
       "Magic link",
     );

@@ -19,7 +19,7 @@ export async function sessionCookieOf(context: BrowserContext) {
 }
 
 /** Fills in and submits the sign-up form; ends on the page the form leads to. */
-export async function signUpInBrowser(page: Page, account: TestAccount, expectedUrl = "/sessions") {
+export async function signUpInBrowser(page: Page, account: TestAccount, expectedUrl = "/dashboard") {
   await page.goto("/sign-up");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -33,7 +33,7 @@ export async function signInInBrowser(page: Page, account: TestAccount, options:
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(options.expectedUrl ?? "/sessions");
+  await expect(page).toHaveURL(options.expectedUrl ?? "/dashboard");
 }
 
 /**

@@ -45,7 +45,7 @@ export function OtherSignInMethods({ callbackUrl, providers }: { callbackUrl: st
           </Link>
         </li>
         <li>
-          {/* The emailed link always lands on /sessions: the API builds it, so no callbackUrl. */}
+          {/* The emailed link always lands on the dashboard: the API builds it, so no callbackUrl. */}
           <Link href="/sign-in/link" className={`${buttonClass("secondary")} w-full`}>
             <svg {...iconProps}>
               <path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71" />

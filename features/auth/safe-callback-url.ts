@@ -2,7 +2,7 @@
 // and "/\evil" are protocol-relative URLs to browsers, and absolute URLs or
 // other schemes would make the sign-in page an open redirect.
 
-export const DEFAULT_AFTER_SIGN_IN = "/sessions";
+export const DEFAULT_AFTER_SIGN_IN = "/dashboard";
 
 const PROBE_ORIGIN = "http://portal.invalid";
 

@@ -3,10 +3,13 @@ import { getMe, login, register } from "@/shared/api/endpoints/auth";
 import { sendMagicLink } from "@/shared/api/endpoints/email-sign-in";
 import { cancelAccountDeletion, deleteAccount, listActivity } from "@/shared/api/endpoints/settings";
 import { setupTwoFactor } from "@/shared/api/endpoints/two-factor";
+import { createApiKey } from "@/shared/api/endpoints/api-keys";
+import { createDomain } from "@/shared/api/endpoints/sending-domains";
+import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
 import { openSupportTicket } from "@/shared/api/endpoints/support";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
-import { createAccount, signIn, strongPassword } from "../support/factories";
+import { createAccount, signIn, strongPassword, type TestAccount } from "../support/factories";
 import { waitForEmail } from "../support/mailbox";
 
 // Tables holding an account's data, and the column that ties a row to it.
@@ -20,7 +23,39 @@ const OWNED: [table: string, predicate: string][] = [
   ["recovery_codes", "account_id = $1"],
   ["two_factor_challenges", "account_id = $1"],
   ["support_tickets", "account_id = $1"],
+  ["sending_domains", "account_id = $1"],
+  ["sending_domain_records", "domain_id in (select id from sending_domains where account_id = $1)"],
+  ["smtp_relays", "account_id = $1"],
+  ["api_keys", "account_id = $1"],
+  ["messages", "account_id = $1"],
+  ["message_events", "message_id in (select id from messages where account_id = $1)"],
+  ["idempotency_keys", "account_id = $1"],
+  ["subscriptions", "account_id = $1"],
+  ["payments", "account_id = $1"],
+  ["invoices", "account_id = $1"],
+  ["email_credit_entries", "account_id = $1"],
+  ["oauth_identities", "account_id = $1"],
 ];
+
+/** Rows of the areas whose creation needs outside parties (DNS proof, a payment, a provider), written as the app stores them. */
+async function seedOwnedRows(account: TestAccount) {
+  const id = account.user.id;
+  const domain = await call(createDomain, { token: account.accessToken, body: { name: `gone-${id.slice(4, 12)}.example.net` } });
+  await call(createSmtpRelay, { token: account.accessToken, body: { name: "MTA", smtp_host: "mail.example.net", smtp_port: 587 } });
+  await call(createApiKey, { token: account.accessToken, body: { name: "key" } });
+  await sql(
+    `insert into messages (id, account_id, domain_id, from_domain, from_header, to_addresses, subject, text, message_id_header)
+     values ($1, $2, $3, 'x', 'a@x', '["b@example.org"]', 's', 't', '<m@x>')`,
+    [`msg_${id.slice(4)}`, id, domain.body.data.domain_id],
+  );
+  await sql("insert into message_events (id, message_id, type) values ($1, $2, 'queued')", [`mev_${id.slice(4)}`, `msg_${id.slice(4)}`]);
+  await sql("insert into idempotency_keys (account_id, key, request_hash, message_id) values ($1, 'k', 'h', $2)", [id, `msg_${id.slice(4)}`]);
+  await sql("insert into subscriptions (account_id, plan_id, status) values ($1, 'pro', 'active')", [id]);
+  await sql("insert into payments (reference, account_id, provider, plan_id, amount, currency, status, checkout_url) values ($1, $2, 'sandbox', 'pro', 5000, 'USD', 'succeeded', 'http://x')", [`pay-${id}`, id]);
+  await sql("insert into invoices (id, account_id, payment_reference, number, description, amount, currency, status, issued_at) values ($1, $2, $3, $4, 'Pro', 5000, 'USD', 'paid', now())", [`inv_${id.slice(4)}`, id, `pay-${id}`, `T-${id}`]);
+  await sql("insert into email_credit_entries (account_id, delta, reason) values ($1, 10, 'test')", [id]);
+  await sql("insert into oauth_identities (id, account_id, provider, subject) values ($1, $2, 'github', $3)", [`oid_${id.slice(4)}`, id, `gh-${id}`]);
+}
 
 async function rowsOwnedBy(accountId: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -82,6 +117,7 @@ describe("the purge job", () => {
       await call(setupTwoFactor, { token: account.accessToken });
       await call(sendMagicLink, { body: { email: account.email } });
       await call(openSupportTicket, { token: account.accessToken, body: { email: account.email, subject: "Hello", message: "Before I go" } });
+      await seedOwnedRows(account);
       await sql("insert into recovery_codes (id, account_id, code_hash) values ($1, $2, 'x')", [`rec_${account.user.id}`, account.user.id]);
       await sql("insert into two_factor_challenges (token_hash, account_id, sign_in_method, expires_at) values ($1, $2, 'password', now())", [`h_${account.user.id}`, account.user.id]);
     }

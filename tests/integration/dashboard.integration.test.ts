@@ -1,0 +1,89 @@
+// GET /dashboard/overview and GET /account/onboarding-profile, computed from
+// what the account really has: each figure is set up through the API (a
+// paid plan through the sandbox gateway's signed webhook) and asserted.
+import { createHmac, randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { register } from "@/shared/api/endpoints/auth";
+import { startCheckout } from "@/shared/api/endpoints/billing";
+import { getDashboardOverview, getOnboardingProfile } from "@/shared/api/endpoints/dashboard";
+import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domains";
+import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
+import { inject } from "vitest";
+import { call, request } from "../support/api-client";
+import { dnsControl, publishRecords } from "../support/dns-server";
+import { createAccount, signIn, strongPassword, uniqueEmail } from "../support/factories";
+import { testPaymentSecrets } from "../support/fake-payment-providers";
+
+async function payForPro(token: string) {
+  const started = await call(startCheckout, { token, body: { planId: "pro", provider: "sandbox" } });
+  expect(started.status).toBe(201);
+  const { reference, amount } = started.body.data;
+  const body = JSON.stringify({ id: `evt_${randomBytes(6).toString("hex")}`, type: "payment.succeeded", data: { reference, amount, currency: "USD" } });
+  const signature = createHmac("sha256", testPaymentSecrets.sandboxWebhookSecret).update(body).digest("hex");
+  expect((await request("/payments/webhooks/sandbox", { method: "POST", body, headers: { "x-sandbox-signature": signature } })).status).toBe(200);
+}
+
+describe("the dashboard overview", () => {
+  it("shows a new account's real starting point", async () => {
+    const account = await createAccount();
+    const overview = await call(getDashboardOverview, { token: account.accessToken });
+    expect(overview.status).toBe(200);
+    expect(overview.body.data).toMatchObject({
+      plan: { id: "free", status: "active", cancelAtPeriodEnd: false },
+      usage: { emailsSent: 0, quota: 3000, percentUsed: 0, creditBalance: 0 },
+      domains: { total: 0, verified: 0 },
+      relays: { total: 0, active: 0 },
+      apiKeys: { total: 0 },
+      twoFactorEnabled: false,
+      activeSessions: 1,
+      onboarding: { completed: 1, total: 5, percent: 20 },
+    });
+    expect(overview.body.data.recentActivity.map((item) => item.type)).toContain("auth.login");
+  });
+
+  it("counts domains, relays, sessions and a paid plan", async () => {
+    const account = await createAccount();
+    await signIn(account);
+    await signIn(account);
+    const token = account.accessToken;
+    const verified = await call(createDomain, { token, body: { name: `dash-${randomBytes(4).toString("hex")}.example.net` } });
+    await publishRecords(dnsControl(inject("dnsControlUrl")), verified.body.data.records);
+    expect((await call(verifyDomain, { token, params: { domain_id: verified.body.data.domain_id } })).body.data.status).toBe("verified");
+    await call(createDomain, { token, body: { name: `dash-${randomBytes(4).toString("hex")}.example.net` } });
+    await call(createSmtpRelay, { token, body: { name: "Primary", smtp_host: "mail.example.net", smtp_port: 587 } });
+    await call(createSmtpRelay, { token, body: { name: "Paused", smtp_host: "backup.example.net", smtp_port: 587, status: "inactive" } });
+    await payForPro(token);
+
+    const overview = (await call(getDashboardOverview, { token })).body.data;
+    expect(overview).toMatchObject({
+      plan: { id: "pro", name: "Pro", status: "active" },
+      usage: { emailsSent: 0, quota: 150_000, percentUsed: 0 },
+      domains: { total: 2, verified: 1 },
+      relays: { total: 2, active: 1 },
+      activeSessions: 3,
+    });
+    expect(overview.recentActivity).toHaveLength(5);
+    expect(overview.onboarding.steps.filter((step) => step.done).map((step) => step.id)).toEqual(["add_domain", "verify_domain", "add_relay", "choose_plan"]);
+  });
+
+  it("answers 401 without a token", async () => {
+    expect((await call(getDashboardOverview)).status).toBe(401);
+  });
+});
+
+describe("the onboarding profile", () => {
+  it("shows the plan asked for at registration as the intended plan until it is chosen", async () => {
+    const email = uniqueEmail("onboarding");
+    const registered = await call(register, { body: { email, password: strongPassword(), planId: "business" } });
+    const token = registered.body.data.accessToken;
+    const profile = await call(getOnboardingProfile, { token });
+    expect(profile.body.data).toMatchObject({ intendedPlanId: "business", currentPlanId: "free", completed: 0, percent: 0 });
+    const planStep = profile.body.data.steps.find((step) => step.id === "choose_plan")!;
+    expect(planStep).toMatchObject({ done: false, href: "/billing" });
+    expect(planStep.description).toContain("business");
+  });
+
+  it("answers 401 without a token", async () => {
+    expect((await call(getOnboardingProfile)).status).toBe(401);
+  });
+});
