@@ -36,6 +36,18 @@ const known: Record<string, { label: string; tone: ActivityTone }> = {
   "relay.deleted": { label: "SMTP relay deleted", tone: "warning" },
   "relay.tested": { label: "SMTP relay tested", tone: "neutral" },
   "security.sign_in_method_linked": { label: "Sign-in method linked", tone: "warning" },
+  "api_key.created": { label: "API key created", tone: "warning" },
+  "api_key.revoked": { label: "API key revoked", tone: "neutral" },
+  "support.ticket_opened": { label: "Support ticket opened", tone: "neutral" },
+  "billing.checkout_started": { label: "Checkout started", tone: "neutral" },
+  "billing.payment_succeeded": { label: "Payment received", tone: "positive" },
+  "billing.payment_failed": { label: "Payment failed", tone: "danger" },
+  "billing.plan_activated": { label: "Plan activated", tone: "positive" },
+  "billing.credits_added": { label: "Email credits added", tone: "positive" },
+  "billing.cancel_scheduled": { label: "Cancellation scheduled", tone: "warning" },
+  "billing.subscription_past_due": { label: "Payment overdue", tone: "danger" },
+  "billing.subscription_renewed": { label: "Plan renewed", tone: "positive" },
+  "billing.subscription_ended": { label: "Plan ended", tone: "warning" },
 };
 
 export function describeActivityType(type: string): { label: string; tone: ActivityTone } {
