@@ -39,6 +39,7 @@ test.describe("sign up and sign in", () => {
     await banner.getByRole("link", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/sign-in");
     await signInInBrowser(page, account, { goto: false });
+    await page.goto("/sessions");
     // Signing out ended the first API session: only the new one is left.
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("This device");
