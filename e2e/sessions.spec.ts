@@ -31,6 +31,7 @@ test.describe("sessions page", () => {
     const second = await browser.newContext({ baseURL });
     const secondPage = await second.newPage();
     await signInInBrowser(secondPage, account);
+    await secondPage.goto("/sessions");
     const secondRows = sessionsList(secondPage).getByRole("listitem");
     await expect(secondRows).toHaveCount(2);
     await expect(secondRows.filter({ hasText: "This device" })).toHaveCount(1);
