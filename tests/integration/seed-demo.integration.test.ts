@@ -2,7 +2,7 @@
 // process) against the test server's database, then used through the API
 // with the credentials it printed.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
@@ -15,18 +15,31 @@ import { listSmtpRelays } from "@/shared/api/endpoints/smtp-relays";
 import { listSupportTickets } from "@/shared/api/endpoints/support";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
+import { testPaymentSecrets } from "../support/fake-payment-providers";
 import { waitForEmail } from "../support/mailbox";
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
-/** The test server's own DATA_DIR (its secrets and, when embedded, its database address), APP_URL and port. */
+/**
+ * The test server's configuration, as support staff run the seed with the app's .env: its DATA_DIR (generated
+ * secrets and, when embedded, the database address), APP_URL, port and sandbox secret (so the sandbox's webhook
+ * reaches the server and is accepted).
+ */
 function seedEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const dataDir = inject("serverDataDir");
-  const env: NodeJS.ProcessEnv = { ...process.env, APP_ENV: "test", DATA_DIR: dataDir, APP_URL: inject("appUrl"), PORT: new URL(inject("baseUrl")).port };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    APP_ENV: "test",
+    DATA_DIR: dataDir,
+    APP_URL: inject("appUrl"),
+    PORT: new URL(inject("baseUrl")).port,
+    SANDBOX_WEBHOOK_SECRET: testPaymentSecrets.sandboxWebhookSecret,
+  };
   delete env.DATABASE_URL;
   delete env.LOG_LEVEL;
   // On the embedded engine the seed must find the database the way it does for `npm start`: through DATA_DIR.
-  const embeddedUrl = readFileSync(path.join(dataDir, "embedded-database.url"), "utf8").trim();
+  const urlFile = path.join(dataDir, "embedded-database.url");
+  const embeddedUrl = existsSync(urlFile) ? readFileSync(urlFile, "utf8").trim() : null;
   if (inject("databaseUrl") !== embeddedUrl) env.DATABASE_URL = inject("databaseUrl");
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[key];
