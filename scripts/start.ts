@@ -7,6 +7,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/server/db/embedded";
 import { runMigrations } from "@/server/db/migrate";
+import { markDatabaseEnvironment } from "@/server/db/environment-marker";
 import { loadDotenv } from "@/server/runtime/load-dotenv";
 import { EnvError, env, useEmbeddedDatabase } from "@/server/env";
 import { startJobWorker } from "@/server/jobs/worker";
@@ -50,6 +51,12 @@ async function runPrimary() {
     console.log(`embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pg")}`);
   }
   await runMigrations(databaseUrl);
+  if (config.isProduction) {
+    // Lets tools run with the wrong configuration (npm run seed:demo) still see whose database this is.
+    await markDatabaseEnvironment(databaseUrl, "production").catch((error: Error) => {
+      console.warn(`could not mark the database as production (${error.message}); set it by hand: ALTER DATABASE <name> SET ces.environment = 'production'`);
+    });
+  }
   const stopJobs = await startJobWorker(databaseUrl, { work: config.RUN_JOBS });
 
   cluster.setupPrimary({ silent: false });
