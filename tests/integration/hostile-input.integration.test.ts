@@ -49,9 +49,15 @@ async function send(method: string, template: string, input: HostileRequest, tok
     body = "raw" in input.body ? input.body.raw : JSON.stringify(input.body.json);
     if (input.contentType) headers["content-type"] = input.contentType;
   }
-  const response = await fetch(url, { method, headers, body });
+  // Redirects are answers too (OAuth start and callback): look at them, do not follow them off to a provider.
+  const response = await fetch(url, { method, headers, body, redirect: "manual" });
   const text = await response.text();
   const what = `${method} ${url.pathname}${url.search.slice(0, 200)} body=${(body ?? "").slice(0, 200)} auth=${input.auth}`;
+  if (response.status === 302) {
+    const documented = Object.keys(document.paths[template]?.[method.toLowerCase()]?.responses ?? {}).includes("302");
+    const failure = !documented ? `${what} → an undocumented 302` : response.headers.get("location") ? undefined : `${what} → 302 without Location`;
+    return { status: 302, failure };
+  }
   if (response.status >= 500) return { status: response.status, failure: `${what} → ${response.status} ${text.slice(0, 300)}` };
   let parsed: unknown;
   try {
