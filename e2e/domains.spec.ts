@@ -1,25 +1,10 @@
 // The Domains page: add a domain, publish its records in the test DNS server
 // (started by playwright.config.ts; the app resolves through it), verify, delete.
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
-import { dnsControl, publishRecords } from "../tests/support/dns-server";
+import { publishRecords } from "../tests/support/dns-server";
 import { newAccount, signUpInBrowser } from "./support/accounts";
+import { recordsShown, testDns } from "./support/sending-domains";
 import { expect, test } from "./support/test";
-
-const dns = () => dnsControl(process.env.E2E_DNS_CONTROL_URL!);
-
-/** The records as the table shows them: what a customer copies into their DNS provider. */
-async function recordsShown(page: Page, domain: string) {
-  const rows = page.getByRole("region", { name: domain }).getByRole("table").getByRole("row");
-  const records: { type: string; name: string; value: string }[] = [];
-  for (const row of await rows.all()) {
-    const cells = row.getByRole("cell");
-    if ((await cells.count()) === 0) continue; // the header row
-    const [type, name, value] = await Promise.all([cells.nth(0).innerText(), cells.nth(1).locator("code").innerText(), cells.nth(2).locator("code").innerText()]);
-    records.push({ type: type.trim(), name: name.trim(), value: value.trim() });
-  }
-  return records;
-}
 
 test.describe("domains page", () => {
   test("add a domain, publish its records, verify it, then delete it", async ({ page, context }) => {
@@ -55,7 +40,7 @@ test.describe("domains page", () => {
     await card.getByRole("button", { name: "Copy DKIM value" }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(records[2]!.value);
 
-    await publishRecords(dns(), records);
+    await publishRecords(testDns(), records);
     await card.getByRole("button", { name: `Verify ${domain}` }).click();
     await expect(card.getByText("Verified", { exact: true })).toBeVisible();
     await expect(card.getByText("Found", { exact: true })).toHaveCount(5);

@@ -34,6 +34,8 @@ const scopeLabels = { sending: "Sending", full: "Full access" } as const;
 export function ApiKeysPanel() {
   const keys = useApiKeys();
   const [created, setCreated] = useState<(ApiKey & { secret: string }) | null>(null);
+  // Said where the revoked row was: the row and the button that had focus are gone.
+  const [notice, setNotice] = useState<string | null>(null);
 
   return (
     <div className="space-y-8">
@@ -48,8 +50,14 @@ export function ApiKeysPanel() {
         <h2 id="new-key" className="text-base font-semibold text-zinc-900 dark:text-white">
           Create a key
         </h2>
-        <CreateKeyForm onCreated={setCreated} />
+        <CreateKeyForm
+          onCreated={(key) => {
+            setNotice(null);
+            setCreated(key);
+          }}
+        />
       </section>
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
       <section aria-labelledby="your-keys" className="rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
         <h2 id="your-keys" className="border-b border-zinc-200 px-6 py-4 text-base font-semibold text-zinc-900 dark:border-zinc-800 dark:text-white">
           Your keys
@@ -67,7 +75,7 @@ export function ApiKeysPanel() {
         ) : (
           <ul aria-label="API keys" className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {keys.data.map((key) => (
-              <KeyRow key={key.id} apiKey={key} />
+              <KeyRow key={key.id} apiKey={key} onRevoked={() => setNotice(`Revoked “${key.name}”. Anything using it can no longer send.`)} />
             ))}
           </ul>
         )}
@@ -152,7 +160,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secret: stri
   );
 }
 
-function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: () => void }) {
   const revoke = useRevokeApiKey();
   const [confirming, setConfirming] = useState(false);
   const error = revoke.error instanceof PortalApiError ? revoke.error.message : revoke.error ? "We could not revoke the key. Try again." : null;
@@ -179,7 +187,14 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         pending={revoke.isPending}
         error={error}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => revoke.mutate(apiKey.id, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() =>
+          revoke.mutate(apiKey.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              onRevoked();
+            },
+          })
+        }
       >
         Anything using this key stops being able to send at once. This cannot be undone.
       </ConfirmDialog>

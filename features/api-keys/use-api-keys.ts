@@ -9,7 +9,12 @@ import type { createApiKeyBody } from "@/shared/schemas/api-keys";
 const apiKeysKey = ["sending", "api-keys"] as const;
 
 export function useApiKeys() {
-  return useQuery({ queryKey: apiKeysKey, queryFn: ({ signal }) => portalFetch(listApiKeys, { signal }) });
+  return useQuery({
+    queryKey: apiKeysKey,
+    queryFn: ({ signal }) => portalFetch(listApiKeys, { signal }),
+    // "Last used" changes outside the portal, whenever the customer's code sends with a key.
+    staleTime: 0,
+  });
 }
 
 export function useCreateApiKey() {

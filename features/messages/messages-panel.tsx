@@ -52,7 +52,7 @@ export function MessagesPanel({ page }: { page: number }) {
                 <th scope="col" className="px-5 py-2.5 font-medium">Subject</th>
                 <th scope="col" className="px-5 py-2.5 font-medium">To</th>
                 <th scope="col" className="px-5 py-2.5 font-medium">Status</th>
-                <th scope="col" className="px-5 py-2.5 font-medium">Sent</th>
+                <th scope="col" className="px-5 py-2.5 font-medium">Created</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">

@@ -12,6 +12,8 @@ export function useMessages(page: number) {
     queryKey: ["sending", "messages", page],
     queryFn: ({ signal }) => portalFetch(listMessages, { query: { page, limit: MESSAGES_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
+    // Messages arrive through the API, not the portal: every visit asks for the latest.
+    staleTime: 0,
     refetchInterval: (query) => (query.state.data?.items.some((item) => item.status === "queued") ? POLL_MS : false),
   });
 }
@@ -20,6 +22,8 @@ export function useMessage(messageId: string) {
   return useQuery({
     queryKey: ["sending", "message", messageId],
     queryFn: ({ signal }) => portalFetch(getMessage, { params: { message_id: messageId }, signal }),
+    // Opens and clicks keep adding events after the message is sent.
+    staleTime: 0,
     refetchInterval: (query) => (query.state.data?.status === "queued" ? POLL_MS : false),
   });
 }

@@ -1,0 +1,67 @@
+// The dashboard (issue #11): a new account's overview and onboarding checklist,
+// then the counts and steps after adding a domain and an SMTP relay.
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { newAccount, signUpInBrowser } from "./support/accounts";
+import { addDomainInPortal } from "./support/sending-domains";
+import { expect, test } from "./support/test";
+
+const figure = (page: Page, label: string) => page.getByTestId(`figure-${label}`);
+const step = (page: Page, title: string) => page.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem").filter({ hasText: title });
+
+test("a new account's dashboard, then its counts after adding a domain and a relay", async ({ page }) => {
+  test.setTimeout(60_000);
+  const domain = `dash-${randomBytes(4).toString("hex")}.example.org`;
+  await signUpInBrowser(page, newAccount("dashboard"));
+  const nav = page.getByRole("navigation", { name: "Primary" });
+  await nav.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+
+  // A new account: nothing set up yet; only the plan step is done (it signed up for free).
+  await expect(figure(page, "Domains")).toHaveText("0 / 0");
+  await expect(figure(page, "SMTP relays")).toHaveText("0 / 0");
+  await expect(figure(page, "API keys")).toHaveText("0");
+  await expect(figure(page, "Two-factor")).toHaveText("Off");
+  await expect(figure(page, "Active sessions")).toHaveText("1");
+  await expect(page.getByTestId("usage-text")).toContainText("0 of ");
+  const checklist = page.getByRole("region", { name: "Getting started" });
+  await expect(checklist).toContainText("1 of 5 done");
+  await expect(checklist.getByRole("progressbar", { name: "Onboarding progress" })).toHaveAttribute("aria-valuenow", "20");
+  await expect(page.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem")).toHaveCount(5);
+  await expect(step(page, "Add a sending domain").getByRole("link", { name: "Add a sending domain" })).toHaveAttribute("href", "/domains");
+  await expect(step(page, "Add an SMTP relay").getByRole("link", { name: "Add an SMTP relay" })).toHaveAttribute("href", "/relays");
+  await expect(step(page, "Choose a plan")).toContainText("(done)");
+
+  // The cards lead to where each thing is managed.
+  await page.getByRole("link", { name: /^Domains/ }).filter({ has: figure(page, "Domains") }).click();
+  await expect(page).toHaveURL("/domains");
+  await addDomainInPortal(page, domain);
+
+  await nav.getByRole("link", { name: "Relays" }).click();
+  await expect(page).toHaveURL("/relays");
+  await page.getByRole("button", { name: "Add relay" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add an SMTP relay" });
+  await dialog.getByLabel("Name", { exact: true }).fill("Office relay");
+  await dialog.getByLabel("Host", { exact: true }).fill("127.0.0.1");
+  await dialog.getByLabel("Encryption", { exact: true }).selectOption("none");
+  await dialog.getByLabel("Port", { exact: true }).fill("2525");
+  await dialog.getByRole("button", { name: "Add relay" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Added “Office relay”" })).toBeVisible();
+
+  await nav.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(figure(page, "Domains")).toHaveText("0 / 1");
+  await expect(figure(page, "SMTP relays")).toHaveText("1 / 1");
+  await expect(checklist).toContainText("3 of 5 done");
+  await expect(checklist.getByRole("progressbar", { name: "Onboarding progress" })).toHaveAttribute("aria-valuenow", "60");
+  for (const title of ["Add a sending domain", "Add an SMTP relay"]) {
+    await expect(step(page, title)).toContainText("(done)");
+    await expect(step(page, title).getByRole("link")).toHaveCount(0);
+  }
+  await expect(step(page, "Verify your domain").getByRole("link", { name: "Verify your domain" })).toBeVisible();
+  await expect(step(page, "Verify your domain")).not.toContainText("(done)");
+  // The latest activity names what was just done.
+  await expect(page.getByRole("region", { name: "Recent activity" })).toContainText(domain);
+});
