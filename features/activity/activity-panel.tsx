@@ -5,7 +5,7 @@
 import Link from "next/link";
 import { useId } from "react";
 import type { z } from "zod";
-import { Alert } from "@/components/alert";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/button";
 import { buttonClass } from "@/components/button-styles";
 import { textLinkClass } from "@/features/auth/auth-card";
@@ -45,12 +45,7 @@ export function ActivityPanel({ page }: { page: number }) {
       {activity.isPending ? (
         <LoadingTable />
       ) : activity.isError ? (
-        <Alert title="We could not load your activity">
-          <p>{activity.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" pending={activity.isFetching} onClick={() => void activity.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError what="your activity" query={activity} />
       ) : activity.data.pagination.total === 0 ? (
         <EmptyState />
       ) : activity.data.items.length === 0 ? (

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { CopyButton } from "@/components/copy-button";
@@ -68,7 +69,7 @@ export function ApiKeysPanel() {
           </p>
         ) : keys.isError ? (
           <div className="p-6">
-            <Alert>{keys.error.message}</Alert>
+            <LoadError what="your keys" query={keys} />
           </div>
         ) : keys.data.length === 0 ? (
           <p className="px-6 py-8 text-sm text-zinc-600 dark:text-zinc-400">No keys yet.</p>

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
-import { Button } from "@/components/button";
+import { LoadError } from "@/components/load-error";
 import { SettingsCardBody, SettingsSection } from "@/components/settings-section";
 import type { PaymentProvider, paymentMethodSchema } from "@/shared/schemas/billing";
 import { CreditsCard } from "./credits-card";
@@ -16,17 +16,6 @@ import { type CheckoutItem, useCheckout, useCredits, useInvoices, usePaymentMeth
 type PaymentMethod = z.output<typeof paymentMethodSchema>;
 
 const methodLabels: Record<string, string> = { card: "Card", bank: "Bank account", bank_transfer: "Bank transfer", ussd: "USSD", mobile_money: "Mobile money" };
-
-function LoadError({ what, error, retry }: { what: string; error: Error; retry: () => void }) {
-  return (
-    <Alert title={`We could not load ${what}`}>
-      <p>{error.message}</p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
-        Try again
-      </Button>
-    </Alert>
-  );
-}
 
 function Loading() {
   return <div className="h-32 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800/60" aria-hidden="true" />;
@@ -96,7 +85,7 @@ export function BillingPanel({ checkoutCanceled = false }: { checkoutCanceled?: 
       {checkout.error ? <Alert title="We could not start the checkout">{checkout.error.message}</Alert> : null}
 
       <SettingsSection title="Current plan" description="Your plan, its period, and the emails sent in it.">
-        {subscription.isPending ? <Loading /> : subscription.isError ? <div className="p-5"><LoadError what="your plan" error={subscription.error} retry={() => void subscription.refetch()} /></div> : <CurrentPlan subscription={subscription.data} />}
+        {subscription.isPending ? <Loading /> : subscription.isError ? <div className="p-5"><LoadError what="your plan" query={subscription} /></div> : <CurrentPlan subscription={subscription.data} />}
       </SettingsSection>
 
       <section aria-labelledby="plans-heading" className="space-y-4">
@@ -104,21 +93,21 @@ export function BillingPanel({ checkoutCanceled = false }: { checkoutCanceled?: 
           <h2 id="plans-heading" className="text-base font-semibold text-zinc-900 dark:text-white">Plans</h2>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">A new plan starts at once. Paying for your current plan adds a month after the current one.</p>
         </div>
-        {plans.isPending || subscription.isPending ? <Loading /> : plans.isError ? <LoadError what="the plans" error={plans.error} retry={() => void plans.refetch()} /> : subscription.data ? (
+        {plans.isPending || subscription.isPending ? <Loading /> : plans.isError ? <LoadError what="the plans" query={plans} /> : subscription.data ? (
           <PlansGrid plans={plans.data} subscription={subscription.data} canPay={!!provider} pendingPlanId={pendingPlanId} onChoose={(plan) => pay({ planId: plan.id })} />
         ) : null}
       </section>
 
       <SettingsSection title="Email credits" description="Credits pay for emails beyond your plan's quota, one credit an email. They do not expire.">
-        {credits.isPending ? <Loading /> : credits.isError ? <div className="p-5"><LoadError what="your credits" error={credits.error} retry={() => void credits.refetch()} /></div> : <CreditsCard credits={credits.data} canPay={!!provider} pendingPackId={pendingPackId} onBuy={(creditPackId) => pay({ creditPackId })} />}
+        {credits.isPending ? <Loading /> : credits.isError ? <div className="p-5"><LoadError what="your credits" query={credits} /></div> : <CreditsCard credits={credits.data} canPay={!!provider} pendingPackId={pendingPackId} onBuy={(creditPackId) => pay({ creditPackId })} />}
       </SettingsSection>
 
       <SettingsSection title="Payment methods" description="The payment providers you can pay with. You enter your details on the provider's own page.">
-        {methods.isPending ? <Loading /> : methods.isError ? <div className="p-5"><LoadError what="payment methods" error={methods.error} retry={() => void methods.refetch()} /></div> : <PaymentMethods methods={methods.data} selected={provider} onSelect={setChosen} />}
+        {methods.isPending ? <Loading /> : methods.isError ? <div className="p-5"><LoadError what="payment methods" query={methods} /></div> : <PaymentMethods methods={methods.data} selected={provider} onSelect={setChosen} />}
       </SettingsSection>
 
       <SettingsSection title="Invoices" description="One for every payment.">
-        {invoices.isPending ? <Loading /> : invoices.isError ? <div className="p-5"><LoadError what="your invoices" error={invoices.error} retry={() => void invoices.refetch()} /></div> : <InvoicesTable invoices={invoices.data} />}
+        {invoices.isPending ? <Loading /> : invoices.isError ? <div className="p-5"><LoadError what="your invoices" query={invoices} /></div> : <InvoicesTable invoices={invoices.data} />}
       </SettingsSection>
     </div>
   );

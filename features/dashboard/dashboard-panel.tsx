@@ -2,8 +2,7 @@
 // The portal's home page: one card per figure of GET /dashboard/overview, each
 // linking to the page where it is managed, a usage bar and the onboarding checklist.
 import Link from "next/link";
-import { Alert } from "@/components/alert";
-import { Button } from "@/components/button";
+import { LoadError } from "@/components/load-error";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
@@ -22,12 +21,7 @@ export function DashboardPanel() {
           Loading your overview…
         </p>
       ) : overview.isError ? (
-        <Alert title="We could not load your overview">
-          <p>{overview.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void overview.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError what="your overview" query={overview} />
       ) : (
         <Overview data={overview.data} />
       )}

@@ -2,7 +2,7 @@
 // The Domains page body: add a domain, then publish and verify its records.
 import { useState } from "react";
 import { Alert } from "@/components/alert";
-import { Button } from "@/components/button";
+import { LoadError } from "@/components/load-error";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { AddDomainForm } from "./add-domain-form";
@@ -57,12 +57,7 @@ export function DomainsPanel() {
           Loading domains…
         </div>
       ) : domains.isError ? (
-        <Alert title="We could not load your domains">
-          <p>{domains.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" pending={domains.isFetching} onClick={() => void domains.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError what="your domains" query={domains} />
       ) : domains.data.length === 0 ? (
         <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No domains yet</h2>

@@ -1,9 +1,8 @@
 "use client";
 // /messages: what the account sent through the sending API, newest first.
 import Link from "next/link";
-import { Alert } from "@/components/alert";
+import { LoadError } from "@/components/load-error";
 import { buttonClass } from "@/components/button-styles";
-import { Button } from "@/components/button";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
 import { MessageStatusBadge } from "./message-status-badge";
@@ -30,12 +29,7 @@ export function MessagesPanel({ page }: { page: number }) {
           Loading messages…
         </p>
       ) : messages.isError ? (
-        <Alert title="We could not load your messages">
-          <p>{messages.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void messages.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError what="your messages" query={messages} />
       ) : messages.data.pagination.total === 0 ? (
         <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No messages yet</h2>

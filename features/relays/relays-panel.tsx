@@ -3,6 +3,7 @@
 // encryption, default badge and last test, and the ways to change them.
 import { useState } from "react";
 import { Alert } from "@/components/alert";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Dialog } from "@/components/dialog";
@@ -83,12 +84,7 @@ export function RelaysPanel() {
           Loading relays…
         </p>
       ) : relays.isError ? (
-        <Alert title="We could not load your relays">
-          <p>{relays.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" pending={relays.isFetching} onClick={() => void relays.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError what="your relays" query={relays} />
       ) : list.length === 0 ? (
         <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No relays yet</h2>

@@ -1,8 +1,7 @@
 "use client";
 // The /settings page body: profile, password, security preferences and the
 // danger zone, all on the signed-in account (GET /auth/me).
-import { Alert } from "@/components/alert";
-import { Button } from "@/components/button";
+import { LoadError } from "@/components/load-error";
 import { SettingsSection } from "@/components/settings-section";
 import { DeleteAccountSection } from "@/features/account-deletion/delete-account-section";
 import { ChangePasswordForm } from "./change-password-form";
@@ -22,12 +21,7 @@ export function SettingsPanel() {
       {account.isPending ? (
         <LoadingSections />
       ) : account.isError ? (
-        <Alert title="We could not load your settings">
-          <p>{account.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" pending={account.isFetching} onClick={() => void account.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError what="your settings" query={account} />
       ) : (
         <>
           <SettingsSection title="Profile" description="Your name as we show it. Your email is how you sign in.">

@@ -1,7 +1,7 @@
 "use client";
 // The signed-in account's tickets (GET /support/tickets), newest first.
 import { useState } from "react";
-import { Alert } from "@/components/alert";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/button";
 import { formatDateTime } from "@/features/sessions/format-time";
 import type { SupportTicket } from "@/shared/schemas/support";
@@ -22,12 +22,7 @@ export function TicketList() {
   if (tickets.isError) {
     return (
       <div className="p-6">
-        <Alert title="We could not load your tickets">
-          <p>{tickets.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" pending={tickets.isFetching} onClick={() => void tickets.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError what="your tickets" query={tickets} />
       </div>
     );
   }
