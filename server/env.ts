@@ -3,6 +3,7 @@
 // variable; secrets missing outside production are generated once and kept
 // under DATA_DIR so restarts (and sibling instances) agree on them.
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { isIP } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -55,8 +56,8 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default("./.data"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Web worker processes; 1 until the multi-core work lands. */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Web worker processes sharing the port: one per core by default (each Next.js process uses one core). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.min(availableParallelism(), 8)),
   APP_URL: httpUrl.optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ENCRYPTION_KEY: z.string().regex(hex64, "must be 64 hex characters (32 bytes)").optional(),
