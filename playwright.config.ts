@@ -2,6 +2,7 @@
 // The launcher starts a fresh server per run on its own data directory.
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { freeLoopbackPort } from "./server/runtime/free-port";
 import { selfSignedCertificate } from "./tests/support/self-signed-certificate";
 import { fakeProvidersEnv } from "./tests/support/providers/fake-credentials";
 
@@ -10,9 +11,16 @@ const baseURL = `http://localhost:${port}`;
 // Computed once in the main process; workers inherit it, so all agree.
 process.env.E2E_DATA_DIR ??= path.join(".test-data", `e2e-${Date.now()}`);
 // The test DNS server the app resolves sending domains through (tests/support/dns-server.ts);
-// specs publish records over its control port. Ports derive from E2E_PORT so parallel runs differ.
-const dnsPort = Number(process.env.E2E_DNS_PORT ?? port + 20000);
-const dnsControlPort = dnsPort + 10000;
+// specs publish records over its control port.
+// Helper servers take ports the OS says are free, picked once in the main
+// process and handed to the workers through the environment (fixed offsets
+// from E2E_PORT collided when several runs shared the machine).
+process.env.E2E_DNS_PORT ??= String(await freeLoopbackPort());
+process.env.E2E_DNS_CONTROL_PORT ??= String(await freeLoopbackPort());
+process.env.E2E_GOOGLE_PORT ??= String(await freeLoopbackPort());
+process.env.E2E_GITHUB_PORT ??= String(await freeLoopbackPort());
+const dnsPort = Number(process.env.E2E_DNS_PORT);
+const dnsControlPort = Number(process.env.E2E_DNS_CONTROL_PORT);
 process.env.E2E_DNS_CONTROL_URL = `http://127.0.0.1:${dnsControlPort}`;
 // The relay spec's SMTP servers use this self-signed certificate; the server trusts it.
 process.env.E2E_RELAY_TLS_DIR ??= path.resolve(`${process.env.E2E_DATA_DIR}-relay-tls`);
@@ -35,9 +43,9 @@ const serverEnv: Record<string, string> = {
   RELAY_EXTRA_CA_FILE: relayCertificate.certFile,
 };
 // Google and GitHub sign-in go to local fake providers (e2e/support/oauth-providers-server.ts)
-// on ports next to the app's: the app's callbacks are on its default APP_URL (http://localhost:PORT).
-const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 1000);
-const githubPort = Number(process.env.E2E_GITHUB_PORT ?? port + 1001);
+// on free ports: the app's callbacks are on its default APP_URL (http://localhost:PORT).
+const googlePort = Number(process.env.E2E_GOOGLE_PORT);
+const githubPort = Number(process.env.E2E_GITHUB_PORT);
 Object.assign(serverEnv, fakeProvidersEnv(`http://127.0.0.1:${googlePort}`, `http://127.0.0.1:${githubPort}`));
 
 // A real PostgreSQL when one is given; the embedded PGlite database otherwise.

@@ -73,13 +73,13 @@ test.describe("primary navigation", () => {
       .getByRole("navigation", { name: "Primary" })
       .getByRole("link")
       .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
-    expect(hrefs).toEqual(["/", "/docs/api"]);
+    expect(hrefs).toEqual(["/", "/docs/api", "/support"]);
     for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
   });
 });
 
 test.describe("not-found page", () => {
-  for (const path of ["/no-such-page", "/dashboard", "/docs/api/no-such-page"]) {
+  for (const path of ["/no-such-page", "/dashboards", "/docs/api/no-such-page"]) {
     test(`${path} answers 404 inside the shell`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
