@@ -4,7 +4,8 @@
 // portal session (if any) ends here too.
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { signOut, useSession } from "next-auth/react";
+import { signOut } from "./next-auth-client";
+import { useSignedInEmail } from "./portal-session";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -42,7 +43,7 @@ export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
     defaultValues: { email: defaultEmail, otp_code: "", new_password: "" },
   });
   const { errors, isSubmitting } = form.formState;
-  const session = useSession();
+  const signedInEmail = useSignedInEmail();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [isDone, setIsDone] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -66,7 +67,7 @@ export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
       return;
     }
     // The API has just ended every session, this browser's included: drop the portal cookie too.
-    if (session.status === "authenticated") await signOut({ redirect: false });
+    if (signedInEmail) await signOut({ redirect: false });
     setIsDone(true);
   });
 
