@@ -2,7 +2,6 @@
 // Choose a new password with the emailed reset code (POST /auth/password/reset,
 // straight to the API). The API signs every session out, so this browser's
 // portal session (if any) ends here too.
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { signOut } from "./next-auth-client";
 import { useSignedInEmail } from "./portal-session";
@@ -18,8 +17,9 @@ import { OneTimeCodeInput } from "@/components/one-time-code-input";
 import { PasswordInput } from "@/components/password-input";
 import { PortalApiError, unreachable } from "@/features/api/portal-fetch";
 import { publicFetch } from "@/features/api/public-fetch";
-import { resetPassword } from "@/shared/api/endpoints/email-sign-in";
-import { resetPasswordBody } from "@/shared/schemas/auth";
+import { resetPassword } from "@/shared/api/endpoint-refs";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import type { resetPasswordBody } from "@/shared/schemas/auth";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { placeFieldErrors } from "./place-field-errors";
 import { failureMessage } from "./sign-in-error";
@@ -27,6 +27,7 @@ import { NEW_PASSWORD_HINT } from "./sign-up-form";
 
 type ResetInput = z.input<typeof resetPasswordBody>;
 type ResetValues = z.output<typeof resetPasswordBody>;
+const resolver = lazyZodResolver<ResetInput, ResetValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.resetPasswordBody));
 
 const ids = { email: fieldIds("email"), otp_code: fieldIds("otp_code"), new_password: fieldIds("new_password") };
 
@@ -39,7 +40,7 @@ type Failure = { code: string; text: string };
 
 export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
   const form = useForm<ResetInput, unknown, ResetValues>({
-    resolver: zodResolver(resetPasswordBody),
+    resolver,
     defaultValues: { email: defaultEmail, otp_code: "", new_password: "" },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,5 +1,5 @@
 // Zod-free handles on endpoint declarations, for the portal code every page
-// loads (the header, the deletion banner) and for read-only pages. Importing a
+// loads (the header, the deletion banner), read-only pages and the sign-in pages. Importing a
 // declaration module brings zod and every schema of that module into the
 // browser (≈ 40 kB gzip and a long task building them on the first paint); a
 // ref carries only what the request needs, and the declaration's types.
@@ -9,6 +9,7 @@
 import type { Endpoint } from "./endpoint";
 import type * as auth from "./endpoints/auth";
 import type * as dashboard from "./endpoints/dashboard";
+import type * as emailSignIn from "./endpoints/email-sign-in";
 import type * as sessions from "./endpoints/sessions";
 import type * as settings from "./endpoints/settings";
 import type * as twoFactor from "./endpoints/two-factor";
@@ -26,6 +27,10 @@ export const cancelAccountDeletion = refTo<typeof settings.cancelAccountDeletion
 });
 export const deleteAccount = refTo<typeof settings.deleteAccount>({ method: "DELETE", path: "/account", operationId: "deleteAccount" });
 export const reauthenticate = refTo<typeof twoFactor.reauthenticate>({ method: "POST", path: "/auth/reauthenticate", operationId: "reauthenticate" });
+export const sendSignInCode = refTo<typeof emailSignIn.sendSignInCode>({ method: "POST", path: "/auth/otp/send", operationId: "sendSignInCode" });
+export const sendMagicLink = refTo<typeof emailSignIn.sendMagicLink>({ method: "POST", path: "/auth/magic-link/send", operationId: "sendMagicLink" });
+export const forgotPassword = refTo<typeof emailSignIn.forgotPassword>({ method: "POST", path: "/auth/password/forgot", operationId: "forgotPassword" });
+export const resetPassword = refTo<typeof emailSignIn.resetPassword>({ method: "POST", path: "/auth/password/reset", operationId: "resetPassword" });
 export const getDashboardOverview = refTo<typeof dashboard.getDashboardOverview>({
   method: "GET",
   path: "/dashboard/overview",
