@@ -16,7 +16,12 @@ export function DashboardPanel() {
   const overview = useDashboardOverview();
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Dashboard</h1>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Dashboard</h1>
+        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+          Your plan and this period&apos;s sending, the figures of your account at a glance, and what is left to set up.
+        </p>
+      </div>
       {overview.isPending ? (
         <OverviewPlaceholder />
       ) : overview.isError ? (
