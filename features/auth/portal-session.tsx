@@ -8,13 +8,21 @@
 // to every page.
 import { createContext, useContext, useEffect, useState } from "react";
 
-const SESSION_CHANGED_EVENT = "portal-session-changed";
+export const PORTAL_SESSION_CHANGED = "portal-session-changed";
+// next-auth's own cross-tab channel: its signOut writes this localStorage key,
+// and so do we after a sign-in, so other open tabs update their header too.
+const OTHER_TABS_KEY = "nextauth.message";
 
 const SignedInEmail = createContext<string | null>(null);
 
-/** Tell the provider the portal cookie was just set or cleared. */
+/** Tell the provider (and the provider in other tabs) the portal cookie was just set or cleared. */
 export function announcePortalSessionChange(): void {
-  window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
+  window.dispatchEvent(new Event(PORTAL_SESSION_CHANGED));
+  try {
+    localStorage.setItem(OTHER_TABS_KEY, JSON.stringify({ event: "session", data: { trigger: "getSession" }, timestamp: Math.floor(Date.now() / 1000) }));
+  } catch {
+    // Storage refused (private mode): other tabs learn it on their next API call.
+  }
 }
 
 async function readSessionEmail(): Promise<string | null | undefined> {
@@ -39,8 +47,15 @@ export function PortalSessionProvider({ email, children }: { email: string | nul
 
   useEffect(() => {
     const onChange = () => void readSessionEmail().then((next) => next !== undefined && setCurrent(next));
-    window.addEventListener(SESSION_CHANGED_EVENT, onChange);
-    return () => window.removeEventListener(SESSION_CHANGED_EVENT, onChange);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === OTHER_TABS_KEY && event.newValue?.includes('"event":"session"')) onChange();
+    };
+    window.addEventListener(PORTAL_SESSION_CHANGED, onChange);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener(PORTAL_SESSION_CHANGED, onChange);
+      window.removeEventListener("storage", onStorage);
+    };
   }, []);
 
   return <SignedInEmail.Provider value={current}>{children}</SignedInEmail.Provider>;
