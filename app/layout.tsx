@@ -34,7 +34,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <ThemeScript nonce={nonce} />
       </head>
       <body className="flex min-h-dvh flex-col bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <Providers session={session}>
+        <Providers signedInEmail={session?.user.email ?? null}>
           <SkipLink />
           <SiteHeader />
           <DeletionBanner />

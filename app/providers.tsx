@@ -1,10 +1,9 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { Session } from "next-auth";
-import { SessionProvider } from "next-auth/react";
 import { useState } from "react";
 import { PortalApiError } from "@/features/api/portal-fetch";
+import { PortalSessionProvider } from "@/features/auth/portal-session";
 
 function createQueryClient() {
   return new QueryClient({
@@ -19,16 +18,16 @@ function createQueryClient() {
 }
 
 /**
- * The session comes from the server (root layout), so the header knows who is
- * signed in on the first paint. The session is not refetched on window focus:
+ * The signed-in email comes from the server (root layout), so the header knows
+ * who is signed in on the first paint. It is not refetched on window focus:
  * /api/auth/session re-issues the cookie from the one it received, and racing
  * a BFF call that has just rotated the API tokens it could put old ones back.
  */
-export function Providers({ session, children }: { session: Session | null; children: React.ReactNode }) {
+export function Providers({ signedInEmail, children }: { signedInEmail: string | null; children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <SessionProvider session={session} refetchOnWindowFocus={false}>
+    <PortalSessionProvider email={signedInEmail}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </SessionProvider>
+    </PortalSessionProvider>
   );
 }

@@ -4,7 +4,7 @@
 // reauthentication_required; the dialog then asks for the password (or a
 // two-factor code), makes the session fresh and tries again.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { signOut } from "next-auth/react";
+import { signOut } from "@/features/auth/next-auth-client";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";

@@ -3,14 +3,13 @@
 // signed out), proving presence when the API wants a fresh session
 // (POST /auth/reauthenticate), and cancelling during the grace period.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { signOut } from "next-auth/react";
 import type { z } from "zod";
-import { reauthenticate } from "@/shared/api/endpoints/two-factor";
-import { cancelAccountDeletion, deleteAccount } from "@/shared/api/endpoints/settings";
+import { cancelAccountDeletion, deleteAccount, reauthenticate } from "@/shared/api/endpoint-refs";
 import type { Account } from "@/shared/schemas/account";
 import type { reauthenticateBody } from "@/shared/schemas/two-factor";
 import { meQueryKey } from "@/features/account/use-account";
 import { PortalApiError, portalFetch } from "@/features/api/portal-fetch";
+import { signOut } from "@/features/auth/next-auth-client";
 
 export const DELETION_SCHEDULED_PATH = "/account/deletion-scheduled";
 

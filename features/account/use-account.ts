@@ -3,10 +3,10 @@
 // is on public pages too, where an ended session must not bounce anyone to
 // /sign-in; it shows the signed-out links instead.
 import { useQuery } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
-import { getMe } from "@/shared/api/endpoints/auth";
+import { getMe } from "@/shared/api/endpoint-refs";
 import type { Account } from "@/shared/schemas/account";
 import { PortalApiError, portalFetch } from "@/features/api/portal-fetch";
+import { useSignedInEmail } from "@/features/auth/portal-session";
 
 export const meQueryKey = ["auth", "me"] as const;
 
@@ -16,8 +16,8 @@ export type AccountState =
   | { status: "signed-out" };
 
 export function useAccount(): AccountState {
-  const session = useSession();
-  const isAuthenticated = session.status === "authenticated" && Boolean(session.data?.user?.email);
+  const sessionEmail = useSignedInEmail();
+  const isAuthenticated = Boolean(sessionEmail);
   const me = useQuery({
     queryKey: meQueryKey,
     queryFn: ({ signal }) => portalFetch(getMe, { signal, onUnauthorized: "throw" }),
@@ -28,5 +28,5 @@ export function useAccount(): AccountState {
   const hasEnded = me.error instanceof PortalApiError && me.error.status === 401;
   if (!isAuthenticated || hasEnded) return { status: "signed-out" };
   // The cookie knows the email at sign-in; the API knows it now.
-  return { status: "signed-in", email: me.data?.email ?? session.data!.user!.email!, details: me.data };
+  return { status: "signed-in", email: me.data?.email ?? sessionEmail!, details: me.data };
 }

@@ -1,8 +1,11 @@
 // The portal's one way to call the API from the browser: through the BFF at
 // /api/portal/* (which adds the session's access token), using the API's own
-// endpoint declarations for the path, the method and the response schema.
+// endpoint declarations for the path, the method and the response schema
+// (or a zod-free ref to one, shared/api/endpoint-refs.ts, whose answer is
+// taken as the route wrapper shaped it).
 import type { z } from "zod";
 import type { Endpoint } from "@/shared/api/endpoint";
+import type { EndpointRef } from "@/shared/api/endpoint-refs";
 import { isEndedSession } from "@/shared/api/ended-session";
 import { signInUrl } from "@/features/auth/safe-callback-url";
 
@@ -48,7 +51,7 @@ export type PortalFetchOptions<E extends Endpoint> = {
 
 const PORTAL_BASE = "/api/portal";
 
-function pathOf(endpoint: Endpoint, params: Record<string, unknown> = {}): string {
+function pathOf(endpoint: EndpointRef, params: Record<string, unknown> = {}): string {
   return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (typeof value !== "string" || value === "") throw new Error(`portalFetch: missing path parameter "${name}" for ${endpoint.operationId}`);
@@ -68,7 +71,7 @@ function queryStringOf(query: Record<string, unknown> | undefined): string {
 export const unreachable = () =>
   new PortalApiError(0, "network_error", "We could not reach the server. Check your connection and try again.");
 
-export async function portalFetch<E extends Endpoint>(endpoint: E, options: PortalFetchOptions<E> = {}): Promise<z.output<E["response"]>> {
+export async function portalFetch<E extends Endpoint>(endpoint: E | EndpointRef<E>, options: PortalFetchOptions<E> = {}): Promise<z.output<E["response"]>> {
   const hasBody = options.body !== undefined;
   let response: Response;
   try {
@@ -105,10 +108,10 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
 }
 
 /**
- * The answer's `data`, parsed with the endpoint's response schema; a failure
- * envelope (or an answer that is not one) becomes a PortalApiError.
+ * The answer's `data`, parsed with the endpoint's response schema (a ref's as
+ * it came); a failure envelope (or an answer that is not one) becomes a PortalApiError.
  */
-export async function readEnvelope<E extends Endpoint>(endpoint: E, response: Response): Promise<z.output<E["response"]>> {
+export async function readEnvelope<E extends Endpoint>(endpoint: E | EndpointRef<E>, response: Response): Promise<z.output<E["response"]>> {
   let envelope: { success?: unknown; message?: unknown; data?: unknown };
   try {
     envelope = (await response.json()) as typeof envelope;
@@ -127,6 +130,10 @@ export async function readEnvelope<E extends Endpoint>(endpoint: E, response: Re
     );
   }
 
+  if (!("response" in endpoint)) {
+    if (envelope.data === undefined) throw new PortalApiError(response.status, "invalid_response", "The server sent an unexpected answer. Please try again.");
+    return envelope.data as z.output<E["response"]>;
+  }
   const parsed = endpoint.response.safeParse(envelope.data);
   if (!parsed.success) throw new PortalApiError(response.status, "invalid_response", "The server sent an unexpected answer. Please try again.");
   return parsed.data as z.output<E["response"]>;

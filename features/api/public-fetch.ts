@@ -5,6 +5,7 @@
 // go through portalFetch instead; the types refuse them here.
 import type { z } from "zod";
 import type { Endpoint } from "@/shared/api/endpoint";
+import type { EndpointRef } from "@/shared/api/endpoint-refs";
 import { readEnvelope, unreachable } from "./portal-fetch";
 
 // "optional-bearer" operations (opening a support ticket) work without a token too.
@@ -13,7 +14,7 @@ type PublicEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, "none
 type BodyOf<E extends PublicEndpoint> = NonNullable<E["body"]> extends z.ZodType ? z.input<NonNullable<E["body"]>> : never;
 
 export async function publicFetch<E extends PublicEndpoint>(
-  endpoint: E,
+  endpoint: E | EndpointRef<E>,
   options: { body: BodyOf<E>; signal?: AbortSignal },
 ): Promise<z.output<E["response"]>> {
   if (endpoint.path.includes("{")) throw new Error(`publicFetch: ${endpoint.operationId} has path parameters`);

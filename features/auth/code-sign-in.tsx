@@ -3,7 +3,6 @@
 // straight to the API), then take the 6-digit code through next-auth
 // (mode "code" → POST /auth/otp/verify), and the second factor after it when
 // the account has two-factor on.
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -13,8 +12,9 @@ import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { Note } from "@/components/note";
 import { OneTimeCodeInput } from "@/components/one-time-code-input";
-import { sendSignInCode } from "@/shared/api/endpoints/email-sign-in";
-import { verifyCodeBody } from "@/shared/schemas/auth";
+import { sendSignInCode } from "@/shared/api/endpoint-refs";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import type { verifyCodeBody } from "@/shared/schemas/auth";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { EmailRequestForm, ResendControls } from "./emailed-secret";
 import { failureMessage } from "./sign-in-error";
@@ -22,9 +22,9 @@ import { TwoFactorSignIn } from "./two-factor-sign-in";
 import { useCredentialsSubmit } from "./use-credentials-submit";
 import { type TwoFactorChallenge, useTwoFactorChallenge } from "./use-two-factor-challenge";
 
-const codeOnly = verifyCodeBody.pick({ code: true });
-type CodeInput = z.input<typeof codeOnly>;
-type CodeValues = z.output<typeof codeOnly>;
+type CodeInput = Pick<z.input<typeof verifyCodeBody>, "code">;
+type CodeValues = Pick<z.output<typeof verifyCodeBody>, "code">;
+const resolver = lazyZodResolver<CodeInput, CodeValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.verifyCodeBody.pick({ code: true })));
 
 const ids = { code: fieldIds("code") };
 
@@ -101,7 +101,7 @@ export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string;
 }
 
 function CodeForm({ email, callbackUrl, challenge }: { email: string; callbackUrl: string; challenge: TwoFactorChallenge }) {
-  const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(codeOnly), defaultValues: { code: "" } });
+  const form = useForm<CodeInput, unknown, CodeValues>({ resolver, defaultValues: { code: "" } });
   const { errors, isSubmitting } = form.formState;
   const { submit, failure, isNavigating } = useCredentialsSubmit<CodeInput>({
     callbackUrl,

@@ -3,7 +3,6 @@
 // password reset: ask for the address, then (on the "Check your inbox" step)
 // offer to send again or use another address. The API answers the same
 // whether or not the account exists, and so do these pages.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -13,8 +12,9 @@ import { fieldIds } from "@/components/form-field";
 import { EmailField } from "./email-field";
 import { PortalApiError, unreachable } from "@/features/api/portal-fetch";
 import { publicFetch } from "@/features/api/public-fetch";
-import type { forgotPassword, sendMagicLink, sendSignInCode } from "@/shared/api/endpoints/email-sign-in";
-import { emailOnlyBody } from "@/shared/schemas/auth";
+import type { forgotPassword, sendMagicLink, sendSignInCode } from "@/shared/api/endpoint-refs";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import type { emailOnlyBody } from "@/shared/schemas/auth";
 import { placeFieldErrors } from "./place-field-errors";
 import { failureMessage } from "./sign-in-error";
 
@@ -22,6 +22,7 @@ export type SendEndpoint = typeof sendSignInCode | typeof sendMagicLink | typeof
 
 type EmailInput = z.input<typeof emailOnlyBody>;
 type EmailValues = z.output<typeof emailOnlyBody>;
+const resolver = lazyZodResolver<EmailInput, EmailValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.emailOnlyBody));
 
 const ids = { email: fieldIds("email") };
 
@@ -37,7 +38,7 @@ type EmailRequestFormProps = {
 };
 
 export function EmailRequestForm({ endpoint, submitLabel, pendingLabel, defaultEmail = "", onSent }: EmailRequestFormProps) {
-  const form = useForm<EmailInput, unknown, EmailValues>({ resolver: zodResolver(emailOnlyBody), defaultValues: { email: defaultEmail } });
+  const form = useForm<EmailInput, unknown, EmailValues>({ resolver, defaultValues: { email: defaultEmail } });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
 

@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/button-styles";
-import { forgotPassword } from "@/shared/api/endpoints/email-sign-in";
+import { forgotPassword } from "@/shared/api/endpoint-refs";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { EmailRequestForm, InboxIllustration, ResendControls } from "./emailed-secret";
 

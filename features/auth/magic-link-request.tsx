@@ -3,7 +3,7 @@
 // The link itself opens /auth/magic-link, which signs in only on a click.
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { sendMagicLink } from "@/shared/api/endpoints/email-sign-in";
+import { sendMagicLink } from "@/shared/api/endpoint-refs";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { EmailRequestForm, InboxIllustration, ResendControls } from "./emailed-secret";
 

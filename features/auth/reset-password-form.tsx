@@ -2,9 +2,9 @@
 // Choose a new password with the emailed reset code (POST /auth/password/reset,
 // straight to the API). The API signs every session out, so this browser's
 // portal session (if any) ends here too.
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { signOut, useSession } from "next-auth/react";
+import { signOut } from "./next-auth-client";
+import { useSignedInEmail } from "./portal-session";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -17,8 +17,9 @@ import { OneTimeCodeInput } from "@/components/one-time-code-input";
 import { PasswordInput } from "@/components/password-input";
 import { PortalApiError, unreachable } from "@/features/api/portal-fetch";
 import { publicFetch } from "@/features/api/public-fetch";
-import { resetPassword } from "@/shared/api/endpoints/email-sign-in";
-import { resetPasswordBody } from "@/shared/schemas/auth";
+import { resetPassword } from "@/shared/api/endpoint-refs";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import type { resetPasswordBody } from "@/shared/schemas/auth";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { placeFieldErrors } from "./place-field-errors";
 import { failureMessage } from "./sign-in-error";
@@ -26,6 +27,7 @@ import { NEW_PASSWORD_HINT } from "./sign-up-form";
 
 type ResetInput = z.input<typeof resetPasswordBody>;
 type ResetValues = z.output<typeof resetPasswordBody>;
+const resolver = lazyZodResolver<ResetInput, ResetValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.resetPasswordBody));
 
 const ids = { email: fieldIds("email"), otp_code: fieldIds("otp_code"), new_password: fieldIds("new_password") };
 
@@ -38,11 +40,11 @@ type Failure = { code: string; text: string };
 
 export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
   const form = useForm<ResetInput, unknown, ResetValues>({
-    resolver: zodResolver(resetPasswordBody),
+    resolver,
     defaultValues: { email: defaultEmail, otp_code: "", new_password: "" },
   });
   const { errors, isSubmitting } = form.formState;
-  const session = useSession();
+  const signedInEmail = useSignedInEmail();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [isDone, setIsDone] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -66,7 +68,7 @@ export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
       return;
     }
     // The API has just ended every session, this browser's included: drop the portal cookie too.
-    if (session.status === "authenticated") await signOut({ redirect: false });
+    if (signedInEmail) await signOut({ redirect: false });
     setIsDone(true);
   });
 

@@ -1,6 +1,5 @@
 // next-auth hands a failed sign-in back as a string: our Credentials provider
 // puts the API's error into it as JSON ({ message, code, errors?, … }).
-import { z } from "zod";
 import type { FieldError } from "@/features/api/portal-fetch";
 
 export type SignInFailure = {
@@ -12,13 +11,11 @@ export type SignInFailure = {
   challengeToken?: string;
 };
 
-const apiError = z.looseObject({
-  message: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  retryAfterSeconds: z.number().int().positive().optional(),
-  challengeToken: z.string().min(1).optional(),
-});
+// Checked by hand rather than with zod: this runs on the sign-in page, which
+// otherwise needs no zod until a form is submitted.
+const isString = (value: unknown): value is string => typeof value === "string";
+const isFieldError = (value: unknown): value is FieldError =>
+  typeof value === "object" && value !== null && isString((value as FieldError).path) && isString((value as FieldError).message);
 
 const unknownFailure: SignInFailure = {
   code: "unknown",
@@ -34,10 +31,20 @@ export function parseSignInError(raw: string | null | undefined): SignInFailure 
   } catch {
     return unknownFailure;
   }
-  const result = apiError.safeParse(parsed);
-  if (!result.success) return unknownFailure;
-  const { message, code, errors = [], retryAfterSeconds, challengeToken } = result.data;
-  return { message, code, errors, ...(retryAfterSeconds ? { retryAfterSeconds } : {}), ...(challengeToken ? { challengeToken } : {}) };
+  if (typeof parsed !== "object" || parsed === null) return unknownFailure;
+  const { message, code, errors = [], retryAfterSeconds, challengeToken } = parsed as Record<string, unknown>;
+  if (!isString(message) || !isString(code)) return unknownFailure;
+  if (!Array.isArray(errors) || !errors.every(isFieldError)) return unknownFailure;
+  const isCount = typeof retryAfterSeconds === "number" && Number.isInteger(retryAfterSeconds) && retryAfterSeconds > 0;
+  if (retryAfterSeconds !== undefined && !isCount) return unknownFailure;
+  if (challengeToken !== undefined && !(isString(challengeToken) && challengeToken.length > 0)) return unknownFailure;
+  return {
+    message,
+    code,
+    errors: errors.map(({ path, message }) => ({ path, message })),
+    ...(isCount ? { retryAfterSeconds } : {}),
+    ...(challengeToken ? { challengeToken } : {}),
+  };
 }
 
 /** "30 seconds", "1 minute", "15 minutes", "2 hours": how long until a retry is allowed. */

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -10,7 +9,8 @@ import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { EmailField } from "./email-field";
 import { PasswordInput } from "@/components/password-input";
-import { loginBody } from "@/shared/schemas/auth";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import type { loginBody } from "@/shared/schemas/auth";
 import type { OfferedProvider } from "@/server/portal/oauth-providers";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { OtherSignInMethods } from "./other-sign-in-methods";
@@ -23,6 +23,7 @@ type SignInInput = z.input<typeof loginBody>;
 type SignInValues = z.output<typeof loginBody>;
 
 const ids = { email: fieldIds("email"), password: fieldIds("password") };
+const resolver = lazyZodResolver<SignInInput, SignInValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.loginBody));
 
 /** The sign-in page's card: email and password, then the second factor when the account has one. */
 export function PasswordSignIn({ callbackUrl, signUpHref, providers }: { callbackUrl: string; signUpHref: string; providers: OfferedProvider[] }) {
@@ -60,7 +61,7 @@ type SignInFormProps = {
 
 function SignInForm({ callbackUrl, challenge, defaultEmail, onSubmitEmail }: SignInFormProps) {
   const form = useForm<SignInInput, unknown, SignInValues>({
-    resolver: zodResolver(loginBody),
+    resolver,
     defaultValues: { email: defaultEmail, password: "" },
   });
   const { errors, isSubmitting } = form.formState;

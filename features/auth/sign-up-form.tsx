@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
@@ -10,14 +9,16 @@ import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { EmailField } from "./email-field";
 import { PasswordInput } from "@/components/password-input";
-import { planIds } from "@/shared/schemas/account";
-import { registerBody } from "@/shared/schemas/auth";
+import { planIds } from "@/shared/plan-ids";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import type { registerBody } from "@/shared/schemas/auth";
 import { planLabels } from "@/features/account/plan-labels";
 import { textLinkClass } from "./auth-card";
 import { useCredentialsSubmit } from "./use-credentials-submit";
 
 type SignUpInput = z.input<typeof registerBody>;
 type SignUpValues = z.output<typeof registerBody>;
+const resolver = lazyZodResolver<SignUpInput, SignUpValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.registerBody));
 
 const ids = { email: fieldIds("email"), password: fieldIds("password"), username: fieldIds("username"), planId: fieldIds("planId") };
 
@@ -35,7 +36,7 @@ const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   const form = useForm<SignUpInput, unknown, SignUpValues>({
-    resolver: zodResolver(registerBody),
+    resolver,
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;

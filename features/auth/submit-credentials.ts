@@ -2,7 +2,7 @@
 // the second factor that completes them when two-factor is on) goes
 // through next-auth's "password" Credentials provider, which calls the API and
 // keeps its tokens in the HttpOnly cookie.
-import { signIn } from "next-auth/react";
+import { signIn } from "./next-auth-client";
 import { parseSignInError, type SignInFailure } from "./sign-in-error";
 
 export type Credentials =

@@ -3,7 +3,6 @@
 // authenticator app, or one of the recovery codes, sent through next-auth
 // (mode "challenge" → POST /auth/2fa/challenge). A wrong code keeps the step;
 // a dead challenge (5 minutes, 5 wrong codes) goes back to the first step.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -12,7 +11,8 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { OneTimeCodeInput } from "@/components/one-time-code-input";
-import { challengeBody, twoFactorCodeBody } from "@/shared/schemas/two-factor";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import type { twoFactorCodeBody } from "@/shared/schemas/two-factor";
 import { AuthCard } from "./auth-card";
 import { failureMessage } from "./sign-in-error";
 import { submitCredentials } from "./submit-credentials";
@@ -20,9 +20,13 @@ import type { TwoFactorChallenge } from "./use-two-factor-challenge";
 
 type Method = "app" | "recovery";
 
-const schemas = { app: twoFactorCodeBody, recovery: challengeBody.pick({ code: true }) } as const;
 type CodeInput = z.input<typeof twoFactorCodeBody>;
 type CodeValues = z.output<typeof twoFactorCodeBody>;
+const twoFactorSchemas = () => import("@/shared/schemas/two-factor");
+const resolvers = {
+  app: lazyZodResolver<CodeInput, CodeValues>(() => twoFactorSchemas().then((schemas) => schemas.twoFactorCodeBody)),
+  recovery: lazyZodResolver<CodeInput, CodeValues>(() => twoFactorSchemas().then((schemas) => schemas.challengeBody.pick({ code: true }))),
+} as const;
 
 const copy = {
   app: {
@@ -82,7 +86,7 @@ const ids = { code: fieldIds("two-factor-code") };
 
 function CodeForm({ method, challenge, challengeToken, callbackUrl, onSwitchMethod, canStartOver }: CodeFormProps) {
   const router = useRouter();
-  const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(schemas[method]), defaultValues: { code: "" } });
+  const form = useForm<CodeInput, unknown, CodeValues>({ resolver: resolvers[method], defaultValues: { code: "" } });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
   const [isNavigating, startNavigation] = useTransition();

@@ -15,17 +15,49 @@ export function DashboardPanel() {
   const overview = useDashboardOverview();
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Dashboard</h1>
-      {overview.isPending ? (
-        <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
-          Loading your overview…
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Dashboard</h1>
+        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+          Your plan and this period&apos;s sending, the figures of your account at a glance, and what is left to set up.
         </p>
+      </div>
+      {overview.isPending ? (
+        <OverviewPlaceholder />
       ) : overview.isError ? (
         <LoadError what="your overview" query={overview} />
       ) : (
         <Overview data={overview.data} />
       )}
     </div>
+  );
+}
+
+const card = "rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60";
+
+/**
+ * While the overview loads: empty cards of the loaded layout's sizes, so the
+ * figures fill in place instead of pushing the footer (and everything below
+ * the usage card) down when they arrive.
+ */
+function OverviewPlaceholder() {
+  return (
+    <>
+      <div className={`${card} p-6`}>
+        <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
+          Loading your overview…
+        </p>
+        <div aria-hidden="true" className="h-20" />
+      </div>
+      <div aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 6 }, (_, index) => (
+          <div key={index} className={`${card} h-29`} />
+        ))}
+      </div>
+      <div aria-hidden="true" className="grid gap-6 lg:grid-cols-2">
+        <div className={`${card} h-64`} />
+        <div className={`${card} h-64`} />
+      </div>
+    </>
   );
 }
 

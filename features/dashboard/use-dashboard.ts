@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { portalFetch } from "@/features/api/portal-fetch";
-import { getDashboardOverview } from "@/shared/api/endpoints/dashboard";
+import { getDashboardOverview } from "@/shared/api/endpoint-refs";
 
 export function useDashboardOverview() {
   return useQuery({

@@ -4,7 +4,7 @@
 // retried. An account without a password (signed up by email code or link
 // only) can still sign out and back in, which makes a fresh session too.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { signOut } from "next-auth/react";
+import { signOut } from "@/features/auth/next-auth-client";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";

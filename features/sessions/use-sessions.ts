@@ -2,9 +2,9 @@
 // The account's sessions (devices) through the BFF: list, sign one out, sign
 // out all others. Signing out the current session ends the portal session too.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { signOut } from "next-auth/react";
-import { listSessions, revokeAllSessions, revokeSession } from "@/shared/api/endpoints/sessions";
+import { listSessions, revokeAllSessions, revokeSession } from "@/shared/api/endpoint-refs";
 import { portalFetch } from "@/features/api/portal-fetch";
+import { signOut } from "@/features/auth/next-auth-client";
 
 export const sessionsQueryKey = ["auth", "sessions"] as const;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { planIds } from "@/shared/plan-ids";
 
-export const planIds = ["free", "starter", "pro", "business", "enterprise", "custom", "payg"] as const;
+export { planIds };
 export const planIdSchema = z.enum(planIds);
 
 /** Trimmed and lower-cased: emails are case-insensitive everywhere. */

@@ -1,0 +1,49 @@
+// Zod-free handles on endpoint declarations, for the portal code every page
+// loads (the header, the deletion banner), read-only pages and the sign-in pages. Importing a
+// declaration module brings zod and every schema of that module into the
+// browser (≈ 40 kB gzip and a long task building them on the first paint); a
+// ref carries only what the request needs, and the declaration's types.
+// portalFetch does not parse such an answer again in the browser: the route
+// wrapper has already shaped it with the same response schema before sending.
+// tests/unit/endpoint-refs.unit.test.ts checks every ref against its declaration.
+import type { Endpoint } from "./endpoint";
+import type * as auth from "./endpoints/auth";
+import type * as dashboard from "./endpoints/dashboard";
+import type * as emailSignIn from "./endpoints/email-sign-in";
+import type * as sessions from "./endpoints/sessions";
+import type * as settings from "./endpoints/settings";
+import type * as twoFactor from "./endpoints/two-factor";
+
+/** What a request needs from a declaration; `declaration` exists only in the type. */
+export type EndpointRef<E extends Endpoint = Endpoint> = Pick<E, "method" | "path" | "operationId"> & { readonly declaration?: E };
+
+const refTo = <E extends Endpoint>(ref: Pick<E, "method" | "path" | "operationId">): EndpointRef<E> => ref;
+
+export const getMe = refTo<typeof auth.getMe>({ method: "GET", path: "/auth/me", operationId: "getMe" });
+export const cancelAccountDeletion = refTo<typeof settings.cancelAccountDeletion>({
+  method: "POST",
+  path: "/account/deletion/cancel",
+  operationId: "cancelAccountDeletion",
+});
+export const deleteAccount = refTo<typeof settings.deleteAccount>({ method: "DELETE", path: "/account", operationId: "deleteAccount" });
+export const reauthenticate = refTo<typeof twoFactor.reauthenticate>({ method: "POST", path: "/auth/reauthenticate", operationId: "reauthenticate" });
+export const sendSignInCode = refTo<typeof emailSignIn.sendSignInCode>({ method: "POST", path: "/auth/otp/send", operationId: "sendSignInCode" });
+export const sendMagicLink = refTo<typeof emailSignIn.sendMagicLink>({ method: "POST", path: "/auth/magic-link/send", operationId: "sendMagicLink" });
+export const forgotPassword = refTo<typeof emailSignIn.forgotPassword>({ method: "POST", path: "/auth/password/forgot", operationId: "forgotPassword" });
+export const resetPassword = refTo<typeof emailSignIn.resetPassword>({ method: "POST", path: "/auth/password/reset", operationId: "resetPassword" });
+export const getDashboardOverview = refTo<typeof dashboard.getDashboardOverview>({
+  method: "GET",
+  path: "/dashboard/overview",
+  operationId: "getDashboardOverview",
+});
+export const listSessions = refTo<typeof sessions.listSessions>({ method: "GET", path: "/auth/sessions", operationId: "listSessions" });
+export const revokeSession = refTo<typeof sessions.revokeSession>({
+  method: "DELETE",
+  path: "/auth/sessions/{session_id}",
+  operationId: "revokeSession",
+});
+export const revokeAllSessions = refTo<typeof sessions.revokeAllSessions>({
+  method: "POST",
+  path: "/auth/sessions/revoke-all",
+  operationId: "revokeAllSessions",
+});
