@@ -2,7 +2,7 @@
 // the plan and the recent activity are read concurrently; only the usage
 // count waits, because the quota period depends on the plan.
 import { now } from "@/server/clock";
-import { listActivity } from "@/server/services/account/list-activity";
+import { recentActivity } from "@/server/services/account/list-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { getAccountPlan } from "@/server/services/billing/account-plan";
 import { emailsUsedInPeriod } from "@/server/services/billing/emails-used";
@@ -17,7 +17,7 @@ export async function dashboardOverview(auth: AuthContext): Promise<DashboardOve
   const [counts, plan, activity] = await Promise.all([
     accountCounts(auth.accountId, at),
     getAccountPlan(auth.accountId, undefined, at),
-    listActivity(auth, 1, 5),
+    recentActivity(auth.accountId, 5),
   ]);
   const emailsSent = await emailsUsedInPeriod(auth.accountId, plan.period);
   const quota = plan.monthlyQuota;
@@ -41,7 +41,7 @@ export async function dashboardOverview(auth: AuthContext): Promise<DashboardOve
     apiKeys: { total: counts.apiKeys },
     twoFactorEnabled: auth.account.twoFactorEnabled,
     activeSessions: counts.activeSessions,
-    recentActivity: activity.items,
+    recentActivity: activity,
     onboarding: onboardingProfile({
       ...counts,
       twoFactorEnabled: auth.account.twoFactorEnabled,
