@@ -1,18 +1,24 @@
 // Access tokens: short-lived JWTs (HS256 only) bound to a session. The token
 // type, audience and issuer are checked so no other token of ours (or a
 // refresh token) is accepted in their place.
-import { errors, jwtVerify, SignJWT } from "jose";
-import { derivedKey, sha256Hex } from "@/server/security/crypto";
+import { SignJWT } from "jose";
+import { constantTimeEqual, derivedKey, hmacBase64Url, sha256Hex } from "@/server/security/crypto";
+import { now } from "@/server/clock";
 import { env } from "@/server/env";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const TOKEN_TYPE = "at+jwt";
 const AUDIENCE = "customer-email-service:api";
+const ALGORITHM = "HS256";
 
-// Imported once: handing jose raw bytes would import a WebCrypto key on every call.
-let key: Promise<CryptoKey> | undefined;
-const signingKey = () =>
-  (key ??= crypto.subtle.importKey("raw", new Uint8Array(derivedKey("access-token")), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]));
+let key: Buffer | undefined;
+const signingKey = () => (key ??= derivedKey("access-token"));
+
+// Every token we issue carries exactly this protected header (signAccessToken
+// sets nothing else), so verification compares it whole: no `alg` or `crit`
+// negotiation to get wrong.
+const ISSUED_HEADER = Buffer.from(JSON.stringify({ alg: ALGORITHM, typ: TOKEN_TYPE })).toString("base64url");
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/; // 32 bytes of HMAC-SHA-256, unpadded base64url
 
 export type AccessClaims = { accountId: string; sessionId: string };
 
@@ -23,30 +29,42 @@ export type AccessClaims = { accountId: string; sessionId: string };
 export async function signAccessToken(claims: AccessClaims, issuedAt: Date, nonceSource: string): Promise<string> {
   const iat = Math.floor(issuedAt.getTime() / 1000);
   return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: "HS256", typ: TOKEN_TYPE })
+    .setProtectedHeader({ alg: ALGORITHM, typ: TOKEN_TYPE })
     .setSubject(claims.accountId)
     .setAudience(AUDIENCE)
     .setIssuer(env().appUrl)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
     .setJti(sha256Hex(nonceSource).slice(0, 32))
-    .sign(await signingKey());
+    .sign(signingKey());
 }
 
-/** The claims of a valid, unexpired access token, or null. */
-export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+type Payload = { sub?: unknown; sid?: unknown; aud?: unknown; iss?: unknown; exp?: unknown; iat?: unknown };
+
+function parsePayload(segment: string): Payload | null {
   try {
-    const { payload } = await jwtVerify(token, await signingKey(), {
-      algorithms: ["HS256"],
-      audience: AUDIENCE,
-      issuer: env().appUrl,
-      typ: TOKEN_TYPE,
-      requiredClaims: ["sub", "sid", "exp", "iat"],
-    });
-    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-    return { accountId: payload.sub, sessionId: payload.sid };
-  } catch (error) {
-    if (error instanceof errors.JOSEError) return null;
-    throw error;
+    const payload: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
+    return payload !== null && typeof payload === "object" && !Array.isArray(payload) ? (payload as Payload) : null;
+  } catch {
+    return null;
   }
+}
+
+/**
+ * The claims of a valid, unexpired access token, or null. This runs on every
+ * authenticated request, so it is synchronous node:crypto work (HMAC and a
+ * constant-time compare) rather than a WebCrypto round trip through the
+ * thread pool.
+ */
+export function verifyAccessToken(token: string): AccessClaims | null {
+  const [header, payloadSegment, signature, extra] = token.split(".");
+  if (extra !== undefined || header !== ISSUED_HEADER || !payloadSegment || !signature || !SIGNATURE.test(signature)) return null;
+  if (!constantTimeEqual(hmacBase64Url(signingKey(), `${header}.${payloadSegment}`), signature)) return null;
+  const payload = parsePayload(payloadSegment);
+  if (!payload) return null;
+  const { sub, sid, aud, iss, exp, iat } = payload;
+  if (typeof sub !== "string" || typeof sid !== "string" || typeof exp !== "number" || typeof iat !== "number") return null;
+  if (aud !== AUDIENCE || iss !== env().appUrl) return null;
+  if (exp <= now().getTime() / 1000) return null;
+  return { accountId: sub, sessionId: sid };
 }

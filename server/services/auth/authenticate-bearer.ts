@@ -40,7 +40,7 @@ function buildSessionLookup() {
 let sessionLookup: ReturnType<typeof buildSessionLookup> | undefined;
 
 export async function authenticateToken(token: string): Promise<AuthContext> {
-  const claims = await verifyAccessToken(token);
+  const claims = verifyAccessToken(token);
   if (!claims) throw unauthorized("The access token is invalid or expired.");
   sessionLookup ??= buildSessionLookup();
   const [row] = await sessionLookup.execute({ sessionId: claims.sessionId });
