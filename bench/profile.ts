@@ -10,7 +10,9 @@ import { SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { startTestServer } from "../tests/support/test-server";
+import { registerBenchAccount } from "./bench-account";
 
 const routePath = process.argv.slice(2).find((arg) => arg.startsWith("/")) ?? "/api/v1/health";
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -128,8 +130,12 @@ function summarise(profile: CpuProfile, requests: number) {
 async function main() {
   const profileDir = path.resolve(".test-data", `profile-${Date.now().toString(36)}`);
   mkdirSync(profileDir, { recursive: true });
+  // DATABASE_URL: profile against that PostgreSQL server (a throwaway database); otherwise the embedded engine.
+  let database: TestDatabase | undefined;
+  if (process.env.DATABASE_URL) database = await createTestDatabase(process.env.DATABASE_URL, "profile");
   const server = await startTestServer({
     label: "profile",
+    databaseUrl: database?.url,
     env: {
       WEB_CONCURRENCY: "1",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
@@ -139,11 +145,15 @@ async function main() {
   });
   let requests = 0;
   try {
-    await autocannon({ url: `${server.baseUrl}${routePath}`, connections: 20, duration: 2 });
-    const result = await autocannon({ url: `${server.baseUrl}${routePath}`, connections: 20, duration: seconds });
+    // Routes outside /health need a signed-in caller.
+    const headers = routePath.startsWith("/api/v1/health") ? {} : { authorization: `Bearer ${(await registerBenchAccount(server.baseUrl)).accessToken}` };
+    await autocannon({ url: `${server.baseUrl}${routePath}`, headers, connections: 20, duration: 2 });
+    const result = await autocannon({ url: `${server.baseUrl}${routePath}`, headers, connections: 20, duration: seconds });
+    if (result.non2xx > 0) throw new Error(`${routePath} answered ${result.non2xx} non-2xx responses while profiling`);
     requests = result.requests.total;
   } finally {
     await server.stop();
+    await database?.drop();
   }
   // Every process (and thread) of the server wrote a profile; the web worker's is the one busiest in Next.js code.
   const nextSamples = (profile: CpuProfile) => {

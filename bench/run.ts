@@ -20,6 +20,7 @@ import path from "node:path";
 import { hash, verify } from "@node-rs/argon2";
 import autocannon from "autocannon";
 import { argon2Options } from "../server/security/password";
+import { registerBenchAccount } from "./bench-account";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 
@@ -62,19 +63,6 @@ async function measure(scenario: string, url: string, options: Partial<autocanno
 type LoginCost = { samples: number; loginMs: number; argon2Ms: number };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function registerBenchAccount(baseUrl: string) {
-  const email = `bench.${Date.now()}@example.test`;
-  const password = "bench-password-correct-horse";
-  const response = await fetch(`${baseUrl}/api/v1/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await response.json()) as { data: { accessToken: string } };
-  if (response.status !== 201) throw new Error(`bench registration failed: ${JSON.stringify(body)}`);
-  return { email, password, accessToken: body.data.accessToken };
-}
 
 /** Median latency of sequential logins against the median of raw argon2id verifies, same parameters. */
 async function measureLoginCost(baseUrl: string, account: { email: string; password: string }, samples = 40): Promise<LoginCost> {

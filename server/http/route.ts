@@ -7,8 +7,8 @@ import type { z } from "zod";
 import type { AuthMode, Endpoint, HttpMethod } from "@/shared/api/endpoint";
 import { looksLikeApiKey } from "@/server/security/api-key-secret";
 import { type ApiKeyGrant, assertScope, authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
-import { type AuthContext, authenticateToken, bearerTokenOf } from "@/server/services/auth/authenticate-bearer";
-import { enforceRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
+import { type AuthContext, authenticateToken, bearerTokenOf, sessionSubject } from "@/server/services/auth/authenticate-bearer";
+import { enforceRateLimit, hitRateLimit, type RateLimitState, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { logger } from "@/server/logger";
 import { CLIENT_IP_HEADER } from "./client-ip";
@@ -109,32 +109,37 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   return { handle: (handler: (context: HandlerContext<P, Q, B, A>) => Promise<z.input<R>>) => wrap(endpoint, handler) };
 }
 
+/** Who is calling, and (for a session) the general rate-limit hit already counted by its lookup. */
+type Authenticated = { principal: Principal | null; counted?: RateLimitState };
+
 /** 401 step: a bearer endpoint needs a live session; an optional one rejects only a bad token. */
-async function authenticate(endpoint: Endpoint, request: Request): Promise<Principal | null> {
-  if (endpoint.auth === "none") return null;
+async function authenticate(endpoint: Endpoint, request: Request): Promise<Authenticated> {
+  if (endpoint.auth === "none") return { principal: null };
   const token = bearerTokenOf(request);
   if (!token) {
-    if (endpoint.auth === "optional-bearer") return null;
+    if (endpoint.auth === "optional-bearer") return { principal: null };
     throw new AppError("unauthorized", "This operation needs `Authorization: Bearer <access token>`.");
   }
-  if (endpoint.auth !== "bearer-or-api-key") {
-    // API keys authorize only the sending endpoints (contract §11).
-    if (looksLikeApiKey(token)) throw new AppError("unauthorized", "API keys work only on the sending endpoints; this operation needs an access token.");
-    return authenticateToken(token);
+  if (endpoint.auth === "bearer-or-api-key" && looksLikeApiKey(token)) {
+    return { principal: { ...(await authenticateApiKey(token)), sessionId: null } };
   }
-  if (looksLikeApiKey(token)) return { ...(await authenticateApiKey(token)), sessionId: null };
-  return { ...(await authenticateToken(token)), apiKey: null };
+  // API keys authorize only the sending endpoints (contract §11).
+  if (looksLikeApiKey(token)) throw new AppError("unauthorized", "API keys work only on the sending endpoints; this operation needs an access token.");
+  // The session's general limit is counted in the same statement that finds the session (one round trip).
+  const { rateLimit, ...session } = await authenticateToken(token, endpoint.rateLimit === false ? undefined : policy("api"));
+  return { principal: endpoint.auth === "bearer-or-api-key" ? { ...session, apiKey: null } : session, counted: rateLimit };
 }
 
 function rateLimitSubject(auth: Principal | null, ip: string): string {
   if (auth && "apiKey" in auth && auth.apiKey) return `key:${auth.apiKey.id}`;
-  return auth?.sessionId ? `session:${auth.sessionId}` : `ip:${ip}`;
+  return auth?.sessionId ? sessionSubject(auth.sessionId) : `ip:${ip}`;
 }
 
 /** 429 step: the general limit per session, API key or IP, then the operation's own per-IP limit. */
-async function limitRate(endpoint: Endpoint, auth: Principal | null, ip: string): Promise<void> {
+async function limitRate(endpoint: Endpoint, { principal, counted }: Authenticated, ip: string): Promise<void> {
   if (endpoint.rateLimit === false) return;
-  await enforceRateLimit(policy("api"), rateLimitSubject(auth, ip));
+  const general = counted ?? (await hitRateLimit(policy("api"), rateLimitSubject(principal, ip)));
+  if (general.limited) throw rateLimitedError(general);
   if (endpoint.rateLimit?.perIp) await enforceRateLimit(policy(endpoint.rateLimit.perIp), ip);
 }
 
@@ -151,8 +156,9 @@ async function prepare<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
     rawBody = await readJsonBody(request);
     if (rawBody === undefined && endpoint.emptyBodyAllowed) rawBody = {};
   }
-  const auth = await authenticate(endpoint as Endpoint, request);
-  await limitRate(endpoint as Endpoint, auth, info.ip);
+  const authenticated = await authenticate(endpoint as Endpoint, request);
+  await limitRate(endpoint as Endpoint, authenticated, info.ip);
+  const auth = authenticated.principal;
   const rawParams = await context.params;
   const input = {
     params: endpoint.params ? validatePart(endpoint.params, rawParams, "path") : undefined,

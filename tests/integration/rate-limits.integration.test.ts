@@ -7,23 +7,27 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let database: TestDatabase | undefined;
+// Its own database: the servers above exhaust the loopback address's general limit in the shared one.
+let sessionDatabase: TestDatabase | undefined;
 let generalLimit: TestServer;
 let loginLimit: TestServer;
+let sessionLimit: TestServer;
 
 beforeAll(async () => {
   const base = process.env.DATABASE_URL;
-  if (base) database = await createTestDatabase(base, "limits");
+  if (base) [database, sessionDatabase] = await Promise.all([createTestDatabase(base, "limits"), createTestDatabase(base, "limits_session")]);
   // Without DATABASE_URL each server hosts an embedded database of its own: counters must not be shared with other servers of the run.
   const databaseUrl = database?.url;
-  [generalLimit, loginLimit] = await Promise.all([
+  [generalLimit, loginLimit, sessionLimit] = await Promise.all([
     startTestServer({ label: "limit-general", databaseUrl, env: { RATE_LIMIT_OVERRIDES: "api=5/600" } }),
     startTestServer({ label: "limit-login", databaseUrl, env: { RATE_LIMIT_OVERRIDES: "loginFailuresPerEmailAndIp=3/900" } }),
+    startTestServer({ label: "limit-session", databaseUrl: sessionDatabase?.url, env: { RATE_LIMIT_OVERRIDES: "api=3/600" } }),
   ]);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([generalLimit?.stop(), loginLimit?.stop()]);
-  await database?.drop();
+  await Promise.all([generalLimit?.stop(), loginLimit?.stop(), sessionLimit?.stop()]);
+  await Promise.all([database?.drop(), sessionDatabase?.drop()]);
 });
 
 describe("rate limits", () => {
@@ -63,6 +67,31 @@ describe("rate limits", () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it("counts a signed-in caller's requests per session (with the session lookup), and a dead session still gets 401 before 429", async () => {
+    const register = await fetch(`${sessionLimit.baseUrl}/api/v1/auth/register`, {
+      method: "POST",
+      body: JSON.stringify({ email: `limited.${Date.now()}@example.test`, password: "a-long-enough-password-9" }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(register.status).toBe(201);
+    const { accessToken, refreshToken } = ((await register.json()) as { data: { accessToken: string; refreshToken: string } }).data;
+    const me = () => fetch(`${sessionLimit.baseUrl}/api/v1/auth/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index += 1) statuses.push((await me()).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await me();
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(500);
+    expect(await limited.json()).toMatchObject({ success: false, data: { code: "rate_limited", retryAfterSeconds: expect.any(Number) } });
+    // Signing out is counted per IP (no bearer), so it is not limited; afterwards the session is dead: 401 comes first.
+    const logout = await fetch(`${sessionLimit.baseUrl}/api/v1/auth/logout`, {
+      method: "POST",
+      body: JSON.stringify({ refreshToken }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(logout.status).toBe(200);
+    expect((await me()).status).toBe(401);
   });
 
   it("keeps its counters in an unlogged table, so a hit never waits for a WAL flush", async () => {

@@ -8,6 +8,8 @@ import { db } from "@/server/db/client";
 import { statementName } from "@/server/db/prepared";
 import { accounts, sessions } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
+import { hitCte, hitParameters, type RateLimitState, stateAfterHit } from "@/server/services/rate-limit/consume-rate-limit";
+import type { RateLimitPolicy } from "@/server/services/rate-limit/policies";
 import { ACTIVITY_WRITE_INTERVAL_MS, isSessionAlive } from "./session-rules";
 
 export type AuthContext = {
@@ -27,7 +29,7 @@ export function bearerTokenOf(request: Request): string | null {
   return match[1]!;
 }
 
-// Every authenticated request runs this: built once, not per request.
+// Every authenticated request runs one of these, built once, not per request.
 function buildSessionLookup() {
   return db()
     .select({ session: sessions, account: accounts })
@@ -37,19 +39,54 @@ function buildSessionLookup() {
     .limit(1)
     .prepare(statementName("auth_session_lookup") as string);
 }
-let sessionLookup: ReturnType<typeof buildSessionLookup> | undefined;
 
-export async function authenticateToken(token: string): Promise<AuthContext> {
+// The same lookup plus one hit on a rate limit, in a single round trip: a
+// data-modifying CTE runs exactly once whatever the outer select finds, so a
+// dead session's request is still counted.
+function buildCountedSessionLookup() {
+  const hit = hitCte();
+  return db()
+    .with(hit)
+    .select({ session: sessions, account: accounts, hitCount: hit.count, hitExpiresAt: hit.expiresAt })
+    .from(hit)
+    .leftJoin(sessions, eq(sessions.id, sql.placeholder("sessionId")))
+    .leftJoin(accounts, eq(accounts.id, sessions.accountId))
+    .prepare(statementName("auth_session_lookup_counted") as string);
+}
+let sessionLookup: ReturnType<typeof buildSessionLookup> | undefined;
+let countedSessionLookup: ReturnType<typeof buildCountedSessionLookup> | undefined;
+
+type SessionRow = { session: typeof sessions.$inferSelect | null; account: typeof accounts.$inferSelect | null };
+
+async function findSession(sessionId: string, at: Date, limit: RateLimitPolicy | undefined): Promise<{ row: SessionRow | undefined; hit?: RateLimitState }> {
+  if (!limit) {
+    sessionLookup ??= buildSessionLookup();
+    const [row] = await sessionLookup.execute({ sessionId });
+    return { row };
+  }
+  countedSessionLookup ??= buildCountedSessionLookup();
+  const [row] = await countedSessionLookup.execute({ sessionId, ...hitParameters(limit, sessionSubject(sessionId), at) });
+  return { row, hit: stateAfterHit(limit, { count: row!.hitCount, expiresAt: row!.hitExpiresAt }, at) };
+}
+
+/** The subject a session's requests are counted under. */
+export const sessionSubject = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * A live session for the token, or 401. With `limit`, the request is also
+ * counted against that policy for the session in the same statement; the
+ * caller gets the count back in `rateLimit` and decides on 429 after 401.
+ */
+export async function authenticateToken(token: string, limit?: RateLimitPolicy): Promise<AuthContext & { rateLimit?: RateLimitState }> {
   const claims = verifyAccessToken(token);
   if (!claims) throw unauthorized("The access token is invalid or expired.");
-  sessionLookup ??= buildSessionLookup();
-  const [row] = await sessionLookup.execute({ sessionId: claims.sessionId });
   const at = now();
-  if (!row || row.account.id !== claims.accountId || !isSessionAlive(row.session, row.account, at)) {
+  const { row, hit } = await findSession(claims.sessionId, at, limit);
+  if (!row?.session || !row.account || row.account.id !== claims.accountId || !isSessionAlive(row.session, row.account, at)) {
     throw unauthorized("The session has ended. Please sign in again.");
   }
   if (at.getTime() - row.session.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     await db().update(sessions).set({ lastActiveAt: at }).where(eq(sessions.id, row.session.id));
   }
-  return { accountId: row.account.id, sessionId: row.session.id, account: row.account, session: row.session };
+  return { accountId: row.account.id, sessionId: row.session.id, account: row.account, session: row.session, rateLimit: hit };
 }

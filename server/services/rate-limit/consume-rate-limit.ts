@@ -2,7 +2,8 @@
 // upsert per hit: the first hit of a window resets the count.
 import { sql } from "drizzle-orm";
 import { now } from "@/server/clock";
-import { db, type Executor, pool } from "@/server/db/client";
+import { db, type Executor } from "@/server/db/client";
+import { rateLimitBuckets } from "@/server/db/schema";
 import { statementName } from "@/server/db/prepared";
 import { AppError } from "@/server/http/errors";
 import type { RateLimitPolicy } from "./policies";
@@ -11,36 +12,62 @@ export type RateLimitState = { count: number; retryAfterSeconds: number; limited
 
 const bucketKey = (policy: RateLimitPolicy, subject: string) => `${policy.name}:${subject}`;
 
-// $1 key, $2 now, $3 now + window. A window opens at a subject's first hit.
-const HIT_SQL = `
-  insert into rate_limit_buckets as bucket (key, window_start, count, expires_at)
-  values ($1, $2, 1, $3)
-  on conflict (key) do update set
-    count = case when bucket.expires_at > $2 then bucket.count + 1 else 1 end,
-    window_start = case when bucket.expires_at > $2 then bucket.window_start else excluded.window_start end,
-    expires_at = case when bucket.expires_at > $2 then bucket.expires_at else excluded.expires_at end
-  returning count, expires_at`;
+/**
+ * The upsert that counts one hit, as a CTE named `hit` yielding the new count
+ * and the window's end. Its values are placeholders (`rateLimitKey`,
+ * `rateLimitAt`, `rateLimitWindowEnd`; see hitParameters), so a statement
+ * that does other work in the same round trip can include it and still be
+ * prepared once. A window opens at a subject's first hit.
+ */
+export function hitCte() {
+  const at = sql.placeholder("rateLimitAt");
+  return db()
+    .$with("hit", {
+      // Names of their own: a statement joining other tables may have its own `count` or `expires_at`.
+      count: sql<number>`hit_count`.mapWith(Number).as("hit_count"),
+      expiresAt: sql<Date>`hit_window_end`.mapWith(rateLimitBuckets.expiresAt).as("hit_window_end"),
+    })
+    .as(sql`
+      insert into rate_limit_buckets as bucket (key, window_start, count, expires_at)
+      values (${sql.placeholder("rateLimitKey")}, ${at}, 1, ${sql.placeholder("rateLimitWindowEnd")})
+      on conflict (key) do update set
+        count = case when bucket.expires_at > ${at} then bucket.count + 1 else 1 end,
+        window_start = case when bucket.expires_at > ${at} then bucket.window_start else excluded.window_start end,
+        expires_at = case when bucket.expires_at > ${at} then bucket.expires_at else excluded.expires_at end
+      returning count as hit_count, expires_at as hit_window_end`);
+}
+
+/** The values for hitCte's placeholders: one hit by `subject` now. */
+export function hitParameters(policy: RateLimitPolicy, subject: string, at: Date) {
+  return {
+    rateLimitKey: bucketKey(policy, subject),
+    rateLimitAt: at.toISOString(),
+    rateLimitWindowEnd: new Date(at.getTime() + policy.windowSeconds * 1000).toISOString(),
+  };
+}
 
 function stateOf(count: number, windowEnd: Date, at: Date, limited: boolean): RateLimitState {
   return { count, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - at.getTime()) / 1000)), limited };
 }
 
-/**
- * Counts one hit and tells whether the subject is now over the limit. A
- * window opens at a subject's first hit and lasts the policy's length.
- */
+/** The state after a hit counted through hitCte. */
+export function stateAfterHit(policy: RateLimitPolicy, hit: { count: number; expiresAt: Date }, at: Date): RateLimitState {
+  return stateOf(hit.count, hit.expiresAt, at, hit.count > policy.limit);
+}
+
+// Runs on many requests: prepared once rather than built per call.
+function buildHit() {
+  const hit = hitCte();
+  return db().with(hit).select({ count: hit.count, expiresAt: hit.expiresAt }).from(hit).prepare(statementName("rate_limit_hit") as string);
+}
+let preparedHit: ReturnType<typeof buildHit> | undefined;
+
+/** Counts one hit and tells whether the subject is now over the limit. */
 export async function hitRateLimit(policy: RateLimitPolicy, subject: string): Promise<RateLimitState> {
   const at = now();
-  const fresh = new Date(at.getTime() + policy.windowSeconds * 1000);
-  // Runs on every API request: a plain (named) statement rather than one built per call.
-  const result = await pool().query<{ count: number; expires_at: string | Date }>({
-    name: statementName("rate_limit_hit"),
-    text: HIT_SQL,
-    values: [bucketKey(policy, subject), at.toISOString(), fresh.toISOString()],
-  });
-  const row = result.rows[0]!;
-  const count = Number(row.count);
-  return stateOf(count, new Date(row.expires_at), at, count > policy.limit);
+  preparedHit ??= buildHit();
+  const [hit] = await preparedHit.execute(hitParameters(policy, subject, at));
+  return stateAfterHit(policy, hit!, at);
 }
 
 /**
