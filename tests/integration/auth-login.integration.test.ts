@@ -24,7 +24,16 @@ describe("POST /auth/login", () => {
 
   it("answers a wrong password and an unknown email with the same 401", async () => {
     const account = await createAccount();
+    const written = () =>
+      sql<{ sessions: number; logins: number }>(
+        `select (select count(*)::int from sessions where account_id = $1) as sessions,
+                (select count(*)::int from activity_events where account_id = $1 and type = 'auth.login') as logins`,
+        [account.user.id],
+      );
+    const before = await written();
     const wrong = await call(login, { body: { email: account.email, password: "wrong-password-123" } });
+    // The session written while argon2 worked was rolled back: neither the session nor its sign-in event is left.
+    expect(await written()).toEqual(before);
     const unknown = await call(login, { body: { email: uniqueEmail("nobody"), password: "wrong-password-123" } });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
