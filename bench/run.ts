@@ -9,6 +9,9 @@
 // - Worker scaling: the server runs once per WEB_CONCURRENCY in BENCH_WORKERS
 //   (default "1,2"); the scaling routes are measured under each, the full list
 //   under the largest.
+// - CPU per request: the app's processes and its database backends, read from
+//   /proc around each scenario (bench/cpu-time.ts). On a machine shared with
+//   other work, its ratio to health's is steadier than the req/s ratio.
 // - BENCH_SECONDS (default 10) per scenario, BENCH_CONNECTIONS (default 50).
 //   DATABASE_URL: measure on that PostgreSQL server (a throwaway database is
 //   created and dropped); otherwise the embedded engine, which runs queries
@@ -21,6 +24,7 @@ import { hash, verify } from "@node-rs/argon2";
 import autocannon from "autocannon";
 import { argon2Options } from "../server/security/password";
 import { registerBenchAccount } from "./bench-account";
+import { startCpuMeter } from "./cpu-time";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 
@@ -38,17 +42,32 @@ const routes: BenchRoute[] = [
   { path: "/smtp-relays", auth: true },
 ];
 
-type Row = { scenario: string; workers?: number; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+type Row = {
+  scenario: string;
+  workers?: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** CPU of the app and its database backends per request (bench/cpu-time.ts); not measured for the bare baseline. */
+  cpuMsPerRequest?: number;
+};
 type Skipped = { path: string; reason: string };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const workerCounts = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number).sort((a, b) => a - b);
 
-async function measure(scenario: string, url: string, options: Partial<autocannon.Options> = {}, workers?: number): Promise<Row> {
+/** Where a scenario's CPU time is counted: the app's process tree and its database's backends. */
+type Meter = { pid: number; databaseUrl?: string };
+
+async function measure(scenario: string, url: string, options: Partial<autocannon.Options> = {}, workers?: number, meter?: Meter): Promise<Row> {
   // A short warm-up so JIT and connection pools are hot before we count.
   await autocannon({ url, connections, duration: 2, ...options });
+  const cpuSince = meter ? await startCpuMeter(meter.pid, meter.databaseUrl) : undefined;
   const result = await autocannon({ url, connections, duration: seconds, ...options });
+  const cpuMs = cpuSince ? await cpuSince() : undefined;
   return {
     scenario,
     workers,
@@ -57,6 +76,7 @@ async function measure(scenario: string, url: string, options: Partial<autocanno
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuMsPerRequest: cpuMs === undefined || result.requests.total === 0 ? undefined : cpuMs / result.requests.total,
   };
 }
 
@@ -142,7 +162,7 @@ async function main() {
             continue;
           }
           const name = `GET /api/v1${route.path}${route.note ? ` (${route.note})` : ""}`;
-          rows.push(await measure(name, url, route.auth ? bearer : {}, workers));
+          rows.push(await measure(name, url, route.auth ? bearer : {}, workers, { pid: app.pid, databaseUrl: database?.url }));
         }
         if (workers === maxWorkers) login = await measureLoginCost(app.baseUrl, account);
       } finally {
@@ -154,7 +174,13 @@ async function main() {
   }
 
   const baseline = rows[0]!.requestsPerSecond;
-  const healthAt = (workers: number) => rows.find((row) => row.workers === workers && row.scenario.startsWith("GET /api/v1/health ("))?.requestsPerSecond;
+  const healthRow = (workers: number) => rows.find((row) => row.workers === workers && row.scenario.startsWith("GET /api/v1/health ("));
+  const healthAt = (workers: number) => healthRow(workers)?.requestsPerSecond;
+  // Health's CPU per request over the route's: the throughput ratio a fully busy machine would show, whatever else runs on it.
+  const cpuRatio = (row: Row) => {
+    const health = row.workers ? healthRow(row.workers)?.cpuMsPerRequest : undefined;
+    return health && row.cpuMsPerRequest ? (health / row.cpuMsPerRequest).toFixed(3) : "–";
+  };
   const scalingRows = routes
     .filter((route) => route.scaling)
     .map((route) => {
@@ -166,11 +192,11 @@ async function main() {
   const table = [
     `Benchmark ${new Date().toISOString()} — ${connections} connections, ${seconds} s each, database: ${database ? "PostgreSQL" : "embedded PGlite"}; ${environment}`,
     "",
-    `| scenario | workers | req/s | p50 ms | p99 ms | errors | non-2xx | ÷ bare | ÷ health (same workers) |`,
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| scenario | workers | req/s | p50 ms | p99 ms | errors | non-2xx | ÷ bare | ÷ health (same workers) | CPU ms/request (app + database) | health CPU ÷ this CPU |`,
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (row) =>
-        `| ${row.scenario} | ${row.workers ?? "–"} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${ratio(row.requestsPerSecond, baseline)} | ${row.workers ? ratio(row.requestsPerSecond, healthAt(row.workers)) : "–"} |`,
+        `| ${row.scenario} | ${row.workers ?? "–"} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${ratio(row.requestsPerSecond, baseline)} | ${row.workers ? ratio(row.requestsPerSecond, healthAt(row.workers)) : "–"} | ${row.cpuMsPerRequest?.toFixed(3) ?? "–"} | ${cpuRatio(row)} |`,
     ),
     "",
     `Scaling with web workers (req/s; the load generator shares the machine's ${os.cpus().length} cores):`,

@@ -5,7 +5,7 @@ import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 
-export type TestServer = { baseUrl: string; dataDir: string; logFile: string; stop: () => Promise<void> };
+export type TestServer = { baseUrl: string; dataDir: string; logFile: string; pid: number; stop: () => Promise<void> };
 
 export async function startTestServer(options: {
   label: string;
@@ -61,6 +61,7 @@ export async function startTestServer(options: {
     baseUrl,
     dataDir,
     logFile,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
