@@ -1,7 +1,7 @@
 // GET /account/activity: the caller's own events, newest first, paginated;
 // and the latest few alone (the dashboard), which needs no total.
-import { count, desc, eq } from "drizzle-orm";
-import { db } from "@/server/db/client";
+import { count, desc, eq, sql } from "drizzle-orm";
+import { hotQuery } from "@/server/db/prepared";
 import { activityEvents } from "@/server/db/schema";
 import { pageInfo } from "@/shared/schemas/pagination";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
@@ -20,24 +20,28 @@ function activityView(event: ActivityRow) {
   };
 }
 
-function newestEvents(accountId: string, limit: number, offset = 0) {
-  return db()
+const newestEvents = hotQuery("activity_newest", (executor) =>
+  executor
     .select()
     .from(activityEvents)
-    .where(eq(activityEvents.accountId, accountId))
+    .where(eq(activityEvents.accountId, sql.placeholder("accountId")))
     .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
-    .limit(limit)
-    .offset(offset);
-}
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset")),
+);
+
+const eventCount = hotQuery("activity_count", (executor) =>
+  executor.select({ total: count() }).from(activityEvents).where(eq(activityEvents.accountId, sql.placeholder("accountId"))),
+);
 
 export async function listActivity(auth: AuthContext, page: number, limit: number) {
   const [rows, [totals]] = await Promise.all([
-    newestEvents(auth.accountId, limit, (page - 1) * limit),
-    db().select({ total: count() }).from(activityEvents).where(eq(activityEvents.accountId, auth.accountId)),
+    newestEvents().execute({ accountId: auth.accountId, limit, offset: (page - 1) * limit }),
+    eventCount().execute({ accountId: auth.accountId }),
   ]);
   return { items: rows.map(activityView), pagination: pageInfo(page, limit, totals?.total ?? 0) };
 }
 
 export async function recentActivity(accountId: string, limit: number) {
-  return (await newestEvents(accountId, limit)).map(activityView);
+  return (await newestEvents().execute({ accountId, limit, offset: 0 })).map(activityView);
 }

@@ -1,9 +1,10 @@
 // The account's current plan, quota period and credits: what the billing
 // page, the dashboard and the sending quota (#13) read. An account without a
 // subscription row is on the free plan.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
+import { hotQuery } from "@/server/db/prepared";
 import { subscriptions } from "@/server/db/schema";
 import { type Plan, planById } from "./catalog";
 import { creditBalance } from "./credit-balance";
@@ -24,8 +25,12 @@ export type AccountPlan = {
   creditBalance: number;
 };
 
+const subscriptionOf = hotQuery("subscription_of", (executor) =>
+  executor.select().from(subscriptions).where(eq(subscriptions.accountId, sql.placeholder("accountId"))).limit(1),
+);
+
 export async function getAccountPlan(accountId: string, tx: Executor = db(), at: Date = now()): Promise<AccountPlan> {
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).limit(1);
+  const [[row], credits] = await Promise.all([subscriptionOf(tx).execute({ accountId }), creditBalance(accountId, tx)]);
   const plan = planById(row?.planId ?? "free");
   let period = calendarMonthOf(at);
   if (row?.currentPeriodStart && row.currentPeriodEnd) {
@@ -42,6 +47,6 @@ export async function getAccountPlan(accountId: string, tx: Executor = db(), at:
     cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
     canceledAt: row?.canceledAt ?? null,
     endedPlanId: row?.endedPlanId ?? null,
-    creditBalance: await creditBalance(accountId, tx),
+    creditBalance: credits,
   };
 }

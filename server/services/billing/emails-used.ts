@@ -2,15 +2,27 @@
 // every message the sending API accepted in the period, except those paid
 // with a pay-as-you-go credit (they do not use the quota). The billing page,
 // the dashboard and the quota check all read it from here.
-import { and, count, eq, gte, lt } from "drizzle-orm";
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
+import { hotQuery } from "@/server/db/prepared";
 import { messages } from "@/server/db/schema";
 import type { Period } from "./periods";
 
-export async function emailsUsedInPeriod(accountId: string, period: Period, tx: Executor = db()): Promise<number> {
-  const [row] = await tx
+const usedIn = hotQuery("emails_used", (executor) =>
+  executor
     .select({ total: count() })
     .from(messages)
-    .where(and(eq(messages.accountId, accountId), eq(messages.paidWithCredit, false), gte(messages.createdAt, period.start), lt(messages.createdAt, period.end)));
+    .where(
+      and(
+        eq(messages.accountId, sql.placeholder("accountId")),
+        eq(messages.paidWithCredit, false),
+        gte(messages.createdAt, sql.placeholder("start")),
+        lt(messages.createdAt, sql.placeholder("end")),
+      ),
+    ),
+);
+
+export async function emailsUsedInPeriod(accountId: string, period: Period, tx: Executor = db()): Promise<number> {
+  const [row] = await usedIn(tx).execute({ accountId, start: period.start.toISOString(), end: period.end.toISOString() });
   return row?.total ?? 0;
 }

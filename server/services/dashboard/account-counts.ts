@@ -1,7 +1,7 @@
 // Every count the dashboard and the onboarding checklist show, in one
 // statement (one round trip), from the tables that own them.
-import { sql } from "drizzle-orm";
-import { db, type Executor } from "@/server/db/client";
+import { pool } from "@/server/db/client";
+import { statementName } from "@/server/db/prepared";
 
 export type AccountCounts = {
   domainsTotal: number;
@@ -12,18 +12,25 @@ export type AccountCounts = {
   activeSessions: number;
 };
 
-export async function accountCounts(accountId: string, at: Date, tx: Executor = db()): Promise<AccountCounts> {
-  const result = await tx.execute<Record<keyof AccountCounts, string>>(sql`
-    select
-      (select count(*) from sending_domains where account_id = ${accountId}) as "domainsTotal",
-      (select count(*) from sending_domains where account_id = ${accountId} and status = 'verified') as "domainsVerified",
-      (select count(*) from smtp_relays where account_id = ${accountId}) as "relaysTotal",
-      (select count(*) from smtp_relays where account_id = ${accountId} and status = 'active') as "relaysActive",
-      (select count(*) from api_keys where account_id = ${accountId} and revoked_at is null
-         and (expires_at is null or expires_at > ${at.toISOString()})) as "apiKeys",
-      (select count(*) from sessions s join accounts a on a.id = s.account_id
-         where s.account_id = ${accountId} and s.revoked_at is null and s.expires_at > ${at.toISOString()}
-           and s.last_active_at + make_interval(mins => a.session_timeout_minutes) > ${at.toISOString()}) as "activeSessions"`);
+// $1 the account, $2 now. A named statement: every dashboard load runs it.
+const COUNTS_SQL = `
+  select
+    (select count(*) from sending_domains where account_id = $1) as "domainsTotal",
+    (select count(*) from sending_domains where account_id = $1 and status = 'verified') as "domainsVerified",
+    (select count(*) from smtp_relays where account_id = $1) as "relaysTotal",
+    (select count(*) from smtp_relays where account_id = $1 and status = 'active') as "relaysActive",
+    (select count(*) from api_keys where account_id = $1 and revoked_at is null
+       and (expires_at is null or expires_at > $2)) as "apiKeys",
+    (select count(*) from sessions s join accounts a on a.id = s.account_id
+       where s.account_id = $1 and s.revoked_at is null and s.expires_at > $2
+         and s.last_active_at + make_interval(mins => a.session_timeout_minutes) > $2) as "activeSessions"`;
+
+export async function accountCounts(accountId: string, at: Date): Promise<AccountCounts> {
+  const result = await pool().query<Record<keyof AccountCounts, string>>({
+    name: statementName("account_counts"),
+    text: COUNTS_SQL,
+    values: [accountId, at.toISOString()],
+  });
   const row = result.rows[0]!;
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as AccountCounts;
 }

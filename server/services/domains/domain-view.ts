@@ -1,6 +1,7 @@
 // The Sending domain resource as returned (contract §3), and the owner-scoped lookup.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
+import { hotQuery } from "@/server/db/prepared";
 import { sendingDomainRecords, sendingDomains } from "@/server/db/schema";
 import { notFound } from "@/server/http/errors";
 
@@ -33,14 +34,19 @@ export function domainView(domain: DomainRow, records: DomainRecordRow[]) {
 
 export type DomainView = ReturnType<typeof domainView>;
 
+// `= any(array)` rather than `in (…)`: one statement text for any number of domains, so it can be prepared.
+const recordsOfDomains = hotQuery("domain_records", (executor) =>
+  executor
+    .select()
+    .from(sendingDomainRecords)
+    .where(sql`${sendingDomainRecords.domainId} = any(${sql.placeholder("domainIds")})`)
+    .orderBy(asc(sendingDomainRecords.position)),
+);
+
 export async function recordsOf(domainIds: string[], tx: Executor = db()): Promise<Map<string, DomainRecordRow[]>> {
   const byDomain = new Map<string, DomainRecordRow[]>(domainIds.map((id) => [id, []]));
   if (domainIds.length === 0) return byDomain;
-  const rows = await tx
-    .select()
-    .from(sendingDomainRecords)
-    .where(inArray(sendingDomainRecords.domainId, domainIds))
-    .orderBy(asc(sendingDomainRecords.position));
+  const rows = await recordsOfDomains(tx).execute({ domainIds });
   for (const row of rows) byDomain.get(row.domainId)?.push(row);
   return byDomain;
 }
