@@ -5,7 +5,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
-import { statementName } from "@/server/db/prepared";
+import { hotQuery } from "@/server/db/prepared";
 import { accounts, apiKeys } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 import { apiKeySecretHash } from "@/server/security/api-key-secret";
@@ -14,21 +14,18 @@ import type { ApiKeyScope } from "@/shared/schemas/api-keys";
 
 export type ApiKeyGrant = { id: string; scope: ApiKeyScope; domainId: string | null };
 
-function buildKeyLookup() {
-  return db()
+const keyLookup = hotQuery("api_key_lookup", (executor) =>
+  executor
     .select({ key: apiKeys, account: accounts })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(and(eq(apiKeys.secretHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
-    .limit(1)
-    .prepare(statementName("api_key_lookup") as string);
-}
-let keyLookup: ReturnType<typeof buildKeyLookup> | undefined;
+    .limit(1),
+);
 
 export async function authenticateApiKey(secret: string) {
-  keyLookup ??= buildKeyLookup();
   // The lookup is by hash: nothing secret-dependent is compared in JavaScript.
-  const [row] = await keyLookup.execute({ hash: apiKeySecretHash(secret) });
+  const [row] = await keyLookup().execute({ hash: apiKeySecretHash(secret) });
   const at = now();
   if (!row || (row.key.expiresAt && row.key.expiresAt <= at) || row.account.deletionScheduledFor) {
     throw new AppError("unauthorized", "The API key is invalid, revoked or expired.");

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { verifyAccessToken } from "@/server/auth/access-token";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
-import { statementName } from "@/server/db/prepared";
+import { hotQuery } from "@/server/db/prepared";
 import { accounts, sessions } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 import { hitCte, hitParameters, type RateLimitState, stateAfterHit } from "@/server/services/rate-limit/consume-rate-limit";
@@ -29,43 +29,37 @@ export function bearerTokenOf(request: Request): string | null {
   return match[1]!;
 }
 
-// Every authenticated request runs one of these, built once, not per request.
-function buildSessionLookup() {
-  return db()
+// Every authenticated request runs one of these.
+const sessionLookup = hotQuery("auth_session_lookup", (executor) =>
+  executor
     .select({ session: sessions, account: accounts })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(eq(sessions.id, sql.placeholder("sessionId")))
-    .limit(1)
-    .prepare(statementName("auth_session_lookup") as string);
-}
+    .limit(1),
+);
 
 // The same lookup plus one hit on a rate limit, in a single round trip: a
 // data-modifying CTE runs exactly once whatever the outer select finds, so a
 // dead session's request is still counted.
-function buildCountedSessionLookup() {
+const countedSessionLookup = hotQuery("auth_session_lookup_counted", (executor) => {
   const hit = hitCte();
-  return db()
+  return executor
     .with(hit)
     .select({ session: sessions, account: accounts, hitCount: hit.count, hitExpiresAt: hit.expiresAt })
     .from(hit)
     .leftJoin(sessions, eq(sessions.id, sql.placeholder("sessionId")))
-    .leftJoin(accounts, eq(accounts.id, sessions.accountId))
-    .prepare(statementName("auth_session_lookup_counted") as string);
-}
-let sessionLookup: ReturnType<typeof buildSessionLookup> | undefined;
-let countedSessionLookup: ReturnType<typeof buildCountedSessionLookup> | undefined;
+    .leftJoin(accounts, eq(accounts.id, sessions.accountId));
+});
 
 type SessionRow = { session: typeof sessions.$inferSelect | null; account: typeof accounts.$inferSelect | null };
 
 async function findSession(sessionId: string, at: Date, limit: RateLimitPolicy | undefined): Promise<{ row: SessionRow | undefined; hit?: RateLimitState }> {
   if (!limit) {
-    sessionLookup ??= buildSessionLookup();
-    const [row] = await sessionLookup.execute({ sessionId });
+    const [row] = await sessionLookup().execute({ sessionId });
     return { row };
   }
-  countedSessionLookup ??= buildCountedSessionLookup();
-  const [row] = await countedSessionLookup.execute({ sessionId, ...hitParameters(limit, sessionSubject(sessionId), at) });
+  const [row] = await countedSessionLookup().execute({ sessionId, ...hitParameters(limit, sessionSubject(sessionId), at) });
   return { row, hit: stateAfterHit(limit, { count: row!.hitCount, expiresAt: row!.hitExpiresAt }, at) };
 }
 

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
 import { rateLimitBuckets } from "@/server/db/schema";
-import { statementName } from "@/server/db/prepared";
+import { hotQuery } from "@/server/db/prepared";
 import { AppError } from "@/server/http/errors";
 import type { RateLimitPolicy } from "./policies";
 
@@ -55,18 +55,15 @@ export function stateAfterHit(policy: RateLimitPolicy, hit: { count: number; exp
   return stateOf(hit.count, hit.expiresAt, at, hit.count > policy.limit);
 }
 
-// Runs on many requests: prepared once rather than built per call.
-function buildHit() {
+const countHit = hotQuery("rate_limit_hit", (executor) => {
   const hit = hitCte();
-  return db().with(hit).select({ count: hit.count, expiresAt: hit.expiresAt }).from(hit).prepare(statementName("rate_limit_hit") as string);
-}
-let preparedHit: ReturnType<typeof buildHit> | undefined;
+  return executor.with(hit).select({ count: hit.count, expiresAt: hit.expiresAt }).from(hit);
+});
 
 /** Counts one hit and tells whether the subject is now over the limit. */
 export async function hitRateLimit(policy: RateLimitPolicy, subject: string): Promise<RateLimitState> {
   const at = now();
-  preparedHit ??= buildHit();
-  const [hit] = await preparedHit.execute(hitParameters(policy, subject, at));
+  const [hit] = await countHit().execute(hitParameters(policy, subject, at));
   return stateAfterHit(policy, hit!, at);
 }
 
