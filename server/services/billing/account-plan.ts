@@ -1,13 +1,13 @@
-// The account's current plan, quota period and credits: what the billing
-// page, the dashboard and the sending quota (#13) read. An account without a
-// subscription row is on the free plan.
+// The account's current plan and quota period: what the billing page, the
+// dashboard and the sending quota (#13) read. An account without a
+// subscription row is on the free plan. Credits are read apart
+// (credit-balance.ts): a send within its quota never needs them.
 import { eq, sql } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
 import { hotQuery } from "@/server/db/prepared";
 import { subscriptions } from "@/server/db/schema";
 import { type Plan, planById } from "./catalog";
-import { creditBalance } from "./credit-balance";
 import { calendarMonthOf, type Period, rollForward } from "./periods";
 
 export type SubscriptionStatus = "active" | "past_due" | "canceled";
@@ -22,7 +22,6 @@ export type AccountPlan = {
   cancelAtPeriodEnd: boolean;
   canceledAt: Date | null;
   endedPlanId: string | null;
-  creditBalance: number;
 };
 
 const subscriptionOf = hotQuery("subscription_of", (executor) =>
@@ -30,7 +29,7 @@ const subscriptionOf = hotQuery("subscription_of", (executor) =>
 );
 
 export async function getAccountPlan(accountId: string, tx: Executor = db(), at: Date = now()): Promise<AccountPlan> {
-  const [[row], credits] = await Promise.all([subscriptionOf(tx).execute({ accountId }), creditBalance(accountId, tx)]);
+  const [row] = await subscriptionOf(tx).execute({ accountId });
   const plan = planById(row?.planId ?? "free");
   let period = calendarMonthOf(at);
   if (row?.currentPeriodStart && row.currentPeriodEnd) {
@@ -47,6 +46,5 @@ export async function getAccountPlan(accountId: string, tx: Executor = db(), at:
     cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
     canceledAt: row?.canceledAt ?? null,
     endedPlanId: row?.endedPlanId ?? null,
-    creditBalance: credits,
   };
 }

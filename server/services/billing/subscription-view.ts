@@ -4,10 +4,11 @@ import type { z } from "zod";
 import type { subscriptionSchema } from "@/shared/schemas/billing";
 import { db, type Executor } from "@/server/db/client";
 import { getAccountPlan } from "./account-plan";
+import { creditBalance } from "./credit-balance";
 import { emailsUsedInPeriod } from "./emails-used";
 
 export async function subscriptionView(accountId: string, tx: Executor = db()): Promise<z.input<typeof subscriptionSchema>> {
-  const current = await getAccountPlan(accountId, tx);
+  const [current, credits] = await Promise.all([getAccountPlan(accountId, tx), creditBalance(accountId, tx)]);
   return {
     planId: current.plan.id,
     status: current.status,
@@ -18,6 +19,6 @@ export async function subscriptionView(accountId: string, tx: Executor = db()): 
     endedPlanId: (current.endedPlanId as z.input<typeof subscriptionSchema>["endedPlanId"]) ?? null,
     monthlyQuota: current.monthlyQuota,
     emailsUsed: await emailsUsedInPeriod(accountId, current.period, tx),
-    creditBalance: current.creditBalance,
+    creditBalance: credits,
   };
 }

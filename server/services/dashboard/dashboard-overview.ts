@@ -1,10 +1,11 @@
 // GET /dashboard/overview: the figures of the portal's home page. The counts,
-// the plan and the recent activity are read concurrently; only the usage
-// count waits, because the quota period depends on the plan.
+// the plan, the credits and the recent activity are read concurrently; only
+// the usage count waits, because the quota period depends on the plan.
 import { now } from "@/server/clock";
 import { recentActivity } from "@/server/services/account/list-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { getAccountPlan } from "@/server/services/billing/account-plan";
+import { creditBalance } from "@/server/services/billing/credit-balance";
 import { emailsUsedInPeriod } from "@/server/services/billing/emails-used";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
 import { accountCounts } from "./account-counts";
@@ -14,9 +15,10 @@ type PlanId = DashboardOverview["plan"]["id"];
 
 export async function dashboardOverview(auth: AuthContext): Promise<DashboardOverview> {
   const at = now();
-  const [counts, plan, activity] = await Promise.all([
+  const [counts, plan, credits, activity] = await Promise.all([
     accountCounts(auth.accountId, at),
     getAccountPlan(auth.accountId, undefined, at),
+    creditBalance(auth.accountId),
     recentActivity(auth.accountId, 5),
   ]);
   const emailsSent = await emailsUsedInPeriod(auth.accountId, plan.period);
@@ -34,7 +36,7 @@ export async function dashboardOverview(auth: AuthContext): Promise<DashboardOve
       emailsSent,
       quota,
       percentUsed: quota ? Math.min(100, Math.round((emailsSent / quota) * 100)) : null,
-      creditBalance: plan.creditBalance,
+      creditBalance: credits,
     },
     domains: { total: counts.domainsTotal, verified: counts.domainsVerified },
     relays: { total: counts.relaysTotal, active: counts.relaysActive },

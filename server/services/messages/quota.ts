@@ -7,6 +7,7 @@ import type { Executor } from "@/server/db/client";
 import { emailCreditEntries } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 import { getAccountPlan } from "@/server/services/billing/account-plan";
+import { creditBalance } from "@/server/services/billing/credit-balance";
 import { emailsUsedInPeriod } from "@/server/services/billing/emails-used";
 
 /** Decides how the next message is paid for: "quota" or "credit" (a credit is then debited). */
@@ -15,7 +16,7 @@ export async function chargeOneMessage(tx: Executor, accountId: string, messageI
   if (plan.monthlyQuota === null) return "quota";
   const used = await emailsUsedInPeriod(accountId, plan.period, tx);
   if (used < plan.monthlyQuota) return "quota";
-  if (plan.creditBalance > 0) {
+  if ((await creditBalance(accountId, tx)) > 0) {
     await tx.insert(emailCreditEntries).values({ accountId, delta: -1, reason: `message ${messageId}` });
     return "credit";
   }
