@@ -1,20 +1,22 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
-import { PortalApiError } from "@/features/api/portal-fetch";
-import { PortalSessionProvider } from "@/features/auth/portal-session";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "@/components/use-hydrated";
+import { PortalSessionProvider, useSignedInEmail } from "@/features/auth/portal-session";
 
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 15_000,
-        // A 4xx will not change by asking again; network trouble and 5xx might.
-        retry: (failureCount, error) => !(error instanceof PortalApiError && error.isClientError) && failureCount < 2,
-      },
-    },
-  });
+// GET /auth/me for the header; it brings react-query, which only signed-in
+// visitors need here, and nothing of it is needed for the first paint.
+const AccountSync = lazy(() => import("@/features/account/account-sync"));
+
+function SignedInAccountSync() {
+  const isSignedIn = Boolean(useSignedInEmail());
+  const isHydrated = useHydrated();
+  if (!isSignedIn || !isHydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <AccountSync />
+    </Suspense>
+  );
 }
 
 /**
@@ -22,12 +24,13 @@ function createQueryClient() {
  * who is signed in on the first paint. It is not refetched on window focus:
  * /api/auth/session re-issues the cookie from the one it received, and racing
  * a BFF call that has just rotated the API tokens it could put old ones back.
+ * react-query's provider is in the segments that use it (features/api/query-client.tsx).
  */
 export function Providers({ signedInEmail, children }: { signedInEmail: string | null; children: React.ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <PortalSessionProvider email={signedInEmail}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <SignedInAccountSync />
+      {children}
     </PortalSessionProvider>
   );
 }

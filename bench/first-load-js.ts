@@ -1,8 +1,11 @@
 // `npm run bench:bundle`: first-load JavaScript per page route, gzip, from the
 // production build (.next). A route's first load is Next's shared runtime
 // (build-manifest rootMainFiles) plus every chunk its layouts and page need
-// (entryJSFiles of the route's client reference manifest). The noModule
-// polyfills are left out: modern browsers never fetch them.
+// (entryJSFiles of the route's client reference manifest; a webpack build,
+// `next build --webpack`, has none, and there it is the chunks of the
+// manifest's non-async client modules, which webpack fills in only for the
+// modules that route uses). The noModule polyfills are left out: modern
+// browsers never fetch them.
 // Fails (exit 1) when a route is over the budget (FIRST_LOAD_BUDGET_KB, default 150).
 import { existsSync, readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,7 +15,12 @@ import { gzipSync } from "node:zlib";
 const budgetKb = Number(process.env.FIRST_LOAD_BUDGET_KB ?? 150);
 const nextDir = path.resolve(".next");
 
-type ClientReferenceManifest = { entryJSFiles?: Record<string, string[]> };
+type ClientReferenceManifest = {
+  /** Turbopack: the chunks of each layout and page of the route. */
+  entryJSFiles?: Record<string, string[]>;
+  /** Webpack: `chunks` alternates chunk ids and files. */
+  clientModules: Record<string, { chunks: (string | number)[]; async?: boolean }>;
+};
 export type RouteSize = {
   route: string;
   files: number;
@@ -39,13 +47,24 @@ function sizeOf(file: string) {
 }
 
 /** The manifest is a script assigning globalThis.__RSC_MANIFEST[entry]; run it in a sandbox. */
-function clientManifestOf(entry: string): ClientReferenceManifest | undefined {
+function clientManifestOf(entry: string): ClientReferenceManifest {
   const file = path.join(nextDir, "server", "app", `${entry}_client-reference-manifest.js`);
-  if (!existsSync(file)) return undefined;
+  // Missing would silently count the route as Next.js alone.
+  if (!existsSync(file)) throw new Error(`No client reference manifest for ${entry} (${file}).`);
   const sandbox = { globalThis: {} as Record<string, unknown> };
   sandbox.globalThis = sandbox;
   runInNewContext(readFileSync(file, "utf8"), sandbox);
-  return (sandbox as unknown as { __RSC_MANIFEST: Record<string, ClientReferenceManifest> }).__RSC_MANIFEST[entry];
+  const manifest = (sandbox as unknown as { __RSC_MANIFEST: Record<string, ClientReferenceManifest> }).__RSC_MANIFEST[entry];
+  if (!manifest) throw new Error(`${file} has no entry for ${entry}.`);
+  return manifest;
+}
+
+function routeChunks(manifest: ClientReferenceManifest): string[] {
+  if (manifest.entryJSFiles) return Object.values(manifest.entryJSFiles).flat();
+  return Object.values(manifest.clientModules)
+    .filter((module) => !module.async)
+    .flatMap((module) => module.chunks.filter((chunk): chunk is string => typeof chunk === "string"))
+    .map(decodeURI);
 }
 
 export function measureFirstLoad(): RouteSize[] {
@@ -57,7 +76,7 @@ export function measureFirstLoad(): RouteSize[] {
     .map(([entry, route]) => {
       const manifest = clientManifestOf(entry);
       const files = new Set(shared);
-      for (const chunks of Object.values(manifest?.entryJSFiles ?? {})) for (const chunk of chunks) files.add(chunk);
+      for (const chunk of routeChunks(manifest)) files.add(chunk);
       const javascript = [...files].filter((file) => file.endsWith(".js"));
       const raw = javascript.reduce((sum, file) => sum + sizeOf(file).raw, 0);
       const gzip = javascript.reduce((sum, file) => sum + sizeOf(file).gzip, 0);

@@ -60,6 +60,9 @@ function summarise(page: string, signedIn: boolean, result: RunnerResult): PageR
     .flatMap((name) =>
       categories[name]!.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${name}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
     );
+  // A run Lighthouse could not measure (scores 0, metrics "?") says why instead of listing nothing.
+  const { runtimeError } = result.lhr;
+  if (runtimeError) failedAudits.unshift(`runtime error: ${runtimeError.code} (${runtimeError.message})`);
   return { page, signedIn, scores, metrics, failedAudits };
 }
 
@@ -85,7 +88,12 @@ async function main() {
       };
       // One unmeasured load first, so server-side caches are as warm as in production.
       await fetch(`${baseUrl}${page}`, { headers: signedIn ? { cookie } : {} }).then((response) => response.arrayBuffer());
-      const result = await lighthouse(`${baseUrl}${page}`, flags, desktop ? desktopConfig : undefined);
+      let result = await lighthouse(`${baseUrl}${page}`, flags, desktop ? desktopConfig : undefined);
+      // Headless Chromium now and then loses the trace (NO_NAVSTART: scores 0, no metrics); that says nothing about the page.
+      for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry += 1) {
+        console.warn(`${page}: ${result.lhr.runtimeError.code}, measuring again`);
+        result = await lighthouse(`${baseUrl}${page}`, flags, desktop ? desktopConfig : undefined);
+      }
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       if (result.lhr.finalDisplayedUrl && !result.lhr.finalDisplayedUrl.endsWith(page)) throw new Error(`${page} ended on ${result.lhr.finalDisplayedUrl} (not signed in?)`);
       results.push(summarise(page, signedIn, result));

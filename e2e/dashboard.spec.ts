@@ -65,3 +65,27 @@ test("a new account's dashboard, then its counts after adding a domain and a rel
   // The latest activity names what was just done.
   await expect(page.getByRole("region", { name: "Recent activity" })).toContainText(domain);
 });
+
+test("the overview is in the server's HTML, and the browser takes it over without asking again", async ({ page }) => {
+  await signUpInBrowser(page, newAccount("dashboard-html"));
+  // What the server sends, before any JavaScript has run.
+  const html = await (await page.request.get("/dashboard")).text();
+  expect(html).toContain('data-testid="figure-Domains"');
+  expect(html).not.toContain("Loading your overview");
+
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  let overviewRequests = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/portal/dashboard/overview") overviewRequests += 1;
+  });
+  await page.goto("/dashboard");
+  await expect(figure(page, "Active sessions")).toHaveText("1");
+  await page.waitForLoadState("networkidle");
+  // Hydration matched the server's text (times included), and the figures it read were not fetched twice.
+  expect(consoleErrors).toEqual([]);
+  expect(overviewRequests).toBe(0);
+  await expect(page.getByRole("region", { name: "Recent activity" }).locator("time").first()).toHaveText("just now");
+});

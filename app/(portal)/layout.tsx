@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { QueryProvider } from "@/features/api/query-client";
 import { signInUrl } from "@/features/auth/safe-callback-url";
 import { currentPagePath, getPortalSession } from "@/server/portal/portal-session";
 
@@ -8,5 +9,9 @@ import { currentPagePath, getPortalSession } from "@/server/portal/portal-sessio
 // session's token and the API checks it).
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   if (!(await getPortalSession())) redirect(signInUrl(await currentPagePath()));
-  return <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">{children}</div>;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <QueryProvider>{children}</QueryProvider>
+    </div>
+  );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { QueryProvider } from "@/features/api/query-client";
 import { SupportForm } from "@/features/support/support-form";
 import { TicketList } from "@/features/support/ticket-list";
 import { getPortalSession } from "@/server/portal/portal-session";
@@ -10,6 +11,7 @@ export const metadata: Metadata = { title: "Support" };
 export default async function SupportPage() {
   const session = await getPortalSession();
   return (
+    <QueryProvider>
     <div className="mx-auto w-full max-w-3xl space-y-8 px-4 py-10 sm:px-6 sm:py-14">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Contact support</h1>
@@ -29,5 +31,6 @@ export default async function SupportPage() {
         </section>
       ) : null}
     </div>
+    </QueryProvider>
   );
 }

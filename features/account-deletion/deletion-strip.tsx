@@ -2,6 +2,7 @@
 // The deletion banner's strip (see deletion-banner.tsx): loaded only for the
 // rare account whose deletion is scheduled, so every other page skips it.
 import { Button } from "@/components/button";
+import { QueryProvider } from "@/features/api/query-client";
 import { formatDateTime } from "@/features/sessions/format-time";
 import { formatDeletionDate } from "./format-deletion-date";
 import { useCancelDeletion } from "./use-account-deletion";
@@ -13,7 +14,16 @@ type DeletionStripProps = {
   onDismiss: () => void;
 };
 
-export default function DeletionStrip({ scheduledFor, isCanceled, onCanceled, onDismiss }: DeletionStripProps) {
+// The root layout has no react-query provider (features/api/query-client.tsx); the strip brings its own.
+export default function DeletionStrip(props: DeletionStripProps) {
+  return (
+    <QueryProvider>
+      <StripContent {...props} />
+    </QueryProvider>
+  );
+}
+
+function StripContent({ scheduledFor, isCanceled, onCanceled, onDismiss }: DeletionStripProps) {
   const cancel = useCancelDeletion();
 
   if (isCanceled && !scheduledFor) {

@@ -1,18 +1,23 @@
 "use client";
 // The portal's home page: one card per figure of GET /dashboard/overview, each
 // linking to the page where it is managed, a usage bar and the onboarding checklist.
+// The page's server render usually reads the overview already (`serverRead`),
+// so the figures are in the HTML; otherwise they load here.
 import Link from "next/link";
 import { LoadError } from "@/components/load-error";
+import { useHydrated } from "@/components/use-hydrated";
+import type { ServerRead } from "@/features/api/use-server-read";
 import { textLinkClass } from "@/features/auth/auth-card";
-import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
+import { formatDateTime, formatRelativeTime, formatUtcDateTime } from "@/features/sessions/format-time";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { useDashboardOverview } from "./use-dashboard";
 
 const number = (value: number) => value.toLocaleString("en-US");
 
-export function DashboardPanel() {
-  const overview = useDashboardOverview();
+export function DashboardPanel({ serverRead }: { serverRead?: ServerRead<DashboardOverview> | null }) {
+  const overview = useDashboardOverview(serverRead);
+  const times = useTimes(serverRead?.readAt);
   return (
     <div className="space-y-8">
       <div>
@@ -26,10 +31,23 @@ export function DashboardPanel() {
       ) : overview.isError ? (
         <LoadError what="your overview" query={overview} />
       ) : (
-        <Overview data={overview.data} />
+        <Overview data={overview.data} times={times} />
       )}
     </div>
   );
+}
+
+type Times = { dateTime: (iso: string) => string; relative: (iso: string) => string };
+
+/**
+ * Until hydration is over, times are written as the server could: in UTC and
+ * relative to when it read the overview, so the browser's first render
+ * matches the HTML; then in the reader's own zone and clock.
+ */
+function useTimes(readAt: number | undefined): Times {
+  const isHydrated = useHydrated();
+  if (isHydrated || readAt === undefined) return { dateTime: (iso) => formatDateTime(iso), relative: (iso) => formatRelativeTime(iso) };
+  return { dateTime: formatUtcDateTime, relative: (iso) => formatRelativeTime(iso, new Date(readAt), "en-US") };
 }
 
 const card = "rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60";
@@ -61,7 +79,7 @@ function OverviewPlaceholder() {
   );
 }
 
-function Overview({ data }: { data: DashboardOverview }) {
+function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
   const cards: { label: string; value: string; detail: string; href: string }[] = [
     { label: "Domains", value: `${number(data.domains.verified)} / ${number(data.domains.total)}`, detail: "verified / total", href: "/domains" },
     { label: "SMTP relays", value: `${number(data.relays.active)} / ${number(data.relays.total)}`, detail: "active / total", href: "/relays" },
@@ -72,7 +90,7 @@ function Overview({ data }: { data: DashboardOverview }) {
   ];
   return (
     <>
-      <UsageCard data={data} />
+      <UsageCard data={data} times={times} />
       <ul aria-label="Account figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.label}>
@@ -91,13 +109,13 @@ function Overview({ data }: { data: DashboardOverview }) {
       </ul>
       <div className="grid gap-6 lg:grid-cols-2">
         <OnboardingChecklist profile={data.onboarding} />
-        <RecentActivity items={data.recentActivity} />
+        <RecentActivity items={data.recentActivity} times={times} />
       </div>
     </>
   );
 }
 
-function UsageCard({ data }: { data: DashboardOverview }) {
+function UsageCard({ data, times }: { data: DashboardOverview; times: Times }) {
   const { usage, plan } = data;
   return (
     <section aria-labelledby="usage" className="rounded-xl border border-zinc-200 bg-white p-6 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
@@ -110,7 +128,7 @@ function UsageCard({ data }: { data: DashboardOverview }) {
         </Link>
       </div>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        {plan.cancelAtPeriodEnd ? "Ends" : "This period ends"} {formatDateTime(plan.periodEnd)}.
+        {plan.cancelAtPeriodEnd ? "Ends" : "This period ends"} {times.dateTime(plan.periodEnd)}.
       </p>
       <p className="mt-4 text-sm text-zinc-800 tabular-nums dark:text-zinc-200" data-testid="usage-text">
         {usage.quota === null ? `${number(usage.emailsSent)} emails sent this period` : `${number(usage.emailsSent)} of ${number(usage.quota)} emails this period`}
@@ -134,7 +152,7 @@ function UsageCard({ data }: { data: DashboardOverview }) {
   );
 }
 
-function RecentActivity({ items }: { items: DashboardOverview["recentActivity"] }) {
+function RecentActivity({ items, times }: { items: DashboardOverview["recentActivity"]; times: Times }) {
   return (
     <section aria-labelledby="recent-activity" className="rounded-xl border border-zinc-200 bg-white p-6 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
       <div className="flex items-baseline justify-between">
@@ -149,8 +167,8 @@ function RecentActivity({ items }: { items: DashboardOverview["recentActivity"] 
         {items.map((item) => (
           <li key={item.id} className="flex justify-between gap-4 text-sm">
             <span className="text-zinc-800 dark:text-zinc-200">{item.description}</span>
-            <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)} className="shrink-0 text-zinc-500 dark:text-zinc-400">
-              {formatRelativeTime(item.createdAt)}
+            <time dateTime={item.createdAt} title={times.dateTime(item.createdAt)} className="shrink-0 text-zinc-500 dark:text-zinc-400">
+              {times.relative(item.createdAt)}
             </time>
           </li>
         ))}

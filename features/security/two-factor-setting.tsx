@@ -4,7 +4,7 @@
 // turning off without a code need a fresh session; when the API says the
 // session is too old, "Confirm it's you" makes it fresh and the change runs again.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
@@ -17,9 +17,13 @@ import { failureMessage } from "@/features/auth/sign-in-error";
 import { ConfirmIdentity } from "./confirm-identity";
 import { RecoveryCodes } from "./recovery-codes";
 import { SettingRow, SettingsSection } from "./settings-section";
-import { TwoFactorSetup } from "./two-factor-setup";
 import { useReauthentication } from "./use-reauthentication";
 import { useDisableTwoFactor, useStartTwoFactorSetup } from "./use-two-factor";
+
+// The setup panel brings the QR code encoder (qrcode) and the code form: only
+// for someone turning two-factor on, so it is fetched when they start.
+const loadSetup = () => import("./two-factor-setup");
+const TwoFactorSetup = lazy(() => loadSetup().then((module) => ({ default: module.TwoFactorSetup })));
 
 type Phase =
   | { kind: "idle" }
@@ -49,6 +53,8 @@ function AuthenticatorAppSetting({ account }: { account: Account }) {
 
   function startSetup() {
     setNotice(null);
+    void loadSetup(); // alongside the API call, not after it
+
     start.mutate(undefined, {
       onSuccess: (setup) => setPhase({ kind: "setting-up", setup }),
       onError: (error) => {
@@ -61,11 +67,13 @@ function AuthenticatorAppSetting({ account }: { account: Account }) {
     reauth.action !== null ? (
       <ConfirmIdentity action={reauth.action} twoFactorEnabled={enabled} onConfirmed={reauth.confirmed} onCancel={reauth.cancel} />
     ) : current.kind === "setting-up" ? (
-      <TwoFactorSetup
-        setup={current.setup}
-        onEnabled={(codes) => setPhase({ kind: "showing-codes", codes })}
-        onCancel={() => setPhase({ kind: "idle" })}
-      />
+      <Suspense fallback={<p className="text-sm text-zinc-500 dark:text-zinc-400">Loading…</p>}>
+        <TwoFactorSetup
+          setup={current.setup}
+          onEnabled={(codes) => setPhase({ kind: "showing-codes", codes })}
+          onCancel={() => setPhase({ kind: "idle" })}
+        />
+      </Suspense>
     ) : current.kind === "showing-codes" ? (
       <RecoveryCodes
         codes={current.codes}

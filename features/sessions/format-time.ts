@@ -24,3 +24,8 @@ export function formatRelativeTime(iso: string, now: Date = new Date(), locale?:
 export function formatDateTime(iso: string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
+
+/** "2026-01-05 14:03 UTC": the same text from any engine and zone (for a server render that the browser hydrates). */
+export function formatUtcDateTime(iso: string): string {
+  return `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}

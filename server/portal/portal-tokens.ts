@@ -25,6 +25,9 @@ export function tokensFromPayload(payload: AuthPayload, now = Date.now()): Porta
   };
 }
 
+/** Good for at least the refresh margin: usable without a refresh. */
+export const hasFreshAccessToken = (tokens: PortalTokens, now = Date.now()) => tokens.accessTokenExpiresAt - now > REFRESH_MARGIN_MS;
+
 export function tokensOf(jwt: JWT | null): PortalTokens | null {
   const tokens = (jwt as { api?: PortalTokens } | null)?.api;
   return tokens?.accessToken && tokens.refreshToken ? tokens : null;
@@ -40,7 +43,7 @@ export async function ensureFreshTokens(
   tokens: PortalTokens,
   client: ClientContext,
 ): Promise<{ tokens: PortalTokens | null; refreshed: boolean }> {
-  if (tokens.accessTokenExpiresAt - Date.now() > REFRESH_MARGIN_MS) return { tokens, refreshed: false };
+  if (hasFreshAccessToken(tokens)) return { tokens, refreshed: false };
   const answer = await callApi<AuthPayload>("/auth/refresh", {
     method: "POST",
     body: { refreshToken: tokens.refreshToken },

@@ -1,7 +1,7 @@
 // How the sessions page names devices and times.
 import { describe, expect, it } from "vitest";
 import { describeSignInMethod, describeUserAgent } from "@/features/sessions/describe-user-agent";
-import { formatRelativeTime } from "@/features/sessions/format-time";
+import { formatRelativeTime, formatUtcDateTime } from "@/features/sessions/format-time";
 
 describe("describeUserAgent", () => {
   it.each([
@@ -72,5 +72,12 @@ describe("formatRelativeTime", () => {
     { at: "2026-03-17T12:00:00Z", expected: "next week" },
   ])("$at → $expected", ({ at, expected }) => {
     expect(formatRelativeTime(at, now, "en")).toBe(expected);
+  });
+});
+
+describe("formatUtcDateTime", () => {
+  // The dashboard's server render and its hydration write times this way: the same text on any machine.
+  it("writes the UTC minute", () => {
+    expect(formatUtcDateTime("2026-03-10T23:30:59.900Z")).toBe("2026-03-10 23:30 UTC");
   });
 });
