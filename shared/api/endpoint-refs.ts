@@ -10,6 +10,7 @@ import type { Endpoint } from "./endpoint";
 import type * as auth from "./endpoints/auth";
 import type * as dashboard from "./endpoints/dashboard";
 import type * as emailSignIn from "./endpoints/email-sign-in";
+import type * as oauth from "./endpoints/oauth";
 import type * as sessions from "./endpoints/sessions";
 import type * as settings from "./endpoints/settings";
 import type * as twoFactor from "./endpoints/two-factor";
@@ -47,3 +48,10 @@ export const revokeAllSessions = refTo<typeof sessions.revokeAllSessions>({
   path: "/auth/sessions/revoke-all",
   operationId: "revokeAllSessions",
 });
+
+// The security page (/security).
+export const setOtpLogin = refTo<typeof emailSignIn.setOtpLogin>({ method: "PUT", path: "/account/otp-login", operationId: "setOtpLogin" });
+export const listSignInMethods = refTo<typeof oauth.listSignInMethods>({ method: "GET", path: "/account/sign-in-methods", operationId: "listSignInMethods" });
+export const setupTwoFactor = refTo<typeof twoFactor.setupTwoFactor>({ method: "POST", path: "/account/2fa/setup", operationId: "setupTwoFactor" });
+export const verifyTwoFactor = refTo<typeof twoFactor.verifyTwoFactor>({ method: "POST", path: "/account/2fa/verify", operationId: "verifyTwoFactor" });
+export const disableTwoFactor = refTo<typeof twoFactor.disableTwoFactor>({ method: "POST", path: "/account/2fa/disable", operationId: "disableTwoFactor" });
