@@ -49,6 +49,15 @@ export const revokeAllSessions = refTo<typeof sessions.revokeAllSessions>({
   operationId: "revokeAllSessions",
 });
 
+// The settings page (/settings).
+export const updateProfile = refTo<typeof settings.updateProfile>({ method: "PUT", path: "/account/profile", operationId: "updateProfile" });
+export const changePassword = refTo<typeof settings.changePassword>({ method: "PUT", path: "/account/password", operationId: "changePassword" });
+export const updateSecurityPreferences = refTo<typeof settings.updateSecurityPreferences>({
+  method: "PUT",
+  path: "/account/security-preferences",
+  operationId: "updateSecurityPreferences",
+});
+
 // The security page (/security).
 export const setOtpLogin = refTo<typeof emailSignIn.setOtpLogin>({ method: "PUT", path: "/account/otp-login", operationId: "setOtpLogin" });
 export const listSignInMethods = refTo<typeof oauth.listSignInMethods>({ method: "GET", path: "/account/sign-in-methods", operationId: "listSignInMethods" });
