@@ -12,6 +12,7 @@ import type * as dashboard from "./endpoints/dashboard";
 import type * as emailSignIn from "./endpoints/email-sign-in";
 import type * as oauth from "./endpoints/oauth";
 import type * as sessions from "./endpoints/sessions";
+import type * as support from "./endpoints/support";
 import type * as settings from "./endpoints/settings";
 import type * as twoFactor from "./endpoints/two-factor";
 
@@ -57,6 +58,10 @@ export const updateSecurityPreferences = refTo<typeof settings.updateSecurityPre
   path: "/account/security-preferences",
   operationId: "updateSecurityPreferences",
 });
+
+// The support page (/support).
+export const openSupportTicket = refTo<typeof support.openSupportTicket>({ method: "POST", path: "/support", operationId: "openSupportTicket" });
+export const listSupportTickets = refTo<typeof support.listSupportTickets>({ method: "GET", path: "/support/tickets", operationId: "listSupportTickets" });
 
 // The security page (/security).
 export const setOtpLogin = refTo<typeof emailSignIn.setOtpLogin>({ method: "PUT", path: "/account/otp-login", operationId: "setOtpLogin" });
