@@ -7,10 +7,12 @@
 // wrapper has already shaped it with the same response schema before sending.
 // tests/unit/endpoint-refs.unit.test.ts checks every ref against its declaration.
 import type { Endpoint } from "./endpoint";
+import type * as apiKeys from "./endpoints/api-keys";
 import type * as auth from "./endpoints/auth";
 import type * as dashboard from "./endpoints/dashboard";
 import type * as emailSignIn from "./endpoints/email-sign-in";
 import type * as oauth from "./endpoints/oauth";
+import type * as sendingDomains from "./endpoints/sending-domains";
 import type * as sessions from "./endpoints/sessions";
 import type * as support from "./endpoints/support";
 import type * as settings from "./endpoints/settings";
@@ -58,6 +60,12 @@ export const updateSecurityPreferences = refTo<typeof settings.updateSecurityPre
   path: "/account/security-preferences",
   operationId: "updateSecurityPreferences",
 });
+
+// The API keys page (/api-keys); it lists the domains a key can be bound to.
+export const listApiKeys = refTo<typeof apiKeys.listApiKeys>({ method: "GET", path: "/sending/api-keys", operationId: "listApiKeys" });
+export const createApiKey = refTo<typeof apiKeys.createApiKey>({ method: "POST", path: "/sending/api-keys", operationId: "createApiKey" });
+export const revokeApiKey = refTo<typeof apiKeys.revokeApiKey>({ method: "DELETE", path: "/sending/api-keys/{key_id}", operationId: "revokeApiKey" });
+export const listDomains = refTo<typeof sendingDomains.listDomains>({ method: "GET", path: "/sending/domains", operationId: "listDomains" });
 
 // The support page (/support).
 export const openSupportTicket = refTo<typeof support.openSupportTicket>({ method: "POST", path: "/support", operationId: "openSupportTicket" });
