@@ -61,11 +61,20 @@ export const updateSecurityPreferences = refTo<typeof settings.updateSecurityPre
   operationId: "updateSecurityPreferences",
 });
 
-// The API keys page (/api-keys); it lists the domains a key can be bound to.
+// The API keys page (/api-keys).
 export const listApiKeys = refTo<typeof apiKeys.listApiKeys>({ method: "GET", path: "/sending/api-keys", operationId: "listApiKeys" });
 export const createApiKey = refTo<typeof apiKeys.createApiKey>({ method: "POST", path: "/sending/api-keys", operationId: "createApiKey" });
 export const revokeApiKey = refTo<typeof apiKeys.revokeApiKey>({ method: "DELETE", path: "/sending/api-keys/{key_id}", operationId: "revokeApiKey" });
+
+// The domains page (/domains); the API keys page lists them too.
 export const listDomains = refTo<typeof sendingDomains.listDomains>({ method: "GET", path: "/sending/domains", operationId: "listDomains" });
+export const createDomain = refTo<typeof sendingDomains.createDomain>({ method: "POST", path: "/sending/domains", operationId: "createDomain" });
+export const verifyDomain = refTo<typeof sendingDomains.verifyDomain>({
+  method: "POST",
+  path: "/sending/domains/{domain_id}/verify",
+  operationId: "verifyDomain",
+});
+export const deleteDomain = refTo<typeof sendingDomains.deleteDomain>({ method: "DELETE", path: "/sending/domains/{domain_id}", operationId: "deleteDomain" });
 
 // The support page (/support).
 export const openSupportTicket = refTo<typeof support.openSupportTicket>({ method: "POST", path: "/support", operationId: "openSupportTicket" });
