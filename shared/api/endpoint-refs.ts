@@ -14,6 +14,7 @@ import type * as emailSignIn from "./endpoints/email-sign-in";
 import type * as oauth from "./endpoints/oauth";
 import type * as sendingDomains from "./endpoints/sending-domains";
 import type * as sessions from "./endpoints/sessions";
+import type * as smtpRelays from "./endpoints/smtp-relays";
 import type * as support from "./endpoints/support";
 import type * as settings from "./endpoints/settings";
 import type * as twoFactor from "./endpoints/two-factor";
@@ -75,6 +76,13 @@ export const verifyDomain = refTo<typeof sendingDomains.verifyDomain>({
   operationId: "verifyDomain",
 });
 export const deleteDomain = refTo<typeof sendingDomains.deleteDomain>({ method: "DELETE", path: "/sending/domains/{domain_id}", operationId: "deleteDomain" });
+
+// The SMTP relays page (/relays).
+export const listSmtpRelays = refTo<typeof smtpRelays.listSmtpRelays>({ method: "GET", path: "/smtp-relays", operationId: "listSmtpRelays" });
+export const createSmtpRelay = refTo<typeof smtpRelays.createSmtpRelay>({ method: "POST", path: "/smtp-relays", operationId: "createSmtpRelay" });
+export const updateSmtpRelay = refTo<typeof smtpRelays.updateSmtpRelay>({ method: "PATCH", path: "/smtp-relays/{id}", operationId: "updateSmtpRelay" });
+export const testSmtpRelay = refTo<typeof smtpRelays.testSmtpRelay>({ method: "POST", path: "/smtp-relays/{id}/test", operationId: "testSmtpRelay" });
+export const deleteSmtpRelay = refTo<typeof smtpRelays.deleteSmtpRelay>({ method: "DELETE", path: "/smtp-relays/{id}", operationId: "deleteSmtpRelay" });
 
 // The support page (/support).
 export const openSupportTicket = refTo<typeof support.openSupportTicket>({ method: "POST", path: "/support", operationId: "openSupportTicket" });
