@@ -77,6 +77,9 @@ export const verifyDomain = refTo<typeof sendingDomains.verifyDomain>({
 });
 export const deleteDomain = refTo<typeof sendingDomains.deleteDomain>({ method: "DELETE", path: "/sending/domains/{domain_id}", operationId: "deleteDomain" });
 
+// The activity page (/activity).
+export const listActivity = refTo<typeof settings.listActivity>({ method: "GET", path: "/account/activity", operationId: "listActivity" });
+
 // The SMTP relays page (/relays).
 export const listSmtpRelays = refTo<typeof smtpRelays.listSmtpRelays>({ method: "GET", path: "/smtp-relays", operationId: "listSmtpRelays" });
 export const createSmtpRelay = refTo<typeof smtpRelays.createSmtpRelay>({ method: "POST", path: "/smtp-relays", operationId: "createSmtpRelay" });
