@@ -11,6 +11,7 @@ import type * as apiKeys from "./endpoints/api-keys";
 import type * as auth from "./endpoints/auth";
 import type * as dashboard from "./endpoints/dashboard";
 import type * as emailSignIn from "./endpoints/email-sign-in";
+import type * as messages from "./endpoints/messages";
 import type * as oauth from "./endpoints/oauth";
 import type * as sendingDomains from "./endpoints/sending-domains";
 import type * as sessions from "./endpoints/sessions";
@@ -76,6 +77,10 @@ export const verifyDomain = refTo<typeof sendingDomains.verifyDomain>({
   operationId: "verifyDomain",
 });
 export const deleteDomain = refTo<typeof sendingDomains.deleteDomain>({ method: "DELETE", path: "/sending/domains/{domain_id}", operationId: "deleteDomain" });
+
+// The messages pages (/messages, /messages/[message_id]).
+export const listMessages = refTo<typeof messages.listMessages>({ method: "GET", path: "/sending/messages", operationId: "listMessages" });
+export const getMessage = refTo<typeof messages.getMessage>({ method: "GET", path: "/sending/messages/{message_id}", operationId: "getMessage" });
 
 // The activity page (/activity).
 export const listActivity = refTo<typeof settings.listActivity>({ method: "GET", path: "/account/activity", operationId: "listActivity" });
