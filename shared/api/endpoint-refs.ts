@@ -9,6 +9,7 @@
 import type { Endpoint } from "./endpoint";
 import type * as apiKeys from "./endpoints/api-keys";
 import type * as auth from "./endpoints/auth";
+import type * as billing from "./endpoints/billing";
 import type * as dashboard from "./endpoints/dashboard";
 import type * as emailSignIn from "./endpoints/email-sign-in";
 import type * as messages from "./endpoints/messages";
@@ -81,6 +82,25 @@ export const deleteDomain = refTo<typeof sendingDomains.deleteDomain>({ method: 
 // The messages pages (/messages, /messages/[message_id]).
 export const listMessages = refTo<typeof messages.listMessages>({ method: "GET", path: "/sending/messages", operationId: "listMessages" });
 export const getMessage = refTo<typeof messages.getMessage>({ method: "GET", path: "/sending/messages/{message_id}", operationId: "getMessage" });
+
+// The billing pages (/billing, /billing/return).
+export const getSubscription = refTo<typeof billing.getSubscription>({ method: "GET", path: "/billing/subscription", operationId: "getSubscription" });
+export const listPlans = refTo<typeof billing.listPlans>({ method: "GET", path: "/billing/plans", operationId: "listPlans" });
+export const listInvoices = refTo<typeof billing.listInvoices>({ method: "GET", path: "/billing/invoices", operationId: "listInvoices" });
+export const listPaymentMethods = refTo<typeof billing.listPaymentMethods>({ method: "GET", path: "/payments/methods", operationId: "listPaymentMethods" });
+export const getCredits = refTo<typeof billing.getCredits>({ method: "GET", path: "/billing/credits", operationId: "getCredits" });
+export const startCheckout = refTo<typeof billing.startCheckout>({ method: "POST", path: "/billing/checkout", operationId: "startCheckout" });
+export const cancelSubscription = refTo<typeof billing.cancelSubscription>({
+  method: "POST",
+  path: "/subscriptions/cancel",
+  operationId: "cancelSubscription",
+});
+export const verifyPayment = refTo<typeof billing.verifyPayment>({ method: "POST", path: "/payments/verify", operationId: "verifyPayment" });
+export const activateSubscription = refTo<typeof billing.activateSubscription>({
+  method: "POST",
+  path: "/subscriptions/activate",
+  operationId: "activateSubscription",
+});
 
 // The activity page (/activity).
 export const listActivity = refTo<typeof settings.listActivity>({ method: "GET", path: "/account/activity", operationId: "listActivity" });
