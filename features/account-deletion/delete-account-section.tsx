@@ -3,11 +3,9 @@
 // When the session is older than 15 minutes the API answers 403
 // reauthentication_required; the dialog then asks for the password (or a
 // two-factor code), makes the session fresh and tries again.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { signOut } from "@/features/auth/next-auth-client";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { Dialog, DialogActions } from "@/components/dialog";
@@ -18,6 +16,7 @@ import { PortalApiError, unreachable } from "@/features/api/portal-fetch";
 import { signInUrl } from "@/features/auth/safe-callback-url";
 import { failureMessage } from "@/features/auth/sign-in-error";
 import type { Account } from "@/shared/schemas/account";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { needsReauthentication, useDeleteAccount, useReauthenticate } from "./use-account-deletion";
 
 type Step = "confirm" | "reauthenticate";
@@ -162,14 +161,11 @@ function TypedConfirmation({
   );
 }
 
-const proofSchemas = {
-  password: z.strictObject({ password: z.string().min(1, "Enter your password").max(1024) }),
-  code: z.strictObject({
-    code: z.string().trim().min(6, "Enter the 6-digit code from your authenticator app, or a recovery code").max(32),
-  }),
-};
-type Method = keyof typeof proofSchemas;
+type Method = "password" | "code";
 type ProofValues = { password?: string; code?: string };
+const proofResolver = (method: Method) =>
+  lazyZodResolver<ProofValues, ProofValues>(() => import("./proof-schemas").then((schemas) => schemas.proofSchemas[method]));
+const proofResolvers = { password: proofResolver("password"), code: proofResolver("code") };
 
 type ReauthenticateProps = {
   hasTwoFactor: boolean;
@@ -188,7 +184,7 @@ function Reauthenticate(props: ReauthenticateProps) {
 const proofIds = { password: fieldIds("reauth_password"), code: fieldIds("reauth_code") };
 
 function ProofForm({ method, onSwitchMethod, hasTwoFactor, deleting, deletionError, onConfirmed, onCancel }: ReauthenticateProps & { method: Method; onSwitchMethod: () => void }) {
-  const form = useForm<ProofValues>({ resolver: zodResolver(proofSchemas[method] as z.ZodType<ProofValues, ProofValues>), defaultValues: { [method]: "" } });
+  const form = useForm<ProofValues>({ resolver: proofResolvers[method], defaultValues: { [method]: "" } });
   const reauthenticate = useReauthenticate();
   const [failure, setFailure] = useState<string | null>(null);
   const error = form.formState.errors[method]?.message;

@@ -1,7 +1,7 @@
 "use client";
 // One page of the account's activity log (GET /account/activity) through the BFF.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { listActivity } from "@/shared/api/endpoints/settings";
+import { listActivity } from "@/shared/api/endpoint-refs";
 import { portalFetch } from "@/features/api/portal-fetch";
 
 export const ACTIVITY_PAGE_SIZE = 20;

@@ -1,7 +1,6 @@
 "use client";
 // /api-keys: create keys for the sending API (the secret is shown once),
 // see when each was last used, and revoke them.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -16,12 +15,14 @@ import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-
 import { portalFetch, PortalApiError } from "@/features/api/portal-fetch";
 import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
 import { applyApiFailure } from "@/features/settings/form-outcome";
-import { listDomains } from "@/shared/api/endpoints/sending-domains";
-import { type ApiKey, createApiKeyBody } from "@/shared/schemas/api-keys";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import { listDomains } from "@/shared/api/endpoint-refs";
+import type { ApiKey, createApiKeyBody } from "@/shared/schemas/api-keys";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
 
 type KeyInput = z.input<typeof createApiKeyBody>;
 type KeyValues = z.output<typeof createApiKeyBody>;
+const resolver = lazyZodResolver<KeyInput, KeyValues>(() => import("@/shared/schemas/api-keys").then((schemas) => schemas.createApiKeyBody));
 
 const ids = { name: fieldIds("key-name"), scope: fieldIds("key-scope"), domainId: fieldIds("key-domain"), expiry: fieldIds("key-expiry") };
 const EXPIRY_CHOICES = [
@@ -99,7 +100,7 @@ export function ApiKeysPanel() {
 }
 
 function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secret: string }) => void }) {
-  const form = useForm<KeyInput, unknown, KeyValues>({ resolver: zodResolver(createApiKeyBody), defaultValues: { name: "", scope: "sending" } });
+  const form = useForm<KeyInput, unknown, KeyValues>({ resolver, defaultValues: { name: "", scope: "sending" } });
   const { errors, isSubmitting } = form.formState;
   const createKey = useCreateApiKey();
   const domains = useQuery({ queryKey: ["sending", "domains"], queryFn: ({ signal }) => portalFetch(listDomains, { signal }) });

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { portalFetch } from "@/features/api/portal-fetch";
-import { createApiKey, listApiKeys, revokeApiKey } from "@/shared/api/endpoints/api-keys";
+import { createApiKey, listApiKeys, revokeApiKey } from "@/shared/api/endpoint-refs";
 import type { createApiKeyBody } from "@/shared/schemas/api-keys";
 
 const apiKeysKey = ["sending", "api-keys"] as const;

@@ -9,7 +9,7 @@ import { ButtonLink } from "@/components/button-link";
 import { Spinner } from "@/components/spinner";
 import { planLabels } from "@/features/account/plan-labels";
 import { LocalDate } from "@/features/account-deletion/local-date";
-import { paymentProviderSchema } from "@/shared/schemas/billing";
+import { isPaymentProvider, type PaymentProvider } from "@/shared/payment-providers";
 import { billingQueryKey, confirmPayment } from "./use-billing";
 import { formatMoney } from "./format-money";
 
@@ -17,12 +17,11 @@ const POLL_MS = 2_000;
 const MAX_POLLS = 15;
 
 export function PaymentReturn({ provider, reference }: { provider: string | null; reference: string | null }) {
-  const parsedProvider = paymentProviderSchema.safeParse(provider);
-  const valid = parsedProvider.success && !!reference;
+  const valid = isPaymentProvider(provider) && !!reference;
   const queryClient = useQueryClient();
   const result = useQuery({
     queryKey: [...billingQueryKey, "return", provider, reference],
-    queryFn: () => confirmPayment(parsedProvider.data!, reference!),
+    queryFn: () => confirmPayment(provider as PaymentProvider, reference!),
     enabled: valid,
     retry: false,
     refetchInterval: (query) => (query.state.data?.outcome.status === "pending" && query.state.dataUpdateCount < MAX_POLLS ? POLL_MS : false),

@@ -13,7 +13,7 @@ import {
   listPlans,
   startCheckout,
   verifyPayment,
-} from "@/shared/api/endpoints/billing";
+} from "@/shared/api/endpoint-refs";
 import type { PaymentProvider } from "@/shared/schemas/billing";
 import { portalFetch } from "@/features/api/portal-fetch";
 

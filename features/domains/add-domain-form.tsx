@@ -1,7 +1,6 @@
 "use client";
 // POST /sending/domains on the API's own schema; the API's reasons (an IP
 // address, a name already added…) appear beside the field.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -10,17 +9,19 @@ import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { applyApiFailure } from "@/features/settings/form-outcome";
-import { createDomainBody, type SendingDomain } from "@/shared/schemas/sending-domain";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import type { createDomainBody, SendingDomain } from "@/shared/schemas/sending-domain";
 import { useAddDomain } from "./use-domains";
 
 type Input = z.input<typeof createDomainBody>;
 type Values = z.output<typeof createDomainBody>;
+const resolver = lazyZodResolver<Input, Values>(() => import("@/shared/schemas/sending-domain").then((schemas) => schemas.createDomainBody));
 
 const ids = fieldIds("domain-name");
 const HINT = "The domain your emails come from, like example.com or mail.example.com.";
 
 export function AddDomainForm({ onAdded }: { onAdded: (domain: SendingDomain) => void }) {
-  const form = useForm<Input, unknown, Values>({ resolver: zodResolver(createDomainBody), defaultValues: { name: "" } });
+  const form = useForm<Input, unknown, Values>({ resolver, defaultValues: { name: "" } });
   const { errors, isSubmitting } = form.formState;
   const addDomain = useAddDomain();
   const [failure, setFailure] = useState<string | null>(null);

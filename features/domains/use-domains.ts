@@ -1,7 +1,7 @@
 "use client";
 // The account's sending domains through the BFF: list, add, check DNS, delete.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createDomain, deleteDomain, listDomains, verifyDomain } from "@/shared/api/endpoints/sending-domains";
+import { createDomain, deleteDomain, listDomains, verifyDomain } from "@/shared/api/endpoint-refs";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { portalFetch } from "@/features/api/portal-fetch";
 

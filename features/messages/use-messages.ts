@@ -2,7 +2,7 @@
 // Sent messages through the BFF. Queued messages are polled until they settle.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { portalFetch } from "@/features/api/portal-fetch";
-import { getMessage, listMessages } from "@/shared/api/endpoints/messages";
+import { getMessage, listMessages } from "@/shared/api/endpoint-refs";
 
 export const MESSAGES_PAGE_SIZE = 20;
 const POLL_MS = 3_000;

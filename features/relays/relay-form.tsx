@@ -2,7 +2,6 @@
 // Add or change a relay, on the API's own schemas (create or update). The
 // password is write-only: when editing, a blank password keeps the saved one,
 // and clearing the username removes the credentials.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -12,17 +11,19 @@ import { DialogActions } from "@/components/dialog";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { applyApiFailure } from "@/features/settings/form-outcome";
-import {
-  createSmtpRelayBody,
-  relayEncryptions,
-  type RelayEncryption,
-  type SmtpRelay,
-  updateSmtpRelayBody,
-} from "@/shared/schemas/smtp-relay";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import { relayEncryptions } from "@/shared/relay-kinds";
+import type { createSmtpRelayBody, RelayEncryption, SmtpRelay } from "@/shared/schemas/smtp-relay";
 import { encryptionHints, encryptionLabels, usualPorts } from "./relay-text";
 import { useCreateRelay, useUpdateRelay } from "./use-relays";
 
 type RelayInput = z.input<typeof createSmtpRelayBody>;
+const relaySchemas = () => import("@/shared/schemas/smtp-relay");
+// Editing validates with the PATCH schema: a blank password there means "keep it".
+const resolvers = {
+  create: lazyZodResolver(() => relaySchemas().then((schemas) => schemas.createSmtpRelayBody)) as unknown as Resolver<RelayInput>,
+  edit: lazyZodResolver(() => relaySchemas().then((schemas) => schemas.updateSmtpRelayBody)) as unknown as Resolver<RelayInput>,
+};
 
 const fields = ["name", "smtp_host", "smtp_port", "encryption", "smtp_username", "smtp_password", "status", "is_default"] as const;
 const ids = Object.fromEntries(fields.map((field) => [field, fieldIds(`relay-${field}`)])) as Record<(typeof fields)[number], ReturnType<typeof fieldIds>>;
@@ -42,8 +43,7 @@ type RelayFormProps = {
 export function RelayForm({ relay, isFirst, onDone, onCancel }: RelayFormProps) {
   const isEdit = relay !== undefined;
   const form = useForm<RelayInput>({
-    // Editing validates with the PATCH schema: a blank password there means "keep it".
-    resolver: (isEdit ? zodResolver(updateSmtpRelayBody) : zodResolver(createSmtpRelayBody)) as unknown as Resolver<RelayInput>,
+    resolver: isEdit ? resolvers.edit : resolvers.create,
     defaultValues: {
       name: relay?.name ?? "",
       smtp_host: relay?.smtp_host ?? "",

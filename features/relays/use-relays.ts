@@ -4,13 +4,7 @@
 // the default and deletions touch other rows, so those refetch the list.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import {
-  createSmtpRelay,
-  deleteSmtpRelay,
-  listSmtpRelays,
-  testSmtpRelay,
-  updateSmtpRelay,
-} from "@/shared/api/endpoints/smtp-relays";
+import { createSmtpRelay, deleteSmtpRelay, listSmtpRelays, testSmtpRelay, updateSmtpRelay } from "@/shared/api/endpoint-refs";
 import type { createSmtpRelayBody, SmtpRelay, updateSmtpRelayBody } from "@/shared/schemas/smtp-relay";
 import { portalFetch } from "@/features/api/portal-fetch";
 

@@ -3,16 +3,14 @@
 // session fresh again (POST /auth/reauthenticate), then the refused change is
 // retried. An account without a password (signed up by email code or link
 // only) can still sign out and back in, which makes a fresh session too.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { signOut } from "@/features/auth/next-auth-client";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
-import { challengeBody } from "@/shared/schemas/two-factor";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { signInUrl } from "@/features/auth/safe-callback-url";
@@ -21,9 +19,12 @@ import { useReauthenticate } from "./use-two-factor";
 
 type Method = "password" | "code";
 
-const passwordProof = z.object({ password: z.string().min(1, "Enter your password") });
-const codeProof = challengeBody.pick({ code: true });
 type ProofValues = { password?: string; code?: string };
+const proofSchemas = () => import("./proof-schemas");
+const resolvers = {
+  password: lazyZodResolver<ProofValues, ProofValues>(() => proofSchemas().then((schemas) => schemas.passwordProof)),
+  code: lazyZodResolver<ProofValues, ProofValues>(() => proofSchemas().then((schemas) => schemas.codeProof)),
+};
 
 type ConfirmIdentityProps = {
   /** What needs the confirmation, e.g. "Turning on two-factor authentication". */
@@ -73,7 +74,7 @@ const ids = { password: fieldIds("confirm-password"), code: fieldIds("confirm-co
 
 function ProofForm({ method, onConfirmed, onCancel }: { method: Method; onConfirmed: () => void; onCancel: () => void }) {
   const form = useForm<ProofValues>({
-    resolver: zodResolver(method === "password" ? passwordProof : codeProof) as never,
+    resolver: resolvers[method],
     defaultValues: method === "password" ? { password: "" } : { code: "" },
   });
   const { errors, isSubmitting } = form.formState;

@@ -3,7 +3,6 @@
 // code, setup key, first code, recovery codes) and turning it off. Setup and
 // turning off without a code need a fresh session; when the API says the
 // session is too old, "Confirm it's you" makes it fresh and the change runs again.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { lazy, Suspense, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -11,7 +10,8 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import type { Account } from "@/shared/schemas/account";
-import { disableTwoFactorBody } from "@/shared/schemas/two-factor";
+import type { disableTwoFactorBody } from "@/shared/schemas/two-factor";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { failureMessage } from "@/features/auth/sign-in-error";
 import { ConfirmIdentity } from "./confirm-identity";
@@ -149,6 +149,7 @@ function StatusBadge({ isOn }: { isOn: boolean }) {
 
 type TurnOffInput = z.input<typeof disableTwoFactorBody>;
 type TurnOffValues = z.output<typeof disableTwoFactorBody>;
+const turnOffResolver = lazyZodResolver<TurnOffInput, TurnOffValues>(() => import("@/shared/schemas/two-factor").then((schemas) => schemas.disableTwoFactorBody));
 
 const ids = { code: fieldIds("two-factor-off-code") };
 
@@ -156,7 +157,7 @@ const ids = { code: fieldIds("two-factor-off-code") };
 function TurnOffTwoFactor({ onTurnedOff, onCancel }: { onTurnedOff: () => void; onCancel: () => void }) {
   const headingId = useId();
   // An empty field is "no code": a fresh session may turn it off without one.
-  const form = useForm<TurnOffInput, unknown, TurnOffValues>({ resolver: zodResolver(disableTwoFactorBody), defaultValues: { code: undefined } });
+  const form = useForm<TurnOffInput, unknown, TurnOffValues>({ resolver: turnOffResolver, defaultValues: { code: undefined } });
   const { errors, isSubmitting } = form.formState;
   const disable = useDisableTwoFactor();
   const reauth = useReauthentication();

@@ -3,8 +3,7 @@
 // PUT /account/otp-login, both through the BFF. The header reads the same
 // account (meQueryKey), so both stay in step after a change.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getMe } from "@/shared/api/endpoints/auth";
-import { setOtpLogin } from "@/shared/api/endpoints/email-sign-in";
+import { getMe, setOtpLogin } from "@/shared/api/endpoint-refs";
 import type { Account } from "@/shared/schemas/account";
 import { meQueryKey } from "@/features/account/use-account";
 import { portalFetch } from "@/features/api/portal-fetch";

@@ -1,7 +1,7 @@
 "use client";
 // The account's linked Google and GitHub identities (GET /account/sign-in-methods, through the BFF).
 import { useQuery } from "@tanstack/react-query";
-import { listSignInMethods } from "@/shared/api/endpoints/oauth";
+import { listSignInMethods } from "@/shared/api/endpoint-refs";
 import { portalFetch } from "@/features/api/portal-fetch";
 
 export function useSignInMethods() {

@@ -5,7 +5,7 @@
 // header and the page stay in step after a change.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { disableTwoFactor, reauthenticate, setupTwoFactor, verifyTwoFactor } from "@/shared/api/endpoints/two-factor";
+import { disableTwoFactor, reauthenticate, setupTwoFactor, verifyTwoFactor } from "@/shared/api/endpoint-refs";
 import type { Account } from "@/shared/schemas/account";
 import type { reauthenticateBody } from "@/shared/schemas/two-factor";
 import { meQueryKey } from "@/features/account/use-account";

@@ -1,11 +1,10 @@
 "use client";
 // PUT /account/password on the API's schema plus a confirmation field. The
 // API signs every other session out; this one stays signed in.
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField } from "@/components/form-field";
@@ -14,19 +13,14 @@ import { SettingsCardBody, SettingsCardFooter } from "@/components/settings-sect
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { NEW_PASSWORD_HINT } from "@/features/auth/sign-up-form";
-import { changePasswordBody } from "@/shared/schemas/settings";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import type { changePasswordForm } from "./change-password-schema";
 import { applyApiFailure } from "./form-outcome";
 import { useChangePassword } from "./use-settings";
 
-const changePasswordForm = changePasswordBody
-  .extend({ confirm_password: z.string().min(1, "Repeat the new password") })
-  .refine((values) => values.new_password === values.confirm_password, {
-    path: ["confirm_password"],
-    message: "The two new passwords do not match",
-  });
-
 type ChangePasswordInput = z.input<typeof changePasswordForm>;
 type ChangePasswordValues = z.output<typeof changePasswordForm>;
+const resolver = lazyZodResolver<ChangePasswordInput, ChangePasswordValues>(() => import("./change-password-schema").then((schemas) => schemas.changePasswordForm));
 
 const ids = {
   current_password: fieldIds("current_password"),
@@ -38,7 +32,7 @@ const empty: ChangePasswordInput = { current_password: "", new_password: "", con
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const form = useForm<ChangePasswordInput, unknown, ChangePasswordValues>({
-    resolver: zodResolver(changePasswordForm),
+    resolver,
     defaultValues: empty,
   });
   const { errors, isSubmitting, isDirty } = form.formState;

@@ -1,6 +1,5 @@
 "use client";
 // PUT /account/profile: the display name, on the API's own schema.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -9,19 +8,21 @@ import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { SettingsCardBody, SettingsCardFooter } from "@/components/settings-section";
 import type { Account } from "@/shared/schemas/account";
-import { profileBody } from "@/shared/schemas/settings";
+import type { profileBody } from "@/shared/schemas/settings";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { applyApiFailure, SavedStatus } from "./form-outcome";
 import { useUpdateProfile } from "./use-settings";
 
 type ProfileInput = z.input<typeof profileBody>;
 type ProfileValues = z.output<typeof profileBody>;
+const resolver = lazyZodResolver<ProfileInput, ProfileValues>(() => import("@/shared/schemas/settings").then((schemas) => schemas.profileBody));
 
 const ids = { name: fieldIds("name") };
 const NAME_HINT = "How we address you in the portal and in emails. Up to 100 characters.";
 
 export function ProfileForm({ account }: { account: Account }) {
   const form = useForm<ProfileInput, unknown, ProfileValues>({
-    resolver: zodResolver(profileBody),
+    resolver,
     defaultValues: { name: account.name ?? "" },
   });
   const { errors, isSubmitting, isDirty } = form.formState;

@@ -1,7 +1,6 @@
 "use client";
 // PUT /account/security-preferences: the idle timeout (a choice of presets)
 // and the new sign-in email, on the API's own schema.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -11,20 +10,24 @@ import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-
 import { SettingsCardBody, SettingsCardFooter } from "@/components/settings-section";
 import { Switch } from "@/components/switch";
 import type { Account } from "@/shared/schemas/account";
-import { securityPreferencesBody } from "@/shared/schemas/settings";
+import type { securityPreferencesBody } from "@/shared/schemas/settings";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { applyApiFailure, SavedStatus } from "./form-outcome";
 import { timeoutOptions } from "./session-timeouts";
 import { useUpdateSecurityPreferences } from "./use-settings";
 
 type PreferencesInput = z.input<typeof securityPreferencesBody>;
 type PreferencesValues = z.output<typeof securityPreferencesBody>;
+const resolver = lazyZodResolver<PreferencesInput, PreferencesValues>(() =>
+  import("@/shared/schemas/settings").then((schemas) => schemas.securityPreferencesBody),
+);
 
 const ids = { sessionTimeoutMinutes: fieldIds("sessionTimeoutMinutes") };
 const TIMEOUT_HINT = "A session unused for this long is signed out. A change applies at once to every session, this one included.";
 
 export function SecurityPreferencesForm({ account }: { account: Account }) {
   const form = useForm<PreferencesInput, unknown, PreferencesValues>({
-    resolver: zodResolver(securityPreferencesBody),
+    resolver,
     defaultValues: { sessionTimeoutMinutes: account.sessionTimeoutMinutes, notifyNewSignin: account.notifyNewSignin },
   });
   const { errors, isSubmitting, isDirty } = form.formState;

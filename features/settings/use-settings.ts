@@ -4,8 +4,7 @@
 // (meQueryKey), so the header, the forms and the banner agree without a refetch.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { getMe } from "@/shared/api/endpoints/auth";
-import { changePassword, updateProfile, updateSecurityPreferences } from "@/shared/api/endpoints/settings";
+import { changePassword, getMe, updateProfile, updateSecurityPreferences } from "@/shared/api/endpoint-refs";
 import type { Account } from "@/shared/schemas/account";
 import type { changePasswordBody, profileBody, securityPreferencesBody } from "@/shared/schemas/settings";
 import { meQueryKey } from "@/features/account/use-account";

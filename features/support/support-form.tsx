@@ -1,7 +1,6 @@
 "use client";
 // POST /support on the API's own schema. After sending, the form gives way to
 // the ticket's reference, which is what support will ask for.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -9,12 +8,15 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { applyApiFailure } from "@/features/settings/form-outcome";
-import { openTicketBody, type SupportTicket, ticketCategories, ticketPriorities } from "@/shared/schemas/support";
+import type { openTicketBody, SupportTicket } from "@/shared/schemas/support";
+import { ticketCategories, ticketPriorities } from "@/shared/ticket-kinds";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { categoryLabels, priorityLabels } from "./ticket-labels";
 import { useOpenTicket } from "./use-support";
 
 type TicketInput = z.input<typeof openTicketBody>;
 type TicketValues = z.output<typeof openTicketBody>;
+const resolver = lazyZodResolver<TicketInput, TicketValues>(() => import("@/shared/schemas/support").then((schemas) => schemas.openTicketBody));
 
 const FIELDS = ["name", "email", "subject", "category", "message", "priority"] as const;
 const ids = Object.fromEntries(FIELDS.map((field) => [field, fieldIds(field)])) as Record<(typeof FIELDS)[number], ReturnType<typeof fieldIds>>;
@@ -25,7 +27,7 @@ type SupportFormProps = { signedIn: boolean; defaultEmail?: string; defaultName?
 
 export function SupportForm({ signedIn, defaultEmail = "", defaultName = "" }: SupportFormProps) {
   const blank: TicketInput = { name: defaultName, email: defaultEmail, subject: "", category: "technical", message: "", priority: "normal" };
-  const form = useForm<TicketInput, unknown, TicketValues>({ resolver: zodResolver(openTicketBody), defaultValues: blank });
+  const form = useForm<TicketInput, unknown, TicketValues>({ resolver, defaultValues: blank });
   const { errors, isSubmitting } = form.formState;
   const openTicket = useOpenTicket(signedIn);
   const [failure, setFailure] = useState<string | null>(null);

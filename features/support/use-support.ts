@@ -6,7 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { z } from "zod";
 import { portalFetch } from "@/features/api/portal-fetch";
 import { publicFetch } from "@/features/api/public-fetch";
-import { listSupportTickets, openSupportTicket } from "@/shared/api/endpoints/support";
+import { listSupportTickets, openSupportTicket } from "@/shared/api/endpoint-refs";
 import type { openTicketBody } from "@/shared/schemas/support";
 
 export const TICKETS_PAGE_SIZE = 10;

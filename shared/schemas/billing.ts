@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { paymentProviders } from "@/shared/payment-providers";
 import { planIdSchema } from "./account";
 
-export const paymentProviders = ["stripe", "paystack", "sandbox"] as const;
 export const paymentProviderSchema = z.enum(paymentProviders);
 export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
 

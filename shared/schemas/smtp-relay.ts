@@ -1,11 +1,7 @@
 // SMTP relays (contract §3 and §11): the API's request and response shapes,
 // also used by the portal's form.
 import { z } from "zod";
-
-export const relayEncryptions = ["none", "starttls", "ssl_tls"] as const;
-export const relayStatuses = ["active", "inactive"] as const;
-/** Why the last connection test failed (contract §11). */
-export const relayTestErrors = ["dns_failure", "refused", "tls_error", "auth_rejected", "timeout"] as const;
+import { relayEncryptions, relayStatuses, relayTestErrors } from "@/shared/relay-kinds";
 
 export type RelayEncryption = (typeof relayEncryptions)[number];
 export type RelayStatus = (typeof relayStatuses)[number];

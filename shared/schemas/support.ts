@@ -1,10 +1,8 @@
 // Support tickets (contract §9): what a person sends and what they get back.
 import { z } from "zod";
 import { emailSchema } from "./account";
+import { ticketCategories, ticketPriorities } from "@/shared/ticket-kinds";
 import { paginationSchema } from "./pagination";
-
-export const ticketCategories = ["billing", "technical", "account", "deliverability", "other"] as const;
-export const ticketPriorities = ["low", "normal", "high", "urgent"] as const;
 
 export const openTicketBody = z
   .strictObject({
