@@ -4,9 +4,9 @@
 // first renders, so the server's HTML and the hydrating browser both show it.
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { ServerRead } from "@/server/portal/read-for-page";
 
-/** The API's data and when the server read it (epoch ms). */
-export type ServerRead<T> = { data: T; readAt: number };
+export type { ServerRead };
 
 // In the browser: the latest server read put in the cache, per query. Back and
 // forward navigation replay an old page payload with its old read; that one
