@@ -50,7 +50,8 @@ function useTimes(readAt: number | undefined): Times {
   return { dateTime: formatUtcDateTime, relative: (iso) => formatRelativeTime(iso, new Date(readAt), "en-US") };
 }
 
-const card = "rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60";
+// The placeholder below and the loaded cards share it, so both have the same frame.
+const cardClass = "rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60";
 
 /**
  * While the overview loads: empty cards of the loaded layout's sizes, so the
@@ -60,7 +61,7 @@ const card = "rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-z
 function OverviewPlaceholder() {
   return (
     <>
-      <div className={`${card} p-6`}>
+      <div className={`${cardClass} p-6`}>
         <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
           Loading your overview…
         </p>
@@ -68,12 +69,12 @@ function OverviewPlaceholder() {
       </div>
       <div aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: 6 }, (_, index) => (
-          <div key={index} className={`${card} h-29`} />
+          <div key={index} className={`${cardClass} h-29`} />
         ))}
       </div>
       <div aria-hidden="true" className="grid gap-6 lg:grid-cols-2">
-        <div className={`${card} h-64`} />
-        <div className={`${card} h-64`} />
+        <div className={`${cardClass} h-64`} />
+        <div className={`${cardClass} h-64`} />
       </div>
     </>
   );
@@ -118,7 +119,7 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
 function UsageCard({ data, times }: { data: DashboardOverview; times: Times }) {
   const { usage, plan } = data;
   return (
-    <section aria-labelledby="usage" className="rounded-xl border border-zinc-200 bg-white p-6 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+    <section aria-labelledby="usage" className={`${cardClass} p-6`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="usage" className="text-base font-semibold text-zinc-900 dark:text-white">
           {plan.name} plan{plan.status !== "active" ? ` (${plan.status.replace("_", " ")})` : ""}
@@ -154,7 +155,7 @@ function UsageCard({ data, times }: { data: DashboardOverview; times: Times }) {
 
 function RecentActivity({ items, times }: { items: DashboardOverview["recentActivity"]; times: Times }) {
   return (
-    <section aria-labelledby="recent-activity" className="rounded-xl border border-zinc-200 bg-white p-6 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+    <section aria-labelledby="recent-activity" className={`${cardClass} p-6`}>
       <div className="flex items-baseline justify-between">
         <h2 id="recent-activity" className="text-base font-semibold text-zinc-900 dark:text-white">
           Recent activity
