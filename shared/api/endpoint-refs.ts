@@ -1,8 +1,8 @@
-// Zod-free handles on endpoint declarations, for the portal code every page
-// loads (the header, the deletion banner), read-only pages and the sign-in pages. Importing a
-// declaration module brings zod and every schema of that module into the
-// browser (≈ 40 kB gzip and a long task building them on the first paint); a
-// ref carries only what the request needs, and the declaration's types.
+// Zod-free handles on endpoint declarations, for every portal call from the
+// browser (forms load their schemas on first submit: lazyZodResolver).
+// Importing a declaration module brings zod and every schema of that module
+// into the browser (≈ 40 kB gzip and a long task building them on the first
+// paint); a ref carries only what the request needs, and the declaration's types.
 // portalFetch does not parse such an answer again in the browser: the route
 // wrapper has already shaped it with the same response schema before sending.
 // tests/unit/endpoint-refs.unit.test.ts checks every ref against its declaration.
