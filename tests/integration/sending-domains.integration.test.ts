@@ -317,7 +317,7 @@ describe("service functions run against the server's database", () => {
     };
   });
 
-  it("a stopped DNS server gives temporary_failure; back up, the domain verifies", async () => {
+  it("a DNS server refusing every query gives temporary_failure; answering again, the domain verifies", async () => {
     const account = await createAccount();
     const domain = await addDomain(account);
     const own = await startDnsServer();

@@ -2,7 +2,8 @@
 // TCP on one port, built on dns-packet), answering from records that tests
 // publish and remove at runtime through a small HTTP control port. A zone can
 // be made to answer SERVFAIL or to stay silent (a timeout, as a dead resolver
-// looks), and the server can be stopped and started again.
+// looks), and the whole server can be paused (it refuses every query) and
+// started again.
 import dgram from "node:dgram";
 import http from "node:http";
 import net from "node:net";
@@ -17,13 +18,14 @@ export type DnsServer = {
   port: number;
   /** `http://127.0.0.1:<port>` of the control API (see dnsControl). */
   controlUrl: string;
-  /** Stops answering DNS (the control port keeps running); start() resumes on the same port. */
+  /** Answers REFUSED to every query until start() (the port stays bound; the control port keeps running). */
   pause: () => Promise<void>;
   start: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
 type Zone = {
+  paused: boolean;
   records: Map<string, { TXT?: string[]; CNAME?: string }>;
   failures: Map<string, FailureMode>;
 };
@@ -39,13 +41,14 @@ function txtStrings(value: string): Buffer[] {
   return chunks.length > 0 ? chunks : [Buffer.alloc(0)];
 }
 
-const RCODE = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3 } as const;
+const RCODE = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3, REFUSED: 5 } as const;
 
 /** The answer to a query, or null to stay silent. `maxSize` is the UDP limit (null over TCP). */
 function answer(zone: Zone, query: dnsPacket.DecodedPacket, maxSize: number | null): Buffer | null {
   const question = query.questions?.[0];
   const base = { type: "response" as const, id: query.id, questions: query.questions };
   const flags = dnsPacket.AUTHORITATIVE_ANSWER | (query.flag_rd ? dnsPacket.RECURSION_DESIRED : 0);
+  if (zone.paused) return dnsPacket.encode({ ...base, flags: flags | RCODE.REFUSED });
   if (!question) return dnsPacket.encode({ ...base, flags: flags | RCODE.SERVFAIL });
   const name = normalize(question.name);
   for (const [failing, mode] of zone.failures) {
@@ -114,7 +117,7 @@ async function listenUdpAndTcp(port: number, onUdp: (message: Buffer, remote: dg
 
 /** Starts the server; `port` 0 (default) picks a free one, `controlPort` likewise. */
 export async function startDnsServer(options: { port?: number; controlPort?: number } = {}): Promise<DnsServer> {
-  const zone: Zone = { records: new Map(), failures: new Map() };
+  const zone: Zone = { paused: false, records: new Map(), failures: new Map() };
 
   const onUdp = (message: Buffer, remote: dgram.RemoteInfo, socket: dgram.Socket) => {
     let query: dnsPacket.DecodedPacket;
@@ -161,26 +164,20 @@ export async function startDnsServer(options: { port?: number; controlPort?: num
       if (options.port || attempt >= 5) throw error;
     }
   }
-  const port = sockets.port;
-  let running: typeof sockets | null = sockets;
+  const { udp, tcp, port } = sockets;
   const tcpConnections = new Set<net.Socket>();
-  const trackTcp = (server: net.Server) => server.on("connection", (socket) => {
+  tcp.on("connection", (socket) => {
     tcpConnections.add(socket);
     socket.on("close", () => tcpConnections.delete(socket));
   });
-  trackTcp(sockets.tcp);
 
+  // Paused, the sockets stay bound: a released port could be taken by another
+  // server on this machine, which would then answer in our place.
   const pause = async () => {
-    if (!running) return;
-    const { udp, tcp } = running;
-    running = null;
-    for (const socket of tcpConnections) socket.destroy();
-    await Promise.all([new Promise<void>((resolve) => udp.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
+    zone.paused = true;
   };
   const start = async () => {
-    if (running) return;
-    running = await listenUdpAndTcp(port, onUdp, onTcp);
-    trackTcp(running.tcp);
+    zone.paused = false;
   };
 
   const control = http.createServer((request, response) => {
@@ -234,7 +231,8 @@ export async function startDnsServer(options: { port?: number; controlPort?: num
     pause,
     start,
     stop: async () => {
-      await pause();
+      for (const socket of tcpConnections) socket.destroy();
+      await Promise.all([new Promise<void>((resolve) => udp.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
       control.closeAllConnections();
       await new Promise<void>((resolve) => control.close(() => resolve()));
     },
@@ -258,7 +256,7 @@ export function dnsControl(controlUrl: string) {
     unpublish: (name: string, type?: PublishedType) => send("DELETE", `/records?${new URLSearchParams({ name, ...(type ? { type } : {}) })}`),
     /** Makes every name at or below `zone` answer SERVFAIL or nothing at all; null restores it. */
     fail: (zone: string, mode: FailureMode | null) => send("PUT", "/failures", { zone, mode }),
-    /** Stops and restarts answering DNS altogether (every zone). */
+    /** Makes the server refuse every query (every zone), and answer again. */
     pause: () => send("POST", "/pause"),
     start: () => send("POST", "/start"),
   };
