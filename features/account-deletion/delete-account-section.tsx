@@ -1,23 +1,20 @@
 "use client";
 // The danger zone on /settings: delete the account after typing its email.
 // When the session is older than 15 minutes the API answers 403
-// reauthentication_required; the dialog then asks for the password (or a
-// two-factor code), makes the session fresh and tries again.
-import { signOut } from "@/features/auth/next-auth-client";
+// reauthentication_required; the dialog then shows "Confirm it's you" (the
+// same step as on /security), which makes the session fresh, and tries again.
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { Dialog, DialogActions } from "@/components/dialog";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
-import { PasswordInput } from "@/components/password-input";
 import { SettingsCardBody } from "@/components/settings-section";
 import { PortalApiError, unreachable } from "@/features/api/portal-fetch";
-import { signInUrl } from "@/features/auth/safe-callback-url";
 import { failureMessage } from "@/features/auth/sign-in-error";
 import type { Account } from "@/shared/schemas/account";
-import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
-import { needsReauthentication, useDeleteAccount, useReauthenticate } from "./use-account-deletion";
+import { ConfirmIdentity } from "@/features/security/confirm-identity";
+import { needsFreshSession } from "@/features/security/use-reauthentication";
+import { useDeleteAccount } from "./use-account-deletion";
 
 type Step = "confirm" | "reauthenticate";
 
@@ -55,14 +52,14 @@ function DeleteAccountDialog({ open, account, onClose }: { open: boolean; accoun
   function requestDeletion() {
     deleteAccount.mutate(undefined, {
       onError: (error) => {
-        if (needsReauthentication(error)) setStep("reauthenticate");
+        if (needsFreshSession(error)) setStep("reauthenticate");
       },
     });
   }
 
   // After a success the page is on its way to the explanation; keep the dialog busy until it goes.
   const busy = deleteAccount.isPending || deleteAccount.isSuccess;
-  const deletionError = deleteAccount.error && !needsReauthentication(deleteAccount.error) ? deleteAccount.error : null;
+  const deletionError = deleteAccount.error && !needsFreshSession(deleteAccount.error) ? deleteAccount.error : null;
 
   return (
     <Dialog
@@ -91,10 +88,14 @@ function DeleteAccountDialog({ open, account, onClose }: { open: boolean; accoun
           onCancel={close}
         />
       ) : (
-        <Reauthenticate
-          hasTwoFactor={account.twoFactorEnabled}
-          deleting={busy}
-          deletionError={deletionError ? deletionError.message : null}
+        <ConfirmIdentity
+          frame="dialog"
+          twoFactorEnabled={account.twoFactorEnabled}
+          returnTo="/settings"
+          submitLabel="Confirm and delete"
+          tone="danger"
+          busyLabel={busy ? "Deleting account…" : null}
+          failure={deletionError ? deletionError.message : null}
           onConfirmed={requestDeletion}
           onCancel={close}
         />
@@ -160,104 +161,3 @@ function TypedConfirmation({
     </form>
   );
 }
-
-type Method = "password" | "code";
-type ProofValues = { password?: string; code?: string };
-const proofResolver = (method: Method) =>
-  lazyZodResolver<ProofValues, ProofValues>(() => import("./proof-schemas").then((schemas) => schemas.proofSchemas[method]));
-const proofResolvers = { password: proofResolver("password"), code: proofResolver("code") };
-
-type ReauthenticateProps = {
-  hasTwoFactor: boolean;
-  deleting: boolean;
-  deletionError: string | null;
-  onConfirmed: () => void;
-  onCancel: () => void;
-};
-
-function Reauthenticate(props: ReauthenticateProps) {
-  const [method, setMethod] = useState<Method>("password");
-  // A fresh form per method, so the other one's errors and values never linger.
-  return <ProofForm key={method} method={method} onSwitchMethod={() => setMethod(method === "password" ? "code" : "password")} {...props} />;
-}
-
-const proofIds = { password: fieldIds("reauth_password"), code: fieldIds("reauth_code") };
-
-function ProofForm({ method, onSwitchMethod, hasTwoFactor, deleting, deletionError, onConfirmed, onCancel }: ReauthenticateProps & { method: Method; onSwitchMethod: () => void }) {
-  const form = useForm<ProofValues>({ resolver: proofResolvers[method], defaultValues: { [method]: "" } });
-  const reauthenticate = useReauthenticate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const error = form.formState.errors[method]?.message;
-  const ids = proofIds[method];
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await reauthenticate.mutateAsync(method === "password" ? { password: values.password } : { code: values.code });
-    } catch (caught) {
-      const apiError = caught instanceof PortalApiError ? caught : unreachable();
-      // A wrong password (401 invalid_credentials) or code (401 invalid_two_factor_code) belongs beside the field.
-      if (apiError.code === "invalid_credentials" || apiError.code === "invalid_two_factor_code") {
-        form.setError(method, { type: "server", message: apiError.message }, { shouldFocus: true });
-      } else {
-        setFailure(failureMessage(apiError));
-      }
-      return;
-    }
-    onConfirmed();
-  });
-
-  const pending = form.formState.isSubmitting || deleting;
-  const message = failure ?? deletionError;
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {message ? <Alert>{message}</Alert> : null}
-      {method === "password" ? (
-        <FormField ids={ids} label="Password" error={error}>
-          <PasswordInput {...form.register("password")} {...describedBy(ids, { error })} autoComplete="current-password" autoFocus />
-        </FormField>
-      ) : (
-        <FormField ids={ids} label="Two-factor code" hint="From your authenticator app, or one of your recovery codes." error={error}>
-          <input
-            {...form.register("code")}
-            {...describedBy(ids, { error, hint: true })}
-            type="text"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus
-            className={`${inputClass} font-mono`}
-          />
-        </FormField>
-      )}
-      <div className="space-y-1.5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-        {hasTwoFactor ? (
-          <p>
-            <button type="button" className={linkButtonClass} onClick={onSwitchMethod}>
-              {method === "password" ? "Use a two-factor code instead" : "Use your password instead"}
-            </button>
-          </p>
-        ) : null}
-        <p>
-          No password on this account?{" "}
-          <button type="button" className={linkButtonClass} onClick={() => void signOut({ callbackUrl: signInUrl("/settings") })}>
-            Sign out and sign in again
-          </button>
-          , then come back within 15 minutes.
-        </p>
-      </div>
-      <DialogActions>
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" pending={pending}>
-          {deleting ? "Deleting account…" : "Confirm and delete"}
-        </Button>
-      </DialogActions>
-    </form>
-  );
-}
-
-const linkButtonClass =
-  "rounded font-medium text-indigo-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-400";

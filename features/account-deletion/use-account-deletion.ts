@@ -1,12 +1,10 @@
 "use client";
 // Deleting the account (DELETE /account: scheduled 30 days out, every session
-// signed out), proving presence when the API wants a fresh session
-// (POST /auth/reauthenticate), and cancelling during the grace period.
+// signed out) and cancelling during the grace period. A fresh session, when the
+// API wants one, comes from "Confirm it's you" (features/security/confirm-identity.tsx).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import { cancelAccountDeletion, deleteAccount, reauthenticate } from "@/shared/api/endpoint-refs";
+import { cancelAccountDeletion, deleteAccount } from "@/shared/api/endpoint-refs";
 import type { Account } from "@/shared/schemas/account";
-import type { reauthenticateBody } from "@/shared/schemas/two-factor";
 import { meQueryKey } from "@/features/account/use-account";
 import { PortalApiError, portalFetch } from "@/features/api/portal-fetch";
 import { signOut } from "@/features/auth/next-auth-client";
@@ -29,12 +27,6 @@ export function useDeleteAccount() {
   });
 }
 
-export function useReauthenticate() {
-  return useMutation({
-    mutationFn: (proof: z.input<typeof reauthenticateBody>) => portalFetch(reauthenticate, { body: proof }),
-  });
-}
-
 export function useCancelDeletion() {
   const queryClient = useQueryClient();
   const clearSchedule = () => queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, deletionScheduledFor: null } : account));
@@ -50,7 +42,3 @@ export function useCancelDeletion() {
     onSuccess: clearSchedule,
   });
 }
-
-/** The API wants a session that signed in (or re-authenticated) within 15 minutes. */
-export const needsReauthentication = (error: unknown): boolean =>
-  error instanceof PortalApiError && error.status === 403 && error.code === "reauthentication_required";

@@ -1,13 +1,16 @@
 "use client";
 // "Confirm it's you": the password (or, with two-factor on, a code) makes this
-// session fresh again (POST /auth/reauthenticate), then the refused change is
-// retried. An account without a password (signed up by email code or link
-// only) can still sign out and back in, which makes a fresh session too.
+// session fresh again (POST /auth/reauthenticate), then the caller runs the
+// refused action again. One step for every such action: a panel under the
+// setting on /security, and the body of the account-deletion dialog. An
+// account without a password (signed up by email code or link only) can still
+// sign out and back in, which makes a fresh session too.
 import { signOut } from "@/features/auth/next-auth-client";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { DialogActions } from "@/components/dialog";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
@@ -20,26 +23,61 @@ import { useReauthenticate } from "./use-two-factor";
 type Method = "password" | "code";
 
 type ProofValues = { password?: string; code?: string };
-const proofSchemas = () => import("./proof-schemas");
-const resolvers = {
-  password: lazyZodResolver<ProofValues, ProofValues>(() => proofSchemas().then((schemas) => schemas.passwordProof)),
-  code: lazyZodResolver<ProofValues, ProofValues>(() => proofSchemas().then((schemas) => schemas.codeProof)),
-};
+const proofResolver = (method: Method) =>
+  lazyZodResolver<ProofValues, ProofValues>(() => import("./proof-schemas").then((schemas) => schemas.proofSchemas[method]));
+const resolvers = { password: proofResolver("password"), code: proofResolver("code") };
 
-type ConfirmIdentityProps = {
-  /** What needs the confirmation, e.g. "Turning on two-factor authentication". */
-  action: string;
+type Framing =
+  /** A panel of its own under the setting, headed "Confirm it's you"; `action` is what waits, e.g. "Turning on code sign-in". */
+  | { frame: "panel"; action: string }
+  /** The body of a <Dialog> titled "Confirm it's you", whose description says why. */
+  | { frame: "dialog" };
+
+type ConfirmIdentityProps = Framing & {
   /** Offer a code from the authenticator app instead of the password. */
   twoFactorEnabled: boolean;
+  /** The page "Sign out and sign in again" comes back to. */
+  returnTo: string;
+  /** The submit button, e.g. "Confirm and delete" when confirming also runs the action. */
+  submitLabel?: string;
+  tone?: "default" | "danger";
+  /** Set while the confirmed action runs in place (e.g. "Deleting account…"): the form stays busy and says so. */
+  busyLabel?: string | null;
+  /** The confirmed action's own failure, shown above the field. */
+  failure?: string | null;
   onConfirmed: () => void;
   onCancel: () => void;
 };
 
-export function ConfirmIdentity({ action, twoFactorEnabled, onConfirmed, onCancel }: ConfirmIdentityProps) {
+export function ConfirmIdentity(props: ConfirmIdentityProps) {
   const [method, setMethod] = useState<Method>("password");
+  const otherWays = (
+    <OtherWays
+      method={method}
+      twoFactorEnabled={props.twoFactorEnabled}
+      returnTo={props.returnTo}
+      onSwitchMethod={() => setMethod(method === "password" ? "code" : "password")}
+      className={
+        props.frame === "panel"
+          ? "mt-4 space-y-2 border-t border-zinc-200 pt-3 dark:border-zinc-800"
+          : "space-y-1.5 leading-6"
+      }
+    />
+  );
+  // A fresh form per method, so the other one's errors and values never linger.
+  const form = <ProofForm key={method} method={method} {...props} otherWays={props.frame === "dialog" ? otherWays : null} />;
+  if (props.frame === "dialog") return form;
+  return (
+    <Panel action={props.action} method={method}>
+      {form}
+      {otherWays}
+    </Panel>
+  );
+}
+
+function Panel({ action, method, children }: { action: string; method: Method; children: React.ReactNode }) {
   const headingId = useId();
   const descriptionId = useId();
-
   return (
     // The field inside takes focus when the panel appears; the section's name and description say why.
     <section aria-labelledby={headingId} aria-describedby={descriptionId} className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-950/40">
@@ -50,33 +88,61 @@ export function ConfirmIdentity({ action, twoFactorEnabled, onConfirmed, onCance
         {action} needs a sign-in from the last 15 minutes, and this session is older.{" "}
         {method === "password" ? "Enter your password to continue." : "Enter a code from your authenticator app, or a recovery code, to continue."}
       </p>
-      <ProofForm key={method} method={method} onConfirmed={onConfirmed} onCancel={onCancel} />
-      <div className="mt-4 space-y-2 border-t border-zinc-200 pt-3 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-        {twoFactorEnabled ? (
-          <p>
-            <button type="button" className={textLinkClass} onClick={() => setMethod(method === "password" ? "code" : "password")}>
-              {method === "password" ? "Use an authentication code instead" : "Use your password instead"}
-            </button>
-          </p>
-        ) : null}
-        <p>
-          No password on your account?{" "}
-          <button type="button" className={textLinkClass} onClick={() => void signOut({ callbackUrl: signInUrl("/security") })}>
-            Sign out and sign in again
-          </button>
-        </p>
-      </div>
+      {children}
     </section>
   );
 }
 
-const ids = { password: fieldIds("confirm-password"), code: fieldIds("confirm-code") };
+/** Proving it another way: a code instead of the password (with two-factor on), or signing in afresh. */
+function OtherWays({
+  method,
+  twoFactorEnabled,
+  returnTo,
+  onSwitchMethod,
+  className,
+}: {
+  method: Method;
+  twoFactorEnabled: boolean;
+  returnTo: string;
+  onSwitchMethod: () => void;
+  className: string;
+}) {
+  return (
+    <div className={`${className} text-sm text-zinc-600 dark:text-zinc-400`}>
+      {twoFactorEnabled ? (
+        <p>
+          <button type="button" className={textLinkClass} onClick={onSwitchMethod}>
+            {method === "password" ? "Use an authentication code instead" : "Use your password instead"}
+          </button>
+        </p>
+      ) : null}
+      <p>
+        No password on your account?{" "}
+        <button type="button" className={textLinkClass} onClick={() => void signOut({ callbackUrl: signInUrl(returnTo) })}>
+          Sign out and sign in again
+        </button>
+        , then come back within 15 minutes.
+      </p>
+    </div>
+  );
+}
 
-function ProofForm({ method, onConfirmed, onCancel }: { method: Method; onConfirmed: () => void; onCancel: () => void }) {
-  const form = useForm<ProofValues>({
-    resolver: resolvers[method],
-    defaultValues: method === "password" ? { password: "" } : { code: "" },
-  });
+const ids = { password: fieldIds("confirm-password"), code: fieldIds("confirm-code") };
+// In a dialog no description names the method, so the code field says where codes come from.
+const codeHint = "From your authenticator app, or one of your recovery codes.";
+
+function ProofForm({
+  method,
+  frame,
+  submitLabel = "Confirm",
+  tone = "default",
+  busyLabel = null,
+  failure: actionFailure = null,
+  otherWays,
+  onConfirmed,
+  onCancel,
+}: ConfirmIdentityProps & { method: Method; otherWays: React.ReactNode }) {
+  const form = useForm<ProofValues>({ resolver: resolvers[method], defaultValues: { [method]: "" } });
   const { errors, isSubmitting } = form.formState;
   const confirm = useReauthenticate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -87,6 +153,7 @@ function ProofForm({ method, onConfirmed, onCancel }: { method: Method; onConfir
       await confirm.mutateAsync(method === "password" ? { password: values.password! } : { code: values.code! });
     } catch (error) {
       const apiError = error instanceof PortalApiError ? error : null;
+      // A wrong password (401 invalid_credentials) or code (401 invalid_two_factor_code) belongs beside the field.
       if (apiError?.code === "invalid_credentials" || apiError?.code === "invalid_two_factor_code") {
         form.setValue(method, "");
         form.setError(method, { type: "server", message: apiError.message }, { shouldFocus: true });
@@ -98,20 +165,35 @@ function ProofForm({ method, onConfirmed, onCancel }: { method: Method; onConfir
     onConfirmed();
   });
 
-  const error = method === "password" ? errors.password?.message : errors.code?.message;
+  const error = errors[method]?.message;
+  const hint = frame === "dialog" ? codeHint : undefined;
+  const message = failure ?? actionFailure;
+  const pending = isSubmitting || busyLabel !== null;
+  const size = frame === "panel" ? "sm" : "md";
+  const submit = (
+    <Button type="submit" variant={tone === "danger" ? "danger" : "primary"} size={size} pending={pending}>
+      {busyLabel ?? (isSubmitting ? "Confirming…" : submitLabel)}
+    </Button>
+  );
+  const cancel = (
+    <Button variant="secondary" size={size} onClick={onCancel} disabled={pending}>
+      Cancel
+    </Button>
+  );
+
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      {failure ? <Alert>{failure}</Alert> : null}
-      <div className="max-w-sm">
+    <form onSubmit={onSubmit} noValidate className={frame === "panel" ? "mt-4 space-y-4" : "space-y-4"}>
+      {message ? <Alert>{message}</Alert> : null}
+      <div className={frame === "panel" ? "max-w-sm" : undefined}>
         {method === "password" ? (
           <FormField ids={ids.password} label="Password" error={error}>
             <PasswordInput {...form.register("password")} {...describedBy(ids.password, { error })} autoComplete="current-password" autoFocus />
           </FormField>
         ) : (
-          <FormField ids={ids.code} label="Authentication code" error={error}>
+          <FormField ids={ids.code} label="Authentication code" hint={hint} error={error}>
             <input
               {...form.register("code")}
-              {...describedBy(ids.code, { error })}
+              {...describedBy(ids.code, { error, hint })}
               type="text"
               inputMode="text"
               autoComplete="one-time-code"
@@ -123,14 +205,18 @@ function ProofForm({ method, onConfirmed, onCancel }: { method: Method; onConfir
           </FormField>
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" pending={isSubmitting}>
-          {isSubmitting ? "Confirming…" : "Confirm"}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      {otherWays}
+      {frame === "panel" ? (
+        <div className="flex flex-wrap gap-2">
+          {submit}
+          {cancel}
+        </div>
+      ) : (
+        <DialogActions>
+          {cancel}
+          {submit}
+        </DialogActions>
+      )}
     </form>
   );
 }

@@ -65,7 +65,7 @@ function AuthenticatorAppSetting({ account }: { account: Account }) {
 
   const below =
     reauth.action !== null ? (
-      <ConfirmIdentity action={reauth.action} twoFactorEnabled={enabled} onConfirmed={reauth.confirmed} onCancel={reauth.cancel} />
+      <ConfirmIdentity frame="panel" action={reauth.action} returnTo="/security" twoFactorEnabled={enabled} onConfirmed={reauth.confirmed} onCancel={reauth.cancel} />
     ) : current.kind === "setting-up" ? (
       <Suspense fallback={<p className="text-sm text-zinc-500 dark:text-zinc-400">Loading…</p>}>
         <TwoFactorSetup
@@ -181,7 +181,7 @@ function TurnOffTwoFactor({ onTurnedOff, onCancel }: { onTurnedOff: () => void; 
   }
 
   if (reauth.action !== null) {
-    return <ConfirmIdentity action={reauth.action} twoFactorEnabled onConfirmed={reauth.confirmed} onCancel={reauth.cancel} />;
+    return <ConfirmIdentity frame="panel" action={reauth.action} returnTo="/security" twoFactorEnabled onConfirmed={reauth.confirmed} onCancel={reauth.cancel} />;
   }
 
   const onSubmit = form.handleSubmit(({ code }) => turnOff(code));

@@ -1,8 +1,8 @@
 "use client";
-// Sensitive changes (two-factor setup and turning it off, code sign-in) need a
-// session from the last 15 minutes; otherwise the API answers 403
-// reauthentication_required. Instead of signing out, the page asks "Confirm
-// it's you" (<ConfirmIdentity>) and then runs the refused change again.
+// Sensitive changes (two-factor setup and turning it off, code sign-in, and
+// deleting the account) need a session from the last 15 minutes; otherwise the
+// API answers 403 reauthentication_required. Instead of signing out, the page
+// asks "Confirm it's you" (<ConfirmIdentity>) and then runs the refused change again.
 import { useState } from "react";
 import { PortalApiError } from "@/features/api/portal-fetch";
 
