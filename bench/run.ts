@@ -14,6 +14,8 @@
 // - CPU per request: the app's processes and its database backends, read from
 //   /proc around each scenario (bench/cpu-time.ts). On a machine shared with
 //   other work, its ratio to health's is steadier than the req/s ratio.
+// - Login cost against one argon2id verify, with the fixed costs around it
+//   measured in the same run (bench/login-cost.ts).
 // - BENCH_SECONDS (default 10) per scenario, BENCH_CONNECTIONS (default 50).
 //   DATABASE_URL: measure on that PostgreSQL server (a throwaway database is
 //   created and dropped); otherwise the embedded engine, which runs queries
@@ -22,11 +24,10 @@ import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { hash, verify } from "@node-rs/argon2";
 import autocannon from "autocannon";
-import { argon2Options } from "../server/security/password";
 import { registerBenchAccount } from "./bench-account";
 import { startCpuMeter } from "./cpu-time";
+import { describeLoginCost, type LoginCost, measureLoginCost } from "./login-cost";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 
@@ -80,34 +81,6 @@ async function measure(scenario: string, url: string, options: Partial<autocanno
     non2xx: result.non2xx,
     cpuMsPerRequest: cpuMs === undefined || result.requests.total === 0 ? undefined : cpuMs / result.requests.total,
   };
-}
-
-type LoginCost = { samples: number; loginMs: number; argon2Ms: number };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** Median latency of sequential logins against the median of raw argon2id verifies, same parameters. */
-async function measureLoginCost(baseUrl: string, account: { email: string; password: string }, samples = 40): Promise<LoginCost> {
-  const loginTimes: number[] = [];
-  for (let index = 0; index < samples; index += 1) {
-    const started = performance.now();
-    const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`bench login failed with ${response.status}`);
-    loginTimes.push(performance.now() - started);
-  }
-  const reference = await hash(account.password, argon2Options);
-  const verifyTimes: number[] = [];
-  for (let index = 0; index < samples; index += 1) {
-    const started = performance.now();
-    await verify(reference, account.password);
-    verifyTimes.push(performance.now() - started);
-  }
-  return { samples, loginMs: median(loginTimes), argon2Ms: median(verifyTimes) };
 }
 
 async function startBareServer(): Promise<{ url: string; stop: () => void }> {
@@ -218,13 +191,7 @@ async function main() {
         `| GET /api/v1${routePath} | ${perWorkers.map((value) => value ?? "–").join(" | ")} | ${ratio(perWorkers[perWorkers.length - 1] ?? 0, perWorkers[0])} |`,
     ),
     ...(skipped.length > 0 ? ["", "Skipped:", ...skipped.map((entry) => `- GET /api/v1${entry.path}: ${entry.reason}`)] : []),
-    ...(login
-      ? [
-          "",
-          `Login cost (${login.samples} sequential sign-ins vs ${login.samples} raw argon2id verifies, m=19456 t=2 p=1, median):`,
-          `POST /api/v1/auth/login ${login.loginMs.toFixed(1)} ms; argon2id verify ${login.argon2Ms.toFixed(1)} ms; ratio ${(login.loginMs / login.argon2Ms).toFixed(2)}×`,
-        ]
-      : []),
+    ...(login ? ["", ...describeLoginCost(login)] : []),
   ].join("\n");
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
