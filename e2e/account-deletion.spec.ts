@@ -1,10 +1,13 @@
 // Deleting the account from /settings: a typed confirmation, a fresh session
-// (or proving it again), sign-out everywhere, and cancelling during the
-// 30-day grace period from the banner.
+// (or proving it again, by password or with two-factor on by a code),
+// sign-out everywhere, and cancelling during the 30-day grace period from the banner.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { newAccount, sessionCookieOf, signInInBrowser, signInThroughApi, signUpInBrowser } from "./support/accounts";
+import { oathtoolCode } from "../tests/support/oathtool";
+import { newAccount, sessionCookieOf, signInInBrowser, signInThroughApi, signUpInBrowser, type TestAccount } from "./support/accounts";
 import { emailsTo } from "./support/mailbox";
+import { answerFirstAsStale } from "./support/stale-session";
+import { enableThroughApi, switchToAuthenticationCode, wrongCode } from "./support/two-factor";
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 const deletionBanner = (page: Page) => page.getByRole("region", { name: "Account deletion" });
@@ -15,6 +18,16 @@ async function openDeleteDialog(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/** Types the email and presses "Delete account"; a stale session (answerFirstAsStale) turns the dialog into "Confirm it's you". */
+async function deleteUntilAskedToConfirm(page: Page, account: TestAccount) {
+  const dialog = await openDeleteDialog(page);
+  await dialog.getByLabel(`To confirm, type your email: ${account.email}`).fill(account.email);
+  await dialog.getByRole("button", { name: "Delete account", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm it’s you" });
+  await expect(confirm).toBeVisible();
+  return confirm;
 }
 
 test.describe("account deletion", () => {
@@ -91,34 +104,12 @@ test.describe("account deletion", () => {
     await expect(deletionBanner(page)).toHaveCount(0);
   });
 
-  // A session older than 15 minutes cannot be made in a browser test; the
-  // API's 403 is covered by the integration tests, so the first DELETE is
-  // stubbed here. Re-authentication and the retried DELETE are real.
   test("when the API wants a fresh sign-in, the password is asked for and the deletion goes ahead", async ({ page }) => {
     const account = newAccount("reauth");
     await signUpInBrowser(page, account);
-    let deleteCalls = 0;
-    await page.route("**/api/portal/account", async (route) => {
-      if (route.request().method() !== "DELETE") return route.continue();
-      deleteCalls += 1;
-      if (deleteCalls > 1) return route.continue();
-      return route.fulfill({
-        status: 403,
-        contentType: "application/json",
-        body: JSON.stringify({
-          success: false,
-          message: "For your security, sign in again (or re-authenticate) before changing this.",
-          data: { code: "reauthentication_required" },
-        }),
-      });
-    });
+    const deleteCalls = await answerFirstAsStale(page, "**/api/portal/account", "DELETE");
 
-    const dialog = await openDeleteDialog(page);
-    await dialog.getByLabel(`To confirm, type your email: ${account.email}`).fill(account.email);
-    await dialog.getByRole("button", { name: "Delete account", exact: true }).click();
-
-    const confirm = page.getByRole("dialog", { name: "Confirm it’s you" });
-    await expect(confirm).toBeVisible();
+    const confirm = await deleteUntilAskedToConfirm(page, account);
     const password = confirm.getByLabel("Password", { exact: true });
     await expect(password).toBeFocused();
 
@@ -126,13 +117,40 @@ test.describe("account deletion", () => {
     await confirm.getByRole("button", { name: "Confirm and delete" }).click();
     await expect(password).toHaveAttribute("aria-invalid", "true");
     await expect(password).toHaveAccessibleDescription("That password is not right.");
-    expect(deleteCalls).toBe(1);
+    expect(deleteCalls()).toBe(1);
     // A wrong password is an answer, not the end of the portal session.
     await expect(page).toHaveURL("/settings");
 
     await password.fill(account.password);
     await confirm.getByRole("button", { name: "Confirm and delete" }).click();
     await expect(page).toHaveURL(/\/account\/deletion-scheduled\?on=/);
-    expect(deleteCalls).toBe(2);
+    expect(deleteCalls()).toBe(2);
+  });
+
+  test("with two-factor on, a code from the authenticator app confirms it's you and the deletion goes ahead", async ({ page, request }) => {
+    const account = newAccount("reauth-2fa");
+    await signUpInBrowser(page, account);
+    const { secret } = await enableThroughApi(request, account);
+    const deleteCalls = await answerFirstAsStale(page, "**/api/portal/account", "DELETE");
+
+    const confirm = await deleteUntilAskedToConfirm(page, account);
+    const code = await switchToAuthenticationCode(confirm);
+
+    await code.fill(wrongCode(secret));
+    await confirm.getByRole("button", { name: "Confirm and delete" }).click();
+    await expect(code).toHaveAttribute("aria-invalid", "true");
+    await expect(code).toHaveAccessibleDescription(/That code is not right\./);
+    await expect(code).toHaveValue("");
+    expect(deleteCalls()).toBe(1);
+    // A wrong code is an answer, not the end of the portal session.
+    await expect(page).toHaveURL("/settings");
+    expect(await sessionCookieOf(page.context())).toBeDefined();
+
+    // The step before was spent turning two-factor on; this one is still unused.
+    await code.fill(oathtoolCode(secret));
+    await confirm.getByRole("button", { name: "Confirm and delete" }).click();
+    await expect(page).toHaveURL(/\/account\/deletion-scheduled\?on=/);
+    expect(deleteCalls()).toBe(2);
+    expect(await sessionCookieOf(page.context())).toBeUndefined();
   });
 });

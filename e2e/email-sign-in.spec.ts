@@ -12,6 +12,7 @@ import {
   signUpThroughPortal,
 } from "./support/accounts";
 import { codeIn, emailCountAfterDelivery, magicLinkIn, waitForEmail } from "./support/mailbox";
+import { answerFirstAsStale } from "./support/stale-session";
 
 // Scoped to <main>: Next's route announcer is an (empty) alert too.
 const formAlert = (page: Page) => page.getByRole("main").getByRole("alert");
@@ -175,29 +176,10 @@ test.describe("security settings", () => {
     expect(((await me.json()) as { data: { otpLoginEnabled: boolean } }).data.otpLoginEnabled).toBe(false);
   });
 
-  // A session older than 15 minutes cannot be made from a browser test; the
-  // API's answer is covered by the integration tests, so here it is stubbed
-  // (once) to check what the page does with it.
-  const staleOnce = (page: Page) =>
-    page.route(
-      "**/api/portal/account/otp-login",
-      (route) =>
-        route.fulfill({
-          status: 403,
-          contentType: "application/json",
-          body: JSON.stringify({
-            success: false,
-            message: "For your security, sign in again (or re-authenticate) before changing this.",
-            data: { code: "reauthentication_required" },
-          }),
-        }),
-      { times: 1 },
-    );
-
   test("when the API wants a fresh sign-in, 'Confirm it's you' with the password turns the switch on", async ({ page }) => {
     const account = newAccount("stale");
     await signUpInBrowser(page, account);
-    await staleOnce(page);
+    await answerFirstAsStale(page, "**/api/portal/account/otp-login");
     await page.goto("/security");
     const toggle = codeSwitch(page);
     await toggle.click();
@@ -217,7 +199,7 @@ test.describe("security settings", () => {
   test("without a password, 'Confirm it's you' offers to sign out and back in to /security", async ({ page }) => {
     const account = newAccount("stale-out");
     await signUpInBrowser(page, account);
-    await staleOnce(page);
+    await answerFirstAsStale(page, "**/api/portal/account/otp-login");
     await page.goto("/security");
     await codeSwitch(page).click();
     const confirm = page.getByRole("region", { name: "Confirm it’s you" });

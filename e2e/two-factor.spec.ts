@@ -1,46 +1,23 @@
 // Two-factor authentication in the portal: setup on /security (QR code, setup
 // key, recovery codes), the second step of every sign-in, recovery codes,
 // turning it off, and "Confirm it's you" for a session that is too old.
-// TOTP codes come from Debian's oathtool, never from our own implementation.
-// The API accepts a code only once per account (and only a later step than the
-// last one accepted), within ±1 30-second step: each account here uses at most
-// two steps, in order, after waiting out the end of a step.
+// TOTP codes come from oathtool (e2e/support/two-factor.ts says why and how
+// the API takes them): each account here uses at most two steps, in order,
+// after waiting out the end of a step.
 import { readFileSync } from "node:fs";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { awayFromStepBoundary, oathtoolCode } from "../tests/support/oathtool";
 import { expect, test } from "./support/test";
-import { newAccount, sessionCookieOf, signInThroughApi, signOutFromHeader, signUpInBrowser, signUpThroughPortal, type TestAccount } from "./support/accounts";
+import { newAccount, sessionCookieOf, signOutFromHeader, signUpInBrowser, signUpThroughPortal, type TestAccount } from "./support/accounts";
 import { emailsTo, magicLinkIn } from "./support/mailbox";
+import { answerFirstAsStale } from "./support/stale-session";
+import { enableThroughApi, switchToAuthenticationCode, wrongCode } from "./support/two-factor";
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 // Scoped to <main>: Next's route announcer is an (empty) alert too.
 const formAlert = (page: Page) => page.getByRole("main").getByRole("alert");
 const twoFactorSection = (page: Page) => page.getByRole("region", { name: "Two-factor authentication", exact: true });
 const appCodeInput = (page: Page) => page.getByLabel("Authentication code");
-
-/** A 6-digit code that is none of the codes the API would accept right now. */
-function wrongCode(secret: string): string {
-  const valid = new Set([-1, 0, 1, 2].map((offset) => oathtoolCode(secret, offset)));
-  for (let candidate = 123456; ; candidate += 1) {
-    const code = String(candidate % 1_000_000).padStart(6, "0");
-    if (!valid.has(code)) return code;
-  }
-}
-
-type Enrolled = { secret: string; recoveryCodes: string[] };
-
-/** Turns two-factor on through the API (another device) with the previous step's code, leaving now and next unused. */
-async function enableThroughApi(request: APIRequestContext, account: TestAccount): Promise<Enrolled> {
-  const accessToken = await signInThroughApi(request, account);
-  const headers = { authorization: `Bearer ${accessToken}` };
-  const setup = await request.post("/api/v1/account/2fa/setup", { headers, data: {} });
-  expect(setup.status(), await setup.text()).toBe(200);
-  const { secret } = ((await setup.json()) as { data: { secret: string } }).data;
-  await awayFromStepBoundary();
-  const verified = await request.post("/api/v1/account/2fa/verify", { headers, data: { code: oathtoolCode(secret, -1) } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return { secret, recoveryCodes: ((await verified.json()) as { data: { recoveryCodes: string[] } }).data.recoveryCodes };
-}
 
 /** Email and password on /sign-in; an account with two-factor on stops at the second step. */
 async function passwordStep(page: Page, account: TestAccount) {
@@ -272,25 +249,10 @@ test.describe("two-factor authentication", () => {
     expect(((await me.json()) as { data: { twoFactorEnabled: boolean } }).data.twoFactorEnabled).toBe(false);
   });
 
-  // A session older than 15 minutes cannot be made from a browser test: the
-  // API's 403 is stubbed once; re-authentication and the retried setup are real.
   test("setup on a stale session asks 'Confirm it's you', then carries on", async ({ page }) => {
     const account = newAccount("2fa-reauth");
     await signUpInBrowser(page, account);
-    await page.route(
-      "**/api/portal/account/2fa/setup",
-      (route) =>
-        route.fulfill({
-          status: 403,
-          contentType: "application/json",
-          body: JSON.stringify({
-            success: false,
-            message: "For your security, sign in again (or re-authenticate) before changing this.",
-            data: { code: "reauthentication_required" },
-          }),
-        }),
-      { times: 1 },
-    );
+    await answerFirstAsStale(page, "**/api/portal/account/2fa/setup");
     await page.goto("/security");
     const section = twoFactorSection(page);
     await section.getByRole("button", { name: "Set up" }).click();
@@ -320,23 +282,12 @@ test.describe("two-factor authentication", () => {
     const account = newAccount("2fa-reauth-code");
     await signUpInBrowser(page, account);
     const { secret } = await enableThroughApi(request, account);
-    await page.route(
-      "**/api/portal/account/otp-login",
-      (route) =>
-        route.fulfill({
-          status: 403,
-          contentType: "application/json",
-          body: JSON.stringify({ success: false, message: "Sign in again.", data: { code: "reauthentication_required" } }),
-        }),
-      { times: 1 },
-    );
+    await answerFirstAsStale(page, "**/api/portal/account/otp-login");
     await page.goto("/security");
     const toggle = page.getByRole("switch", { name: "Sign in with an emailed code" });
     await toggle.click();
     const confirm = page.getByRole("region", { name: "Confirm it’s you" });
-    await confirm.getByRole("button", { name: "Use an authentication code instead" }).click();
-    const code = confirm.getByLabel("Authentication code");
-    await expect(code).toBeFocused();
+    const code = await switchToAuthenticationCode(confirm);
     await code.fill(oathtoolCode(secret));
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await expect(toggle).toHaveAttribute("aria-checked", "true");

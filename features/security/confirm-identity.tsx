@@ -11,7 +11,8 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { DialogActions } from "@/components/dialog";
-import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
+import { AuthenticationCodeInput } from "@/components/authentication-code-input";
+import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { PortalApiError } from "@/features/api/portal-fetch";
@@ -191,17 +192,7 @@ function ProofForm({
           </FormField>
         ) : (
           <FormField ids={ids.code} label="Authentication code" hint={hint} error={error}>
-            <input
-              {...form.register("code")}
-              {...describedBy(ids.code, { error, hint })}
-              type="text"
-              inputMode="text"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              autoFocus
-              className={`${inputClass} font-mono`}
-            />
+            <AuthenticationCodeInput {...form.register("code")} {...describedBy(ids.code, { error, hint })} autoFocus />
           </FormField>
         )}
       </div>

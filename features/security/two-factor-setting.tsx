@@ -8,7 +8,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
-import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
+import { AuthenticationCodeInput } from "@/components/authentication-code-input";
+import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import type { Account } from "@/shared/schemas/account";
 import type { disableTwoFactorBody } from "@/shared/schemas/two-factor";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
@@ -199,15 +200,10 @@ function TurnOffTwoFactor({ onTurnedOff, onCancel }: { onTurnedOff: () => void; 
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="max-w-sm">
           <FormField ids={ids.code} label="Authentication code" error={error} hint={hint}>
-            <input
+            <AuthenticationCodeInput
               {...form.register("code", { setValueAs: (value: string | undefined) => (value?.trim() ? value : undefined) })}
               {...describedBy(ids.code, { error, hint })}
-              type="text"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
               autoFocus
-              className={`${inputClass} font-mono`}
             />
           </FormField>
         </div>
