@@ -12,7 +12,7 @@ import { SettingsCardBody } from "@/components/settings-section";
 import { PortalApiError, unreachable } from "@/features/api/portal-fetch";
 import { failureMessage } from "@/features/auth/sign-in-error";
 import type { Account } from "@/shared/schemas/account";
-import { ConfirmIdentity } from "@/features/security/confirm-identity";
+import { LazyConfirmIdentity } from "@/features/security/on-demand-forms";
 import { needsFreshSession } from "@/features/security/use-reauthentication";
 import { useDeleteAccount } from "./use-account-deletion";
 
@@ -88,7 +88,7 @@ function DeleteAccountDialog({ open, account, onClose }: { open: boolean; accoun
           onCancel={close}
         />
       ) : (
-        <ConfirmIdentity
+        <LazyConfirmIdentity
           frame="dialog"
           twoFactorEnabled={account.twoFactorEnabled}
           returnTo="/settings"

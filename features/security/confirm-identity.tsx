@@ -15,10 +15,10 @@ import { AuthenticationCodeInput } from "@/components/authentication-code-input"
 import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import { describeFailure } from "@/features/api/describe-failure";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { signInUrl } from "@/features/auth/safe-callback-url";
-import { failureMessage } from "@/features/auth/sign-in-error";
 import { useReauthenticate } from "./use-two-factor";
 
 type Method = "password" | "code";
@@ -34,7 +34,7 @@ type Framing =
   /** The body of a <Dialog> titled "Confirm it's you", whose description says why. */
   | { frame: "dialog" };
 
-type ConfirmIdentityProps = Framing & {
+export type ConfirmIdentityProps = Framing & {
   /** Offer a code from the authenticator app instead of the password. */
   twoFactorEnabled: boolean;
   /** The page "Sign out and sign in again" comes back to. */
@@ -159,7 +159,7 @@ function ProofForm({
         form.setValue(method, "");
         form.setError(method, { type: "server", message: apiError.message }, { shouldFocus: true });
       } else {
-        setFailure(apiError ? failureMessage(apiError) : "Something went wrong. Please try again.");
+        setFailure(describeFailure(error));
       }
       return;
     }

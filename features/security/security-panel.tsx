@@ -7,7 +7,7 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { ButtonLink } from "@/components/button-link";
 import { Switch } from "@/components/switch";
-import { ConfirmIdentity } from "./confirm-identity";
+import { LazyConfirmIdentity } from "./on-demand-forms";
 import { LinkedProviders } from "./linked-providers";
 import { SettingRow, SettingsSection } from "./settings-section";
 import { TwoFactorSection } from "./two-factor-setting";
@@ -93,7 +93,7 @@ function CodeSignInSetting({ enabled, twoFactorEnabled }: { enabled: boolean; tw
       description="Get a 6-digit code by email instead of typing your password. Anyone who can read your email could then sign in, so keep your mailbox secure. Turning it on needs a sign-in from the last 15 minutes."
       below={
         reauth.action !== null ? (
-          <ConfirmIdentity frame="panel" action={reauth.action} returnTo="/security" twoFactorEnabled={twoFactorEnabled} onConfirmed={reauth.confirmed} onCancel={reauth.cancel} />
+          <LazyConfirmIdentity frame="panel" action={reauth.action} returnTo="/security" twoFactorEnabled={twoFactorEnabled} onConfirmed={reauth.confirmed} onCancel={reauth.cancel} />
         ) : setOtpLogin.error ? (
           <Alert>{setOtpLogin.error.message}</Alert>
         ) : notice ? (

@@ -12,8 +12,8 @@ import { CopyButton } from "@/components/copy-button";
 import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { OneTimeCodeInput } from "@/components/one-time-code-input";
 import { twoFactorCodeBody } from "@/shared/schemas/two-factor";
+import { describeFailure } from "@/features/api/describe-failure";
 import { PortalApiError } from "@/features/api/portal-fetch";
-import { failureMessage } from "@/features/auth/sign-in-error";
 import { QrCode } from "./qr-code";
 import { groupsOfFour } from "./two-factor-text";
 import { useConfirmTwoFactor } from "./use-two-factor";
@@ -23,7 +23,7 @@ type CodeValues = z.output<typeof twoFactorCodeBody>;
 
 const ids = { code: fieldIds("two-factor-setup-code") };
 
-type TwoFactorSetupProps = {
+export type TwoFactorSetupProps = {
   setup: { provisioningUri: string; secret: string };
   onEnabled: (recoveryCodes: string[]) => void;
   onCancel: () => void;
@@ -48,7 +48,7 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
         form.setError("code", { type: "server", message: apiError.message }, { shouldFocus: true });
       } else {
         // no_pending_setup: another tab started a newer setup; rate_limited; network.
-        setFailure(apiError ? failureMessage(apiError) : "Something went wrong. Please try again.");
+        setFailure(describeFailure(error));
       }
     }
   });
