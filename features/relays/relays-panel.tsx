@@ -7,11 +7,14 @@ import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Dialog } from "@/components/dialog";
+import { onDemand } from "@/components/on-demand";
 import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
 import type { SmtpRelay } from "@/shared/schemas/smtp-relay";
-import { RelayForm } from "./relay-form";
 import { encryptionLabels, testErrorLabels } from "./relay-text";
 import { useDeleteRelay, useRelays, useTestRelay, useUpdateRelay } from "./use-relays";
+
+// The add/edit form opens in a dialog: fetched (with react-hook-form) when it first opens.
+const RelayForm = onDemand(() => import("./relay-form").then((module) => module.RelayForm));
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 type Editing = { kind: "add" } | { kind: "edit"; relay: SmtpRelay } | null;

@@ -34,7 +34,7 @@ type Framing =
   /** The body of a <Dialog> titled "Confirm it's you", whose description says why. */
   | { frame: "dialog" };
 
-export type ConfirmIdentityProps = Framing & {
+type ConfirmIdentityProps = Framing & {
   /** Offer a code from the authenticator app instead of the password. */
   twoFactorEnabled: boolean;
   /** The page "Sign out and sign in again" comes back to. */

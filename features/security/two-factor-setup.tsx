@@ -23,7 +23,7 @@ type CodeValues = z.output<typeof twoFactorCodeBody>;
 
 const ids = { code: fieldIds("two-factor-setup-code") };
 
-export type TwoFactorSetupProps = {
+type TwoFactorSetupProps = {
   setup: { provisioningUri: string; secret: string };
   onEnabled: (recoveryCodes: string[]) => void;
   onCancel: () => void;
