@@ -18,7 +18,7 @@ import type { verifyCodeBody } from "@/shared/schemas/auth";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { EmailRequestForm, ResendControls } from "./emailed-secret";
 import { failureMessage } from "./sign-in-error";
-import { TwoFactorSignIn } from "./two-factor-sign-in";
+import { OnDemandTwoFactorSignIn } from "./on-demand-two-factor";
 import { useCredentialsSubmit } from "./use-credentials-submit";
 import { type TwoFactorChallenge, useTwoFactorChallenge } from "./use-two-factor-challenge";
 
@@ -41,7 +41,7 @@ export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string;
   );
 
   if (challenge.challengeToken) {
-    return <TwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={callbackUrl} />;
+    return <OnDemandTwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={callbackUrl} />;
   }
 
   // The emailed code was spent on a challenge that then expired: a new code is needed, so back to the start.

@@ -15,7 +15,7 @@ import { DEFAULT_AFTER_SIGN_IN } from "./safe-callback-url";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { failureMessage, type SignInFailure } from "./sign-in-error";
 import { submitCredentials } from "./submit-credentials";
-import { TwoFactorSignIn } from "./two-factor-sign-in";
+import { OnDemandTwoFactorSignIn } from "./on-demand-two-factor";
 import { useTwoFactorChallenge } from "./use-two-factor-challenge";
 
 type State =
@@ -70,7 +70,7 @@ export function MagicLinkSignIn() {
   );
 
   if (challenge.challengeToken) {
-    return <TwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={DEFAULT_AFTER_SIGN_IN} canStartOver={false} />;
+    return <OnDemandTwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={DEFAULT_AFTER_SIGN_IN} canStartOver={false} />;
   }
 
   if (challenge.expired) {

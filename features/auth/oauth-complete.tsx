@@ -13,7 +13,7 @@ import { AuthCard, textLinkClass } from "./auth-card";
 import { safeCallbackUrl } from "./safe-callback-url";
 import { failureMessage } from "./sign-in-error";
 import { submitCredentials } from "./submit-credentials";
-import { TwoFactorSignIn } from "./two-factor-sign-in";
+import { OnDemandTwoFactorSignIn } from "./on-demand-two-factor";
 import { useTwoFactorChallenge } from "./use-two-factor-challenge";
 
 /** What the callback's `?error=` codes (contract §11) and a dead exchange code mean to a person. */
@@ -77,7 +77,7 @@ export function OAuthComplete() {
   );
 
   if (challenge.challengeToken) {
-    return <TwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={callbackUrl ?? "/sessions"} canStartOver={false} />;
+    return <OnDemandTwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={callbackUrl ?? "/sessions"} canStartOver={false} />;
   }
 
   if (state.kind === "failed" || challenge.expired) {

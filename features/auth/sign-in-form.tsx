@@ -15,7 +15,7 @@ import type { OfferedProvider } from "@/server/portal/oauth-providers";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { OtherSignInMethods } from "./other-sign-in-methods";
 import { failureMessage } from "./sign-in-error";
-import { TwoFactorSignIn } from "./two-factor-sign-in";
+import { OnDemandTwoFactorSignIn } from "./on-demand-two-factor";
 import { useCredentialsSubmit } from "./use-credentials-submit";
 import { type TwoFactorChallenge, useTwoFactorChallenge } from "./use-two-factor-challenge";
 
@@ -31,7 +31,7 @@ export function PasswordSignIn({ callbackUrl, signUpHref, providers }: { callbac
   // Kept across the two-factor step, so coming back to this form (expired, or "Start over") needs only the password.
   const [email, setEmail] = useState("");
   if (challenge.challengeToken) {
-    return <TwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={callbackUrl} />;
+    return <OnDemandTwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={callbackUrl} />;
   }
   return (
     <AuthCard
