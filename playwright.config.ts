@@ -106,7 +106,8 @@ export default defineConfig({
       // Generous: it starts alongside the app's build-time-heavy launcher on a busy machine.
       timeout: 120_000,
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-      stdout: "ignore",
+      // Shown (it prints little), so a start that never finishes says how far it got.
+      stdout: "pipe",
       stderr: "pipe",
     },
     {
@@ -117,7 +118,9 @@ export default defineConfig({
       timeout: 120_000,
       // Let the launcher stop its workers and the embedded database cleanly.
       gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-      stdout: "ignore",
+      // Shown: at LOG_LEVEL=warn that is the launcher's own lines (migrations, "ready on …") and
+      // warnings, so a start that never finishes says how far it got.
+      stdout: "pipe",
       stderr: "pipe",
     },
   ],

@@ -33,6 +33,12 @@ function loginPage(uid: string, clientId: string): string {
 export async function startFakeGoogle(options: { redirectUris: string[]; port?: number }): Promise<FakeGoogle> {
   const people = new Map<string, Person>();
   const server = http.createServer();
+  // The port is bound first (the issuer URL names it) and the provider set up
+  // after: a request in between (a readiness probe) waits for the handler
+  // instead of being left unanswered.
+  let setHandler!: (handler: http.RequestListener) => void;
+  const handlerReady = new Promise<http.RequestListener>((resolve) => (setHandler = resolve));
+  server.on("request", (request, response) => void handlerReady.then((handler) => handler(request, response)));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { clientId, clientSecret } = fakeGoogleClient;
@@ -85,7 +91,7 @@ export async function startFakeGoogle(options: { redirectUris: string[]; port?: 
     await provider.interactionFinished(request, response, { login: { accountId: sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
   }
 
-  server.on("request", (request, response) => {
+  setHandler((request, response) => {
     const url = new URL(request.url ?? "/", issuer);
     if (url.pathname.startsWith("/interaction/")) {
       interaction(request, response, url).catch((error: Error) => {
