@@ -6,7 +6,7 @@ import { expect, test } from "./support/test";
 import { oathtoolCode } from "../tests/support/oathtool";
 import { newAccount, sessionCookieOf, signInInBrowser, signInThroughApi, signUpInBrowser, type TestAccount } from "./support/accounts";
 import { emailsTo } from "./support/mailbox";
-import { answerFirstAsStale } from "./support/stale-session";
+import { countRequests, makeSessionsStale } from "./support/stale-session";
 import { enableThroughApi, switchToAuthenticationCode, wrongCode } from "./support/two-factor";
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ async function openDeleteDialog(page: Page) {
   return dialog;
 }
 
-/** Types the email and presses "Delete account"; a stale session (answerFirstAsStale) turns the dialog into "Confirm it's you". */
+/** Types the email and presses "Delete account"; on a stale session (makeSessionsStale) the dialog turns into "Confirm it's you". */
 async function deleteUntilAskedToConfirm(page: Page, account: TestAccount) {
   const dialog = await openDeleteDialog(page);
   await dialog.getByLabel(`To confirm, type your email: ${account.email}`).fill(account.email);
@@ -107,7 +107,8 @@ test.describe("account deletion", () => {
   test("when the API wants a fresh sign-in, the password is asked for and the deletion goes ahead", async ({ page }) => {
     const account = newAccount("reauth");
     await signUpInBrowser(page, account);
-    const deleteCalls = await answerFirstAsStale(page, "**/api/portal/account", "DELETE");
+    const deleteCalls = countRequests(page, "/api/portal/account", "DELETE");
+    await makeSessionsStale(account.email);
 
     const confirm = await deleteUntilAskedToConfirm(page, account);
     const password = confirm.getByLabel("Password", { exact: true });
@@ -131,7 +132,8 @@ test.describe("account deletion", () => {
     const account = newAccount("reauth-2fa");
     await signUpInBrowser(page, account);
     const { secret } = await enableThroughApi(request, account);
-    const deleteCalls = await answerFirstAsStale(page, "**/api/portal/account", "DELETE");
+    const deleteCalls = countRequests(page, "/api/portal/account", "DELETE");
+    await makeSessionsStale(account.email);
 
     const confirm = await deleteUntilAskedToConfirm(page, account);
     const code = await switchToAuthenticationCode(confirm);

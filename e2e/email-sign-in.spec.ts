@@ -12,7 +12,7 @@ import {
   signUpThroughPortal,
 } from "./support/accounts";
 import { codeIn, emailCountAfterDelivery, magicLinkIn, waitForEmail } from "./support/mailbox";
-import { answerFirstAsStale } from "./support/stale-session";
+import { makeSessionsStale } from "./support/stale-session";
 
 // Scoped to <main>: Next's route announcer is an (empty) alert too.
 const formAlert = (page: Page) => page.getByRole("main").getByRole("alert");
@@ -179,7 +179,7 @@ test.describe("security settings", () => {
   test("when the API wants a fresh sign-in, 'Confirm it's you' with the password turns the switch on", async ({ page }) => {
     const account = newAccount("stale");
     await signUpInBrowser(page, account);
-    await answerFirstAsStale(page, "**/api/portal/account/otp-login");
+    await makeSessionsStale(account.email);
     await page.goto("/security");
     const toggle = codeSwitch(page);
     await toggle.click();
@@ -199,7 +199,7 @@ test.describe("security settings", () => {
   test("without a password, 'Confirm it's you' offers to sign out and back in to /security", async ({ page }) => {
     const account = newAccount("stale-out");
     await signUpInBrowser(page, account);
-    await answerFirstAsStale(page, "**/api/portal/account/otp-login");
+    await makeSessionsStale(account.email);
     await page.goto("/security");
     await codeSwitch(page).click();
     const confirm = page.getByRole("region", { name: "Confirm it’s you" });

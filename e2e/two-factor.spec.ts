@@ -10,7 +10,7 @@ import { awayFromStepBoundary, oathtoolCode } from "../tests/support/oathtool";
 import { expect, test } from "./support/test";
 import { newAccount, sessionCookieOf, signOutFromHeader, signUpInBrowser, signUpThroughPortal, type TestAccount } from "./support/accounts";
 import { emailsTo, magicLinkIn } from "./support/mailbox";
-import { answerFirstAsStale } from "./support/stale-session";
+import { makeSessionsStale } from "./support/stale-session";
 import { enableThroughApi, switchToAuthenticationCode, wrongCode } from "./support/two-factor";
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
@@ -252,7 +252,7 @@ test.describe("two-factor authentication", () => {
   test("setup on a stale session asks 'Confirm it's you', then carries on", async ({ page }) => {
     const account = newAccount("2fa-reauth");
     await signUpInBrowser(page, account);
-    await answerFirstAsStale(page, "**/api/portal/account/2fa/setup");
+    await makeSessionsStale(account.email);
     await page.goto("/security");
     const section = twoFactorSection(page);
     await section.getByRole("button", { name: "Set up" }).click();
@@ -282,7 +282,7 @@ test.describe("two-factor authentication", () => {
     const account = newAccount("2fa-reauth-code");
     await signUpInBrowser(page, account);
     const { secret } = await enableThroughApi(request, account);
-    await answerFirstAsStale(page, "**/api/portal/account/otp-login");
+    await makeSessionsStale(account.email);
     await page.goto("/security");
     const toggle = page.getByRole("switch", { name: "Sign in with an emailed code" });
     await toggle.click();
