@@ -7,13 +7,13 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { AuthenticationCodeInput } from "@/components/authentication-code-input";
-import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { describeFailure } from "@/features/api/describe-failure";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import type { disableTwoFactorBody } from "@/shared/schemas/two-factor";
 import { ConfirmIdentity } from "./confirm-identity";
+import { PanelFormActions } from "./panel-form-actions";
 import { useReauthentication } from "./use-reauthentication";
 import { useDisableTwoFactor } from "./use-two-factor";
 
@@ -76,14 +76,7 @@ export function TurnOffTwoFactor({ onTurnedOff, onCancel }: { onTurnedOff: () =>
             />
           </FormField>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" variant="danger" size="sm" pending={isSubmitting}>
-            {isSubmitting ? "Turning off…" : "Turn off"}
-          </Button>
-          <Button variant="secondary" size="sm" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
+        <PanelFormActions submitLabel="Turn off" pendingLabel="Turning off…" pending={isSubmitting} tone="danger" onCancel={onCancel} />
       </form>
     </section>
   );

@@ -7,12 +7,12 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
-import { Button } from "@/components/button";
 import { CopyButton } from "@/components/copy-button";
 import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { OneTimeCodeInput } from "@/components/one-time-code-input";
 import { twoFactorCodeBody } from "@/shared/schemas/two-factor";
 import { describeFailure } from "@/features/api/describe-failure";
+import { PanelFormActions } from "./panel-form-actions";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { QrCode } from "./qr-code";
 import { groupsOfFour } from "./two-factor-text";
@@ -101,14 +101,7 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
                 <OneTimeCodeInput {...form.register("code")} {...describedBy(ids.code, { error })} />
               </FormField>
             </div>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" size="sm" pending={isSubmitting}>
-                {isSubmitting ? "Turning on…" : "Turn on"}
-              </Button>
-              <Button variant="secondary" size="sm" onClick={onCancel}>
-                Cancel
-              </Button>
-            </div>
+            <PanelFormActions submitLabel="Turn on" pendingLabel="Turning on…" pending={isSubmitting} onCancel={onCancel} />
           </form>
         </li>
       </ol>
