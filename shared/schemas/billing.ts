@@ -2,8 +2,10 @@ import { z } from "zod";
 import { paymentProviders } from "@/shared/payment-providers";
 import { planIdSchema } from "./account";
 
+// Declared once, beside the list it comes from; re-exported for the code that reads it with the schemas.
+export type { PaymentProvider } from "@/shared/payment-providers";
+
 export const paymentProviderSchema = z.enum(paymentProviders);
-export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
 
 export const creditPackIds = ["credits_10k", "credits_50k", "credits_250k"] as const;
 export const creditPackIdSchema = z.enum(creditPackIds);
