@@ -6,7 +6,8 @@ import { expect, test } from "./support/test";
 import { oathtoolCode } from "../tests/support/oathtool";
 import { newAccount, sessionCookieOf, signInInBrowser, signInThroughApi, signUpInBrowser, type TestAccount } from "./support/accounts";
 import { emailsTo } from "./support/mailbox";
-import { countRequests, makeSessionsStale } from "./support/stale-session";
+import { countRequests } from "./support/count-requests";
+import { makeSessionsStale } from "./support/stale-session";
 import { enableThroughApi, switchToAuthenticationCode, wrongCode } from "./support/two-factor";
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { newAccount, signUpInBrowser } from "./support/accounts";
+import { countRequests } from "./support/count-requests";
 import { addDomainInPortal } from "./support/sending-domains";
 import { expect, test } from "./support/test";
 
@@ -77,15 +78,12 @@ test("the overview is in the server's HTML, and the browser takes it over withou
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(message.text());
   });
-  let overviewRequests = 0;
-  page.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/api/portal/dashboard/overview") overviewRequests += 1;
-  });
+  const overviewRequests = countRequests(page, "/api/portal/dashboard/overview", "GET");
   await page.goto("/dashboard");
   await expect(figure(page, "Active sessions")).toHaveText("1");
   await page.waitForLoadState("networkidle");
   // Hydration matched the server's text (times included), and the figures it read were not fetched twice.
   expect(consoleErrors).toEqual([]);
-  expect(overviewRequests).toBe(0);
+  expect(overviewRequests()).toBe(0);
   await expect(page.getByRole("region", { name: "Recent activity" }).locator("time").first()).toHaveText("just now");
 });

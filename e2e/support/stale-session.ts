@@ -3,7 +3,6 @@
 // hour back in the e2e server's database; the API then answers 403
 // reauthentication_required by itself, and everything the page does after
 // that is real.
-import type { Page } from "@playwright/test";
 import { e2eSql } from "./database";
 
 /** Makes every session of the account older than the window for sensitive changes. */
@@ -15,11 +14,3 @@ export async function makeSessionsStale(email: string): Promise<void> {
   if (aged === 0) throw new Error(`${email} has no session to make stale`);
 }
 
-/** Counts the page's `method` requests to `pathname` from now on; returns how many so far. */
-export function countRequests(page: Page, pathname: string, method: string): () => number {
-  let count = 0;
-  page.on("request", (request) => {
-    if (request.method() === method && new URL(request.url()).pathname === pathname) count += 1;
-  });
-  return () => count;
-}
