@@ -5,13 +5,15 @@ import { LoadError } from "@/components/load-error";
 import { buttonClass } from "@/components/button-styles";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
+import { type MessageFilters, messagesHref } from "./message-filters";
+import { MessagesFilterForm } from "./messages-filter-form";
 import { MessageStatusBadge } from "./message-status-badge";
 import { useMessages } from "./use-messages";
 
-const pageHref = (page: number) => (page <= 1 ? "/messages" : `/messages?page=${page}`);
-
-export function MessagesPanel({ page }: { page: number }) {
-  const messages = useMessages(page);
+export function MessagesPanel({ page, filters = {} }: { page: number; filters?: MessageFilters }) {
+  const messages = useMessages(page, filters);
+  const filtered = Object.values(filters).some(Boolean);
+  const pageHref = (target: number) => messagesHref(filters, target);
   return (
     <div className="space-y-6">
       <div className="max-w-2xl">
@@ -24,12 +26,20 @@ export function MessagesPanel({ page }: { page: number }) {
           page to send.
         </p>
       </div>
+      <MessagesFilterForm key={messagesHref(filters)} filters={filters} />
       {messages.isPending ? (
         <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
           Loading messages…
         </p>
       ) : messages.isError ? (
         <LoadError what="your messages" query={messages} />
+      ) : messages.data.pagination.total === 0 && filtered ? (
+        <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
+          <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No messages match these filters</h2>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            <Link href="/messages" className={textLinkClass}>Show all messages</Link>
+          </p>
+        </div>
       ) : messages.data.pagination.total === 0 ? (
         <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No messages yet</h2>

@@ -15,6 +15,8 @@ export async function startTestServer(options: {
   port?: number;
   /** Node.js flags for the launcher and its web workers (cluster workers inherit them), e.g. `--cpu-prof`. */
   nodeArgs?: string[];
+  /** Its own process group (pid = group id), so a benchmark can kill the launcher and its workers at once. */
+  detached?: boolean;
 }): Promise<TestServer> {
   const port = options.port ?? (await freeLoopbackPort());
   const dataDir = path.resolve(".test-data", `${options.label}-${Date.now().toString(36)}`);
@@ -35,7 +37,7 @@ export async function startTestServer(options: {
   const [command, args] = options.nodeArgs
     ? [process.execPath, [...options.nodeArgs, "--import", "tsx", "scripts/start.ts"]]
     : [path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"]];
-  const child: ChildProcess = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"], detached: options.detached ?? false });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

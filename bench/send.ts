@@ -1,0 +1,322 @@
+// `npm run bench:send`: the sending pipeline at full speed, on PostgreSQL,
+// with 2 web workers and a local SMTP sink on loopback; messages carry a
+// 10 kB HTML body. Reports, each beside same-run baselines:
+//   - accept rate of single sends and of batches (messages/s) beside the
+//     constant health route;
+//   - end-to-end rate (first accept → last message in the sink) for batches
+//     and for single sends, and accept→sink latency p50/p99 at half of the
+//     single-send accept rate;
+//   - the hand-off limit: a pooled nodemailer → sink loop with DKIM, and
+//     RSA-2048 signatures/s on one core;
+//   - a second instance working the queue killed with SIGKILL mid-run:
+//     messages lost and duplicated, counted in the sink by Message-ID.
+// Writes bench/results/send.{json,md}. Not a timed test.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:send -- [--messages 3000]
+import { generateKeyPairSync, sign } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import autocannon from "autocannon";
+import nodemailer from "nodemailer";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+import { createTestDatabase } from "../tests/support/test-database";
+import { startTestServer, type TestServer } from "../tests/support/test-server";
+import { registerBenchAccount } from "./bench-account";
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
+const messageCount = option("messages", 3000);
+const acceptSeconds = option("seconds", 8);
+
+const html = `<html><body>${Array.from({ length: 160 }, (_, index) => `<p>Paragraph ${index} of the newsletter, with some words.</p>`).join("")}</body></html>`.slice(0, 10_000);
+
+// ── the sink ────────────────────────────────────────────────────────────────
+type Arrival = { at: number; cesId: string; messageId: string };
+const arrivals: Arrival[] = [];
+const sink = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  size: 30 * 1024 * 1024,
+  onData(stream, _session, done) {
+    let head = "";
+    stream.on("data", (chunk: Buffer) => {
+      if (head.length < 16_384) head += chunk.toString("latin1");
+    });
+    stream.on("end", () => {
+      const headers = head.split("\r\n\r\n")[0] ?? "";
+      arrivals.push({
+        at: Date.now(),
+        cesId: /^X-CES-Message-ID:\s*(\S+)/im.exec(headers)?.[1] ?? "",
+        messageId: /^Message-ID:\s*(\S+)/im.exec(headers)?.[1] ?? "",
+      });
+      done();
+    });
+  },
+});
+
+async function listen(): Promise<number> {
+  return new Promise((resolve) => sink.listen(0, "127.0.0.1", () => resolve((sink.server.address() as { port: number }).port)));
+}
+
+// ── helpers ─────────────────────────────────────────────────────────────────
+const round = (value: number) => Math.round(value);
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+async function post(baseUrl: string, path: string, key: string, body: unknown) {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: { id?: string; items?: { id: string }[] } };
+  if (response.status !== 201) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+
+async function waitForSink(ids: Set<string>, timeoutMs: number): Promise<number | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const seen = new Set(arrivals.filter((arrival) => ids.has(arrival.cesId)).map((arrival) => arrival.cesId));
+    if (seen.size >= ids.size) return Math.max(...arrivals.filter((arrival) => ids.has(arrival.cesId)).map((arrival) => arrival.at));
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Runs `count` tasks with at most `concurrency` at once. */
+async function pool<T>(count: number, concurrency: number, task: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const index = next++;
+        results[index] = await task(index);
+      }
+    }),
+  );
+  return results;
+}
+
+// ── baselines without the app ───────────────────────────────────────────────
+function rsaSignaturesPerSecond(): number {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const data = Buffer.alloc(64, 1);
+  const start = performance.now();
+  let count = 0;
+  while (performance.now() - start < 2_000) {
+    sign("sha256", data, privateKey);
+    count += 1;
+  }
+  return count / ((performance.now() - start) / 1000);
+}
+
+async function pooledHandOffRate(port: number, count: number): Promise<number> {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
+  const transporter = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 8,
+    maxMessages: 1000,
+    host: "127.0.0.1",
+    port,
+    secure: false,
+    ignoreTLS: true,
+    dkim: { domainName: "bench.example", keySelector: "bench", privateKey },
+  });
+  const start = performance.now();
+  await pool(count, 64, (index) =>
+    transporter.sendMail({ from: "news@bench.example", to: `r${index}@example.org`, subject: `Loop ${index}`, html, headers: { "X-CES-Message-ID": `loop_${index}` } }),
+  );
+  const rate = count / ((performance.now() - start) / 1000);
+  transporter.close();
+  return rate;
+}
+
+// ── the app ─────────────────────────────────────────────────────────────────
+async function prepareAccount(server: TestServer, databaseUrl: string) {
+  const account = await registerBenchAccount(server.baseUrl);
+  const headers = { authorization: `Bearer ${account.accessToken}`, "content-type": "application/json" };
+  const domain = (await (await fetch(`${server.baseUrl}/api/v1/sending/domains`, { method: "POST", headers, body: JSON.stringify({ name: "news.bench.example" }) })).json()) as { data: { domain_id: string } };
+  const key = (await (await fetch(`${server.baseUrl}/api/v1/sending/api-keys`, { method: "POST", headers, body: JSON.stringify({ name: "bench", scope: "sending" }) })).json()) as { data: { secret: string } };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  // The DNS proof is not what is measured: the domain is marked verified, and the plan has no quota limit.
+  await client.query("update sending_domains set status = 'verified', verified_at = now() where id = $1", [domain.data.domain_id]);
+  await client.query("insert into subscriptions (account_id, plan_id, status) select account_id, 'custom', 'active' from sending_domains where id = $1", [domain.data.domain_id]);
+  await client.end();
+  return key.data.secret;
+}
+
+const message = (index: number, tag: string) => ({ from: "News <news@news.bench.example>", to: `reader${index}@example.org`, subject: `Newsletter ${tag} ${index}`, html });
+
+async function acceptRate(server: TestServer, path: string, key: string, body: unknown, perRequest: number) {
+  const result = await autocannon({
+    url: `${server.baseUrl}/api/v1${path}`,
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+    connections: perRequest > 1 ? 4 : 32,
+    duration: acceptSeconds,
+  });
+  const ok = result["2xx"];
+  return { messagesPerSecond: (ok * perRequest) / acceptSeconds, requests: result.requests.total, non2xx: result.non2xx, latencyP99: result.latency.p99 };
+}
+
+async function healthRate(server: TestServer) {
+  const result = await autocannon({ url: `${server.baseUrl}/api/v1/health`, connections: 32, duration: 5 });
+  return result.requests.average;
+}
+
+async function drain(databaseUrl: string, timeoutMs = 300_000) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ n: string }>("select count(*) as n from messages where status in ('queued', 'scheduled')");
+      if (Number(rows[0]!.n) === 0 || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function endToEnd(server: TestServer, key: string, mode: "batch" | "single", count: number, tag: string) {
+  const ids = new Set<string>();
+  const start = Date.now();
+  if (mode === "batch") {
+    await pool(Math.ceil(count / 100), 4, async (batch) => {
+      const data = await post(server.baseUrl, "/sending/messages/batch", key, { messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, tag)) });
+      for (const item of data.items!) ids.add(item.id);
+    });
+  } else {
+    await pool(count, 32, async (index) => {
+      ids.add((await post(server.baseUrl, "/sending/messages", key, message(index, tag))).id!);
+    });
+  }
+  const accepted = Date.now();
+  const last = await waitForSink(ids, 300_000);
+  return { count: ids.size, acceptSeconds: (accepted - start) / 1000, seconds: last ? (last - start) / 1000 : NaN, rate: last ? ids.size / ((last - start) / 1000) : NaN };
+}
+
+async function latencyAtRate(server: TestServer, key: string, rate: number, seconds: number) {
+  const acceptedAt = new Map<string, number>();
+  const total = Math.round(rate * seconds);
+  const start = Date.now();
+  await Promise.all(
+    Array.from({ length: total }, async (_, index) => {
+      await new Promise((resolve) => setTimeout(resolve, (index / rate) * 1000));
+      const data = await post(server.baseUrl, "/sending/messages", key, message(index, "latency"));
+      acceptedAt.set(data.id!, Date.now());
+    }),
+  );
+  await waitForSink(new Set(acceptedAt.keys()), 120_000);
+  const latencies = arrivals.filter((arrival) => acceptedAt.has(arrival.cesId)).map((arrival) => arrival.at - acceptedAt.get(arrival.cesId)!);
+  return { rate, sent: total, seconds: (Date.now() - start) / 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function crashRun(server: TestServer, databaseUrl: string, key: string, sinkUrl: string, count: number) {
+  // A second instance working the same queue; killed (whole process group) mid-run.
+  const second = await startTestServer({
+    label: "bench-send-b",
+    databaseUrl,
+    env: { WEB_CONCURRENCY: "1", RUN_JOBS: "true", EMAIL_TRANSPORT: "smtp", SMTP_URL: sinkUrl, RATE_LIMIT_OVERRIDES: "api=100000000/1" },
+    detached: true,
+  });
+  const ids = new Set<string>();
+  const killer = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      process.kill(-second.pid, "SIGKILL");
+      resolve();
+    }, 1_500),
+  );
+  await pool(Math.ceil(count / 100), 4, async (batch) => {
+    const data = await post(server.baseUrl, "/sending/messages/batch", key, { messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, "crash")) });
+    for (const item of data.items!) ids.add(item.id);
+  });
+  await killer;
+  await second.stop();
+  // Jobs the killed instance held come back when their heartbeat (30 s) lapses.
+  await waitForSink(ids, 180_000);
+  await drain(databaseUrl, 60_000);
+  const ours = arrivals.filter((arrival) => ids.has(arrival.cesId));
+  const perMessageId = new Map<string, number>();
+  for (const arrival of ours) perMessageId.set(arrival.messageId, (perMessageId.get(arrival.messageId) ?? 0) + 1);
+  const received = new Set(ours.map((arrival) => arrival.cesId));
+  return {
+    accepted: ids.size,
+    lost: [...ids].filter((id) => !received.has(id)).length,
+    duplicated: [...perMessageId.values()].filter((n) => n > 1).reduce((sum, n) => sum + n - 1, 0),
+  };
+}
+
+async function main() {
+  const baseDatabaseUrl = process.env.DATABASE_URL;
+  if (!baseDatabaseUrl) throw new Error("Set DATABASE_URL to a PostgreSQL server (a database is created and dropped)");
+  const database = await createTestDatabase(baseDatabaseUrl, "bench_send");
+  const sinkPort = await listen();
+  const sinkUrl = `smtp://127.0.0.1:${sinkPort}`;
+  const server = await startTestServer({
+    label: "bench-send",
+    databaseUrl: database.url,
+    env: { WEB_CONCURRENCY: "2", RUN_JOBS: "true", EMAIL_TRANSPORT: "smtp", SMTP_URL: sinkUrl, RATE_LIMIT_OVERRIDES: "api=100000000/1", LOG_LEVEL: "warn" },
+  });
+  try {
+    const key = await prepareAccount(server, database.url);
+    const rsa = rsaSignaturesPerSecond();
+    const handOff = await pooledHandOffRate(sinkPort, 3000);
+    const health = await healthRate(server);
+    const single = await acceptRate(server, "/sending/messages", key, message(0, "accept"), 1);
+    await drain(database.url);
+    const batch = await acceptRate(server, "/sending/messages/batch", key, { messages: Array.from({ length: 100 }, (_, index) => message(index, "accept-batch")) }, 100);
+    await drain(database.url);
+    const e2eBatch = await endToEnd(server, key, "batch", messageCount, "e2e-batch");
+    await drain(database.url);
+    const e2eSingle = await endToEnd(server, key, "single", Math.round(messageCount / 3), "e2e-single");
+    await drain(database.url);
+    const latency = await latencyAtRate(server, key, Math.max(1, Math.round(single.messagesPerSecond / 2)), 15);
+    await drain(database.url);
+    const crash = await crashRun(server, database.url, key, sinkUrl, messageCount);
+
+    const results = { machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, rsa, handOff, health, single, batch, e2eBatch, e2eSingle, latency, crash };
+    const rows = [
+      ["RSA-2048 signatures, one core (node:crypto)", `${round(rsa)} /s`],
+      ["Pooled nodemailer → sink with DKIM, 10 kB HTML (in process, 8 connections)", `${round(handOff)} messages/s`],
+      ["GET /api/v1/health (constant route), 32 connections", `${round(health)} requests/s`],
+      ["Accept, POST /sending/messages, 32 connections", `${round(single.messagesPerSecond)} messages/s (p99 ${single.latencyP99} ms, non-2xx ${single.non2xx})`],
+      ["Accept, POST /sending/messages/batch (100 each), 4 connections", `${round(batch.messagesPerSecond)} messages/s (p99 ${batch.latencyP99} ms, non-2xx ${batch.non2xx})`],
+      [`End to end, ${e2eBatch.count} messages in batches (first accept → last in sink)`, `${round(e2eBatch.rate)} messages/s (${e2eBatch.seconds.toFixed(1)} s; accepted in ${e2eBatch.acceptSeconds.toFixed(1)} s)`],
+      [`End to end, ${e2eSingle.count} single sends, 32 concurrent`, `${round(e2eSingle.rate)} messages/s (${e2eSingle.seconds.toFixed(1)} s; accepted in ${e2eSingle.acceptSeconds.toFixed(1)} s)`],
+      [`Accept → sink latency at ${latency.rate} messages/s (half the single accept rate), ${latency.sent} messages`, `p50 ${latency.p50} ms, p99 ${latency.p99} ms`],
+      [`SIGKILL of a second queue-working instance mid-run, ${crash.accepted} messages`, `lost ${crash.lost}, duplicated ${crash.duplicated}`],
+    ];
+    const markdown = [
+      `| measure | result |`,
+      `|---|---|`,
+      ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+      "",
+      `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL, 2 web workers + the job worker in the launcher.`,
+    ].join("\n");
+    mkdirSync("bench/results", { recursive: true });
+    writeFileSync("bench/results/send.json", JSON.stringify(results, null, 2));
+    writeFileSync("bench/results/send.md", `${markdown}\n`);
+    console.log(markdown);
+  } finally {
+    await server.stop();
+    await new Promise<void>((resolve) => sink.close(() => resolve()));
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
