@@ -407,3 +407,53 @@ describe("scheduled send", () => {
     }
   }, 40_000);
 });
+
+describe("an already-built message (the entry point SMTP submission uses)", () => {
+  it("is stored as submitted, listed with source smtp, DKIM-signed and delivered with Bcc only in the envelope", async () => {
+    // The service runs in this process against the server's database; the server's job worker delivers.
+    process.env.DATABASE_URL = inject("databaseUrl");
+    const { acceptSubmittedMessage } = await import("@/server/services/messages/accept-submitted-message");
+    const { default: MailComposer } = await import("nodemailer/lib/mail-composer");
+    const account = await createAccount();
+    const domain = await verifiedDomain(account);
+    const [to, bcc] = [uniqueEmail("smtp-to"), uniqueEmail("smtp-bcc")];
+    const raw = await new MailComposer({
+      from: `Ada <ada@${domain.name}>`,
+      to,
+      subject: "Submitted as is",
+      text: "Hello from a mail client.",
+      headers: { "X-Mailer": "Thunderbird", "List-Unsubscribe": "<mailto:unsubscribe@example.org>" },
+      messageId: `<client-${randomBytes(4).toString("hex")}@${domain.name}>`,
+    })
+      .compile()
+      .build();
+    // A signed-in caller without an API key (the account row itself is not read).
+    const principal = { accountId: account.user.id, account: {} as never, sessionId: null, apiKey: null };
+    const accepted = await acceptSubmittedMessage(principal, {
+      envelope: { from: `ada@${domain.name}`, to: [to, bcc] },
+      raw,
+      summary: { from: `Ada <ada@${domain.name}>`, to: [to], cc: [], bcc: [bcc], replyTo: [], subject: "Submitted as is", messageIdHeader: "<x@y>", text: "Hello from a mail client." },
+      source: "smtp",
+    });
+    expect(accepted).toMatchObject({ source: "smtp", status: "queued", bcc: [bcc], size: raw.length });
+    const email = await waitForEmail(to);
+    expect(email.envelopeTo).toEqual(expect.arrayContaining([to, bcc]));
+    expect(email.raw).not.toContain(bcc);
+    expect(email.raw).toContain("X-Mailer: Thunderbird");
+    expect(email.raw).toContain("List-Unsubscribe: <mailto:unsubscribe@example.org>");
+    const verdict = await dkimVerify(email.raw, { resolver: dkimResolver() });
+    expect(verdict.results[0]).toMatchObject({ signingDomain: domain.name, status: { result: "pass" } });
+    const listed = await call(listMessages, { token: account.accessToken });
+    expect(listed.body.data.items[0]).toMatchObject({ id: accepted.id, source: "smtp" });
+    expect((await settled(account.accessToken, accepted.id)).status).toBe("sent");
+    // Outside the account's verified domains it is refused like an API send.
+    await expect(
+      acceptSubmittedMessage(principal, {
+        envelope: { from: "a@example.com", to: [to] },
+        raw,
+        summary: { from: "a@example.com", to: [to], cc: [], bcc: [], replyTo: [], subject: "x", messageIdHeader: "<x@y>" },
+        source: "smtp",
+      }),
+    ).rejects.toMatchObject({ code: "validation_error" });
+  });
+});
