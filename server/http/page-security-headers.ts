@@ -34,9 +34,10 @@ export function contentSecurityPolicy(nonce: string, options: { isDevelopment: b
 /**
  * Auth pages (contract §11) carry one-time tokens (magic links), an email
  * address (password reset) or a callbackUrl in their URLs: never leak them as
- * a referrer.
+ * a referrer. Nor do the tracking URLs of sent messages (/t/): the click
+ * redirect's destination must not learn the signed link the reader came from.
  */
-const NO_REFERRER_SECTIONS = ["/auth", "/sign-in", "/sign-up", "/forgot-password", "/reset-password"];
+const NO_REFERRER_SECTIONS = ["/auth", "/sign-in", "/sign-up", "/forgot-password", "/reset-password", "/t"];
 
 export function referrerPolicyFor(pathname: string): string {
   const isAuthPage = NO_REFERRER_SECTIONS.some((section) => pathname === section || pathname.startsWith(`${section}/`));

@@ -11,7 +11,7 @@ import { type AuthContext, authenticateToken, bearerTokenOf, sessionSubject } fr
 import { enforceRateLimit, hitRateLimit, type RateLimitState, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { logger } from "@/server/logger";
-import { CLIENT_IP_HEADER } from "./client-ip";
+import { CLIENT_IP_HEADER, ipRateLimitSubject } from "./client-ip";
 import { envelopeResponse, errorResponse } from "./envelope";
 import { AppError } from "./errors";
 import { toAppError } from "./map-error";
@@ -132,7 +132,7 @@ async function authenticate(endpoint: Endpoint, request: Request): Promise<Authe
 
 function rateLimitSubject(auth: Principal | null, ip: string): string {
   if (auth && "apiKey" in auth && auth.apiKey) return `key:${auth.apiKey.id}`;
-  return auth?.sessionId ? sessionSubject(auth.sessionId) : `ip:${ip}`;
+  return auth?.sessionId ? sessionSubject(auth.sessionId) : `ip:${ipRateLimitSubject(ip)}`;
 }
 
 /** 429 step: the general limit per session, API key or IP, then the operation's own per-IP limit. */
@@ -140,7 +140,7 @@ async function limitRate(endpoint: Endpoint, { principal, counted }: Authenticat
   if (endpoint.rateLimit === false) return;
   const general = counted ?? (await hitRateLimit(policy("api"), rateLimitSubject(principal, ip)));
   if (general.limited) throw rateLimitedError(general);
-  if (endpoint.rateLimit?.perIp) await enforceRateLimit(policy(endpoint.rateLimit.perIp), ip);
+  if (endpoint.rateLimit?.perIp) await enforceRateLimit(policy(endpoint.rateLimit.perIp), ipRateLimitSubject(ip));
 }
 
 /** Every step before the handler: body (413/415/400), 401, 429, path/query/body validation (400), API key scope (403). */

@@ -9,6 +9,7 @@ import { FORWARDED_CLIENT_HEADER, verifyForwardedClient } from "@/server/http/fo
 import { derivedKey } from "@/server/security/crypto";
 import type { Env } from "@/server/env";
 import { answerClientError } from "./client-error";
+import { closeConnectionIfBodyUnread } from "./close-unread-requests";
 
 const isLoopback = (address: string | undefined) =>
   !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
@@ -29,6 +30,7 @@ export async function startWebServer(config: Env, options: { dev: boolean }): Pr
     request.headers[CLIENT_IP_HEADER] =
       vouched ??
       resolveClientIp(request.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, config.TRUSTED_PROXIES);
+    closeConnectionIfBodyUnread(request, response);
     void handle(request, response);
   });
   server.on("clientError", answerClientError);

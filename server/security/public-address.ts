@@ -23,8 +23,7 @@ const nonPublicV4: [string, number][] = [
 ];
 
 const nonPublicV6: [string, number][] = [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
+  ["::", 96], // unspecified, loopback (::1) and IPv4-compatible (::a.b.c.d, deprecated; some stacks still route them to IPv4)
   ["100::", 64], // discard-only
   ["2001:db8::", 32], // documentation
   ["fc00::", 7], // unique local

@@ -2,38 +2,45 @@
 // Names follow Resend/Postmark habits in this API's camelCase (contract §11).
 import { z } from "zod";
 import { attachmentInput, attachmentSchema } from "./message-attachments";
+import { formatMailbox, parseMailbox } from "./mail-address";
 import { paginationQuery, paginationSchema } from "./pagination";
 
 const MAX_RECIPIENTS = 50;
 const MAX_ATTACHMENTS = 50;
 export const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 60 * 60 * 1000;
 
-// "ada@example.com" or "Ada Lovelace <ada@example.com>"; never a line break (header injection).
-const NAMED_MAILBOX = /^([^<>\r\n]*)<([^<>]+)>$/;
-const BARE_ADDRESS = /^[^\s<>@",;]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]{2,}$/;
-
-/** The bare address of a mailbox string, domain lower-cased; null when it is not one. */
-export function addressOf(mailbox: string): string | null {
-  const value = mailbox.trim();
-  if (/[\r\n]/.test(value)) return null;
-  const address = (NAMED_MAILBOX.exec(value)?.[2] ?? value).trim();
-  if (!BARE_ADDRESS.test(address)) return null;
-  const at = address.lastIndexOf("@");
-  return `${address.slice(0, at)}@${address.slice(at + 1).toLowerCase()}`;
-}
+// One mailbox per field or list item, read by a real address parser and
+// stored in canonical form (shared/schemas/mail-address.ts): several mailboxes,
+// groups and names that imitate an address are refused.
+export { addressOf } from "./mail-address";
 
 const mailbox = z
   .string()
   .trim()
   .max(320, "An address is at most 320 characters")
-  .refine((value) => addressOf(value) !== null, "Use an address like ada@example.com or “Ada <ada@example.com>”");
+  .transform((value, context) => {
+    const parsed = parseMailbox(value);
+    if (parsed) return formatMailbox(parsed);
+    context.addIssue({ code: "custom", message: "Use one address like ada@example.com or “Ada <ada@example.com>” (no lists or groups)" });
+    return z.NEVER;
+  });
 
 const mailboxes = z.union([mailbox.transform((value) => [value]), z.array(mailbox).max(MAX_RECIPIENTS)]);
 
+// Headers the service writes itself, or that only receiving servers may add
+// (a sender's copy would be trusted by naive filters). Compared lower-case,
+// whole names and the prefixes of header families.
 const RESERVED_HEADERS = new Set([
   "from", "to", "cc", "bcc", "subject", "reply-to", "sender", "date", "message-id", "mime-version",
-  "content-type", "content-transfer-encoding", "dkim-signature", "return-path", "received",
+  "content-type", "content-transfer-encoding", "content-disposition", "dkim-signature", "return-path", "received",
+  "received-spf", "authentication-results", "x-ces-message-id",
 ]);
+const RESERVED_HEADER_PREFIXES = ["arc-", "resent-"];
+
+export const isReservedHeader = (name: string) => {
+  const lower = name.toLowerCase();
+  return RESERVED_HEADERS.has(lower) || RESERVED_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix));
+};
 
 const headers = z
   .record(
@@ -41,7 +48,7 @@ const headers = z
     z.string().max(998, "A header value is at most 998 characters").regex(/^[^\r\n]*$/, "Header values cannot contain line breaks"),
   )
   .refine((value) => Object.keys(value).length <= 20, "At most 20 custom headers")
-  .refine((value) => Object.keys(value).every((name) => !RESERVED_HEADERS.has(name.toLowerCase())), "Set this header with its own field, not in headers");
+  .refine((value) => Object.keys(value).every((name) => !isReservedHeader(name)), "Set this header with its own field, not in headers");
 
 const tag = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Tag names are 1-64 letters, digits, _ or -"),

@@ -45,6 +45,11 @@ describe("isPublicAddress", () => {
     ["0:0:0:0:0:ffff:a00:1", "IPv4-mapped private, long form"],
     ["::ffff:169.254.169.254", "IPv4-mapped link-local"],
     ["64:ff9b::10.0.0.1", "NAT64 of a private address"],
+    ["::127.0.0.1", "IPv4-compatible loopback"],
+    ["::7f00:1", "IPv4-compatible loopback, hex form"],
+    ["0:0:0:0:0:0:a00:1", "IPv4-compatible private, long form"],
+    ["::169.254.169.254", "IPv4-compatible link-local"],
+    ["::8.8.8.8", "IPv4-compatible (deprecated: the whole ::/96)"],
     ["not-an-ip", "not an address"],
     ["localhost", "a name, not an address"],
   ])("refuses %s (%s)", (address) => {
@@ -53,10 +58,11 @@ describe("isPublicAddress", () => {
 });
 
 describe("resolveRelayAddress", () => {
-  it.each(["127.0.0.1", "10.0.0.5", "::1", "localhost", "169.254.169.254"])("refuses %s when private hosts are not allowed", async (host) => {
+  it.each(["127.0.0.1", "10.0.0.5", "::1", "::127.0.0.1", "localhost", "169.254.169.254"])("refuses %s when private hosts are not allowed", async (host) => {
     const attempt = resolveRelayAddress(host, { allowPrivate: false });
     await expect(attempt).rejects.toBeInstanceOf(RelayConnectionError);
-    await expect(attempt).rejects.toMatchObject({ reason: "refused", message: expect.stringMatching(/loopback, private or link-local/) });
+    // Only that it is not public: never the address a name resolved to, nor its kind (no DNS oracle for internal names).
+    await expect(attempt).rejects.toMatchObject({ reason: "refused", message: `${host} is not a public address; relays must be reachable on the public internet.` });
   });
 
   it("allows them when RELAY_ALLOW_PRIVATE_HOSTS is on, resolving names once", async () => {

@@ -1,89 +1,68 @@
-// POST /auth/login. The password is checked first, with the same argon2 work
-// whether or not the email exists. Failures are counted per email+IP (block),
-// per IP (block) and per email (slow down only, so nobody can lock a user out).
-import { eq } from "drizzle-orm";
+// POST /auth/login. Every attempt is counted before the password is looked at
+// (per email+IP and per IP: block; per email: slow down only, so nobody can
+// lock a user out), and the decision is made on the count the database
+// returned, so a burst of concurrent guesses gets exactly the limit's number
+// of evaluations. A right password takes its count back. A wrong password
+// costs the same work whether or not the email exists: the same argon2 cost
+// (a decoy hash), the same reads, and the same failure statement (it records
+// the failure in the account's activity log, and finds no account for an
+// unknown email). See docs/security.md.
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { loginBody } from "@/shared/schemas/auth";
 import { db } from "@/server/db/client";
 import { accounts } from "@/server/db/schema";
+import { ipRateLimitSubject } from "@/server/http/client-ip";
 import { AppError } from "@/server/http/errors";
+import { newId } from "@/server/ids";
 import { verifyPassword } from "@/server/security/password";
-import { recordActivity } from "@/server/services/activity/record-activity";
-import {
-  hitRateLimit,
-  peekRateLimits,
-  type RateLimitState,
-  rateLimitedError,
-} from "@/server/services/rate-limit/consume-rate-limit";
+import { type RateLimitCheck, hitRateLimits, rateLimitedError, refundRateLimits } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { finishSignIn } from "@/server/services/two-factor/challenges";
-import { type ClientInfo, startSession } from "./start-session";
+import type { ClientInfo } from "./start-session";
 
 const SLOW_DOWN_MS = 1_000;
 
 const invalidCredentials = () => new AppError("invalid_credentials", "Incorrect email or password.");
 
-type Account = typeof accounts.$inferSelect;
-
-/** Counts a failed attempt under every failure limit, and tells the account's owner in their activity log. */
-async function recordFailure(account: Account | undefined, email: string, client: ClientInfo): Promise<void> {
-  await Promise.all([
-    hitRateLimit(policy("loginFailuresPerEmailAndIp"), `${email}|${client.ip}`),
-    hitRateLimit(policy("loginFailuresPerIp"), client.ip),
-    hitRateLimit(policy("loginFailuresPerEmail"), email),
-    account &&
-      recordActivity({
-        accountId: account.id,
-        type: "auth.login_failed",
-        description: "Failed sign-in: wrong password",
-        ip: client.ip,
-        userAgent: client.userAgent,
-        metadata: { method: "password" },
-      }),
-  ]);
+function attemptLimits(email: string, ip: string): [RateLimitCheck, RateLimitCheck, RateLimitCheck] {
+  const network = ipRateLimitSubject(ip);
+  return [
+    { policy: policy("loginFailuresPerEmailAndIp"), subject: `${email}|${network}` },
+    { policy: policy("loginFailuresPerIp"), subject: network },
+    { policy: policy("loginFailuresPerEmail"), subject: email },
+  ];
 }
 
 /**
- * The usual sign-in (no second factor): the new session is written inside a
- * transaction while argon2 works on the password, and committed only once the
- * password has matched, so the answer waits for little more than the hash.
- * A wrong password rolls the transaction back: nothing of it was ever visible.
+ * The account owner's `auth.login_failed` event, as one statement that runs
+ * whether or not the email has an account (it inserts nothing for an unknown
+ * email), so both cost the same round trip.
  */
-async function startSessionIfPasswordMatches(account: Account, passwordMatches: Promise<boolean>, client: ClientInfo) {
-  return db().transaction(async (tx) => {
-    const payload = await startSession(tx, account, "password", client);
-    if (!(await passwordMatches)) throw invalidCredentials();
-    return payload;
-  });
+async function recordFailure(email: string, client: ClientInfo): Promise<void> {
+  await db().execute(sql`
+    insert into activity_events (id, account_id, type, description, ip_address, user_agent, metadata, created_at)
+    select ${newId("evt")}, id, 'auth.login_failed', 'Failed sign-in: wrong password', ${client.ip},
+           ${client.userAgent?.slice(0, 512) ?? null}, '{"method":"password"}'::jsonb, clock_timestamp()
+    from accounts where email = ${email}`);
 }
 
 export async function signInWithPassword(input: z.output<typeof loginBody>, client: ClientInfo) {
-  // The limits and the account are read at the same time: both are needed before argon2 starts.
-  const [limits, [account]] = await Promise.all([
-    peekRateLimits([
-      { policy: policy("loginFailuresPerEmailAndIp"), subject: `${input.email}|${client.ip}` },
-      { policy: policy("loginFailuresPerIp"), subject: client.ip },
-      { policy: policy("loginFailuresPerEmail"), subject: input.email },
-    ]),
+  const limits = attemptLimits(input.email, client.ip);
+  // Counted and read at the same time: both are needed before argon2 starts.
+  const [states, [account]] = await Promise.all([
+    hitRateLimits(limits),
     db().select().from(accounts).where(eq(accounts.email, input.email)).limit(1),
   ]);
-  const [pairState, ipState, emailState] = limits as [RateLimitState, RateLimitState, RateLimitState];
-  const blocked = [pairState, ipState].find((state) => state.limited);
+  const [pairState, ipState, emailState] = states;
+  const blocked = [pairState!, ipState!].find((state) => state.limited);
   if (blocked) throw rateLimitedError(blocked, "Too many failed sign-in attempts. Please wait before trying again.");
-  if (emailState.limited) await new Promise((resolve) => setTimeout(resolve, SLOW_DOWN_MS));
+  if (emailState!.limited) await new Promise((resolve) => setTimeout(resolve, SLOW_DOWN_MS));
 
-  const passwordMatches = verifyPassword(account?.passwordHash, input.password);
-  if (account?.passwordHash && !account.twoFactorEnabled) {
-    try {
-      return await startSessionIfPasswordMatches(account, passwordMatches, client);
-    } catch (error) {
-      if (error instanceof AppError && error.code === "invalid_credentials") await recordFailure(account, input.email, client);
-      throw error;
-    }
-  }
-  if (!account || !(await passwordMatches)) {
-    await recordFailure(account, input.email, client);
+  if (!(await verifyPassword(account?.passwordHash, input.password)) || !account) {
+    await recordFailure(input.email, client);
     throw invalidCredentials();
   }
+  await refundRateLimits(limits, states);
   return finishSignIn(account, "password", client, input.totp_code);
 }

@@ -8,7 +8,8 @@ import mimeTypes from "nodemailer/lib/mime-funcs/mime-types";
 import { AppError } from "@/server/http/errors";
 import type { StoredAttachment } from "@/server/db/schema";
 import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-attachments";
-import { addressOf, type SendMessageInput } from "@/shared/schemas/messages";
+import { type Mailbox, parseMailbox } from "@/shared/schemas/mail-address";
+import type { SendMessageInput } from "@/shared/schemas/messages";
 import { withTracking } from "./tracking-links";
 
 export type BuiltMessage = {
@@ -19,9 +20,17 @@ export type BuiltMessage = {
 
 type Identity = { id: string; messageIdHeader: string; date: Date };
 
+// Headers are written from the parsed parts (nodemailer quotes the name), never
+// from the caller's text, and the envelope takes the very same addresses (docs/security.md).
+const mailboxOf = (text: string): Mailbox => {
+  const mailbox = parseMailbox(text);
+  if (!mailbox) throw new Error("An address that is not one mailbox passed validation");
+  return mailbox;
+};
+
 /** Every recipient of to, cc and bcc once, as bare addresses (Bcc lives only here). */
 export function envelopeRecipients(input: Pick<SendMessageInput, "to" | "cc" | "bcc">): string[] {
-  return [...new Set([...input.to, ...(input.cc ?? []), ...(input.bcc ?? [])].map((mailbox) => addressOf(mailbox)!))];
+  return [...new Set([...input.to, ...(input.cc ?? []), ...(input.bcc ?? [])].map((text) => mailboxOf(text).address))];
 }
 
 export const tooLargeError = () =>
@@ -51,10 +60,10 @@ export async function buildMessage(input: SendMessageInput, identity: Identity):
     return { filename: file.filename, content, contentType: file.contentType, ...(file.contentId ? { cid: file.contentId } : {}) };
   });
   const composer = new MailComposer({
-    from: input.from,
-    to: input.to,
-    cc: input.cc?.length ? input.cc : undefined,
-    replyTo: input.replyTo?.length ? input.replyTo : undefined,
+    from: mailboxOf(input.from),
+    to: input.to.map(mailboxOf),
+    cc: input.cc?.length ? input.cc.map(mailboxOf) : undefined,
+    replyTo: input.replyTo?.length ? input.replyTo.map(mailboxOf) : undefined,
     subject: input.subject,
     html,
     text: input.text,
@@ -67,5 +76,5 @@ export async function buildMessage(input: SendMessageInput, identity: Identity):
   if (raw.length > MAX_MESSAGE_BYTES) throw tooLargeError();
   // Without a contentType the composer guesses one from the file name, with this same lookup.
   for (const entry of attachments) if (!entry.contentType) entry.contentType = mimeTypes.detectMimeType(entry.filename);
-  return { raw, envelope: { from: addressOf(input.from)!, to: envelopeRecipients(input) }, attachments };
+  return { raw, envelope: { from: mailboxOf(input.from).address, to: envelopeRecipients(input) }, attachments };
 }

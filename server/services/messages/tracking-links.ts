@@ -38,12 +38,25 @@ export function messageOfClickToken(token: string, url: string): string | null {
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 const unescapeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
 
+/**
+ * The URL a browser would follow for this href, in the URL standard's
+ * serialisation (tabs and line breaks removed, everything else
+ * percent-encoded: always a valid Location header); null when it is not an
+ * http(s) URL, and then the link is left as it was, untracked.
+ */
+export function trackableUrl(href: string): string | null {
+  if (!URL.canParse(href)) return null;
+  const url = new URL(href);
+  return /^https?:$/.test(url.protocol) ? url.href : null;
+}
+
 /** The HTML as sent: links through the click redirect and/or the pixel at the end of the body. */
 export function withTracking(html: string, messageId: string, options: { opens: boolean; clicks: boolean }): string {
   let out = html;
   if (options.clicks) {
-    out = out.replace(/(<a\b[^>]*?\shref\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi, (_all, before: string, quote: string, href: string) => {
-      return `${before}${quote}${escapeAttribute(clickUrl(messageId, unescapeAttribute(href)))}${quote}`;
+    out = out.replace(/(<a\b[^>]*?\shref\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi, (all, before: string, quote: string, href: string) => {
+      const target = trackableUrl(unescapeAttribute(href));
+      return target ? `${before}${quote}${escapeAttribute(clickUrl(messageId, target))}${quote}` : all;
     });
   }
   if (options.opens) {

@@ -1,5 +1,8 @@
 // Fixed-window counters in PostgreSQL, shared by every instance. One atomic
-// upsert per hit: the first hit of a window resets the count.
+// upsert per hit: the first hit of a window resets the count. Every limit
+// counts first and decides on the count the upsert returned, so concurrent
+// requests can never all see "one left" (see docs/security.md). Attempts
+// that turn out not to be failures (a right password) are taken back.
 import { sql } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
@@ -8,7 +11,7 @@ import { hotQuery } from "@/server/db/prepared";
 import { AppError } from "@/server/http/errors";
 import type { RateLimitPolicy } from "./policies";
 
-export type RateLimitState = { count: number; retryAfterSeconds: number; limited: boolean };
+export type RateLimitState = { count: number; retryAfterSeconds: number; limited: boolean; windowEnd: Date };
 
 const bucketKey = (policy: RateLimitPolicy, subject: string) => `${policy.name}:${subject}`;
 
@@ -47,7 +50,7 @@ export function hitParameters(policy: RateLimitPolicy, subject: string, at: Date
 }
 
 function stateOf(count: number, windowEnd: Date, at: Date, limited: boolean): RateLimitState {
-  return { count, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - at.getTime()) / 1000)), limited };
+  return { count, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - at.getTime()) / 1000)), limited, windowEnd };
 }
 
 /** The state after a hit counted through hitCte. */
@@ -67,15 +70,51 @@ export async function hitRateLimit(policy: RateLimitPolicy, subject: string): Pr
   return stateAfterHit(policy, hit!, at);
 }
 
+export type RateLimitCheck = { policy: RateLimitPolicy; subject: string };
+
 /**
- * Reads current counts without adding hits (for limits on failures), for
- * several policy/subject pairs in one query. "Limited" here means the next
- * failure would be over the limit.
+ * Counts one hit for each check in one statement (the subjects' keys must
+ * differ), and gives each state in the checks' order.
  */
-export async function peekRateLimits(
-  checks: { policy: RateLimitPolicy; subject: string }[],
-  tx: Executor = db(),
-): Promise<RateLimitState[]> {
+export async function hitRateLimits(checks: RateLimitCheck[], tx: Executor = db()): Promise<RateLimitState[]> {
+  const at = now();
+  const rows = checks.map(({ policy, subject }) => {
+    const end = new Date(at.getTime() + policy.windowSeconds * 1000).toISOString();
+    return sql`(${bucketKey(policy, subject)}, ${at.toISOString()}::timestamptz, 1, ${end}::timestamptz)`;
+  });
+  const result = await tx.execute<{ key: string; count: number; expires_at: string | Date }>(sql`
+    insert into rate_limit_buckets as bucket (key, window_start, count, expires_at)
+    values ${sql.join(rows, sql`, `)}
+    on conflict (key) do update set
+      count = case when bucket.expires_at > excluded.window_start then bucket.count + 1 else 1 end,
+      window_start = case when bucket.expires_at > excluded.window_start then bucket.window_start else excluded.window_start end,
+      expires_at = case when bucket.expires_at > excluded.window_start then bucket.expires_at else excluded.expires_at end
+    returning key, count, expires_at`);
+  const byKey = new Map(result.rows.map((row) => [row.key, row]));
+  return checks.map((check) => {
+    const row = byKey.get(bucketKey(check.policy, check.subject))!;
+    const count = Number(row.count);
+    return stateOf(count, new Date(row.expires_at), at, count > check.policy.limit);
+  });
+}
+
+/**
+ * Takes back hits counted by hitRateLimits for an attempt that turned out not
+ * to be a failure, in the window they were counted in (a window that has
+ * since started again is left alone).
+ */
+export async function refundRateLimits(checks: RateLimitCheck[], states: RateLimitState[], tx: Executor = db()): Promise<void> {
+  const pairs = checks.map(
+    (check, index) => sql`(${bucketKey(check.policy, check.subject)}, ${states[index]!.windowEnd.toISOString()}::timestamptz)`,
+  );
+  await tx.execute(sql`
+    update rate_limit_buckets as bucket set count = greatest(bucket.count - 1, 0)
+    from (values ${sql.join(pairs, sql`, `)}) as refund(key, window_end)
+    where bucket.key = refund.key and bucket.expires_at = refund.window_end`);
+}
+
+/** Reads current counts without adding hits (for a lockout that other failures open). */
+export async function peekRateLimits(checks: RateLimitCheck[], tx: Executor = db()): Promise<RateLimitState[]> {
   const at = now();
   const keys = checks.map((check) => bucketKey(check.policy, check.subject));
   const result = await tx.execute<{ key: string; count: number; expires_at: string | Date }>(sql`

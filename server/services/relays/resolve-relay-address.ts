@@ -28,11 +28,9 @@ export async function resolveRelayAddress(host: string, options: { allowPrivate:
   }
   // Every answer must be public: a name that also points inside a network is refused outright.
   const blocked = options.allowPrivate ? undefined : candidates.find((candidate) => !isPublicAddress(candidate.address));
+  // The answer never says which address a name resolved to, nor what kind it is: that would be a DNS oracle for internal names.
   if (blocked) {
-    throw new RelayConnectionError(
-      "refused",
-      `${host} ${literal ? "is" : `resolves to ${blocked.address}, which is`} a loopback, private or link-local address; relays must be reachable on the public internet.`,
-    );
+    throw new RelayConnectionError("refused", `${host} is not a public address; relays must be reachable on the public internet.`);
   }
   return candidates[0]!;
 }

@@ -14,7 +14,13 @@ import { AppError } from "@/server/http/errors";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { requireFreshSession } from "@/server/services/auth/require-fresh-session";
 import type { ClientInfo } from "@/server/services/auth/start-session";
-import { hitRateLimit, peekRateLimits, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
+import {
+  hitRateLimits,
+  peekRateLimits,
+  type RateLimitState,
+  rateLimitedError,
+  refundRateLimits,
+} from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 
 export type SecondFactor = "totp" | "recovery_code";
@@ -53,30 +59,39 @@ async function spendRecoveryCode(accountId: string, code: string): Promise<boole
   return spent.length === 1;
 }
 
+const lockedError = (state: RateLimitState) => rateLimitedError(state, "Too many wrong codes. Two-factor sign-in is locked for 15 minutes.");
+
 /** Throws 429 while the account's second factor is locked. */
 export async function assertSecondFactorUnlocked(accountId: string): Promise<void> {
   const [lock] = await peekRateLimits([{ policy: policy("secondFactorLockout"), subject: accountId }]);
-  if (lock!.limited) throw rateLimitedError(lock!, "Too many wrong codes. Two-factor sign-in is locked for 15 minutes.");
+  if (lock!.limited) throw lockedError(lock!);
 }
 
 /**
- * Which factor the code proved, or null (after counting the failure).
+ * Which factor the code proved, or null. The attempt is counted before the
+ * code is checked (and taken back when it proves right), so concurrent wrong
+ * codes get exactly the limit's number of checks; the attempt that reaches
+ * the limit, or any past it, opens the lockout.
  * Six digits are a TOTP code; anything else is tried as a recovery code.
  */
 export async function verifySecondFactor(accountId: string, code: string, client: ClientInfo): Promise<SecondFactor | null> {
   await assertSecondFactorUnlocked(accountId);
+  const failuresPolicy = policy("secondFactorFailuresPerAccount");
+  const attempt = [{ policy: failuresPolicy, subject: accountId }];
+  const [counted] = await hitRateLimits(attempt);
+  if (counted!.limited) throw lockedError((await hitRateLimits([{ policy: policy("secondFactorLockout"), subject: accountId }]))[0]!);
   const trimmed = code.trim();
   const factor: SecondFactor | null = /^\d{6}$/.test(trimmed)
     ? (await acceptTotp(accountId, trimmed)) ? "totp" : null
     : (await spendRecoveryCode(accountId, trimmed)) ? "recovery_code" : null;
-  if (factor === "recovery_code") {
-    await recordActivity({ accountId, type: "security.recovery_code_used", description: "A recovery code was used", ip: client.ip, userAgent: client.userAgent });
+  if (factor) {
+    await refundRateLimits(attempt, [counted!]);
+    if (factor === "recovery_code") {
+      await recordActivity({ accountId, type: "security.recovery_code_used", description: "A recovery code was used", ip: client.ip, userAgent: client.userAgent });
+    }
+    return factor;
   }
-  if (factor) return factor;
-  const failures = await hitRateLimit(policy("secondFactorFailuresPerAccount"), accountId);
-  if (failures.limited || failures.count === policy("secondFactorFailuresPerAccount").limit) {
-    await hitRateLimit(policy("secondFactorLockout"), accountId);
-  }
+  if (counted!.count === failuresPolicy.limit) await hitRateLimits([{ policy: policy("secondFactorLockout"), subject: accountId }]);
   await recordActivity({ accountId, type: "security.2fa_failed", description: "A wrong two-factor code was entered", ip: client.ip, userAgent: client.userAgent });
   return null;
 }
