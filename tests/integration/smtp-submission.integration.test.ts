@@ -1,0 +1,217 @@
+// SMTP submission against the real server's listeners: real clients
+// (nodemailer, Debian's swaks) and a bare socket for what no client library
+// would send. Every refusal is checked for its reply code at the stage that
+// should give it.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createApiKey, revokeApiKey } from "@/shared/api/endpoints/api-keys";
+import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domains";
+import { call } from "../support/api-client";
+import { sql } from "../support/database";
+import { dnsControl, publishRecords } from "../support/dns-server";
+import { createAccount, type TestAccount } from "../support/factories";
+import { authPlain, smtpDialogue } from "../support/smtp-dialogue";
+
+const submission = () => inject("submission");
+const serverCertificate = () => readFileSync(path.join(inject("serverDataDir"), "mail-tls", "localhost.crt"));
+
+async function verifiedDomain(account: TestAccount): Promise<string> {
+  const created = await call(createDomain, { token: account.accessToken, body: { name: `smtp-${randomBytes(4).toString("hex")}.example.net` } });
+  expect(created.status).toBe(201);
+  await publishRecords(dnsControl(inject("dnsControlUrl")), created.body.data.records);
+  const verified = await call(verifyDomain, { token: account.accessToken, params: { domain_id: created.body.data.domain_id } });
+  expect(verified.body.data.status).toBe("verified");
+  return verified.body.data.name;
+}
+
+async function newKey(account: TestAccount, body: Record<string, unknown> = {}) {
+  const created = await call(createApiKey, { token: account.accessToken, body: { name: "smtp", ...body } });
+  expect(created.status).toBe(201);
+  return created.body.data;
+}
+
+function transport(key: string, options: { implicitTls?: boolean; pool?: boolean } = {}) {
+  const settings = {
+    host: "127.0.0.1",
+    port: options.implicitTls ? submission().securePort : submission().port,
+    secure: Boolean(options.implicitTls),
+    requireTLS: !options.implicitTls,
+    auth: { user: "apikey", pass: key },
+    // The server's generated certificate names localhost; trusting exactly it checks the chain for real.
+    tls: { ca: serverCertificate(), servername: "localhost" },
+  };
+  return options.pool ? nodemailer.createTransport({ ...settings, pool: true, maxConnections: 1 }) : nodemailer.createTransport(settings);
+}
+
+function swaks(args: string[]): { status: number | null; output: string } {
+  const result = spawnSync("swaks", ["--server", "127.0.0.1", "--port", String(submission().port), "--timeout", "20", ...args], { encoding: "utf8" });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** A signed-in dialogue on the STARTTLS port over plain text (allowed from loopback outside production). */
+async function authenticatedDialogue(key: string) {
+  const dialogue = smtpDialogue(submission().port);
+  expect((await dialogue.greeting).code).toBe(220);
+  expect((await dialogue.send("EHLO client.test\r\n")).code).toBe(250);
+  expect(await dialogue.send(`AUTH PLAIN ${authPlain("apikey", key)}\r\n`)).toMatchObject({ code: 235 });
+  return dialogue;
+}
+
+let account: TestAccount;
+let domain: string;
+let key: string;
+
+beforeAll(async () => {
+  account = await createAccount();
+  domain = await verifiedDomain(account);
+  key = (await newKey(account, { scope: "sending" })).secret;
+});
+
+describe("SMTP submission: connecting and signing in", () => {
+  it("signs in with an API key over STARTTLS and over implicit TLS, with a certificate the client can verify", async () => {
+    await expect(transport(key).verify()).resolves.toBe(true);
+    await expect(transport(key, { implicitTls: true }).verify()).resolves.toBe(true);
+  });
+
+  it("advertises SIZE, STARTTLS and AUTH, and names itself after the mail host name", async () => {
+    const ehlo = spawnSync("swaks", ["--server", "127.0.0.1", "--port", String(submission().port), "--quit-after", "EHLO"], { encoding: "utf8" }).stdout;
+    expect(ehlo).toMatch(/<- {2}220 localhost ESMTP/);
+    expect(ehlo).toMatch(/250[- ]SIZE 26214400/);
+    expect(ehlo).toMatch(/250-STARTTLS/);
+    expect(ehlo).toMatch(/AUTH PLAIN LOGIN/);
+  });
+
+  it("answers a wrong key and a revoked key with 535 5.7.8", async () => {
+    await expect(transport(`ces_${"x".repeat(40)}`).verify()).rejects.toMatchObject({ responseCode: 535, response: expect.stringContaining("5.7.8") });
+    const revoked = await newKey(account);
+    expect((await call(revokeApiKey, { token: account.accessToken, params: { key_id: revoked.id } })).status).toBe(200);
+    const result = swaks(["--auth", "PLAIN", "--auth-user", "apikey", "--auth-password", revoked.secret, "--from", `a@${domain}`, "--to", "b@example.com", "-tls", "--tls-verify", "--tls-ca-path", path.join(inject("serverDataDir"), "mail-tls", "localhost.crt"), "--quit-after", "AUTH"]);
+    expect(result.output).toMatch(/535 5\.7\.8 Authentication credentials invalid/);
+  });
+
+  it("refuses MAIL FROM before AUTH with 530 5.7.0", async () => {
+    const dialogue = smtpDialogue(submission().port);
+    await dialogue.greeting;
+    await dialogue.send("EHLO client.test\r\n");
+    expect(await dialogue.send(`MAIL FROM:<a@${domain}>\r\n`)).toEqual({ code: 530, text: "5.7.0 Authentication required" });
+    dialogue.end();
+  });
+
+  it("slows down and then refuses an address after repeated wrong logins", async () => {
+    // Other tests' wrong logins come from the same loopback address.
+    await sql("delete from rate_limit_buckets where key like 'smtpAuthFailuresPerIp:%'");
+    try {
+      const codes: number[] = [];
+      const started = Date.now();
+      for (let attempt = 0; attempt < 12; attempt += 1) {
+        const dialogue = smtpDialogue(submission().port);
+        await dialogue.greeting;
+        await dialogue.send("EHLO client.test\r\n");
+        codes.push((await dialogue.send(`AUTH PLAIN ${authPlain("apikey", "ces_wrong")}\r\n`)).code);
+        dialogue.end();
+      }
+      expect(codes.slice(0, 10)).toEqual(Array(10).fill(535));
+      expect(codes.slice(10)).toEqual([421, 421]);
+      // Each failure waits a little longer than the one before.
+      expect(Date.now() - started).toBeGreaterThan(5_000);
+      // A right key from the same address is refused too until the window ends: the address is blocked, not the key.
+      const dialogue = smtpDialogue(submission().port);
+      await dialogue.greeting;
+      await dialogue.send("EHLO client.test\r\n");
+      expect((await dialogue.send(`AUTH PLAIN ${authPlain("apikey", key)}\r\n`)).code).toBe(421);
+      dialogue.end();
+    } finally {
+      await sql("delete from rate_limit_buckets where key like 'smtpAuthFailuresPerIp:%'");
+    }
+  });
+});
+
+describe("SMTP submission: each stage refuses what it can", () => {
+  it("refuses a sender outside the key's verified domains at MAIL FROM with 553 5.7.1", async () => {
+    const result = swaks(["--auth", "PLAIN", "--auth-user", "apikey", "--auth-password", key, "--from", "ceo@victim-bank.test", "--to", "b@example.com", "--quit-after", "MAIL"]);
+    expect(result.output).toMatch(/553 5\.7\.1 Sender address is not on a verified domain/);
+  });
+
+  it("refuses a domain-restricted key's other domains", async () => {
+    const other = await verifiedDomain(account);
+    const restricted = await newKey(account, { domainId: (await sql<{ id: string }>("select id from sending_domains where name = $1", [domain]))[0]!.id });
+    const dialogue = await authenticatedDialogue(restricted.secret);
+    expect((await dialogue.send(`MAIL FROM:<a@${other}>\r\n`)).code).toBe(553);
+    expect((await dialogue.send(`MAIL FROM:<a@${domain}>\r\n`)).code).toBe(250);
+    dialogue.end();
+  });
+
+  it("takes 50 recipients and answers the 51st with 452 4.5.3", async () => {
+    const dialogue = await authenticatedDialogue(key);
+    expect((await dialogue.send(`MAIL FROM:<a@${domain}>\r\n`)).code).toBe(250);
+    for (let index = 0; index < 50; index += 1) expect((await dialogue.send(`RCPT TO:<r${index}@example.com>\r\n`)).code).toBe(250);
+    expect(await dialogue.send("RCPT TO:<r50@example.com>\r\n")).toEqual({ code: 452, text: "4.5.3 Too many recipients: at most 50 per message" });
+    dialogue.end();
+  });
+
+  it("refuses a declared SIZE over the limit at MAIL FROM with 552", async () => {
+    const dialogue = await authenticatedDialogue(key);
+    expect((await dialogue.send(`MAIL FROM:<a@${domain}> SIZE=31457280\r\n`)).code).toBe(552);
+    dialogue.end();
+  });
+
+  it("reads a 30 MB DATA to its end, answers 552 5.3.4 and stores nothing", async () => {
+    const before = await sql<{ count: string }>("select count(*) from messages where account_id = $1", [account.user.id]);
+    const dialogue = await authenticatedDialogue(key);
+    await dialogue.send(`MAIL FROM:<a@${domain}>\r\n`);
+    await dialogue.send("RCPT TO:<big@example.com>\r\n");
+    expect((await dialogue.send("DATA\r\n")).code).toBe(354);
+    dialogue.write(`From: a@${domain}\r\nTo: big@example.com\r\nSubject: big\r\n\r\n`);
+    const line = `${"x".repeat(998)}\r\n`;
+    const chunk = line.repeat(1024);
+    for (let written = 0; written < 30 * 1024 * 1024; written += chunk.length) dialogue.write(chunk);
+    expect(await dialogue.send(".\r\n")).toEqual({ code: 552, text: `5.3.4 Message size exceeds fixed limit: at most ${25 * 1024 * 1024} bytes` });
+    // The session goes on: the client may try a smaller message.
+    expect((await dialogue.send("RSET\r\n")).code).toBe(250);
+    dialogue.end();
+    const after = await sql<{ count: string }>("select count(*) from messages where account_id = $1", [account.user.id]);
+    expect(after[0]!.count).toBe(before[0]!.count);
+  });
+
+  it("refuses NUL bytes and a flood of header lines with 554 5.6.0", async () => {
+    for (const body of [`From: a@${domain}\r\nSubject: x\0y\r\n\r\nbody\r\n`, `From: a@${domain}\r\n${Array.from({ length: 10_000 }, (_, i) => `X-H${i}: v`).join("\r\n")}\r\n\r\nbody\r\n`]) {
+      const dialogue = await authenticatedDialogue(key);
+      await dialogue.send(`MAIL FROM:<a@${domain}>\r\n`);
+      await dialogue.send("RCPT TO:<r@example.com>\r\n");
+      await dialogue.send("DATA\r\n");
+      dialogue.write(body);
+      const reply = await dialogue.send(".\r\n");
+      expect(reply.code).toBe(554);
+      expect(reply.text).toMatch(/^5\.6\.0 /);
+      dialogue.end();
+    }
+  });
+
+  it("forgets a message whose client stops mid-DATA, and keeps serving", async () => {
+    const before = await sql<{ count: string }>("select count(*) from messages where account_id = $1", [account.user.id]);
+    const dialogue = await authenticatedDialogue(key);
+    await dialogue.send(`MAIL FROM:<a@${domain}>\r\n`);
+    await dialogue.send("RCPT TO:<r@example.com>\r\n");
+    await dialogue.send("DATA\r\n");
+    dialogue.write(`From: a@${domain}\r\nTo: r@example.com\r\nSubject: cut\r\n\r\nhalf a mess`);
+    dialogue.end();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(transport(key).verify()).resolves.toBe(true);
+    const after = await sql<{ count: string }>("select count(*) from messages where account_id = $1", [account.user.id]);
+    expect(after[0]!.count).toBe(before[0]!.count);
+  });
+
+  it("holds at most 20 connections per address, refusing the rest with 421, and serves again once they close", async () => {
+    const dialogues = Array.from({ length: 200 }, () => smtpDialogue(submission().port));
+    const greetings = await Promise.all(dialogues.map((dialogue) => dialogue.greeting));
+    expect(greetings.filter((greeting) => greeting.code === 220)).toHaveLength(20);
+    expect(greetings.filter((greeting) => greeting.code === 421).every((greeting) => /^4\.7\.0 Too many connections/.test(greeting.text))).toBe(true);
+    for (const dialogue of dialogues) dialogue.end();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(transport(key).verify()).resolves.toBe(true);
+  });
+});
