@@ -10,6 +10,7 @@ import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createApiKey, revokeApiKey } from "@/shared/api/endpoints/api-keys";
 import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domains";
+import { getSmtpAccess } from "@/shared/api/endpoints/smtp-access";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { dnsControl, publishRecords } from "../support/dns-server";
@@ -69,6 +70,33 @@ beforeAll(async () => {
   account = await createAccount();
   domain = await verifiedDomain(account);
   key = (await newKey(account, { scope: "sending" })).secret;
+});
+
+describe("GET /sending/smtp", () => {
+  it("tells a signed-in customer and an API key the host, ports, username and limits", async () => {
+    const expected = {
+      host: "localhost",
+      username: "apikey",
+      ports: [
+        { port: submission().port, security: "starttls" },
+        { port: submission().securePort, security: "ssl_tls" },
+      ],
+      maxMessageBytes: 25 * 1024 * 1024,
+      maxRecipients: 50,
+      controlHeaders: { tags: "X-CES-Tags", idempotencyKey: "X-CES-Idempotency-Key" },
+    };
+    for (const token of [account.accessToken, key]) {
+      const answer = await call(getSmtpAccess, { token });
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toEqual(expected);
+    }
+  });
+
+  it("needs credentials", async () => {
+    const answer = await call(getSmtpAccess, {});
+    expect(answer.status).toBe(401);
+    expect(answer.error?.code).toBe("unauthorized");
+  });
 });
 
 describe("SMTP submission: connecting and signing in", () => {

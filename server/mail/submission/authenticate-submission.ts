@@ -5,11 +5,10 @@
 import { AppError } from "@/server/http/errors";
 import type { SendingPrincipal } from "@/server/http/route";
 import { authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
-
-export const API_KEY_USERNAME = "apikey";
+import { SUBMISSION_USERNAME } from "./submission-limits";
 
 export async function authenticateSubmission(username: string, password: string): Promise<SendingPrincipal | null> {
-  if (username.trim().toLowerCase() !== API_KEY_USERNAME || !password) return null;
+  if (username.trim().toLowerCase() !== SUBMISSION_USERNAME || !password) return null;
   try {
     const { accountId, account, apiKey } = await authenticateApiKey(password);
     return { accountId, account, apiKey, sessionId: null };

@@ -17,9 +17,8 @@ import { authenticateSubmission } from "./authenticate-submission";
 import { connectionCounter, memoryBudget } from "./connection-limits";
 import { mayAuthenticate } from "./plaintext-auth";
 import { readSubmittedMessage } from "./submitted-message";
+import { MAX_SUBMISSION_BYTES } from "./submission-limits";
 
-/** Largest message accepted (advertised with SIZE). */
-export const MAX_SUBMISSION_BYTES = 25 * 1024 * 1024;
 const IDLE_TIMEOUT_MS = 2 * 60_000;
 const SESSION_TIME_LIMIT_MS = 15 * 60_000;
 const DATA_MEMORY_BUDGET_BYTES = 512 * 1024 * 1024;

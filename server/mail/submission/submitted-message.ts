@@ -7,9 +7,9 @@ import { randomBytes } from "node:crypto";
 import { simpleParser, type AddressObject } from "mailparser";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { tagSchema } from "@/shared/schemas/messages";
+import { CONTROL_HEADER_NAMES } from "./submission-limits";
 
-/** Headers that steer the service and are removed before the message is signed. */
-export const CONTROL_HEADERS = { tags: "x-ces-tags", idempotencyKey: "x-ces-idempotency-key" } as const;
+const CONTROL_HEADERS = { tags: CONTROL_HEADER_NAMES.tags.toLowerCase(), idempotencyKey: CONTROL_HEADER_NAMES.idempotencyKey.toLowerCase() };
 const REMOVED_HEADERS = new Set<string>([CONTROL_HEADERS.tags, CONTROL_HEADERS.idempotencyKey, "bcc"]);
 
 const MAX_HEADER_BYTES = 256 * 1024;
@@ -47,7 +47,7 @@ function parseTags(value: string | undefined): { name: string; value: string }[]
   return value.split(",").map((entry) => {
     const [name, tagValue] = entry.split("=").map((part) => part.trim());
     const parsed = tagSchema.safeParse({ name, value: tagValue });
-    if (!parsed.success) throw new SmtpReply("invalidMessage", `${CONTROL_HEADERS.tags} entries are name=value (letters, digits, _ or -)`);
+    if (!parsed.success) throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.tags} entries are name=value (letters, digits, _ or -)`);
     return parsed.data;
   });
 }
@@ -82,7 +82,7 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
   if (from.length !== 1 || !fromEntry?.address || "group" in fromEntry) throw new SmtpReply("invalidMessage", "From must be exactly one mailbox");
   const idempotencyKey = control.get(CONTROL_HEADERS.idempotencyKey) ?? null;
   if (idempotencyKey !== null && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
-    throw new SmtpReply("invalidMessage", `${CONTROL_HEADERS.idempotencyKey} is 1-255 visible ASCII characters`);
+    throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.idempotencyKey} is 1-255 visible ASCII characters`);
   }
   return {
     raw: Buffer.from(`${header}\r\n\r\n${body}`, "latin1"),

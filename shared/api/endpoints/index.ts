@@ -13,6 +13,7 @@ import * as oauth from "./oauth";
 import * as sessions from "./sessions";
 import * as support from "./support";
 import * as settings from "./settings";
+import * as smtpAccess from "./smtp-access";
 import * as smtpRelays from "./smtp-relays";
 import * as twoFactor from "./two-factor";
 
@@ -55,6 +56,7 @@ export const endpoints = [
   messages.sendMessage,
   messages.listMessages,
   messages.getMessage,
+  smtpAccess.getSmtpAccess,
   apiKeys.createApiKey,
   apiKeys.listApiKeys,
   apiKeys.revokeApiKey,
