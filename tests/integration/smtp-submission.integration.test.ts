@@ -4,17 +4,22 @@
 // should give it.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { Resolver } from "node:dns/promises";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { dkimVerify } from "mailauth/lib/dkim/verify";
+import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createApiKey, revokeApiKey } from "@/shared/api/endpoints/api-keys";
+import { listMessages } from "@/shared/api/endpoints/messages";
 import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domains";
 import { getSmtpAccess } from "@/shared/api/endpoints/smtp-access";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { dnsControl, publishRecords } from "../support/dns-server";
-import { createAccount, type TestAccount } from "../support/factories";
+import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
+import { emailsTo, waitForEmail } from "../support/mailbox";
 import { authPlain, smtpDialogue } from "../support/smtp-dialogue";
 
 const submission = () => inject("submission");
@@ -241,5 +246,116 @@ describe("SMTP submission: each stage refuses what it can", () => {
     for (const dialogue of dialogues) dialogue.end();
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(transport(key).verify()).resolves.toBe(true);
+  });
+});
+
+/** Looks DKIM keys up in the test DNS server, the way a receiving server would. */
+function dkimResolver() {
+  const resolver = new Resolver({ timeout: 2_000, tries: 1 });
+  resolver.setServers([inject("dnsServer")]);
+  return (name: string, type: string) => (type === "TXT" ? resolver.resolveTxt(name) : resolver.resolve(name, type as "A"));
+}
+
+const queuedId = (response: string) => /^250 2\.0\.0 Ok: queued as (msg_[0-9a-f]+)$/.exec(response.trim())?.[1];
+
+describe("SMTP submission: what is accepted is delivered as sent", () => {
+  it("keeps Reply-To, List-Unsubscribe, custom headers and attachments byte for byte, delivers Bcc without the header, and signs with DKIM", async () => {
+    const to = uniqueEmail("smtp-to");
+    const hidden = uniqueEmail("smtp-bcc");
+    const attachment = randomBytes(64 * 1024);
+    const info = await transport(key).sendMail({
+      from: `"Ada, Shop" <ada@${domain}>`,
+      to,
+      bcc: hidden,
+      replyTo: `help@${domain}`,
+      subject: "Receipt over SMTP",
+      text: "Thanks for your order.",
+      html: "<p>Thanks for your <b>order</b>.</p>",
+      headers: { "List-Unsubscribe": `<mailto:unsubscribe@${domain}>`, "X-Order": "A-1001", "X-CES-Tags": "kind=receipt", "X-CES-Idempotency-Key": "order-A-1001" },
+      attachments: [{ filename: "receipt.bin", content: attachment }],
+    });
+    const id = queuedId(info.response);
+    expect(id).toBeTruthy();
+    const email = await waitForEmail(to);
+    const parsed = await simpleParser(email.raw);
+    expect(parsed.replyTo?.text).toBe(`help@${domain}`);
+    expect(parsed.headers.get("list-unsubscribe")).toMatchObject({ mail: `unsubscribe@${domain}` });
+    expect(parsed.headers.get("x-order")).toBe("A-1001");
+    expect(parsed.headers.has("x-ces-tags")).toBe(false);
+    expect(parsed.headers.has("x-ces-idempotency-key")).toBe(false);
+    expect(parsed.headers.has("bcc")).toBe(false);
+    expect(parsed.attachments[0]!.content.equals(attachment)).toBe(true);
+    expect(email.envelopeTo).toEqual(expect.arrayContaining([to.toLowerCase(), hidden.toLowerCase()]));
+    expect((await waitForEmail(hidden)).raw).not.toMatch(/^Bcc:/im);
+    const verdict = await dkimVerify(email.raw, { resolver: dkimResolver() });
+    expect(verdict.results[0]).toMatchObject({ signingDomain: domain, status: { result: "pass" } });
+
+    const listed = await call(listMessages, { token: account.accessToken, query: { to } });
+    expect(listed.body.data.items[0]).toMatchObject({ id, source: "smtp", subject: "Receipt over SMTP", tags: [{ name: "kind", value: "receipt" }] });
+    expect(listed.body.data.items[0]!.bcc).toEqual([hidden.toLowerCase()]);
+
+  });
+
+  it("answers a resubmission with the same idempotency key with the first message's id, and sends it once", async () => {
+    const to = uniqueEmail("smtp-idem");
+    const raw = [
+      `From: ada@${domain}`,
+      `To: ${to}`,
+      "Subject: once only",
+      `Message-ID: <${randomBytes(8).toString("hex")}@${domain}>`,
+      `X-CES-Idempotency-Key: order-${randomBytes(4).toString("hex")}`,
+      "",
+      "Charge the card once.",
+      "",
+    ].join("\r\n");
+    const first = await transport(key).sendMail({ envelope: { from: `ada@${domain}`, to: [to] }, raw });
+    const second = await transport(key).sendMail({ envelope: { from: `ada@${domain}`, to: [to] }, raw });
+    expect(queuedId(second.response)).toBe(queuedId(first.response));
+    await waitForEmail(to);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(emailsTo(to)).toHaveLength(1);
+    const listed = await call(listMessages, { token: account.accessToken, query: { to } });
+    expect(listed.body.data.pagination.total).toBe(1);
+    // Other bytes under the same key are refused.
+    const changed = transport(key).sendMail({ envelope: { from: `ada@${domain}`, to: [to] }, raw: raw.replace("once only", "twice") });
+    await expect(changed).rejects.toMatchObject({ responseCode: 554 });
+  });
+
+  it("accepts bare LF line ends and delivers the message with CRLF", async () => {
+    const to = uniqueEmail("smtp-lf");
+    const dialogue = await authenticatedDialogue(key);
+    await dialogue.send(`MAIL FROM:<ada@${domain}>\r\n`);
+    await dialogue.send(`RCPT TO:<${to}>\r\n`);
+    await dialogue.send("DATA\r\n");
+    dialogue.write(`From: ada@${domain}\nTo: ${to}\nSubject: bare LF\n\nline one\nline two\n`);
+    const reply = await dialogue.send(".\r\n");
+    expect(reply.code).toBe(250);
+    dialogue.end();
+    const email = await waitForEmail(to);
+    expect(email.raw).not.toMatch(/[^\r]\n/);
+    expect(email.text.trim()).toBe("line one\nline two");
+  });
+
+  it("sends many messages over one pooled connection and over implicit TLS", async () => {
+    const pooled = transport(key, { pool: true });
+    const recipients = Array.from({ length: 20 }, () => uniqueEmail("smtp-pool"));
+    const infos = await Promise.all(recipients.map((to, index) => pooled.sendMail({ from: `ada@${domain}`, to, subject: `Pooled ${index}`, text: "x" })));
+    pooled.close();
+    expect(new Set(infos.map((info) => queuedId(info.response))).size).toBe(20);
+    await Promise.all(recipients.map((to) => waitForEmail(to)));
+    const secure = await transport(key, { implicitTls: true }).sendMail({ from: `ada@${domain}`, to: uniqueEmail("smtp-tls"), subject: "Implicit TLS", text: "x" });
+    expect(queuedId(secure.response)).toBeTruthy();
+  });
+
+  it("refuses a From header outside the key's domains even when MAIL FROM is allowed", async () => {
+    const dialogue = await authenticatedDialogue(key);
+    await dialogue.send(`MAIL FROM:<ada@${domain}>\r\n`);
+    await dialogue.send("RCPT TO:<victim@example.com>\r\n");
+    await dialogue.send("DATA\r\n");
+    dialogue.write("From: ceo@victim-bank.test\r\nTo: victim@example.com\r\nSubject: spoof\r\n\r\nhi\r\n");
+    const reply = await dialogue.send(".\r\n");
+    expect(reply.code).toBe(553);
+    expect(reply.text).toMatch(/^5\.7\.1 /);
+    dialogue.end();
   });
 });
