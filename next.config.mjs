@@ -4,7 +4,7 @@
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pino", "pg-boss", "nodemailer", "@node-rs/argon2"],
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pino", "pg-boss", "nodemailer", "@node-rs/argon2", "mailparser"],
   typedRoutes: false,
 };
 

@@ -7,7 +7,18 @@ import { formatDateTime } from "@/features/sessions/format-time";
 import { MessageStatusBadge } from "./message-status-badge";
 import { useMessage } from "./use-messages";
 
-const eventLabels = { queued: "Queued", deferred: "Delivery deferred", sent: "Sent", failed: "Failed", opened: "Opened", clicked: "Link clicked" } as const;
+const eventLabels = {
+  scheduled: "Scheduled",
+  queued: "Queued",
+  deferred: "Delivery deferred",
+  delivery_delayed: "Delivery delayed",
+  sent: "Sent",
+  bounced: "Bounced",
+  failed: "Failed",
+  canceled: "Canceled",
+  opened: "Opened",
+  clicked: "Link clicked",
+} as const;
 
 export function MessageDetail({ messageId }: { messageId: string }) {
   const message = useMessage(messageId);

@@ -8,19 +8,26 @@ export type EmailMessage = {
   template: string;
 };
 
-/** A customer's message from the sending API, composed (and DKIM-signed) by us. */
-export type ComposedMessage = {
+/** A customer's message as it goes on the wire (DKIM-signed), with its SMTP envelope. */
+export type RawMessage = {
   envelope: { from: string; to: string[] };
-  /** The RFC 5322 message as it goes on the wire. */
+  /** The RFC 5322 message, CRLF line ends. */
   raw: Buffer;
-  /** The same message as fields, for transports that take fields rather than MIME (Resend). */
-  fields: { from: string; to: string[]; cc: string[]; bcc: string[]; replyTo: string[]; subject: string; html?: string; text?: string; headers: Record<string, string> };
 };
+
+/** A recipient the next hop refused at RCPT TO; `code` is the SMTP reply code (null: none came). */
+export type RecipientRefusal = { recipient: string; code: number | null; response: string };
+
+/** What the next hop did with the recipients of one hand-off. */
+export type HandOff = { accepted: string[]; refused: RecipientRefusal[] };
 
 export type EmailTransport = {
   name: string;
   /** Our own emails (codes, links, notices). */
   send: (message: EmailMessage & { from: string }) => Promise<void>;
-  /** Customers' messages sent without a relay of their own. */
-  sendComposed: (message: ComposedMessage) => Promise<void>;
+  /**
+   * Customers' messages sent without a relay of their own. Resolves with the
+   * recipients' fate; rejects when the message as a whole was not taken.
+   */
+  sendRaw: (message: RawMessage) => Promise<HandOff>;
 };

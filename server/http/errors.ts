@@ -28,6 +28,7 @@ export const errorStatus = {
   contact_sales: 409,
   payment_not_succeeded: 409,
   idempotency_conflict: 409,
+  not_cancelable: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   request_header_too_large: 431,

@@ -153,7 +153,7 @@ async function prepare<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
   let rawBody: unknown;
   const rawBytes = endpoint.rawBody ? await readRawBody(request, endpoint.rawBody.limitBytes) : new Uint8Array();
   if (endpoint.body) {
-    rawBody = await readJsonBody(request);
+    rawBody = await readJsonBody(request, endpoint.bodyLimitBytes);
     if (rawBody === undefined && endpoint.emptyBodyAllowed) rawBody = {};
   }
   const authenticated = await authenticate(endpoint as Endpoint, request);

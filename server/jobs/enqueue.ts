@@ -28,6 +28,12 @@ export function jobSender(): Promise<PgBoss> {
   return holder.__cesJobSender;
 }
 
+/** Many jobs of one queue in one statement; `startAfter` holds a job back until then. */
+export async function enqueueMany(queue: (typeof queues)[keyof typeof queues], jobs: { data: object; startAfter?: Date }[], tx?: Executor): Promise<void> {
+  const boss = await jobSender();
+  await boss.insert(queue, jobs, tx ? { db: fromDrizzle(tx as never, sql as never) } : {});
+}
+
 export async function enqueue(queue: (typeof queues)[keyof typeof queues], data: object, tx?: Executor): Promise<void> {
   const boss = await jobSender();
   await boss.send(queue, data, tx ? { db: fromDrizzle(tx as never, sql as never) } : {});

@@ -5,7 +5,7 @@ import type { Queue } from "pg-boss";
 export const queues = {
   /** Deliver one email. Data: { sealed } (the message, encrypted: it may hold a code or link). */
   sendEmail: "email.send",
-  /** Deliver one customer message of the sending API. Data: { messageId } (the content stays in the database). */
+  /** Deliver one customer message (sending API or SMTP). Data: { messageId } (the content stays in the database). */
   deliverMessage: "message.deliver",
   /** Hourly: forget Idempotency-Keys older than 24 hours. */
   pruneIdempotencyKeys: "idempotency.prune",
@@ -34,6 +34,9 @@ export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Qu
     retryBackoff: true,
     retryDelayMax: 1800,
     deleteAfterSeconds: 24 * 3600,
+    // A worker that dies mid-delivery stops beating: its jobs go back to the queue within a minute.
+    heartbeatSeconds: 30,
+    notify: true,
   },
   "idempotency.prune": { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
   "accounts.purge": { retryLimit: 3, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },

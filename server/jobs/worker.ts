@@ -1,7 +1,7 @@
 // The job worker: runs in the launcher's primary process (not in web workers),
 // installs pg-boss's schema, keeps the queues' policies current and works them.
 // Set RUN_JOBS=false on instances that should only serve requests.
-import { PgBoss } from "pg-boss";
+import { type JobResult, PgBoss } from "pg-boss";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { purgeDueAccounts } from "@/server/services/account/account-deletion";
 import { deliverMessage } from "@/server/services/messages/deliver-message";
@@ -9,10 +9,26 @@ import { pruneIdempotencyKeys } from "@/server/services/messages/prune-idempoten
 import { endDuePeriods } from "@/server/services/billing/end-due-periods";
 import { recheckDueDomains } from "@/server/services/domains/recheck-domains";
 import { logger } from "@/server/logger";
+import { closeRelayPools } from "@/server/services/relays/relay-pools";
 import { queuePolicies, queues } from "./queues";
 
+/**
+ * Delivery takes up to 50 jobs per fetch and fetches again at once while
+ * batches come back full; two fetch loops per process keep the next batch
+ * coming while one waits on its slowest hand-off.
+ */
+const deliveryWorkOptions = {
+  batchSize: 50,
+  localConcurrency: 2,
+  burstWhenBatchFull: true,
+  pollingIntervalSeconds: 0.5,
+  notifyPollingIntervalSeconds: 5,
+  perJobResults: true,
+} as const;
+
 export async function startJobWorker(databaseUrl: string, options: { work: boolean }): Promise<() => Promise<void>> {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
+  // LISTEN/NOTIFY wakes delivery the moment a message is queued (polling stays as a floor).
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 6, useListenNotify: true });
   boss.on("error", (error) => logger().error({ err: error }, "job queue error"));
   await boss.start();
   for (const [name, policy] of Object.entries(queuePolicies)) {
@@ -31,11 +47,16 @@ export async function startJobWorker(databaseUrl: string, options: { work: boole
     await boss.work(queues.pruneIdempotencyKeys, async () => {
       await pruneIdempotencyKeys();
     });
-    await boss.work<{ messageId: string }>(queues.deliverMessage, { pollingIntervalSeconds: 1, batchSize: 5 }, async (jobs) => {
-      // One failure must not hold up the others: each message settles on its own.
-      const results = await Promise.allSettled(jobs.map((job) => deliverMessage(job.data.messageId)));
-      const failed = results.find((result) => result.status === "rejected");
-      if (failed) throw (failed as PromiseRejectedResult).reason;
+    await boss.work<{ messageId: string }>(queues.deliverMessage, deliveryWorkOptions, async (jobs): Promise<JobResult[]> => {
+      // Every message of the batch is in flight at once and settles on its own:
+      // one that fails is retried alone, never the others with it.
+      const outcomes = await Promise.allSettled(jobs.map((job) => deliverMessage(job.data.messageId)));
+      return jobs.map((job, index) => {
+        const outcome = outcomes[index]!;
+        if (outcome.status === "fulfilled") return { id: job.id, status: outcome.value === "done" ? "completed" : "failed" };
+        logger().warn({ messageId: job.data.messageId, err: outcome.reason }, "message delivery errored; will retry");
+        return { id: job.id, status: "failed", output: { error: String(outcome.reason) } };
+      });
     });
     await boss.work(queues.endBillingPeriods, async () => {
       await endDuePeriods();
@@ -54,5 +75,8 @@ export async function startJobWorker(databaseUrl: string, options: { work: boole
       }
     });
   }
-  return () => boss.stop({ graceful: true, timeout: 10_000 });
+  return async () => {
+    await boss.stop({ graceful: true, timeout: 10_000 });
+    closeRelayPools();
+  };
 }

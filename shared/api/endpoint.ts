@@ -42,6 +42,11 @@ export type Endpoint<
    * No media-type check, no schema; `description` documents the payload.
    */
   rawBody?: { limitBytes: number; description: string };
+  /**
+   * The largest JSON body this operation reads, in bytes (default 64 KiB).
+   * Only the send operations raise it, for attachments.
+   */
+  bodyLimitBytes?: number;
   /** A missing body is read as `{}` (the seed's "body: empty object" operations). */
   emptyBodyAllowed?: boolean;
   response: Response;

@@ -1,9 +1,12 @@
 // The sending API's messages: what integrators send and what they read back.
 // Names follow Resend/Postmark habits in this API's camelCase (contract §11).
 import { z } from "zod";
+import { attachmentInput, attachmentSchema } from "./message-attachments";
 import { paginationQuery, paginationSchema } from "./pagination";
 
 export const MAX_RECIPIENTS = 50;
+const MAX_ATTACHMENTS = 50;
+export const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 60 * 60 * 1000;
 
 // "ada@example.com" or "Ada Lovelace <ada@example.com>"; never a line break (header injection).
 const NAMED_MAILBOX = /^([^<>\r\n]*)<([^<>]+)>$/;
@@ -59,19 +62,29 @@ export const sendMessageBody = z
     tags: z.array(tagSchema).max(10, "At most 10 tags").optional(),
     trackOpens: z.boolean().default(false).meta({ description: "Add an open-tracking pixel to the HTML." }),
     trackClicks: z.boolean().default(false).meta({ description: "Send HTML links through a click-tracking redirect." }),
+    attachments: z.array(attachmentInput).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`).optional(),
+    scheduledAt: z.iso
+      .datetime({ offset: true, message: "scheduledAt is an ISO date-time, e.g. 2030-01-01T09:00:00Z" })
+      .optional()
+      .meta({ description: "Hand the message off at this time (at most 30 days ahead) instead of now: status `scheduled` until then." }),
   })
   .superRefine((body, context) => {
     if (!body.html && !body.text) context.addIssue({ code: "custom", path: ["text"], message: "Give html, text, or both" });
     const count = body.to.length + (body.cc?.length ?? 0) + (body.bcc?.length ?? 0);
     if (count > MAX_RECIPIENTS) context.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_RECIPIENTS} recipients in to, cc and bcc together` });
     if (body.to.length === 0) context.addIssue({ code: "custom", path: ["to"], message: "At least one recipient" });
+    if (body.scheduledAt && Date.parse(body.scheduledAt) > Date.now() + MAX_SCHEDULE_AHEAD_MS) {
+      context.addIssue({ code: "custom", path: ["scheduledAt"], message: "scheduledAt is at most 30 days ahead" });
+    }
   })
   .meta({ id: "SendMessageRequest" });
 
 export type SendMessageInput = z.output<typeof sendMessageBody>;
 
-export const messageStatuses = ["queued", "sent", "failed"] as const;
-export const messageEventTypes = ["queued", "deferred", "sent", "failed", "opened", "clicked"] as const;
+export const messageStatuses = ["scheduled", "queued", "sent", "bounced", "failed", "canceled"] as const;
+export const messageEventTypes = [
+  "scheduled", "queued", "deferred", "delivery_delayed", "sent", "bounced", "failed", "canceled", "opened", "clicked",
+] as const;
 
 export const messageSummarySchema = z
   .object({
@@ -90,6 +103,10 @@ export const messageSummarySchema = z
     attempts: z.number().int(),
     lastError: z.string().nullable(),
     deliveredVia: z.enum(["relay", "service"]).nullable(),
+    source: z.enum(["api", "smtp"]).meta({ description: "How the message reached the service: the REST API or SMTP access." }),
+    attachmentCount: z.number().int(),
+    size: z.number().int().meta({ description: "Bytes of the message as sent (before the DKIM signature)." }),
+    scheduledAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
     sentAt: z.iso.datetime().nullable(),
   })
@@ -104,6 +121,7 @@ export const messageDetailSchema = messageSummarySchema
     html: z.string().nullable(),
     text: z.string().nullable(),
     headers: z.record(z.string(), z.string()),
+    attachments: z.array(attachmentSchema),
     events: z.array(messageEventSchema),
   })
   .meta({ id: "MessageDetail" });
@@ -115,11 +133,14 @@ export const listMessagesQuery = paginationQuery
     status: z.enum(messageStatuses).optional(),
     tag: z.string().regex(/^[A-Za-z0-9_-]{1,64}(:[A-Za-z0-9_-]{1,256})?$/, "tag is name or name:value").optional(),
     to: z.string().trim().max(320).optional().meta({ description: "Messages with this recipient address (to, cc or bcc)." }),
+    search: z.string().trim().min(1).max(200).optional().meta({ description: "Messages whose subject or a recipient contains this text." }),
   });
 
 export const messagePageSchema = z.object({ items: z.array(messageSummarySchema), pagination: paginationSchema }).meta({ id: "MessagePage" });
 
 export const messageIdParams = z.object({ message_id: z.string() });
+
+export const cancelMessageBody = z.strictObject({}).meta({ id: "CancelMessageRequest" });
 
 export const idempotencyKeyHeader = z
   .string()

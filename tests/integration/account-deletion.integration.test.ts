@@ -29,6 +29,8 @@ const OWNED: [table: string, predicate: string][] = [
   ["api_keys", "account_id = $1"],
   ["messages", "account_id = $1"],
   ["message_events", "message_id in (select id from messages where account_id = $1)"],
+  ["message_contents", "message_id in (select id from messages where account_id = $1)"],
+  ["message_usage", "account_id = $1"],
   ["idempotency_keys", "account_id = $1"],
   ["subscriptions", "account_id = $1"],
   ["payments", "account_id = $1"],
@@ -44,12 +46,14 @@ async function seedOwnedRows(account: TestAccount) {
   await call(createSmtpRelay, { token: account.accessToken, body: { name: "MTA", smtp_host: "mail.example.net", smtp_port: 587 } });
   await call(createApiKey, { token: account.accessToken, body: { name: "key" } });
   await sql(
-    `insert into messages (id, account_id, domain_id, from_domain, from_header, to_addresses, subject, text, message_id_header)
-     values ($1, $2, $3, 'x', 'a@x', '["b@example.org"]', 's', 't', '<m@x>')`,
+    `insert into messages (id, account_id, domain_id, from_domain, from_header, to_addresses, subject, message_id_header)
+     values ($1, $2, $3, 'x', 'a@x', '["b@example.org"]', 's', '<m@x>')`,
     [`msg_${id.slice(4)}`, id, domain.body.data.domain_id],
   );
   await sql("insert into message_events (id, message_id, type) values ($1, $2, 'queued')", [`mev_${id.slice(4)}`, `msg_${id.slice(4)}`]);
-  await sql("insert into idempotency_keys (account_id, key, request_hash, message_id) values ($1, 'k', 'h', $2)", [id, `msg_${id.slice(4)}`]);
+  await sql("insert into message_contents (message_id, envelope_from, envelope_to, raw) values ($1, 'a@x', '[\"b@example.org\"]', 'raw')", [`msg_${id.slice(4)}`]);
+  await sql("insert into message_usage (account_id, period_start, used) values ($1, now(), 1)", [id]);
+  await sql("insert into idempotency_keys (account_id, key, request_hash, message_ids) values ($1, 'k', 'h', $2)", [id, JSON.stringify([`msg_${id.slice(4)}`])]);
   await sql("insert into subscriptions (account_id, plan_id, status) values ($1, 'pro', 'active')", [id]);
   await sql("insert into payments (reference, account_id, provider, plan_id, amount, currency, status, checkout_url) values ($1, $2, 'sandbox', 'pro', 5000, 'USD', 'succeeded', 'http://x')", [`pay-${id}`, id]);
   await sql("insert into invoices (id, account_id, payment_reference, number, description, amount, currency, status, issued_at) values ($1, $2, $3, $4, 'Pro', 5000, 'USD', 'paid', now())", [`inv_${id.slice(4)}`, id, `pay-${id}`, `T-${id}`]);

@@ -252,13 +252,15 @@ describe("sending through the customer's relay", () => {
     expect(verdict.results[0]).toMatchObject({ signingDomain: domain.name, status: { result: "pass" } });
   });
 
-  it("marks a message failed at once when the relay refuses it permanently (5xx)", async () => {
+  it("bounces a message at once when the relay refuses its recipient permanently (5xx)", async () => {
     const { account, domain } = await accountWithRelay();
     const sent = await call(sendMessage, { token: account.accessToken, body: { from: `news@${domain.name}`, to: "reject-me@example.org", subject: "No", text: "x" } });
     const message = await settled(account.accessToken, sent.body.data.id);
-    expect(message.status).toBe("failed");
-    expect(message.lastError).toContain("550");
-    expect(message.events.map((event) => event.type)).toEqual(["queued", "failed"]);
+    expect(message.status).toBe("bounced");
+    expect(message.attempts).toBe(1);
+    expect(message.lastError).toContain("No such user");
+    expect(message.events.map((event) => event.type)).toEqual(["queued", "bounced"]);
+    expect(message.events[1]!.detail).toMatchObject({ bounceType: "hard", recipient: "reject-me@example.org", diagnostic: expect.stringContaining("550") });
   });
 });
 
@@ -290,8 +292,8 @@ describe("quota", () => {
     const domain = await verifiedDomain(account);
     // 2,999 of the free plan's 3,000 emails used this month (rows as the API would have stored them).
     await sql(
-      `insert into messages (id, account_id, domain_id, from_domain, from_header, to_addresses, subject, text, message_id_header, status)
-       select 'msg_fill' || lpad(g::text, 20, '0') || substr($1, 5, 4), $1, $2, $3, 'a@' || $3, '["x@example.org"]', 'old', 'old', '<' || g || '@x>', 'sent'
+      `insert into messages (id, account_id, domain_id, from_domain, from_header, to_addresses, subject, message_id_header, status)
+       select 'msg_fill' || lpad(g::text, 20, '0') || substr($1, 5, 4), $1, $2, $3, 'a@' || $3, '["x@example.org"]', 'old', '<' || g || '@x>', 'sent'
        from generate_series(1, 2999) as g`,
       [account.user.id, domain.domain_id, domain.name],
     );
@@ -327,7 +329,7 @@ describe("reading messages", () => {
     expect((await call(listMessages, { token: bob.accessToken })).body.data.pagination.total).toBe(0);
   });
 
-  it.each<Record<string, string | number>>([{ status: "bounced" }, { limit: 0 }, { tag: "has space" }])("refuses the query %j with 400", async (query) => {
+  it.each<Record<string, string | number>>([{ status: "lost" }, { limit: 0 }, { tag: "has space" }])("refuses the query %j with 400", async (query) => {
     const account = await createAccount();
     expect((await call(listMessages, { token: account.accessToken, query })).error?.code).toBe("validation_error");
   });
@@ -349,7 +351,7 @@ describe("send validation", () => {
     ["a reserved header", { headers: { From: "x@example.org" } }, "headers"],
     ["a header injection", { headers: { "X-A": "1\r\nBcc: v@example.org" } }, "headers.X-A"],
     ["a bad tag", { tags: [{ name: "has space", value: "x" }] }, "tags.0.name"],
-    ["an unknown field", { attachments: [] }, ""],
+    ["an unknown field", { priority: "high" }, ""],
   ])("refuses %s with 400", async (_case, overrides, path) => {
     const account = await createAccount();
     const body = { from: "a@example.org", to: "b@example.org", subject: "Hi", text: "Hi", ...overrides };

@@ -1,14 +1,23 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { sendingDomains } from "./sending-domains";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-export type MessageStatus = "queued" | "sent" | "failed";
-export type MessageEventType = "queued" | "deferred" | "sent" | "failed" | "opened" | "clicked";
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
-/** One email accepted by POST /sending/messages, delivered by the job queue. */
+export type MessageStatus = "scheduled" | "queued" | "sent" | "bounced" | "failed" | "canceled";
+export type MessageEventType =
+  | "scheduled" | "queued" | "deferred" | "delivery_delayed" | "sent" | "bounced" | "failed" | "canceled" | "opened" | "clicked";
+/** How the message reached us: the REST API or SMTP submission. */
+export type MessageSource = "api" | "smtp";
+export type StoredAttachment = { filename: string; contentType: string; size: number; contentId: string | null; sha256: string };
+
+/**
+ * One email accepted by the sending API (or SMTP submission), delivered by the
+ * job queue. Only what lists show lives here; the body is in message_contents.
+ */
 export const messages = pgTable(
   "messages",
   {
@@ -27,13 +36,17 @@ export const messages = pgTable(
     bcc: jsonb("bcc_addresses").$type<string[]>().notNull().default([]),
     replyTo: jsonb("reply_to").$type<string[]>().notNull().default([]),
     subject: text("subject").notNull(),
-    html: text("html"),
-    text: text("text"),
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     tags: jsonb("tags").$type<{ name: string; value: string }[]>().notNull().default([]),
     trackOpens: boolean("track_opens").notNull().default(false),
     trackClicks: boolean("track_clicks").notNull().default(false),
     status: text("status").$type<MessageStatus>().notNull().default("queued"),
+    source: text("source").$type<MessageSource>().notNull().default("api"),
+    attachmentCount: integer("attachment_count").notNull().default(0),
+    /** Size of the message as sent, in bytes (before the DKIM signature). */
+    size: integer("size").notNull().default(0),
+    /** Not handed off before this time (status scheduled until then). */
+    scheduledAt: timestamptz("scheduled_at"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     /** How it left: "relay" (the account's default relay) or "service" (our own transport). */
@@ -51,6 +64,41 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * The message as it goes on the wire, built once at acceptance (tracking
+ * applied, not yet DKIM-signed) or stored as submitted over SMTP, with its
+ * envelope. Kept apart from `messages` so list queries never read bodies.
+ */
+export const messageContents = pgTable("message_contents", {
+  messageId: text("message_id")
+    .primaryKey()
+    .references(() => messages.id, { onDelete: "cascade" }),
+  envelopeFrom: text("envelope_from").notNull(),
+  envelopeTo: jsonb("envelope_to").$type<string[]>().notNull(),
+  /** RFC 5322 bytes, CRLF line ends. Null only for messages accepted before this table existed (built at delivery). */
+  raw: bytea("raw"),
+  /** The bodies as given, for the detail view (the raw form has tracking applied). */
+  html: text("html"),
+  text: text("text"),
+  attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
+});
+
+/**
+ * Emails charged to the plan's quota per account and period: one conditional
+ * UPDATE charges a send atomically, without a per-account lock around it.
+ */
+export const messageUsage = pgTable(
+  "message_usage",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    periodStart: timestamptz("period_start").notNull(),
+    used: bigint("used", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.periodStart] })],
+);
+
 /** What happened to a message, in order. */
 export const messageEvents = pgTable(
   "message_events",
@@ -66,7 +114,7 @@ export const messageEvents = pgTable(
   (table) => [index("message_events_message_idx").on(table.messageId, table.createdAt)],
 );
 
-/** `Idempotency-Key` of POST /sending/messages, kept 24 hours. */
+/** `Idempotency-Key` of POST /sending/messages and /sending/messages/batch, kept 24 hours. */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
@@ -76,9 +124,10 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     /** SHA-256 of the request body: the same key with another body is a conflict. */
     requestHash: text("request_hash").notNull(),
-    messageId: text("message_id")
-      .notNull()
-      .references(() => messages.id, { onDelete: "cascade" }),
+    /** The messages the request created, in its order (one for a single send). */
+    messageIds: jsonb("message_ids").$type<string[]>().notNull(),
+    /** "single" or "batch": the same key on the other endpoint is a conflict. */
+    kind: text("kind").$type<"single" | "batch">().notNull().default("single"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.key] }), index("idempotency_keys_created_idx").on(table.createdAt)],

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { simpleParser } from "mailparser";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { mailDirectory } from "../mail-directory";
 import type { EmailTransport } from "../message";
@@ -27,15 +28,17 @@ export function fileTransport(dataDir: string): EmailTransport {
       const raw = await new MailComposer({ from: message.from, to: message.to, subject: message.subject, text: message.text, html: message.html }).compile().build();
       await store(dataDir, raw, message);
     },
-    async sendComposed({ raw, fields, envelope }) {
+    async sendRaw({ raw, envelope }) {
+      const parsed = await simpleParser(raw);
       await store(dataDir, raw, {
         to: envelope.to.join(", "),
-        from: fields.from,
-        subject: fields.subject,
-        html: fields.html ?? "",
-        text: fields.text ?? "",
+        from: parsed.from?.text ?? envelope.from,
+        subject: parsed.subject ?? "",
+        html: typeof parsed.html === "string" ? parsed.html : "",
+        text: parsed.text ?? "",
         template: "customer-message",
       });
+      return { accepted: envelope.to, refused: [] };
     },
   };
 }

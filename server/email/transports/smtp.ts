@@ -1,19 +1,25 @@
+// The service's own SMTP transport (SMTP_URL): one pool of reused
+// connections per process, so a burst of messages does not open a
+// connection each.
 import nodemailer from "nodemailer";
 import type { EmailTransport } from "../message";
+import { sendRawVia } from "../smtp-hand-off";
 
 export function smtpTransport(smtpUrl: string): EmailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 8,
+    maxMessages: 500,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+    socketTimeout: 60_000,
   } as never);
   return {
     name: "smtp",
     async send(message) {
       await transporter.sendMail({ from: message.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
     },
-    async sendComposed(message) {
-      await transporter.sendMail({ envelope: message.envelope, raw: message.raw });
-    },
+    sendRaw: (message) => sendRawVia(transporter, message),
   };
 }

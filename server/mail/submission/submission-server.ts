@@ -130,9 +130,6 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
           if (!data) throw new SmtpReply("messageTooLarge", `at most ${MAX_SUBMISSION_BYTES} bytes`);
           const mailFrom = session.envelope.mailFrom;
           const message = await readSubmittedMessage(data, config.mail.hostname);
-          await sendingDomainOf(principal.accountId, message.fromAddress, principal.apiKey).catch(() => {
-            throw new SmtpReply("senderNotAllowed", "the From header must be on a verified domain this credential may send from");
-          });
           const envelope = { from: mailFrom ? mailFrom.address : message.fromAddress, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) };
           const accepted = await acceptSubmission(principal, envelope, message);
           log.info({ session: session.id, messageId: accepted.id, bytes: data.length, recipients: envelope.to.length }, "smtp message accepted");

@@ -15,7 +15,7 @@ const REMOVED_HEADERS = new Set<string>([CONTROL_HEADERS.tags, CONTROL_HEADERS.i
 const MAX_HEADER_BYTES = 256 * 1024;
 const MAX_HEADER_FIELDS = 1000;
 
-export type SubmittedMessage = {
+export type ReadSubmission = {
   raw: Buffer;
   /** The From header's one mailbox, as written ("Ada <ada@example.com>"), and its bare address. */
   from: string;
@@ -58,7 +58,7 @@ const mailboxesOf = (field: AddressObject | AddressObject[] | undefined) =>
 const display = (entry: { name: string; address?: string }) =>
   entry.name ? `${JSON.stringify(entry.name)} <${entry.address}>` : (entry.address ?? "");
 
-export async function readSubmittedMessage(submitted: Buffer, domainForIds: string): Promise<SubmittedMessage> {
+export async function readSubmittedMessage(submitted: Buffer, domainForIds: string): Promise<ReadSubmission> {
   if (submitted.includes(0)) throw new SmtpReply("invalidMessage", "NUL bytes are not allowed in a message");
   const text = submitted.toString("latin1").replace(/\r?\n/g, "\r\n");
   const end = text.indexOf("\r\n\r\n");

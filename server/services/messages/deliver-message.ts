@@ -1,76 +1,185 @@
-// The delivery job of one message: compose and sign it, then hand it to the
-// account's default active relay, or to the service's own transport when the
-// account has none. A temporary failure is recorded ("deferred") and thrown
-// so the queue retries with backoff; a permanent refusal (an SMTP 5xx) or the
-// last attempt marks the message failed.
+// The delivery job of one message: load its stored wire form and envelope,
+// sign it (DKIM, once), hand it to the account's default active relay or the
+// service's own transport over a pooled connection, and record the outcome
+// in one statement.
+//
+// Per recipient: accepted → `sent`; refused with a 5xx → a hard `bounced`
+// event for that recipient only; refused with a 4xx (or the whole hand-off
+// failing for a temporary reason) → `delivery_delayed`, and the job is
+// retried with backoff for the recipients still pending. A 5xx for the
+// message as a whole (at MAIL FROM or DATA) bounces every pending recipient.
+// After the last attempt the pending recipients fail.
+//
+// A crash after the hand-off but before the outcome is written leaves the
+// job to be retried: that message may go out twice, with the same
+// Message-ID (its stored form does not change). Nothing is lost.
 import { eq, sql } from "drizzle-orm";
-import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
-import { messageEvents, messages } from "@/server/db/schema";
+import { messageContents, messages, type MessageEventType, type MessageStatus } from "@/server/db/schema";
 import { emailTransport } from "@/server/email/transport";
+import type { HandOff, RawMessage } from "@/server/email/message";
 import { env } from "@/server/env";
 import { newId } from "@/server/ids";
 import { logger } from "@/server/logger";
-import { dkimSigningKey } from "@/server/services/domains/dkim-keys";
 import { findDefaultRelayForSending } from "@/server/services/relays/find-default-relay-for-sending";
-import { openRelaySession } from "@/server/services/relays/open-relay-session";
-import type { ComposedMessage } from "@/server/email/message";
-import { composeMessage } from "./compose-message";
+import { sendThroughRelayPool } from "@/server/services/relays/relay-pools";
+import { buildMessage } from "./build-message";
+import { signMessage } from "./dkim-signer";
 
 /** Tries per message, the first included; the queue's retry limit matches. */
 export const DELIVERY_ATTEMPTS = 6;
 const RELAY_TIMEOUT_MS = 30_000;
 
+export type DeliveryOutcome = "done" | "retry";
+
 type DeliveryError = Error & { responseCode?: number; response?: string };
+type Event = { id: string; type: MessageEventType; detail: Record<string, unknown> };
 
-async function sendThroughRelay(accountId: string, composed: ComposedMessage): Promise<"relay" | "service"> {
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300);
+const describe = (error: DeliveryError) => oneLine(error.response ?? error.message);
+
+async function loadForDelivery(messageId: string) {
+  const [row] = await db()
+    .select({
+      id: messages.id,
+      accountId: messages.accountId,
+      domainId: messages.domainId,
+      status: messages.status,
+      attempts: messages.attempts,
+      sentAt: messages.sentAt,
+      raw: messageContents.raw,
+      envelopeFrom: messageContents.envelopeFrom,
+      envelopeTo: messageContents.envelopeTo,
+    })
+    .from(messages)
+    .leftJoin(messageContents, eq(messageContents.messageId, messages.id))
+    .where(eq(messages.id, messageId))
+    .limit(1);
+  return row;
+}
+
+/** A message accepted before wire forms were stored: built now from its fields, the same way. */
+async function legacyWireForm(messageId: string): Promise<RawMessage> {
+  const [row] = await db().select().from(messages).leftJoin(messageContents, eq(messageContents.messageId, messages.id)).where(eq(messages.id, messageId));
+  const message = row!.messages;
+  const built = await buildMessage(
+    {
+      from: message.from,
+      to: message.to,
+      cc: message.cc,
+      bcc: message.bcc,
+      replyTo: message.replyTo,
+      subject: message.subject,
+      html: row!.message_contents?.html ?? undefined,
+      text: row!.message_contents?.text ?? undefined,
+      headers: message.headers,
+      tags: message.tags,
+      trackOpens: message.trackOpens,
+      trackClicks: message.trackClicks,
+    },
+    { id: message.id, messageIdHeader: message.messageIdHeader, date: message.createdAt },
+  );
+  return { raw: built.raw, envelope: built.envelope };
+}
+
+/** A scheduled message becomes queued when its time comes, unless a cancel got there first. */
+async function claimScheduled(messageId: string): Promise<boolean> {
+  const claimed = await db().execute(sql`update messages set status = 'queued' where id = ${messageId} and status = 'scheduled' returning id`);
+  return claimed.rows.length > 0;
+}
+
+async function handOff(accountId: string, message: RawMessage): Promise<{ via: "relay" | "service"; result: HandOff }> {
   const relay = await findDefaultRelayForSending(accountId);
-  if (!relay) {
-    await emailTransport().sendComposed(composed);
-    return "service";
-  }
-  const session = await openRelaySession(relay, { timeoutMs: RELAY_TIMEOUT_MS, allowPrivate: env().RELAY_ALLOW_PRIVATE_HOSTS });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      session.send(composed.envelope, composed.raw, (error) => (error ? reject(error) : resolve()));
-    });
-  } finally {
-    session.quit();
-  }
-  return "relay";
+  if (!relay) return { via: "service", result: await emailTransport().sendRaw(message) };
+  const result = await sendThroughRelayPool(relay.id, relay, message, { allowPrivate: env().RELAY_ALLOW_PRIVATE_HOSTS, timeoutMs: RELAY_TIMEOUT_MS });
+  return { via: "relay", result };
 }
 
-const isPermanent = (error: DeliveryError) => typeof error.responseCode === "number" && error.responseCode >= 500;
+type Settlement = {
+  status: MessageStatus;
+  lastError: string | null;
+  via: string | null;
+  sent: boolean;
+  /** Recipients still to try (narrows the stored envelope), or null to leave it. */
+  pending: string[] | null;
+  events: Event[];
+};
 
-const describe = (error: DeliveryError) => (error.response ?? error.message).replace(/\s+/g, " ").slice(0, 300);
-
-async function recordEvent(messageId: string, type: "sent" | "deferred" | "failed", detail: Record<string, unknown>, changes: Partial<typeof messages.$inferInsert>) {
-  await db().transaction(async (tx) => {
-    await tx.update(messages).set({ ...changes, attempts: sql`${messages.attempts} + 1` }).where(eq(messages.id, messageId));
-    await tx.insert(messageEvents).values({ id: newId("mev"), messageId, type, detail });
-  });
+/** The outcome in one statement: status, stored envelope and events together. */
+async function settle(messageId: string, settlement: Settlement) {
+  const events = settlement.events.map((event) => ({ id: event.id, type: event.type, detail: event.detail }));
+  await db().execute(sql`
+    with changed as (
+      update messages
+         set status = ${settlement.status},
+             attempts = attempts + 1,
+             last_error = ${settlement.lastError},
+             delivered_via = coalesce(${settlement.via}, delivered_via),
+             sent_at = case when ${settlement.sent} then coalesce(sent_at, now()) else sent_at end
+       where id = ${messageId}
+   returning id
+    ), narrowed as (
+      update message_contents set envelope_to = ${JSON.stringify(settlement.pending ?? [])}::jsonb
+       where message_id = ${messageId} and ${settlement.pending !== null}
+    )
+    insert into message_events (id, message_id, type, detail)
+    select event.id, changed.id, event.type, event.detail
+      from changed, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as event(id text, type text, detail jsonb)`);
 }
 
-export async function deliverMessage(messageId: string): Promise<void> {
-  const [row] = await db().select().from(messages).where(eq(messages.id, messageId)).limit(1);
-  // Gone with its account, or already settled by an earlier run of this job.
-  if (!row || row.status !== "queued") return;
+const event = (type: MessageEventType, detail: Record<string, unknown>): Event => ({ id: newId("mev"), type, detail });
+
+export async function deliverMessage(messageId: string): Promise<DeliveryOutcome> {
+  const row = await loadForDelivery(messageId);
+  // Gone with its account, canceled, or already settled by an earlier run of this job.
+  if (!row) return "done";
+  if (row.status === "scheduled" && !(await claimScheduled(messageId))) return "done";
+  if (row.status !== "queued" && row.status !== "scheduled") return "done";
+
+  const attempt = row.attempts + 1;
+  const last = attempt >= DELIVERY_ATTEMPTS;
+  const wire = row.raw && row.envelopeTo?.length ? { raw: row.raw, envelope: { from: row.envelopeFrom!, to: row.envelopeTo } } : await legacyWireForm(messageId);
+  const pending = wire.envelope.to;
+  let via: "relay" | "service" | null = null;
+  let signed = false;
+  let result: HandOff;
   try {
-    const dkim = row.domainId ? await dkimSigningKey(row.domainId) : null;
-    const composed = await composeMessage(row, dkim);
-    const via = await sendThroughRelay(row.accountId, composed);
-    await recordEvent(messageId, "sent", { via, signed: Boolean(dkim) }, { status: "sent", sentAt: now(), deliveredVia: via, lastError: null });
-    logger().info({ messageId, via }, "message sent");
+    const signature = await signMessage(wire.raw, row.domainId);
+    signed = signature.signed;
+    const sent = await handOff(row.accountId, { raw: signature.raw, envelope: wire.envelope });
+    via = sent.via;
+    result = sent.result;
   } catch (caught) {
     const error = caught as DeliveryError;
-    const reason = describe(error);
-    const attempt = row.attempts + 1;
-    if (isPermanent(error) || attempt >= DELIVERY_ATTEMPTS) {
-      await recordEvent(messageId, "failed", { reason, attempt }, { status: "failed", lastError: reason });
-      logger().warn({ messageId, attempt, reason }, "message failed");
-      return;
+    const diagnostic = describe(error);
+    if (typeof error.responseCode === "number" && error.responseCode >= 500) {
+      // The message itself was refused: every pending recipient bounces.
+      result = { accepted: [], refused: pending.map((recipient) => ({ recipient, code: error.responseCode!, response: diagnostic })) };
+    } else if (last) {
+      await settle(messageId, { status: row.sentAt ? "sent" : "failed", lastError: diagnostic, via: null, sent: false, pending: null, events: [event("failed", { reason: diagnostic, attempt, recipients: pending })] });
+      logger().warn({ messageId, attempt, reason: diagnostic }, "message failed");
+      return "done";
+    } else {
+      await settle(messageId, { status: "queued", lastError: diagnostic, via: null, sent: false, pending: null, events: [event("delivery_delayed", { diagnostic, attempt, recipients: pending })] });
+      return "retry";
     }
-    await recordEvent(messageId, "deferred", { reason, attempt }, { lastError: reason });
-    throw error;
   }
+
+  const hard = result.refused.filter((entry) => entry.code !== null && entry.code >= 500);
+  const soft = result.refused.filter((entry) => entry.code === null || entry.code < 500);
+  const events: Event[] = [];
+  if (result.accepted.length > 0) events.push(event("sent", { via, signed, recipients: result.accepted }));
+  for (const refusal of hard) events.push(event("bounced", { bounceType: "hard", recipient: refusal.recipient, diagnostic: oneLine(`${refusal.code} ${refusal.response}`) }));
+  const anyAccepted = result.accepted.length > 0 || row.sentAt !== null;
+  const lastError = [...hard, ...soft].map((entry) => oneLine(`${entry.recipient}: ${entry.response}`)).join("; ") || null;
+  if (soft.length > 0 && !last) {
+    events.push(event("delivery_delayed", { attempt, recipients: soft.map((entry) => entry.recipient), diagnostic: oneLine(soft[0]!.response) }));
+    await settle(messageId, { status: "queued", lastError, via, sent: result.accepted.length > 0, pending: soft.map((entry) => entry.recipient), events });
+    return "retry";
+  }
+  if (soft.length > 0) events.push(event("failed", { attempt, recipients: soft.map((entry) => entry.recipient), reason: oneLine(soft[0]!.response) }));
+  const status: MessageStatus = anyAccepted ? "sent" : soft.length > 0 ? "failed" : "bounced";
+  await settle(messageId, { status, lastError: status === "sent" && hard.length === 0 ? null : lastError, via, sent: result.accepted.length > 0, pending: null, events });
+  logger().debug({ messageId, via, status }, "message handed off");
+  return "done";
 }

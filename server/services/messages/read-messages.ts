@@ -1,8 +1,9 @@
 // GET /sending/messages and /sending/messages/{id}: the account's messages,
 // newest first. A key restricted to one domain sees only that domain's.
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+// Lists read `messages` only; bodies live in message_contents.
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
-import { messageEvents, messages } from "@/server/db/schema";
+import { messageContents, messageEvents, messages } from "@/server/db/schema";
 import { notFound } from "@/server/http/errors";
 import type { SendingPrincipal } from "@/server/http/route";
 import type { listMessagesQuery } from "@/shared/schemas/messages";
@@ -10,10 +11,14 @@ import { pageInfo } from "@/shared/schemas/pagination";
 import type { z } from "zod";
 import { messageDetailView, messageSummaryView } from "./message-view";
 
-function visibleTo(principal: SendingPrincipal): SQL {
+export function visibleTo(principal: SendingPrincipal): SQL {
   const own = eq(messages.accountId, principal.accountId);
   return principal.apiKey?.domainId ? and(own, eq(messages.domainId, principal.apiKey.domainId))! : own;
 }
+
+// Recipients are kept as sent ("Ada <ada@example.com>"), so these match within each one.
+const anyRecipientContains = (text: string) =>
+  sql`exists (select 1 from jsonb_array_elements_text(${messages.to} || ${messages.cc} || ${messages.bcc}) as recipient where position(lower(${text}) in lower(recipient)) > 0)`;
 
 export async function listMessages(principal: SendingPrincipal, query: z.output<typeof listMessagesQuery>) {
   const filters: SQL[] = [visibleTo(principal)];
@@ -23,12 +28,8 @@ export async function listMessages(principal: SendingPrincipal, query: z.output<
     const wanted = value === undefined ? [{ name }] : [{ name, value }];
     filters.push(sql`${messages.tags} @> ${JSON.stringify(wanted)}::jsonb`);
   }
-  if (query.to) {
-    // Recipients are kept as sent ("Ada <ada@example.com>"), so this matches within each one.
-    filters.push(
-      sql`exists (select 1 from jsonb_array_elements_text(${messages.to} || ${messages.cc} || ${messages.bcc}) as recipient where position(lower(${query.to}) in lower(recipient)) > 0)`,
-    );
-  }
+  if (query.to) filters.push(anyRecipientContains(query.to));
+  if (query.search) filters.push(sql`(position(lower(${query.search}) in lower(${messages.subject})) > 0 or ${anyRecipientContains(query.search)})`);
   const where = and(...filters);
   const [rows, [totals]] = await Promise.all([
     db()
@@ -43,9 +44,24 @@ export async function listMessages(principal: SendingPrincipal, query: z.output<
   return { items: rows.map(messageSummaryView), pagination: pageInfo(query.page, query.limit, totals?.total ?? 0) };
 }
 
+const contentsColumns = { messageId: messageContents.messageId, html: messageContents.html, text: messageContents.text, attachments: messageContents.attachments };
+
+/** Full views of these messages (already known to be the caller's), in the given order. */
+export async function loadMessageDetails(ids: string[]) {
+  const [rows, contents, events] = await Promise.all([
+    db().select().from(messages).where(inArray(messages.id, ids)),
+    db().select(contentsColumns).from(messageContents).where(inArray(messageContents.messageId, ids)),
+    db().select().from(messageEvents).where(inArray(messageEvents.messageId, ids)).orderBy(asc(messageEvents.createdAt), asc(messageEvents.id)),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const contentsById = new Map(contents.map((entry) => [entry.messageId, entry]));
+  return ids
+    .filter((id) => byId.has(id))
+    .map((id) => messageDetailView(byId.get(id)!, contentsById.get(id), events.filter((event) => event.messageId === id)));
+}
+
 export async function getMessage(principal: SendingPrincipal, messageId: string) {
-  const [row] = await db().select().from(messages).where(and(visibleTo(principal), eq(messages.id, messageId))).limit(1);
+  const [row] = await db().select({ id: messages.id }).from(messages).where(and(visibleTo(principal), eq(messages.id, messageId))).limit(1);
   if (!row) throw notFound("Message");
-  const events = await db().select().from(messageEvents).where(eq(messageEvents.messageId, row.id)).orderBy(asc(messageEvents.createdAt), asc(messageEvents.id));
-  return messageDetailView(row, events);
+  return (await loadMessageDetails([row.id]))[0]!;
 }

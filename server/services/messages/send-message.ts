@@ -1,91 +1,132 @@
-// POST /sending/messages: checks the sender's domain, replays or refuses a
-// reused Idempotency-Key, charges the quota, stores the message and queues
-// its delivery, all in one transaction under a per-account lock. Delivery
+// POST /sending/messages and /sending/messages/batch: check each sender's
+// domain, build each message once into its wire form (build-message.ts),
+// then store, queue and charge them in one transaction (store-messages.ts).
+// A reused Idempotency-Key replays the first answer or is refused. Delivery
 // happens in the job queue (deliver-message.ts), never in the request.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { now } from "@/server/clock";
-import { db, type Executor } from "@/server/db/client";
-import { idempotencyKeys, messageEvents, messages } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { db } from "@/server/db/client";
+import { idempotencyKeys } from "@/server/db/schema";
+import { AppError, type FieldError } from "@/server/http/errors";
 import { newId } from "@/server/ids";
-import { enqueue } from "@/server/jobs/enqueue";
-import { queues } from "@/server/jobs/queues";
 import { sha256Hex } from "@/server/security/crypto";
 import type { SendingPrincipal } from "@/server/http/route";
+import type { SendMessageBatchInput } from "@/shared/schemas/message-batch";
 import type { SendMessageInput } from "@/shared/schemas/messages";
+import { withBuildBudget } from "./build-budget";
+import { buildMessage } from "./build-message";
 import { messageDetailView } from "./message-view";
-import { chargeOneMessage } from "./quota";
+import { loadMessageDetails } from "./read-messages";
 import { sendingDomainOf } from "./sending-domain-of";
+import { IDEMPOTENCY_WINDOW_MS, type IdempotencyClaim, type PreparedMessage, storeMessages } from "./store-messages";
 
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+export { IDEMPOTENCY_WINDOW_MS };
+
+type Kind = IdempotencyClaim["kind"];
+
+/** The messages a live key created, or null; a key used with another body (or the other endpoint) is a conflict. */
+async function replayOf(accountId: string, key: string, requestHash: string, kind: Kind, existing?: typeof idempotencyKeys.$inferSelect) {
+  const found =
+    existing ??
+    (
+      await db()
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), gt(idempotencyKeys.createdAt, new Date(now().getTime() - IDEMPOTENCY_WINDOW_MS))))
+        .limit(1)
+    )[0];
+  if (!found) return null;
+  if (found.requestHash !== requestHash || found.kind !== kind) {
+    throw new AppError("idempotency_conflict", "This Idempotency-Key was used with a different request in the last 24 hours.");
+  }
+  return loadMessageDetails(found.messageIds);
+}
+
+/** The sending domain of each message; every refused `from` is reported at once (paths under `prefix`). */
+async function domainsOf(principal: SendingPrincipal, inputs: SendMessageInput[], prefix: (index: number) => string) {
+  const errors: FieldError[] = [];
+  const domains = await Promise.all(
+    inputs.map((input, index) =>
+      sendingDomainOf(principal.accountId, input.from, principal.apiKey).catch((error: unknown) => {
+        if (!(error instanceof AppError) || error.code !== "validation_error") throw error;
+        errors.push(...(error.details.errors ?? []).map((entry) => ({ ...entry, path: `${prefix(index)}${entry.path}` })));
+        return null;
+      }),
+    ),
+  );
+  if (errors.length > 0) {
+    throw new AppError("validation_error", inputs.length > 1 ? "Some messages cannot be sent from their domain; none was sent." : errors[0]!.message, { errors });
+  }
+  return domains as { id: string; name: string }[];
+}
+
+async function prepare(input: SendMessageInput, domain: { id: string; name: string }): Promise<PreparedMessage> {
+  const id = newId("msg");
+  const messageIdHeader = `<${randomBytes(16).toString("hex")}@${domain.name}>`;
+  const createdAt = now();
+  const built = await buildMessage(input, { id, messageIdHeader, date: createdAt });
+  const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
+  return {
+    id,
+    messageIdHeader,
+    createdAt,
+    domain,
+    source: "api",
+    from: input.from,
+    to: input.to,
+    cc: input.cc ?? [],
+    bcc: input.bcc ?? [],
+    replyTo: input.replyTo ?? [],
+    subject: input.subject,
+    headers: input.headers ?? {},
+    tags: input.tags ?? [],
+    trackOpens: input.trackOpens,
+    trackClicks: input.trackClicks,
+    // A time already past sends now.
+    scheduledAt: scheduledAt && scheduledAt > createdAt ? scheduledAt : null,
+    html: input.html ?? null,
+    text: input.text ?? null,
+    attachments: built.attachments,
+    raw: built.raw,
+    envelope: built.envelope,
+  };
+}
+
+const contentBytes = (inputs: SendMessageInput[]) =>
+  inputs.reduce((sum, input) => sum + (input.html?.length ?? 0) + (input.text?.length ?? 0) + (input.attachments ?? []).reduce((files, file) => files + file.content.length, 0), 0);
+
+async function send(principal: SendingPrincipal, inputs: SendMessageInput[], kind: Kind, idempotencyKey: string | null, requestHash: string) {
+  if (idempotencyKey) {
+    const replay = await replayOf(principal.accountId, idempotencyKey, requestHash, kind);
+    if (replay) return { items: replay, replayed: true };
+  }
+  const domains = await domainsOf(principal, inputs, (index) => (kind === "batch" ? `messages.${index}.` : ""));
+  return withBuildBudget(contentBytes(inputs), async () => {
+    const prepared: PreparedMessage[] = [];
+    for (const [index, input] of inputs.entries()) prepared.push(await prepare(input, domains[index]!));
+    const claim = idempotencyKey ? { key: idempotencyKey, requestHash, kind } : null;
+    const result = await storeMessages(principal, prepared, claim);
+    if (!result.stored) return { items: (await replayOf(principal.accountId, idempotencyKey!, requestHash, kind, result.existing))!, replayed: true };
+    // Answered from what was just stored, without reading it back.
+    const rowsById = new Map(result.rows.map((row) => [row.id, row]));
+    const items = prepared.map((message) => {
+      const row = rowsById.get(message.id)!;
+      const first = { type: row.status === "scheduled" ? ("scheduled" as const) : ("queued" as const), detail: message.scheduledAt ? { scheduledAt: message.scheduledAt.toISOString() } : {}, createdAt: row.createdAt };
+      return messageDetailView(row, message, [first]);
+    });
+    return { items, replayed: false };
+  });
+}
 
 type SendRequest = { input: SendMessageInput; idempotencyKey: string | null };
 
-async function lockAccountSending(tx: Executor, accountId: string) {
-  // Serialises sends of one account: the quota count and the idempotency check see every earlier send.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`send:${accountId}`}, 0))`);
-}
-
-async function replayOf(tx: Executor, accountId: string, key: string, requestHash: string) {
-  const [existing] = await tx
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), gt(idempotencyKeys.createdAt, new Date(now().getTime() - IDEMPOTENCY_WINDOW_MS))))
-    .limit(1);
-  if (!existing) return null;
-  if (existing.requestHash !== requestHash) {
-    throw new AppError("idempotency_conflict", "This Idempotency-Key was used with a different request in the last 24 hours.");
-  }
-  const [message] = await tx.select().from(messages).where(eq(messages.id, existing.messageId)).limit(1);
-  const events = await tx.select().from(messageEvents).where(eq(messageEvents.messageId, existing.messageId)).orderBy(asc(messageEvents.createdAt));
-  return messageDetailView(message!, events);
-}
-
 export async function sendMessage(principal: SendingPrincipal, { input, idempotencyKey }: SendRequest) {
-  const requestHash = sha256Hex(JSON.stringify(input));
-  return db().transaction(async (tx) => {
-    await lockAccountSending(tx, principal.accountId);
-    if (idempotencyKey) {
-      const replay = await replayOf(tx, principal.accountId, idempotencyKey, requestHash);
-      if (replay) return { message: replay, replayed: true };
-    }
-    const domain = await sendingDomainOf(principal.accountId, input.from, principal.apiKey, tx);
-    const id = newId("msg");
-    const paidWith = await chargeOneMessage(tx, principal.accountId, id);
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        id,
-        accountId: principal.accountId,
-        apiKeyId: principal.apiKey?.id ?? null,
-        domainId: domain.id,
-        fromDomain: domain.name,
-        from: input.from,
-        to: input.to,
-        cc: input.cc ?? [],
-        bcc: input.bcc ?? [],
-        replyTo: input.replyTo ?? [],
-        subject: input.subject,
-        html: input.html ?? null,
-        text: input.text ?? null,
-        headers: input.headers ?? {},
-        tags: input.tags ?? [],
-        trackOpens: input.trackOpens,
-        trackClicks: input.trackClicks,
-        messageIdHeader: `<${randomBytes(16).toString("hex")}@${domain.name}>`,
-        paidWithCredit: paidWith === "credit",
-      })
-      .returning();
-    const [queued] = await tx.insert(messageEvents).values({ id: newId("mev"), messageId: id, type: "queued", detail: {} }).returning();
-    if (idempotencyKey) {
-      // An older use of the key (past 24 hours) is replaced.
-      await tx
-        .insert(idempotencyKeys)
-        .values({ accountId: principal.accountId, key: idempotencyKey, requestHash, messageId: id })
-        .onConflictDoUpdate({ target: [idempotencyKeys.accountId, idempotencyKeys.key], set: { requestHash, messageId: id, createdAt: now() } });
-    }
-    await enqueue(queues.deliverMessage, { messageId: id }, tx);
-    return { message: messageDetailView(row!, [queued!]), replayed: false };
-  });
+  const { items, replayed } = await send(principal, [input], "single", idempotencyKey, sha256Hex(JSON.stringify(input)));
+  return { message: items[0]!, replayed };
 }
+
+export async function sendMessageBatch(principal: SendingPrincipal, { input, idempotencyKey }: { input: SendMessageBatchInput; idempotencyKey: string | null }) {
+  return send(principal, input.messages, "batch", idempotencyKey, sha256Hex(JSON.stringify(input)));
+}
+

@@ -1,4 +1,6 @@
-import { listMessagesQuery, messageDetailSchema, messageIdParams, messagePageSchema, sendMessageBody } from "@/shared/schemas/messages";
+import { SEND_BODY_LIMIT_BYTES } from "@/shared/schemas/message-attachments";
+import { messageBatchSchema, sendMessageBatchBody } from "@/shared/schemas/message-batch";
+import { cancelMessageBody, listMessagesQuery, messageDetailSchema, messageIdParams, messagePageSchema, sendMessageBody } from "@/shared/schemas/messages";
 import { defineEndpoint } from "../endpoint";
 
 export const sendMessage = defineEndpoint({
@@ -7,7 +9,8 @@ export const sendMessage = defineEndpoint({
   operationId: "sendMessage",
   summary: "Send an email",
   description: [
-    "Queues the message; the job queue delivers it through the account's default active SMTP relay, or the service's own transport when there is none, signed with the `from` domain's DKIM key. Follow its `status` (queued → sent or failed) and `events` with `GET /sending/messages/{message_id}`.",
+    "Queues the message; the job queue delivers it through the account's default active SMTP relay, or the service's own transport when there is none, signed with the `from` domain's DKIM key. Follow its `status` (queued → sent, bounced or failed) and `events` with `GET /sending/messages/{message_id}`. A recipient the next server refuses permanently (5xx) gets a `bounced` event; a temporary refusal (4xx) a `delivery_delayed` event and another try later.",
+    "`attachments` take base64 `content`; a `contentId` makes one inline (`cid:` in the HTML). The encoded message is at most 25 MB (413 `payload_too_large`); this endpoint reads request bodies up to 36 MiB. `scheduledAt` (at most 30 days ahead) holds the message as `scheduled` until then; `POST /sending/messages/{message_id}/cancel` stops it.",
     "`from` must be on a verified domain of the account (400 otherwise); a key restricted to one domain gets 403 for any other. Each message counts against the plan's monthly quota; past it, a pay-as-you-go credit pays for it, and with none left the answer is 402 `quota_exceeded`.",
     "Send an `Idempotency-Key` header to retry safely: for 24 hours the same key with the same body answers with the first message (header `Idempotent-Replayed: true`), and with another body 409 `idempotency_conflict`.",
     "Authenticate with an API key (scope `sending` or `full`) or an access token.",
@@ -16,10 +19,48 @@ export const sendMessage = defineEndpoint({
   auth: "bearer-or-api-key",
   apiKeyScope: "sending",
   body: sendMessageBody,
+  bodyLimitBytes: SEND_BODY_LIMIT_BYTES,
   response: messageDetailSchema,
   status: 201,
   message: "Message queued",
-  errors: ["quota_exceeded", "idempotency_conflict", "forbidden"],
+  errors: ["quota_exceeded", "idempotency_conflict", "forbidden", "payload_too_large"],
+});
+
+export const sendMessageBatch = defineEndpoint({
+  method: "POST",
+  path: "/sending/messages/batch",
+  operationId: "sendMessageBatch",
+  summary: "Send up to 100 emails in one request",
+  description: [
+    "Each item is what `POST /sending/messages` takes. Validation is all or nothing: one invalid message (a path like `messages.3.to`) or one `from` outside the account's verified domains refuses the whole batch with 400 and creates nothing. Answers the messages in the request's order.",
+    "Each message counts against the quota once; a batch that does not fit in what is left of the quota and credits is refused whole (402 `quota_exceeded`). One `Idempotency-Key` covers the batch. The request body is at most 36 MiB; each encoded message at most 25 MB.",
+  ].join("\n\n"),
+  tag: "Messages",
+  auth: "bearer-or-api-key",
+  apiKeyScope: "sending",
+  body: sendMessageBatchBody,
+  bodyLimitBytes: SEND_BODY_LIMIT_BYTES,
+  response: messageBatchSchema,
+  status: 201,
+  message: "Messages queued",
+  errors: ["quota_exceeded", "idempotency_conflict", "forbidden", "payload_too_large"],
+});
+
+export const cancelMessage = defineEndpoint({
+  method: "POST",
+  path: "/sending/messages/{message_id}/cancel",
+  operationId: "cancelMessage",
+  summary: "Cancel a scheduled message",
+  description: "Only a message still `scheduled` can be canceled (409 `not_cancelable` once it is queued or later). Its quota charge (or credit) is given back.",
+  tag: "Messages",
+  auth: "bearer-or-api-key",
+  apiKeyScope: "sending",
+  params: messageIdParams,
+  emptyBodyAllowed: true,
+  body: cancelMessageBody,
+  response: messageDetailSchema,
+  message: "Message canceled",
+  errors: ["not_found", "not_cancelable"],
 });
 
 export const listMessages = defineEndpoint({
@@ -27,7 +68,7 @@ export const listMessages = defineEndpoint({
   path: "/sending/messages",
   operationId: "listMessages",
   summary: "The account's messages, newest first",
-  description: "Filter by `status`, `tag` (`name` or `name:value`) and `to` (any recipient containing it). A key restricted to one domain sees that domain's messages only.",
+  description: "Filter by `status`, `tag` (`name` or `name:value`), `to` (any recipient containing it) and `search` (the subject or a recipient containing it). A key restricted to one domain sees that domain's messages only.",
   tag: "Messages",
   auth: "bearer-or-api-key",
   apiKeyScope: "sending",

@@ -1,21 +1,8 @@
-import { AppError } from "@/server/http/errors";
+import { idempotencyKeyOf } from "@/server/http/idempotency-key";
 import { methods, route } from "@/server/http/route";
 import { listMessages as listAccountMessages } from "@/server/services/messages/read-messages";
 import { sendMessage as sendAccountMessage } from "@/server/services/messages/send-message";
 import { listMessages, sendMessage } from "@/shared/api/endpoints/messages";
-import { idempotencyKeyHeader } from "@/shared/schemas/messages";
-
-function idempotencyKeyOf(request: Request): string | null {
-  const value = request.headers.get("idempotency-key");
-  if (value === null) return null;
-  const parsed = idempotencyKeyHeader.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError("validation_error", "The Idempotency-Key header is invalid.", {
-      errors: [{ path: "headers.Idempotency-Key", message: parsed.error.issues[0]!.message }],
-    });
-  }
-  return parsed.data;
-}
 
 // GET, POST /api/v1/sending/messages — the account's messages; send one
 export const { GET, POST, PUT, PATCH, DELETE } = methods(

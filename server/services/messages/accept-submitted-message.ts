@@ -1,0 +1,84 @@
+// The entry point for mail that arrives already built (SMTP submission): the
+// raw message is stored as the client sent it, with its envelope (Bcc lives
+// only there), and goes through the same pipeline as the REST API: the
+// sender's domain check, quota, DKIM at delivery, relay, events. The caller
+// removes the service's own control headers before handing it over and
+// parses the summary fields lists show; an idempotency key it read from them
+// replays the first message for the same bytes.
+import { createHash } from "node:crypto";
+import { AppError } from "@/server/http/errors";
+import { newId } from "@/server/ids";
+import { now } from "@/server/clock";
+import type { StoredAttachment } from "@/server/db/schema";
+import type { SendingPrincipal } from "@/server/http/route";
+import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-attachments";
+import { messageDetailView } from "./message-view";
+import { loadMessageDetails } from "./read-messages";
+import { sendingDomainOf } from "./sending-domain-of";
+import { storeMessages } from "./store-messages";
+
+export type SubmittedMessage = {
+  envelope: { from: string; to: string[] };
+  /** RFC 5322 bytes as submitted (CRLF line ends). */
+  raw: Buffer;
+  /** Parsed from the headers, for lists and the detail view. */
+  summary: {
+    /** The From header (its domain must be a verified domain the credential may use). */
+    from: string;
+    to: string[];
+    cc: string[];
+    /** Envelope recipients not in To or Cc. */
+    bcc: string[];
+    replyTo: string[];
+    subject: string;
+    /** The Message-ID header of the message, "<...>". */
+    messageIdHeader: string;
+    html?: string | null;
+    text?: string | null;
+    attachments?: StoredAttachment[];
+  };
+  tags: { name: string; value: string }[];
+  idempotencyKey: string | null;
+  source: "smtp";
+};
+
+/** Stores and queues a built message; answers it as GET /sending/messages/{id} would. */
+export async function acceptSubmittedMessage(principal: SendingPrincipal, message: SubmittedMessage) {
+  if (message.raw.length > MAX_MESSAGE_BYTES) throw new AppError("payload_too_large", "The message is larger than 25 MB.");
+  if (message.envelope.to.length === 0) throw new AppError("validation_error", "The message has no recipients.");
+  const domain = await sendingDomainOf(principal.accountId, message.summary.from, principal.apiKey);
+  const id = newId("msg");
+  const attachments = message.summary.attachments ?? [];
+  const prepared = {
+    id,
+    messageIdHeader: message.summary.messageIdHeader,
+    createdAt: now(),
+    domain,
+    source: message.source,
+    from: message.summary.from,
+    to: message.summary.to,
+    cc: message.summary.cc,
+    bcc: message.summary.bcc,
+    replyTo: message.summary.replyTo,
+    subject: message.summary.subject,
+    headers: {},
+    tags: message.tags,
+    trackOpens: false,
+    trackClicks: false,
+    scheduledAt: null,
+    html: message.summary.html ?? null,
+    text: message.summary.text ?? null,
+    attachments,
+    raw: message.raw,
+    envelope: message.envelope,
+  };
+  const requestHash = createHash("sha256").update(message.raw).digest("hex");
+  const result = await storeMessages(principal, [prepared], message.idempotencyKey ? { key: message.idempotencyKey, requestHash, kind: "single" } : null);
+  if (!result.stored) {
+    if (result.existing.requestHash !== requestHash || result.existing.kind !== "single") {
+      throw new AppError("idempotency_conflict", "This idempotency key was used for a different message in the last 24 hours.");
+    }
+    return (await loadMessageDetails(result.existing.messageIds))[0]!;
+  }
+  return messageDetailView(result.rows[0]!, prepared, [{ type: "queued", detail: {}, createdAt: result.rows[0]!.createdAt }]);
+}

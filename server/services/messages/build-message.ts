@@ -1,0 +1,71 @@
+// Builds a message of the sending API into what goes on the wire, once, at
+// acceptance: MIME by nodemailer's composer with tracking applied to the HTML
+// and attachments (a contentId makes one inline), plus the SMTP envelope. The
+// DKIM signature is added at delivery (deliver-message.ts).
+import { createHash } from "node:crypto";
+import MailComposer from "nodemailer/lib/mail-composer";
+import mimeTypes from "nodemailer/lib/mime-funcs/mime-types";
+import { AppError } from "@/server/http/errors";
+import type { StoredAttachment } from "@/server/db/schema";
+import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-attachments";
+import { addressOf, type SendMessageInput } from "@/shared/schemas/messages";
+import { withTracking } from "./tracking-links";
+
+export type BuiltMessage = {
+  raw: Buffer;
+  envelope: { from: string; to: string[] };
+  attachments: StoredAttachment[];
+};
+
+type Identity = { id: string; messageIdHeader: string; date: Date };
+
+/** Every recipient of to, cc and bcc once, as bare addresses (Bcc lives only here). */
+export function envelopeRecipients(input: Pick<SendMessageInput, "to" | "cc" | "bcc">): string[] {
+  return [...new Set([...input.to, ...(input.cc ?? []), ...(input.bcc ?? [])].map((mailbox) => addressOf(mailbox)!))];
+}
+
+export const tooLargeError = () =>
+  new AppError("payload_too_large", `The encoded message is larger than ${MAX_MESSAGE_BYTES / 1_000_000} MB (attachments included).`);
+
+/** Rough size of the encoded message before building it, so an oversized one is refused without the work. */
+function estimatedSize(input: SendMessageInput): number {
+  const bodies = (input.html?.length ?? 0) + (input.text?.length ?? 0);
+  // Base64 stays base64 in the message, plus a line break every 76 characters.
+  const files = (input.attachments ?? []).reduce((sum, file) => sum + file.content.length * (78 / 76), 0);
+  return bodies + files;
+}
+
+export async function buildMessage(input: SendMessageInput, identity: Identity): Promise<BuiltMessage> {
+  if (estimatedSize(input) > MAX_MESSAGE_BYTES) throw tooLargeError();
+  const html = input.html ? withTracking(input.html, identity.id, { opens: input.trackOpens, clicks: input.trackClicks }) : undefined;
+  const attachments: StoredAttachment[] = [];
+  const files = (input.attachments ?? []).map((file) => {
+    const content = Buffer.from(file.content, "base64");
+    attachments.push({
+      filename: file.filename,
+      contentType: file.contentType ?? "",
+      size: content.length,
+      contentId: file.contentId ?? null,
+      sha256: createHash("sha256").update(content).digest("hex"),
+    });
+    return { filename: file.filename, content, contentType: file.contentType, ...(file.contentId ? { cid: file.contentId } : {}) };
+  });
+  const composer = new MailComposer({
+    from: input.from,
+    to: input.to,
+    cc: input.cc?.length ? input.cc : undefined,
+    replyTo: input.replyTo?.length ? input.replyTo : undefined,
+    subject: input.subject,
+    html,
+    text: input.text,
+    headers: { ...input.headers, "X-CES-Message-ID": identity.id },
+    attachments: files,
+    messageId: identity.messageIdHeader,
+    date: identity.date,
+  });
+  const raw = await composer.compile().build();
+  if (raw.length > MAX_MESSAGE_BYTES) throw tooLargeError();
+  // Without a contentType the composer guesses one from the file name, with this same lookup.
+  for (const entry of attachments) if (!entry.contentType) entry.contentType = mimeTypes.detectMimeType(entry.filename);
+  return { raw, envelope: { from: addressOf(input.from)!, to: envelopeRecipients(input) }, attachments };
+}

@@ -1,0 +1,34 @@
+// DKIM signing at delivery: one signature per message (all its recipients
+// share it), with the domain's key cached briefly so a burst of messages
+// from one domain opens the sealed key once, not per message.
+import { Readable } from "node:stream";
+import DKIM from "nodemailer/lib/dkim";
+import { dkimSigningKey, type DkimSigningKey } from "@/server/services/domains/dkim-keys";
+
+const CACHE_MS = 60_000;
+const cache = new Map<string, { key: Promise<DkimSigningKey | null>; until: number }>();
+
+function keyOf(domainId: string): Promise<DkimSigningKey | null> {
+  const at = Date.now();
+  const cached = cache.get(domainId);
+  if (cached && cached.until > at) return cached.key;
+  if (cache.size > 10_000) cache.clear();
+  const key = dkimSigningKey(domainId);
+  cache.set(domainId, { key, until: at + CACHE_MS });
+  key.catch(() => cache.delete(domainId));
+  return key;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** The message with a DKIM-Signature header for its domain; unchanged when the domain is gone. */
+export async function signMessage(raw: Buffer, domainId: string | null): Promise<{ raw: Buffer; signed: boolean }> {
+  const key = domainId ? await keyOf(domainId) : null;
+  if (!key) return { raw, signed: false };
+  const signer = new DKIM({ domainName: key.domain, keySelector: key.selector, privateKey: key.privateKey });
+  return { raw: await readAll(signer.sign(raw) as Readable), signed: true };
+}

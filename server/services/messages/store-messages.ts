@@ -1,0 +1,135 @@
+// Stores accepted messages, whatever their source (the REST API, a batch, or
+// SMTP submission), in one transaction: claim the Idempotency-Key, insert the
+// rows, their contents and first events, queue their delivery jobs, and
+// charge the quota last (quota.ts), so the counter's row lock is held only
+// up to the commit. A job exists exactly when its message does.
+import { and, eq, sql } from "drizzle-orm";
+import { db, type Executor } from "@/server/db/client";
+import { idempotencyKeys, messageContents, messageEvents, messages, type MessageSource, type StoredAttachment } from "@/server/db/schema";
+import { newId } from "@/server/ids";
+import { enqueueMany } from "@/server/jobs/enqueue";
+import { queues } from "@/server/jobs/queues";
+import type { SendingPrincipal } from "@/server/http/route";
+import { now } from "@/server/clock";
+import { chargeMessages } from "./quota";
+
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** A message ready to store: identity, what lists show, and the wire form. */
+export type PreparedMessage = {
+  id: string;
+  messageIdHeader: string;
+  createdAt: Date;
+  domain: { id: string; name: string };
+  source: MessageSource;
+  from: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  replyTo: string[];
+  subject: string;
+  headers: Record<string, string>;
+  tags: { name: string; value: string }[];
+  trackOpens: boolean;
+  trackClicks: boolean;
+  scheduledAt: Date | null;
+  /** The bodies as given (the raw form has tracking applied), for the detail view. */
+  html: string | null;
+  text: string | null;
+  attachments: StoredAttachment[];
+  raw: Buffer;
+  envelope: { from: string; to: string[] };
+};
+
+export type IdempotencyClaim = { key: string; requestHash: string; kind: "single" | "batch" };
+
+export type StoredMessages =
+  | { stored: true; rows: (typeof messages.$inferSelect)[] }
+  | { stored: false; existing: typeof idempotencyKeys.$inferSelect };
+
+/** Claims the key for this request; when a live one exists (committed by a concurrent request too), answers it instead. */
+async function claimKey(tx: Executor, accountId: string, claim: IdempotencyClaim, messageIds: string[]) {
+  const cutoff = new Date(now().getTime() - IDEMPOTENCY_WINDOW_MS);
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ accountId, key: claim.key, requestHash: claim.requestHash, kind: claim.kind, messageIds, createdAt: now() })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.accountId, idempotencyKeys.key],
+      // An older use of the key (past 24 hours) is replaced.
+      set: { requestHash: claim.requestHash, kind: claim.kind, messageIds, createdAt: now() },
+      setWhere: sql`${idempotencyKeys.createdAt} < ${cutoff}`,
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length > 0) return null;
+  const [existing] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, claim.key)))
+    .limit(1);
+  return existing!;
+}
+
+export async function storeMessages(principal: SendingPrincipal, prepared: PreparedMessage[], claim: IdempotencyClaim | null): Promise<StoredMessages> {
+  const ids = prepared.map((message) => message.id);
+  return db().transaction(async (tx) => {
+    if (claim) {
+      const existing = await claimKey(tx, principal.accountId, claim, ids);
+      if (existing) return { stored: false, existing };
+    }
+    const rows = await tx
+      .insert(messages)
+      .values(
+        prepared.map((message) => ({
+          id: message.id,
+          accountId: principal.accountId,
+          apiKeyId: principal.apiKey?.id ?? null,
+          domainId: message.domain.id,
+          fromDomain: message.domain.name,
+          from: message.from,
+          to: message.to,
+          cc: message.cc,
+          bcc: message.bcc,
+          replyTo: message.replyTo,
+          subject: message.subject,
+          headers: message.headers,
+          tags: message.tags,
+          trackOpens: message.trackOpens,
+          trackClicks: message.trackClicks,
+          status: message.scheduledAt ? ("scheduled" as const) : ("queued" as const),
+          source: message.source,
+          attachmentCount: message.attachments.length,
+          size: message.raw.length,
+          scheduledAt: message.scheduledAt,
+          messageIdHeader: message.messageIdHeader,
+          createdAt: message.createdAt,
+        })),
+      )
+      .returning();
+    await tx.insert(messageContents).values(
+      prepared.map((message) => ({
+        messageId: message.id,
+        envelopeFrom: message.envelope.from,
+        envelopeTo: message.envelope.to,
+        raw: message.raw,
+        html: message.html,
+        text: message.text,
+        attachments: message.attachments,
+      })),
+    );
+    await tx.insert(messageEvents).values(
+      prepared.map((message) => ({
+        id: newId("mev"),
+        messageId: message.id,
+        type: message.scheduledAt ? ("scheduled" as const) : ("queued" as const),
+        detail: message.scheduledAt ? { scheduledAt: message.scheduledAt.toISOString() } : {},
+      })),
+    );
+    await enqueueMany(
+      queues.deliverMessage,
+      prepared.map((message) => ({ data: { messageId: message.id }, ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}) })),
+      tx,
+    );
+    await chargeMessages(tx, principal.accountId, ids);
+    return { stored: true, rows };
+  });
+}
