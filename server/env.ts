@@ -34,6 +34,12 @@ const hostName = z
   .transform((value) => value.trim().toLowerCase().replace(/\.$/, ""))
   .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)+$/, "expected a host name like spf.example.com"));
 
+/** A host name that may be a single label (localhost, a machine name) as well as a domain. */
+const anyHostName = z
+  .string()
+  .transform((value) => value.trim().toLowerCase().replace(/\.$/, ""))
+  .pipe(z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, "expected a host name like mail.example.com"));
+
 const httpUrl = z.url({ protocol: /^https?$/ });
 /** Identity-provider endpoints: https, or http on a loopback address only (contract §4.4). */
 const providerUrl = httpUrl.refine(isAllowedProviderUrl, "must be https (http is allowed only for loopback addresses)");
@@ -98,7 +104,7 @@ const envSchema = z.object({
   /** "policy=limit/seconds,…" to change the rate limits of contract §5. */
   RATE_LIMIT_OVERRIDES: z.string().regex(/^(\s*\w+=\d+\/\d+\s*)(,\s*\w+=\d+\/\d+\s*)*$/, "expected policy=limit/seconds entries").optional(),
   /** The name the mail listeners greet with; customers' MX records and mail clients point at it (default: the APP_URL host). */
-  MAIL_HOSTNAME: hostName.optional(),
+  MAIL_HOSTNAME: anyHostName.optional(),
   /** Address the SMTP listeners bind (docs/smtp.md). */
   MAIL_LISTEN: z.string().refine((value) => isIP(value) !== 0, "expected an IP address").optional(),
   /** SMTP submission with STARTTLS; 0 turns it off. */

@@ -279,7 +279,7 @@ describe("SMTP submission: what is accepted is delivered as sent", () => {
     const email = await waitForEmail(to);
     const parsed = await simpleParser(email.raw);
     expect(parsed.replyTo?.text).toBe(`help@${domain}`);
-    expect(parsed.headers.get("list-unsubscribe")).toMatchObject({ mail: `unsubscribe@${domain}` });
+    expect(email.raw).toContain(`List-Unsubscribe: <mailto:unsubscribe@${domain}>\r\n`);
     expect(parsed.headers.get("x-order")).toBe("A-1001");
     expect(parsed.headers.has("x-ces-tags")).toBe(false);
     expect(parsed.headers.has("x-ces-idempotency-key")).toBe(false);
@@ -327,8 +327,9 @@ describe("SMTP submission: what is accepted is delivered as sent", () => {
     await dialogue.send(`MAIL FROM:<ada@${domain}>\r\n`);
     await dialogue.send(`RCPT TO:<${to}>\r\n`);
     await dialogue.send("DATA\r\n");
-    dialogue.write(`From: ada@${domain}\nTo: ${to}\nSubject: bare LF\n\nline one\nline two\n`);
-    const reply = await dialogue.send(".\r\n");
+    // Only the final dot needs CRLF around it (that is how SMTP ends DATA); every other line ends in a bare LF.
+    dialogue.write(`From: ada@${domain}\nTo: ${to}\nSubject: bare LF\n\nline one\nline two`);
+    const reply = await dialogue.send("\r\n.\r\n");
     expect(reply.code).toBe(250);
     dialogue.end();
     const email = await waitForEmail(to);
@@ -345,6 +346,22 @@ describe("SMTP submission: what is accepted is delivered as sent", () => {
     await Promise.all(recipients.map((to) => waitForEmail(to)));
     const secure = await transport(key, { implicitTls: true }).sendMail({ from: `ada@${domain}`, to: uniqueEmail("smtp-tls"), subject: "Implicit TLS", text: "x" });
     expect(queuedId(secure.response)).toBeTruthy();
+  });
+
+  it("answers 554 5.7.0 once the period's quota is used up, and stores nothing", async () => {
+    const owner = await createAccount();
+    const ownDomain = await verifiedDomain(owner);
+    const ownKey = (await newKey(owner)).secret;
+    const first = await transport(ownKey).sendMail({ from: `a@${ownDomain}`, to: uniqueEmail("quota"), subject: "first", text: "x" });
+    expect(queuedId(first.response)).toBeTruthy();
+    // The free plan's 3,000 emails of the period, used up (the counter the first send created).
+    await sql("update message_usage set used = 3000 where account_id = $1", [owner.user.id]);
+    await expect(transport(ownKey).sendMail({ from: `a@${ownDomain}`, to: uniqueEmail("quota"), subject: "over", text: "x" })).rejects.toMatchObject({
+      responseCode: 554,
+      response: expect.stringContaining("5.7.0 Sending quota exhausted"),
+    });
+    const stored = await sql<{ count: string }>("select count(*) from messages where account_id = $1", [owner.user.id]);
+    expect(stored[0]!.count).toBe("1");
   });
 
   it("refuses a From header outside the key's domains even when MAIL FROM is allowed", async () => {
