@@ -18,6 +18,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/relays", label: "Relays", match: "prefix", audience: "signed-in" },
   { href: "/messages", label: "Messages", match: "prefix", audience: "signed-in" },
   { href: "/api-keys", label: "API keys", match: "prefix", audience: "signed-in" },
+  { href: "/smtp", label: "SMTP", match: "prefix", audience: "signed-in" },
   { href: "/billing", label: "Billing", match: "prefix", audience: "signed-in" },
   { href: "/activity", label: "Activity", match: "prefix", audience: "signed-in" },
   { href: "/sessions", label: "Sessions", match: "prefix", audience: "signed-in" },

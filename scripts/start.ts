@@ -11,6 +11,7 @@ import { markDatabaseEnvironment } from "@/server/db/environment-marker";
 import { loadDotenv } from "@/server/runtime/load-dotenv";
 import { EnvError, env, useEmbeddedDatabase } from "@/server/env";
 import { startJobWorker } from "@/server/jobs/worker";
+import { startMailListeners } from "@/server/mail/start-mail-listeners";
 import { startWebServer } from "@/server/runtime/web-server";
 
 const isDev = process.argv.includes("--dev");
@@ -58,6 +59,8 @@ async function runPrimary() {
     });
   }
   const stopJobs = await startJobWorker(databaseUrl, { work: config.RUN_JOBS });
+  const mailListeners = await startMailListeners(config);
+  for (const address of mailListeners.addresses) console.log(address);
 
   cluster.setupPrimary({ silent: false });
   const workerEnv = { DATABASE_URL: databaseUrl, DATA_DIR: config.dataDir, DATABASE_EMBEDDED: String(Boolean(embedded) || config.DATABASE_EMBEDDED) };
@@ -84,6 +87,7 @@ async function runPrimary() {
       (worker) => new Promise<void>((resolve) => (worker!.isDead() ? resolve() : (worker!.once("exit", () => resolve()), worker!.kill("SIGTERM")))),
     );
     await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await mailListeners.stop().catch(() => {});
     await stopJobs().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);

@@ -35,12 +35,14 @@ function playwrightTally(file: string): Tally | undefined {
 
 /**
  * Debian packages the tests use: Chromium for Playwright (never `npx playwright
- * install`) and oathtool, the independent TOTP implementation ours is checked against.
+ * install`), oathtool, the independent TOTP implementation ours is checked against,
+ * and swaks, the SMTP client the submission tests speak with.
  */
 function ensureSystemPackages() {
   const missing = [
     ["/usr/bin/chromium", "chromium"],
     ["/usr/bin/oathtool", "oathtool"],
+    ["/usr/bin/swaks", "swaks"],
   ].flatMap(([file, pkg]) => (existsSync(file!) ? [] : [pkg!]));
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {

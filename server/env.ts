@@ -34,6 +34,12 @@ const hostName = z
   .transform((value) => value.trim().toLowerCase().replace(/\.$/, ""))
   .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)+$/, "expected a host name like spf.example.com"));
 
+/** A host name that may be a single label (localhost, a machine name) as well as a domain. */
+const anyHostName = z
+  .string()
+  .transform((value) => value.trim().toLowerCase().replace(/\.$/, ""))
+  .pipe(z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, "expected a host name like mail.example.com"));
+
 const httpUrl = z.url({ protocol: /^https?$/ });
 /** Identity-provider endpoints: https, or http on a loopback address only (contract §4.4). */
 const providerUrl = httpUrl.refine(isAllowedProviderUrl, "must be https (http is allowed only for loopback addresses)");
@@ -97,6 +103,20 @@ const envSchema = z.object({
   RUN_JOBS: booleanString.default(true),
   /** "policy=limit/seconds,…" to change the rate limits of contract §5. */
   RATE_LIMIT_OVERRIDES: z.string().regex(/^(\s*\w+=\d+\/\d+\s*)(,\s*\w+=\d+\/\d+\s*)*$/, "expected policy=limit/seconds entries").optional(),
+  /** The name the mail listeners greet with; customers' MX records and mail clients point at it (default: the APP_URL host). */
+  MAIL_HOSTNAME: anyHostName.optional(),
+  /** Address the SMTP listeners bind (docs/smtp.md). */
+  MAIL_LISTEN: z.string().refine((value) => isIP(value) !== 0, "expected an IP address").optional(),
+  /** SMTP submission with STARTTLS; 0 turns it off. */
+  SUBMISSION_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** SMTP submission over implicit TLS; 0 turns it off. */
+  SUBMISSIONS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** PEM certificate chain and key of the mail listeners; a self-signed pair is generated outside production. */
+  MAIL_TLS_CERT_FILE: z.string().min(1).optional(),
+  MAIL_TLS_KEY_FILE: z.string().min(1).optional(),
+  /** Concurrent SMTP sessions this instance serves, and per client address. */
+  SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(500),
+  SMTP_MAX_CLIENTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -104,7 +124,20 @@ type RawEnv = z.infer<typeof envSchema>;
 
 export type EncryptionKey = { id: string; key: Buffer };
 
-export type Env = Omit<RawEnv, "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEYS" | "EMAIL_TRANSPORT" | "SANDBOX_WEBHOOK_SECRET"> & {
+export type MailListeners = {
+  hostname: string;
+  listen: string;
+  submissionPort: number;
+  submissionsPort: number;
+  tls: { certFile: string; keyFile: string } | null;
+};
+
+export type Env = Omit<
+  RawEnv,
+  "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEYS" | "EMAIL_TRANSPORT" | "SANDBOX_WEBHOOK_SECRET" | "MAIL_HOSTNAME" | "MAIL_LISTEN" | "SUBMISSION_PORT" | "SUBMISSIONS_PORT" | "MAIL_TLS_CERT_FILE" | "MAIL_TLS_KEY_FILE"
+> & {
+  /** The SMTP listeners' settings, defaults applied (docs/smtp.md). */
+  mail: MailListeners;
   isProduction: boolean;
   dataDir: string;
   appUrl: string;
@@ -195,7 +228,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (!raw.EMAIL_TRANSPORT || raw.EMAIL_TRANSPORT === "file") {
       problems.push("EMAIL_TRANSPORT: production needs resend or smtp");
     }
+    // Mail listeners are on by default; an instance that turns them all off needs neither.
+    const servesMail = raw.SUBMISSION_PORT !== 0 || raw.SUBMISSIONS_PORT !== 0;
+    if (servesMail && !raw.MAIL_HOSTNAME) problems.push("MAIL_HOSTNAME: required in production while a mail listener is on");
+    if (servesMail && (!raw.MAIL_TLS_CERT_FILE || !raw.MAIL_TLS_KEY_FILE)) {
+      problems.push("MAIL_TLS_CERT_FILE: required in production while a mail listener is on (with MAIL_TLS_KEY_FILE)");
+    }
   }
+  if (Boolean(raw.MAIL_TLS_CERT_FILE) !== Boolean(raw.MAIL_TLS_KEY_FILE)) problems.push("MAIL_TLS_KEY_FILE: set MAIL_TLS_CERT_FILE and MAIL_TLS_KEY_FILE together");
   const emailTransport = raw.EMAIL_TRANSPORT ?? "file";
   if (emailTransport === "smtp" && !raw.SMTP_URL) problems.push("SMTP_URL: required when EMAIL_TRANSPORT=smtp");
   if (emailTransport === "resend" && !raw.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_TRANSPORT=resend");
@@ -212,12 +252,35 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
   const sandboxWebhookSecret = isProduction ? undefined : (raw.SANDBOX_WEBHOOK_SECRET ?? loadOrCreateSandboxSecret(dataDir));
 
-  const { AUTH_SECRET: _a, ENCRYPTION_KEY: _k, ENCRYPTION_KEYS: _ks, EMAIL_TRANSPORT: _t, SANDBOX_WEBHOOK_SECRET: _s, ...rest } = raw;
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  const mail: MailListeners = {
+    hostname: raw.MAIL_HOSTNAME ?? new URL(appUrl).hostname,
+    listen: raw.MAIL_LISTEN ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
+    submissionPort: raw.SUBMISSION_PORT ?? (isProduction ? 587 : 2587),
+    submissionsPort: raw.SUBMISSIONS_PORT ?? (isProduction ? 465 : 2465),
+    tls: raw.MAIL_TLS_CERT_FILE && raw.MAIL_TLS_KEY_FILE ? { certFile: raw.MAIL_TLS_CERT_FILE, keyFile: raw.MAIL_TLS_KEY_FILE } : null,
+  };
+
+  const {
+    AUTH_SECRET: _a,
+    ENCRYPTION_KEY: _k,
+    ENCRYPTION_KEYS: _ks,
+    EMAIL_TRANSPORT: _t,
+    SANDBOX_WEBHOOK_SECRET: _s,
+    MAIL_HOSTNAME: _mh,
+    MAIL_LISTEN: _ml,
+    SUBMISSION_PORT: _sp,
+    SUBMISSIONS_PORT: _ssp,
+    MAIL_TLS_CERT_FILE: _mc,
+    MAIL_TLS_KEY_FILE: _mk,
+    ...rest
+  } = raw;
   return {
     ...rest,
+    mail,
     isProduction,
     dataDir,
-    appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
+    appUrl,
     authSecret,
     encryptionKeys,
     emailTransport,

@@ -16,6 +16,7 @@ import type * as messages from "./endpoints/messages";
 import type * as oauth from "./endpoints/oauth";
 import type * as sendingDomains from "./endpoints/sending-domains";
 import type * as sessions from "./endpoints/sessions";
+import type * as smtpAccess from "./endpoints/smtp-access";
 import type * as smtpRelays from "./endpoints/smtp-relays";
 import type * as support from "./endpoints/support";
 import type * as settings from "./endpoints/settings";
@@ -65,6 +66,7 @@ export const updateSecurityPreferences = refTo<typeof settings.updateSecurityPre
 });
 
 // The API keys page (/api-keys).
+export const getSmtpAccess = refTo<typeof smtpAccess.getSmtpAccess>({ method: "GET", path: "/sending/smtp", operationId: "getSmtpAccess" });
 export const listApiKeys = refTo<typeof apiKeys.listApiKeys>({ method: "GET", path: "/sending/api-keys", operationId: "listApiKeys" });
 export const createApiKey = refTo<typeof apiKeys.createApiKey>({ method: "POST", path: "/sending/api-keys", operationId: "createApiKey" });
 export const revokeApiKey = refTo<typeof apiKeys.revokeApiKey>({ method: "DELETE", path: "/sending/api-keys/{key_id}", operationId: "revokeApiKey" });

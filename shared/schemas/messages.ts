@@ -5,7 +5,7 @@ import { attachmentInput, attachmentSchema } from "./message-attachments";
 import { formatMailbox, parseMailbox } from "./mail-address";
 import { paginationQuery, paginationSchema } from "./pagination";
 
-const MAX_RECIPIENTS = 50;
+export const MAX_RECIPIENTS = 50;
 const MAX_ATTACHMENTS = 50;
 export const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -50,7 +50,7 @@ const headers = z
   .refine((value) => Object.keys(value).length <= 20, "At most 20 custom headers")
   .refine((value) => Object.keys(value).every((name) => !isReservedHeader(name)), "Set this header with its own field, not in headers");
 
-const tag = z.strictObject({
+export const tagSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Tag names are 1-64 letters, digits, _ or -"),
   value: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, "Tag values are 1-256 letters, digits, _ or -"),
 });
@@ -66,7 +66,7 @@ export const sendMessageBody = z
     html: z.string().min(1).optional(),
     text: z.string().min(1).optional(),
     headers: headers.optional(),
-    tags: z.array(tag).max(10, "At most 10 tags").optional(),
+    tags: z.array(tagSchema).max(10, "At most 10 tags").optional(),
     trackOpens: z.boolean().default(false).meta({ description: "Add an open-tracking pixel to the HTML." }),
     trackClicks: z.boolean().default(false).meta({ description: "Send HTML links through a click-tracking redirect." }),
     attachments: z.array(attachmentInput).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`).optional(),

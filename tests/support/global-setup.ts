@@ -31,6 +31,8 @@ declare module "vitest" {
     relayLab: RelayLabInfo;
     /** The app's APP_URL (localhost), where browsers start provider sign-ins. */
     appUrl: string;
+    /** The app's SMTP submission ports on 127.0.0.1 (STARTTLS and implicit TLS). */
+    submission: { port: number; securePort: number };
   }
 }
 
@@ -54,6 +56,7 @@ export async function setup(project: TestProject) {
   relayLab = await startRelayLab(relayCertificate, selfSignedCertificate(path.join(relayTlsDir, "untrusted")));
   // The identity providers must know the app's callback URLs (on APP_URL, http://localhost:PORT) first.
   const port = await freeLoopbackPort();
+  const submission = { port: await freeLoopbackPort(), securePort: await freeLoopbackPort() };
   const appUrl = `http://localhost:${port}`;
   providers = await startFakeProviders(appUrl);
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
@@ -72,11 +75,14 @@ export async function setup(project: TestProject) {
       RELAY_ALLOW_PRIVATE_HOSTS: "true",
       RELAY_EXTRA_CA_FILE: relayCertificate.certFile,
       RELAY_TEST_TIMEOUT_MS: "3000",
+      SUBMISSION_PORT: String(submission.port),
+      SUBMISSIONS_PORT: String(submission.securePort),
       ...providers.env,
     },
   });
   project.provide("relayLab", { username: relayLab.username, password: relayLab.password, ports: relayLab.ports });
   project.provide("appUrl", appUrl);
+  project.provide("submission", submission);
   project.provide("mailboxDir", mailboxDir);
   project.provide("fakePaymentProvidersUrl", paymentProviders.url);
   project.provide("dnsServer", dns.address);

@@ -29,6 +29,9 @@ export async function startTestServer(options: {
     PORT: String(port),
     DATA_DIR: dataDir,
     WEB_CONCURRENCY: "1",
+    // Mail listeners are off unless a test gives them ports: fixed defaults would collide between servers.
+    SUBMISSION_PORT: "0",
+    SUBMISSIONS_PORT: "0",
     ...options.env,
   };
   delete env.DATABASE_URL;

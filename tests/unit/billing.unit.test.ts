@@ -73,6 +73,8 @@ describe("sandbox gateway secret", () => {
       ENCRYPTION_KEY: "1".repeat(64),
       EMAIL_TRANSPORT: "smtp",
       SMTP_URL: "smtp://mail.example.com:587",
+      SUBMISSION_PORT: "0",
+      SUBMISSIONS_PORT: "0",
     });
     expect(production.sandboxWebhookSecret).toBeUndefined();
   });

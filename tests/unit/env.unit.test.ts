@@ -57,8 +57,19 @@ describe("parseEnv", () => {
   it("requires the production secrets and refuses the sandbox gateway in production", () => {
     const problems = problemsOf({ APP_ENV: "production", SANDBOX_WEBHOOK_SECRET: "x".repeat(20) });
     expect(problems.map((problem) => problem.split(":")[0])).toEqual(
-      expect.arrayContaining(["APP_URL", "AUTH_SECRET", "ENCRYPTION_KEYS", "SANDBOX_WEBHOOK_SECRET", "EMAIL_TRANSPORT"]),
+      expect.arrayContaining(["APP_URL", "AUTH_SECRET", "ENCRYPTION_KEYS", "SANDBOX_WEBHOOK_SECRET", "EMAIL_TRANSPORT", "MAIL_HOSTNAME", "MAIL_TLS_CERT_FILE"]),
     );
+  });
+
+  it("needs no mail certificate in production when every mail listener is off", () => {
+    const problems = problemsOf({ APP_ENV: "production", SUBMISSION_PORT: "0", SUBMISSIONS_PORT: "0" });
+    expect(problems.map((problem) => problem.split(":")[0])).not.toEqual(expect.arrayContaining(["MAIL_HOSTNAME"]));
+    expect(problems.map((problem) => problem.split(":")[0])).not.toEqual(expect.arrayContaining(["MAIL_TLS_CERT_FILE"]));
+  });
+
+  it("listens on loopback with development ports outside production, named after APP_URL", () => {
+    const config = parseEnv({ DATA_DIR: tempDir(), APP_URL: "http://portal.test:3000" });
+    expect(config.mail).toEqual({ hostname: "portal.test", listen: "127.0.0.1", submissionPort: 2587, submissionsPort: 2465, tls: null });
   });
 
   it("accepts a complete production configuration without touching DATA_DIR", () => {
@@ -74,6 +85,16 @@ describe("parseEnv", () => {
       TRUSTED_PROXIES: "10.0.0.1, 10.0.0.2",
       DNS_SERVERS: "192.0.2.53, 127.0.0.1:5353, [::1]:5353, 2001:db8::53",
       SENDING_SPF_DOMAIN: "_SPF.Example.com.",
+      MAIL_HOSTNAME: "MX.Example.com",
+      MAIL_TLS_CERT_FILE: "/etc/ces/mail-cert.pem",
+      MAIL_TLS_KEY_FILE: "/etc/ces/mail-key.pem",
+    });
+    expect(config.mail).toEqual({
+      hostname: "mx.example.com",
+      listen: "0.0.0.0",
+      submissionPort: 587,
+      submissionsPort: 465,
+      tls: { certFile: "/etc/ces/mail-cert.pem", keyFile: "/etc/ces/mail-key.pem" },
     });
     expect(config.DNS_SERVERS).toEqual(["192.0.2.53", "127.0.0.1:5353", "[::1]:5353", "2001:db8::53"]);
     expect(config.SENDING_SPF_DOMAIN).toBe("_spf.example.com");

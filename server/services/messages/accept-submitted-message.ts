@@ -3,7 +3,9 @@
 // only there), and goes through the same pipeline as the REST API: the
 // sender's domain check, quota, DKIM at delivery, relay, events. The caller
 // removes the service's own control headers before handing it over and
-// parses the summary fields lists show.
+// parses the summary fields lists show; an idempotency key it read from them
+// replays the first message for the same bytes.
+import { createHash } from "node:crypto";
 import { AppError } from "@/server/http/errors";
 import { newId } from "@/server/ids";
 import { now } from "@/server/clock";
@@ -11,6 +13,7 @@ import type { StoredAttachment } from "@/server/db/schema";
 import type { SendingPrincipal } from "@/server/http/route";
 import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-attachments";
 import { messageDetailView } from "./message-view";
+import { loadMessageDetails } from "./read-messages";
 import { sendingDomainOf } from "./sending-domain-of";
 import { storeMessages } from "./store-messages";
 
@@ -34,6 +37,8 @@ export type SubmittedMessage = {
     text?: string | null;
     attachments?: StoredAttachment[];
   };
+  tags: { name: string; value: string }[];
+  idempotencyKey: string | null;
   source: "smtp";
 };
 
@@ -57,7 +62,7 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
     replyTo: message.summary.replyTo,
     subject: message.summary.subject,
     headers: {},
-    tags: [],
+    tags: message.tags,
     trackOpens: false,
     trackClicks: false,
     scheduledAt: null,
@@ -67,7 +72,13 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
     raw: message.raw,
     envelope: message.envelope,
   };
-  const result = await storeMessages(principal, [prepared], null);
-  if (!result.stored) throw new Error("unreachable: no idempotency key was claimed");
+  const requestHash = createHash("sha256").update(message.raw).digest("hex");
+  const result = await storeMessages(principal, [prepared], message.idempotencyKey ? { key: message.idempotencyKey, requestHash, kind: "single" } : null);
+  if (!result.stored) {
+    if (result.existing.requestHash !== requestHash || result.existing.kind !== "single") {
+      throw new AppError("idempotency_conflict", "This idempotency key was used for a different message in the last 24 hours.");
+    }
+    return (await loadMessageDetails(result.existing.messageIds))[0]!;
+  }
   return messageDetailView(result.rows[0]!, prepared, [{ type: "queued", detail: {}, createdAt: result.rows[0]!.createdAt }]);
 }

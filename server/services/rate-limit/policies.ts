@@ -27,6 +27,10 @@ const defaults = {
   supportAcknowledgementsPerEmail: { limit: 5, windowSeconds: 3600 },
   /** SMTP relay connection tests per IP: each opens an outbound connection. */
   relayTestsPerIp: { limit: 60, windowSeconds: 600 },
+  /** Wrong SMTP logins per client address (IPv6: per /64); past it the address is refused until the window ends. */
+  smtpAuthFailuresPerIp: { limit: 10, windowSeconds: 900 },
+  /** Messages submitted over SMTP per API key, like the API's per-token limit. */
+  smtpMessagesPerCredential: { limit: 600, windowSeconds: 60 },
   /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
   loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
 } satisfies Record<string, Omit<RateLimitPolicy, "name">>;

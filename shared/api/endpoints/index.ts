@@ -13,6 +13,7 @@ import * as oauth from "./oauth";
 import * as sessions from "./sessions";
 import * as support from "./support";
 import * as settings from "./settings";
+import * as smtpAccess from "./smtp-access";
 import * as smtpRelays from "./smtp-relays";
 import * as twoFactor from "./two-factor";
 
@@ -57,6 +58,7 @@ export const endpoints = [
   messages.listMessages,
   messages.getMessage,
   messages.cancelMessage,
+  smtpAccess.getSmtpAccess,
   apiKeys.createApiKey,
   apiKeys.listApiKeys,
   apiKeys.revokeApiKey,

@@ -8,6 +8,7 @@ export const apiTags = {
   "Sending domains": "Domains the account sends from, the DNS records that prove and authenticate them, and their verification.",
   Messages: "Send email and follow its delivery. Takes an API key (`Authorization: Bearer ces_…`) or an access token.",
   "API keys": "Keys for the sending API: `Authorization: Bearer ces_…`. Managed with a signed-in session.",
+  "SMTP access": "Send from software that speaks SMTP (frameworks, CMSs, devices): username `apikey`, an API key as the password.",
   Relays: "Your own SMTP servers (relays) the service can hand messages to, with connection tests. Passwords are write-only.",
   Billing: "Plans, the subscription, checkout with a payment provider, invoices and email credits. Amounts are integers in minor units.",
   Support: "Tickets for the support team; opening one needs no account.",

@@ -1,0 +1,55 @@
+// Every reply our mail listeners originate, in one table, the way
+// server/http/errors.ts is the one table of HTTP statuses. Texts lead with the
+// RFC 3463 enhanced code, as Postfix's do, so clients and operators recognise
+// them (docs/smtp.md lists them for customers).
+import type { AppError, ErrorCode } from "@/server/http/errors";
+
+export const smtpReplies = {
+  queued: { code: 250, text: "2.0.0 Ok: queued as" },
+  authRequired: { code: 530, text: "5.7.0 Authentication required" },
+  encryptionRequired: { code: 538, text: "5.7.11 Encryption required for requested authentication mechanism" },
+  badCredentials: { code: 535, text: "5.7.8 Authentication credentials invalid" },
+  tooManyAuthFailures: { code: 421, text: "4.7.0 Too many failed logins from your address; try again later" },
+  senderNotAllowed: { code: 553, text: "5.7.1 Sender address is not on a verified domain this credential may send from" },
+  tooManyRecipients: { code: 452, text: "4.5.3 Too many recipients" },
+  messageTooLarge: { code: 552, text: "5.3.4 Message size exceeds fixed limit" },
+  rateLimited: { code: 451, text: "4.7.1 Sending rate limit reached; try again later" },
+  quotaExceeded: { code: 554, text: "5.7.0 Sending quota exhausted for this period; upgrade the plan or buy credits" },
+  invalidMessage: { code: 554, text: "5.6.0 Message headers are not valid" },
+  idempotencyConflict: { code: 554, text: "5.6.0 This idempotency key was used for a different message in the last 24 hours" },
+  badRecipient: { code: 501, text: "5.1.3 Bad recipient address syntax" },
+  tooManyConnections: { code: 421, text: "4.7.0 Too many connections from your address; try again later" },
+  busy: { code: 451, text: "4.3.2 Server busy; try again later" },
+  temporaryFailure: { code: 451, text: "4.3.0 Temporary failure; try again later" },
+} as const satisfies Record<string, { code: number; text: string }>;
+
+export type SmtpReplyName = keyof typeof smtpReplies;
+
+/** An error smtp-server sends as the reply; `detail` is appended to the standard text. */
+export class SmtpReply extends Error {
+  readonly responseCode: number;
+
+  constructor(readonly reply: SmtpReplyName, detail?: string) {
+    const { code, text } = smtpReplies[reply];
+    super(detail ? `${text}: ${detail}` : text);
+    this.name = "SmtpReply";
+    this.responseCode = code;
+  }
+}
+
+/** The reply for a service error; anything unexpected is a temporary failure, so the client retries and nothing is lost. */
+const replyOfCode: Partial<Record<ErrorCode, SmtpReplyName>> = {
+  unauthorized: "badCredentials",
+  forbidden: "senderNotAllowed",
+  quota_exceeded: "quotaExceeded",
+  rate_limited: "rateLimited",
+  payload_too_large: "messageTooLarge",
+  idempotency_conflict: "idempotencyConflict",
+};
+
+export function smtpReplyFor(error: unknown): SmtpReply {
+  if (error instanceof SmtpReply) return error;
+  const appError = error as Partial<AppError>;
+  const name = appError.code ? replyOfCode[appError.code] : undefined;
+  return new SmtpReply(name ?? "temporaryFailure");
+}

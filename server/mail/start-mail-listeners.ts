@@ -1,0 +1,48 @@
+// Starts the SMTP listeners of this instance (docs/smtp.md): submission with
+// STARTTLS and over implicit TLS. A port set to 0 is off. They keep no state
+// of their own beyond open connections, so instances scale out behind a TCP
+// load balancer.
+import type { SMTPServer } from "smtp-server";
+import type { Env } from "@/server/env";
+import { createSubmissionServer } from "./submission/submission-server";
+import { mailTlsCredentials } from "./tls-credentials";
+
+export type MailListeners = { addresses: string[]; stop: () => Promise<void> };
+
+function listen(server: SMTPServer, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(new Error(`cannot listen on ${host}:${port} (${error.message})`));
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      resolve();
+    });
+  });
+}
+
+export async function startMailListeners(config: Env): Promise<MailListeners> {
+  const { submissionPort, submissionsPort, listen: host } = config.mail;
+  const wanted = [
+    { port: submissionPort, implicitTls: false, label: "SMTP submission (STARTTLS)" },
+    { port: submissionsPort, implicitTls: true, label: "SMTP submission (implicit TLS)" },
+  ].filter((listener) => listener.port > 0);
+  if (wanted.length === 0) return { addresses: [], stop: async () => {} };
+  const tls = mailTlsCredentials(config);
+  const started: SMTPServer[] = [];
+  const addresses: string[] = [];
+  try {
+    for (const listener of wanted) {
+      const server = createSubmissionServer({ config, tls, implicitTls: listener.implicitTls });
+      await listen(server, listener.port, host);
+      started.push(server);
+      addresses.push(`${listener.label} on ${host}:${listener.port}${tls.generated ? " (self-signed certificate)" : ""}`);
+    }
+  } catch (error) {
+    await Promise.all(started.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    throw error;
+  }
+  return {
+    addresses,
+    stop: () => Promise.all(started.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => {}),
+  };
+}

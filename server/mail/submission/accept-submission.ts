@@ -1,0 +1,36 @@
+// Hands a read submission to the sending pipeline: Bcc recipients are the
+// envelope's recipients that no header names, and a sender the credential may
+// not use is refused with the reply of the MAIL stage.
+import { AppError } from "@/server/http/errors";
+import type { SendingPrincipal } from "@/server/http/route";
+import { SmtpReply } from "@/server/mail/reply-codes";
+import { acceptSubmittedMessage } from "@/server/services/messages/accept-submitted-message";
+import { addressOf } from "@/shared/schemas/messages";
+import type { ReadSubmission } from "./submitted-message";
+
+export async function acceptSubmission(principal: SendingPrincipal, envelope: { from: string; to: string[] }, message: ReadSubmission): Promise<{ id: string }> {
+  const named = new Set([...message.to, ...message.cc].map((mailbox) => addressOf(mailbox)?.toLowerCase()));
+  try {
+    return await acceptSubmittedMessage(principal, {
+      envelope,
+      raw: message.raw,
+      summary: {
+        from: message.from,
+        to: message.to,
+        cc: message.cc,
+        bcc: envelope.to.filter((address) => !named.has(address.toLowerCase())),
+        replyTo: message.replyTo,
+        subject: message.subject,
+        messageIdHeader: message.messageIdHeader,
+      },
+      tags: message.tags,
+      idempotencyKey: message.idempotencyKey,
+      source: "smtp",
+    });
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "validation_error" || error.code === "forbidden")) {
+      throw new SmtpReply("senderNotAllowed", "the From header must be on a verified domain this credential may send from");
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,159 @@
+// SMTP submission (docs/smtp.md): one smtp-server per port, STARTTLS or
+// implicit TLS. Each stage answers as early as it can: credentials at AUTH,
+// the sender at MAIL FROM, the recipient count at RCPT, size and headers at
+// DATA; the accepted message then takes the same path as the sending API.
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import type { Env } from "@/server/env";
+import { logger } from "@/server/logger";
+import type { SendingPrincipal } from "@/server/http/route";
+import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
+import type { TlsCredentials } from "@/server/mail/tls-credentials";
+import { hitRateLimit, peekRateLimits } from "@/server/services/rate-limit/consume-rate-limit";
+import { policy } from "@/server/services/rate-limit/policies";
+import { sendingDomainOf } from "@/server/services/messages/sending-domain-of";
+import { MAX_RECIPIENTS } from "@/shared/schemas/messages";
+import { acceptSubmission } from "./accept-submission";
+import { authenticateSubmission } from "./authenticate-submission";
+import { connectionCounter, memoryBudget } from "./connection-limits";
+import { mayAuthenticate } from "./plaintext-auth";
+import { readSubmittedMessage } from "./submitted-message";
+import { MAX_SUBMISSION_BYTES } from "./submission-limits";
+
+const IDLE_TIMEOUT_MS = 2 * 60_000;
+const SESSION_TIME_LIMIT_MS = 15 * 60_000;
+const DATA_MEMORY_BUDGET_BYTES = 512 * 1024 * 1024;
+/** Wrong logins are answered more slowly as they add up, then refused (policy smtpAuthFailuresPerIp). */
+const FAILED_AUTH_DELAY_STEP_MS = 250;
+
+type Options = { config: Env; tls: TlsCredentials; implicitTls: boolean };
+
+/** Per-IP limits key IPv6 clients on their /64, which one client usually holds whole. */
+function addressSubject(address: string): string {
+  if (!address.includes(":")) return address;
+  const groups = address.split("::")[0]!.split(":");
+  return `${groups.slice(0, 4).join(":")}::/64`;
+}
+
+const principalOf = (session: SMTPServerSession) => session.user as SendingPrincipal;
+
+async function readData(stream: SMTPServerDataStream, budget: ReturnType<typeof memoryBudget>): Promise<{ data: Buffer | null; held: number; overBudget: boolean }> {
+  const chunks: Buffer[] = [];
+  let held = 0;
+  let overBudget = false;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    // Past a limit the rest is read and dropped, so the client gets its reply after the final dot.
+    if (stream.sizeExceeded || overBudget) continue;
+    if (!budget.take(chunk.length)) {
+      overBudget = true;
+      continue;
+    }
+    held += chunk.length;
+    chunks.push(chunk);
+  }
+  return { data: stream.sizeExceeded || overBudget ? null : Buffer.concat(chunks), held, overBudget };
+}
+
+export function createSubmissionServer({ config, tls, implicitTls }: Options): SMTPServer {
+  const connections = connectionCounter(config.SMTP_MAX_CLIENTS_PER_IP);
+  const budget = memoryBudget(DATA_MEMORY_BUDGET_BYTES);
+  const startedAt = new Map<string, number>();
+  const log = logger().child({ listener: implicitTls ? "submissions" : "submission" });
+
+  const server = new SMTPServer({
+    name: config.mail.hostname,
+    secure: implicitTls,
+    key: tls.key,
+    cert: tls.cert,
+    size: MAX_SUBMISSION_BYTES,
+    authMethods: ["PLAIN", "LOGIN"],
+    // Checked in onAuth, so the refusal carries our reply text (and loopback may skip TLS outside production).
+    allowInsecureAuth: true,
+    authRequiredMessage: "5.7.0 Authentication required",
+    // Our replies carry their enhanced codes in the text (server/mail/reply-codes.ts).
+    hideENHANCEDSTATUSCODES: true,
+    hideDSN: true,
+    disableReverseLookup: true,
+    maxClients: config.SMTP_MAX_CLIENTS,
+    socketTimeout: IDLE_TIMEOUT_MS,
+    closeTimeout: 10_000,
+    logger: false,
+
+    onConnect(session, callback) {
+      if (!connections.tryOpen(session.remoteAddress)) return callback(new SmtpReply("tooManyConnections"));
+      startedAt.set(session.id, Date.now());
+      callback();
+    },
+
+    onClose(session) {
+      if (startedAt.delete(session.id)) connections.close(session.remoteAddress);
+    },
+
+    onAuth(auth, session, callback) {
+      if (!mayAuthenticate(session, config.isProduction)) return callback(new SmtpReply("encryptionRequired"));
+      const failures = policy("smtpAuthFailuresPerIp");
+      const subject = addressSubject(session.remoteAddress);
+      void (async () => {
+        const [state] = await peekRateLimits([{ policy: failures, subject }]);
+        if (state!.limited) throw new SmtpReply("tooManyAuthFailures");
+        const principal = await authenticateSubmission(auth.username ?? "", auth.password ?? "");
+        if (principal) return callback(null, { user: principal });
+        const after = await hitRateLimit(failures, subject);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(after.count, 8) * FAILED_AUTH_DELAY_STEP_MS));
+        log.info({ session: session.id, remoteAddress: session.remoteAddress, failures: after.count }, "smtp login refused");
+        throw new SmtpReply(after.limited ? "tooManyAuthFailures" : "badCredentials");
+      })().catch((error: unknown) => callback(smtpReplyFor(error)));
+    },
+
+    onMailFrom(address, session, callback) {
+      const principal = principalOf(session);
+      void (async () => {
+        const rate = await hitRateLimit(policy("smtpMessagesPerCredential"), principal.apiKey?.id ?? principal.accountId);
+        if (rate.limited) throw new SmtpReply("rateLimited");
+        await sendingDomainOf(principal.accountId, address.address, principal.apiKey).catch(() => {
+          throw new SmtpReply("senderNotAllowed");
+        });
+        callback();
+      })().catch((error: unknown) => callback(smtpReplyFor(error)));
+    },
+
+    onRcptTo(_address, session, callback) {
+      if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(new SmtpReply("tooManyRecipients", `at most ${MAX_RECIPIENTS} per message`));
+      callback();
+    },
+
+    onData(stream, session, callback) {
+      const principal = principalOf(session);
+      void (async () => {
+        const { data, held, overBudget } = await readData(stream, budget);
+        try {
+          if (overBudget) throw new SmtpReply("busy");
+          if (!data) throw new SmtpReply("messageTooLarge", `at most ${MAX_SUBMISSION_BYTES} bytes`);
+          const mailFrom = session.envelope.mailFrom;
+          const message = await readSubmittedMessage(data, config.mail.hostname);
+          const envelope = { from: mailFrom ? mailFrom.address : message.fromAddress, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) };
+          const accepted = await acceptSubmission(principal, envelope, message);
+          log.info({ session: session.id, messageId: accepted.id, bytes: data.length, recipients: envelope.to.length }, "smtp message accepted");
+          callback(null, `2.0.0 Ok: queued as ${accepted.id}`);
+        } finally {
+          budget.give(held);
+        }
+      })().catch((error: unknown) => {
+        if (!(error instanceof SmtpReply)) log.error({ session: session.id, err: error }, "smtp message not accepted");
+        callback(smtpReplyFor(error));
+      });
+    },
+  });
+
+  // A session may last this long in all, however busy the client keeps it.
+  const sweeper = setInterval(() => {
+    const open = (server as unknown as { connections: Set<{ id: string; send(code: number, text: string): void }> }).connections;
+    for (const connection of open) {
+      const started = startedAt.get(connection.id);
+      if (started !== undefined && Date.now() - started > SESSION_TIME_LIMIT_MS) connection.send(421, "4.4.2 Session time limit reached");
+    }
+  }, 10_000);
+  sweeper.unref();
+  server.on("close", () => clearInterval(sweeper));
+  server.on("error", (error) => log.warn({ err: error }, "smtp connection error"));
+  return server;
+}

@@ -1,0 +1,99 @@
+// What a client submitted over SMTP, made ready for the sending pipeline
+// without rebuilding it: the bytes stay as sent (line endings normalised to
+// CRLF), minus Bcc and our control headers, plus Message-ID and Date when the
+// client left them out. Only the header block is parsed, with mailparser, for
+// the message log and the From check (docs/smtp.md).
+import { randomBytes } from "node:crypto";
+import { simpleParser, type AddressObject } from "mailparser";
+import { SmtpReply } from "@/server/mail/reply-codes";
+import { tagSchema } from "@/shared/schemas/messages";
+import { CONTROL_HEADER_NAMES } from "./submission-limits";
+
+const CONTROL_HEADERS = { tags: CONTROL_HEADER_NAMES.tags.toLowerCase(), idempotencyKey: CONTROL_HEADER_NAMES.idempotencyKey.toLowerCase() };
+const REMOVED_HEADERS = new Set<string>([CONTROL_HEADERS.tags, CONTROL_HEADERS.idempotencyKey, "bcc"]);
+
+const MAX_HEADER_BYTES = 256 * 1024;
+const MAX_HEADER_FIELDS = 1000;
+
+export type ReadSubmission = {
+  raw: Buffer;
+  /** The From header's one mailbox, as written ("Ada <ada@example.com>"), and its bare address. */
+  from: string;
+  fromAddress: string;
+  to: string[];
+  cc: string[];
+  replyTo: string[];
+  subject: string;
+  messageIdHeader: string;
+  tags: { name: string; value: string }[];
+  idempotencyKey: string | null;
+};
+
+type HeaderField = { name: string; lines: string[] };
+
+function splitFields(block: string): HeaderField[] {
+  const fields: HeaderField[] = [];
+  for (const line of block.split("\r\n")) {
+    if (/^[ \t]/.test(line) && fields.length > 0) fields[fields.length - 1]!.lines.push(line);
+    else fields.push({ name: line.slice(0, Math.max(0, line.indexOf(":"))).trim().toLowerCase(), lines: [line] });
+  }
+  return fields;
+}
+
+const valueOf = (field: HeaderField) => field.lines.join(" ").slice(field.lines[0]!.indexOf(":") + 1).trim();
+
+function parseTags(value: string | undefined): { name: string; value: string }[] {
+  if (!value) return [];
+  return value.split(",").map((entry) => {
+    const [name, tagValue] = entry.split("=").map((part) => part.trim());
+    const parsed = tagSchema.safeParse({ name, value: tagValue });
+    if (!parsed.success) throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.tags} entries are name=value (letters, digits, _ or -)`);
+    return parsed.data;
+  });
+}
+
+const mailboxesOf = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((object) => object.value);
+
+const display = (entry: { name: string; address?: string }) =>
+  entry.name ? `${JSON.stringify(entry.name)} <${entry.address}>` : (entry.address ?? "");
+
+export async function readSubmittedMessage(submitted: Buffer, domainForIds: string): Promise<ReadSubmission> {
+  if (submitted.includes(0)) throw new SmtpReply("invalidMessage", "NUL bytes are not allowed in a message");
+  const text = submitted.toString("latin1").replace(/\r?\n/g, "\r\n");
+  const end = text.indexOf("\r\n\r\n");
+  const headerBlock = end === -1 ? text.replace(/\r\n$/, "") : text.slice(0, end);
+  const body = end === -1 ? "" : text.slice(end + 4);
+  if (headerBlock.length > MAX_HEADER_BYTES) throw new SmtpReply("invalidMessage", `the header block is over ${MAX_HEADER_BYTES / 1024} KiB`);
+  const fields = splitFields(headerBlock);
+  if (fields.length > MAX_HEADER_FIELDS) throw new SmtpReply("invalidMessage", `more than ${MAX_HEADER_FIELDS} header fields`);
+  if (fields.some((field) => !field.name)) throw new SmtpReply("invalidMessage", "a header line has no field name");
+
+  const control = new Map(fields.filter((field) => REMOVED_HEADERS.has(field.name)).map((field) => [field.name, valueOf(field)]));
+  const kept = fields.filter((field) => !REMOVED_HEADERS.has(field.name));
+  const added: string[] = [];
+  if (!kept.some((field) => field.name === "message-id")) added.push(`Message-ID: <${randomBytes(16).toString("hex")}@${domainForIds}>`);
+  if (!kept.some((field) => field.name === "date")) added.push(`Date: ${new Date().toUTCString().replace("GMT", "+0000")}`);
+  const header = [...added, ...kept.flatMap((field) => field.lines)].join("\r\n");
+
+  const parsed = await simpleParser(Buffer.from(`${header}\r\n\r\n`, "latin1"), { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+  const from = mailboxesOf(parsed.from);
+  const fromEntry = from[0];
+  if (from.length !== 1 || !fromEntry?.address || "group" in fromEntry) throw new SmtpReply("invalidMessage", "From must be exactly one mailbox");
+  const idempotencyKey = control.get(CONTROL_HEADERS.idempotencyKey) ?? null;
+  if (idempotencyKey !== null && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
+    throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.idempotencyKey} is 1-255 visible ASCII characters`);
+  }
+  return {
+    raw: Buffer.from(`${header}\r\n\r\n${body}`, "latin1"),
+    from: display(fromEntry),
+    fromAddress: fromEntry.address.toLowerCase(),
+    to: mailboxesOf(parsed.to).map(display),
+    cc: mailboxesOf(parsed.cc).map(display),
+    replyTo: mailboxesOf(parsed.replyTo).map(display),
+    subject: parsed.subject ?? "",
+    messageIdHeader: parsed.messageId ?? "",
+    tags: parseTags(control.get(CONTROL_HEADERS.tags)),
+    idempotencyKey,
+  };
+}

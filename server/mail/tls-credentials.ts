@@ -1,0 +1,35 @@
+// The certificate every mail listener serves. Production names its files
+// (MAIL_TLS_CERT_FILE, MAIL_TLS_KEY_FILE); elsewhere a self-signed pair for
+// MAIL_HOSTNAME is made once with openssl and kept under DATA_DIR, so mail
+// clients can try STARTTLS and implicit TLS on a laptop (docs/smtp.md).
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { isIP } from "node:net";
+import path from "node:path";
+import type { Env } from "@/server/env";
+
+export type TlsCredentials = { cert: Buffer; key: Buffer; generated: boolean };
+
+function generateSelfSigned(directory: string, hostname: string): { certFile: string; keyFile: string } {
+  const certFile = path.join(directory, `${hostname}.crt`);
+  const keyFile = path.join(directory, `${hostname}.key`);
+  if (existsSync(certFile) && existsSync(keyFile)) return { certFile, keyFile };
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const names = [isIP(hostname) ? `IP:${hostname}` : `DNS:${hostname}`, "DNS:localhost", "IP:127.0.0.1"];
+  try {
+    execFileSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "825"]
+        .concat(["-subj", `/CN=${hostname}`, "-addext", `subjectAltName=${[...new Set(names)].join(",")}`]),
+      { stdio: "ignore" },
+    );
+  } catch (error) {
+    throw new Error(`could not generate a self-signed mail certificate with openssl (${(error as Error).message}); install openssl or set MAIL_TLS_CERT_FILE and MAIL_TLS_KEY_FILE`);
+  }
+  return { certFile, keyFile };
+}
+
+export function mailTlsCredentials(config: Pick<Env, "mail" | "dataDir">): TlsCredentials {
+  const files = config.mail.tls ?? generateSelfSigned(path.join(config.dataDir, "mail-tls"), config.mail.hostname);
+  return { cert: readFileSync(files.certFile), key: readFileSync(files.keyFile), generated: !config.mail.tls };
+}

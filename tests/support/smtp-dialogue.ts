@@ -1,0 +1,54 @@
+// A bare SMTP client over a socket, for conversations no well-behaved client
+// library would hold: pipelined garbage, NUL bytes, a client that stops
+// mid-DATA. Each `send` writes bytes and returns the next complete reply.
+import net from "node:net";
+
+export type SmtpReplyLine = { code: number; text: string };
+
+export type SmtpDialogue = {
+  greeting: Promise<SmtpReplyLine>;
+  send: (bytes: string | Buffer) => Promise<SmtpReplyLine>;
+  write: (bytes: string | Buffer) => void;
+  /** Resolves when the server closes the connection. */
+  closed: Promise<void>;
+  end: () => void;
+};
+
+export function smtpDialogue(port: number, host = "127.0.0.1"): SmtpDialogue {
+  const socket = net.connect(port, host);
+  let buffer = "";
+  const waiting: ((reply: SmtpReplyLine) => void)[] = [];
+  const ready: SmtpReplyLine[] = [];
+  socket.on("data", (chunk) => {
+    buffer += chunk.toString("latin1");
+    for (;;) {
+      // A reply ends with a line "NNN text" (a space after the code, not a dash).
+      const match = /^(?:\d{3}-[^\n]*\n)*(\d{3})(?: ([^\r\n]*))?\r?\n/.exec(buffer);
+      if (!match) break;
+      buffer = buffer.slice(match[0].length);
+      const reply = { code: Number(match[1]), text: match[2] ?? "" };
+      const next = waiting.shift();
+      if (next) next(reply);
+      else ready.push(reply);
+    }
+  });
+  socket.on("error", () => {});
+  const nextReply = () =>
+    new Promise<SmtpReplyLine>((resolve) => {
+      const early = ready.shift();
+      if (early) resolve(early);
+      else waiting.push(resolve);
+    });
+  return {
+    greeting: nextReply(),
+    send: (bytes) => {
+      socket.write(bytes);
+      return nextReply();
+    },
+    write: (bytes) => void socket.write(bytes),
+    closed: new Promise((resolve) => socket.once("close", () => resolve())),
+    end: () => socket.destroy(),
+  };
+}
+
+export const authPlain = (username: string, password: string) => Buffer.from(`\0${username}\0${password}`).toString("base64");
