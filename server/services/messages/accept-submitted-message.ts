@@ -37,8 +37,9 @@ export type SubmittedMessage = {
     text?: string | null;
     attachments?: StoredAttachment[];
   };
-  tags: { name: string; value: string }[];
-  idempotencyKey: string | null;
+  tags?: { name: string; value: string }[];
+  /** From the submission's control header: the same bytes with the same key replay the first message. */
+  idempotencyKey?: string | null;
   source: "smtp";
 };
 
@@ -62,7 +63,7 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
     replyTo: message.summary.replyTo,
     subject: message.summary.subject,
     headers: {},
-    tags: message.tags,
+    tags: message.tags ?? [],
     trackOpens: false,
     trackClicks: false,
     scheduledAt: null,
