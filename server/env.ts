@@ -71,6 +71,12 @@ const envSchema = z.object({
   SENDING_SPF_DOMAIN: hostName.optional(),
   /** Where customers' return-path CNAME points (default `bounces.<APP_URL host>`). */
   SENDING_RETURN_PATH_DOMAIN: hostName.optional(),
+  /** The name the service's mail is sent as (the test sender's domain); default the APP_URL host, required in production. */
+  MAIL_HOSTNAME: hostName.optional(),
+  /** PEM file of the service's own DKIM private key (signs the test sender's mail); generated under DATA_DIR when absent. */
+  SERVICE_DKIM_KEY_FILE: z.string().min(1).optional(),
+  /** The selector of the service's DKIM key (`<selector>._domainkey.<MAIL_HOSTNAME>`). */
+  SERVICE_DKIM_SELECTOR: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "expected a DNS label like ces").default("ces"),
   TRUSTED_PROXIES: z
     .string()
     .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
@@ -104,10 +110,12 @@ type RawEnv = z.infer<typeof envSchema>;
 
 export type EncryptionKey = { id: string; key: Buffer };
 
-export type Env = Omit<RawEnv, "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEYS" | "EMAIL_TRANSPORT" | "SANDBOX_WEBHOOK_SECRET"> & {
+export type Env = Omit<RawEnv, "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEYS" | "EMAIL_TRANSPORT" | "SANDBOX_WEBHOOK_SECRET" | "MAIL_HOSTNAME"> & {
   isProduction: boolean;
   dataDir: string;
   appUrl: string;
+  /** MAIL_HOSTNAME, or the APP_URL host outside production. */
+  mailHostname: string;
   authSecret: string;
   /** The first key encrypts; every key decrypts (rotation). */
   encryptionKeys: EncryptionKey[];
@@ -189,6 +197,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const problems: string[] = [];
   if (isProduction) {
     if (!raw.APP_URL) problems.push("APP_URL: required in production");
+    if (!raw.MAIL_HOSTNAME) problems.push("MAIL_HOSTNAME: required in production");
     if (!raw.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
     if (!raw.ENCRYPTION_KEYS && !raw.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEYS: required in production");
     if (raw.SANDBOX_WEBHOOK_SECRET) problems.push("SANDBOX_WEBHOOK_SECRET: the sandbox payment gateway is refused in production");
@@ -212,12 +221,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
   const sandboxWebhookSecret = isProduction ? undefined : (raw.SANDBOX_WEBHOOK_SECRET ?? loadOrCreateSandboxSecret(dataDir));
 
-  const { AUTH_SECRET: _a, ENCRYPTION_KEY: _k, ENCRYPTION_KEYS: _ks, EMAIL_TRANSPORT: _t, SANDBOX_WEBHOOK_SECRET: _s, ...rest } = raw;
+  const { AUTH_SECRET: _a, ENCRYPTION_KEY: _k, ENCRYPTION_KEYS: _ks, EMAIL_TRANSPORT: _t, SANDBOX_WEBHOOK_SECRET: _s, MAIL_HOSTNAME: _m, ...rest } = raw;
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   return {
     ...rest,
     isProduction,
     dataDir,
-    appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
+    appUrl,
+    mailHostname: raw.MAIL_HOSTNAME ?? new URL(appUrl).hostname,
     authSecret,
     encryptionKeys,
     emailTransport,

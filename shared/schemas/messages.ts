@@ -7,7 +7,8 @@ const MAX_RECIPIENTS = 50;
 
 // "ada@example.com" or "Ada Lovelace <ada@example.com>"; never a line break (header injection).
 const NAMED_MAILBOX = /^([^<>\r\n]*)<([^<>]+)>$/;
-const BARE_ADDRESS = /^[^\s<>@",;]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]{2,}$/;
+// "localhost" too: outside production the service's own mail host (the test sender's) is often just that.
+const BARE_ADDRESS = /^[^\s<>@",;]+@([A-Za-z0-9.-]+\.[A-Za-z0-9-]{2,}|localhost)$/;
 
 /** The bare address of a mailbox string, domain lower-cased; null when it is not one. */
 export function addressOf(mailbox: string): string | null {

@@ -23,6 +23,7 @@ describe("parseEnv", () => {
     expect(first.APP_ENV).toBe("development");
     expect(first.PORT).toBe(3000);
     expect(first.emailTransport).toBe("file");
+    expect(first.mailHostname).toBe("localhost");
     expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.encryptionKeys).toHaveLength(1);
     const file = path.join(dataDir, "secrets.json");
@@ -57,7 +58,7 @@ describe("parseEnv", () => {
   it("requires the production secrets and refuses the sandbox gateway in production", () => {
     const problems = problemsOf({ APP_ENV: "production", SANDBOX_WEBHOOK_SECRET: "x".repeat(20) });
     expect(problems.map((problem) => problem.split(":")[0])).toEqual(
-      expect.arrayContaining(["APP_URL", "AUTH_SECRET", "ENCRYPTION_KEYS", "SANDBOX_WEBHOOK_SECRET", "EMAIL_TRANSPORT"]),
+      expect.arrayContaining(["APP_URL", "MAIL_HOSTNAME", "AUTH_SECRET", "ENCRYPTION_KEYS", "SANDBOX_WEBHOOK_SECRET", "EMAIL_TRANSPORT"]),
     );
   });
 
@@ -67,6 +68,7 @@ describe("parseEnv", () => {
       APP_ENV: "production",
       DATA_DIR: dataDir,
       APP_URL: "https://mail.example.com/",
+      MAIL_HOSTNAME: "MX.Example.com",
       AUTH_SECRET: "s".repeat(40),
       ENCRYPTION_KEYS: `k2:${"a".repeat(64)},k1:${"b".repeat(64)}`,
       EMAIL_TRANSPORT: "smtp",
@@ -78,6 +80,7 @@ describe("parseEnv", () => {
     expect(config.DNS_SERVERS).toEqual(["192.0.2.53", "127.0.0.1:5353", "[::1]:5353", "2001:db8::53"]);
     expect(config.SENDING_SPF_DOMAIN).toBe("_spf.example.com");
     expect(config.appUrl).toBe("https://mail.example.com");
+    expect(config.mailHostname).toBe("mx.example.com");
     expect(config.encryptionKeys.map((key) => key.id)).toEqual(["k2", "k1"]);
     expect(config.TRUSTED_PROXIES).toEqual(["10.0.0.1", "10.0.0.2"]);
     expect(() => statSync(dataDir)).toThrow();

@@ -16,6 +16,7 @@ import { findDefaultRelayForSending } from "@/server/services/relays/find-defaul
 import { openRelaySession } from "@/server/services/relays/open-relay-session";
 import type { ComposedMessage } from "@/server/email/message";
 import { composeMessage } from "./compose-message";
+import { testSenderSigningKey } from "./service-dkim-key";
 
 /** Tries per message, the first included; the queue's retry limit matches. */
 export const DELIVERY_ATTEMPTS = 6;
@@ -56,7 +57,7 @@ export async function deliverMessage(messageId: string): Promise<void> {
   // Gone with its account, or already settled by an earlier run of this job.
   if (!row || row.status !== "queued") return;
   try {
-    const dkim = row.domainId ? await dkimSigningKey(row.domainId) : null;
+    const dkim = row.domainId ? await dkimSigningKey(row.domainId) : await testSenderSigningKey(row.fromDomain);
     const composed = await composeMessage(row, dkim);
     const via = await sendThroughRelay(row.accountId, composed);
     await recordEvent(messageId, "sent", { via, signed: Boolean(dkim) }, { status: "sent", sentAt: now(), deliveredVia: via, lastError: null });

@@ -50,7 +50,7 @@ export async function sendMessage(principal: SendingPrincipal, { input, idempote
       const replay = await replayOf(tx, principal.accountId, idempotencyKey, requestHash);
       if (replay) return { message: replay, replayed: true };
     }
-    const domain = await sendingDomainOf(principal.accountId, input.from, principal.apiKey, tx);
+    const domain = await sendingDomainOf(principal.accountId, input.from, principal.apiKey, tx, [...input.to, ...(input.cc ?? []), ...(input.bcc ?? [])]);
     const id = newId("msg");
     const paidWith = await chargeOneMessage(tx, principal.accountId, id);
     const [row] = await tx
