@@ -17,6 +17,7 @@ import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-t
 import { applyApiFailure } from "@/features/settings/form-outcome";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { emptyAsUndefined } from "@/features/forms/empty-as-undefined";
+import { FirstEmailSnippets } from "@/features/onboarding/first-email-snippets";
 import { listDomains } from "@/shared/api/endpoint-refs";
 import type { ApiKey, createApiKeyBody } from "@/shared/schemas/api-keys";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
@@ -89,6 +90,7 @@ export function ApiKeysPanel() {
             <code data-testid="api-key-secret" className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
               {created.secret}
             </code>
+            <FirstEmailSnippets secret={created.secret} />
             <DialogActions>
               <CopyButton text={created.secret} label="Copy key" />
               <Button onClick={() => setCreated(null)}>Done</Button>
