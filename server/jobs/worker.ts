@@ -11,7 +11,7 @@ import { recheckDueDomains } from "@/server/services/domains/recheck-domains";
 import { logger } from "@/server/logger";
 import { queuePolicies, queues } from "./queues";
 
-export async function startJobWorker(databaseUrl: string, options: { work: boolean }): Promise<() => Promise<void>> {
+export async function startJobWorker(databaseUrl: string, options: { work: boolean }): Promise<(timeoutMs?: number) => Promise<void>> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
   boss.on("error", (error) => logger().error({ err: error }, "job queue error"));
   await boss.start();
@@ -54,5 +54,6 @@ export async function startJobWorker(databaseUrl: string, options: { work: boole
       }
     });
   }
-  return () => boss.stop({ graceful: true, timeout: 10_000 });
+  // Graceful: no new jobs are fetched, running ones may finish within `timeoutMs`.
+  return (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs });
 }

@@ -9,6 +9,7 @@ import { FORWARDED_CLIENT_HEADER, verifyForwardedClient } from "@/server/http/fo
 import { derivedKey } from "@/server/security/crypto";
 import type { Env } from "@/server/env";
 import { answerClientError } from "./client-error";
+import { trackResponse } from "./drain-web-server";
 
 const isLoopback = (address: string | undefined) =>
   !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
@@ -21,6 +22,7 @@ export async function startWebServer(config: Env, options: { dev: boolean }): Pr
 
   const forwardingKey = derivedKey("forwarded-client");
   const server = http.createServer((request, response) => {
+    trackResponse(server, response);
     const forwardedFor = request.headers["x-forwarded-for"];
     const vouched = isLoopback(request.socket.remoteAddress)
       ? verifyForwardedClient(forwardingKey, request.headers[FORWARDED_CLIENT_HEADER] as string | undefined)
