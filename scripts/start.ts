@@ -13,6 +13,15 @@ import { EnvError, env, useEmbeddedDatabase } from "@/server/env";
 import { startJobWorker } from "@/server/jobs/worker";
 import { startMailListeners } from "@/server/mail/start-mail-listeners";
 import { startWebServer } from "@/server/runtime/web-server";
+import { drainWebServer } from "@/server/runtime/drain-web-server";
+
+// Stopping (SIGTERM or SIGINT, from a terminal or any process manager): web
+// workers finish the requests in flight within WEB_DRAIN_MS, the job worker
+// lets running jobs finish (pg-boss's graceful stop; a job still running at
+// its timeout goes back to the queue when its lease expires), then the
+// embedded database closes. See docs/stopping.md.
+const WEB_DRAIN_MS = 20_000;
+const JOBS_STOP_MS = 20_000;
 
 const isDev = process.argv.includes("--dev");
 loadDotenv();
@@ -80,31 +89,40 @@ async function runPrimary() {
     }
   });
 
-  const stop = async () => {
+  const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    console.log(`${signal}: finishing requests and jobs in flight, then stopping`);
     const exits = Object.values(cluster.workers ?? {}).map(
       (worker) => new Promise<void>((resolve) => (worker!.isDead() ? resolve() : (worker!.once("exit", () => resolve()), worker!.kill("SIGTERM")))),
     );
-    await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    await mailListeners.stop().catch(() => {});
-    await stopJobs().catch(() => {});
+    const workersStopped = Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, WEB_DRAIN_MS + 5_000))]);
+    // Web workers, SMTP sessions and the job worker wind down together; the database they use closes last.
+    await Promise.all([
+      workersStopped,
+      mailListeners.stop().catch((error: Error) => console.error(`mail listeners: ${error.message}`)),
+      stopJobs(JOBS_STOP_MS).catch((error: Error) => console.error(`job worker: ${error.message}`)),
+    ]);
     await embedded?.stop().catch(() => {});
+    console.log("stopped");
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
 async function runWorker() {
   const config = loadConfig();
   const server = await startWebServer(config, { dev: isDev });
   process.send?.("ready");
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await drainWebServer(server, WEB_DRAIN_MS);
+    process.exit(0);
   };
-  process.on("SIGTERM", stop);
+  process.on("SIGTERM", () => void stop());
   process.on("SIGINT", () => {}); // the primary decides when workers stop
 }
 

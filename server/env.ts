@@ -77,6 +77,10 @@ const envSchema = z.object({
   SENDING_SPF_DOMAIN: hostName.optional(),
   /** Where customers' return-path CNAME points (default `bounces.<APP_URL host>`). */
   SENDING_RETURN_PATH_DOMAIN: hostName.optional(),
+  /** PEM file of the service's own DKIM private key (signs the test sender's mail); generated under DATA_DIR when absent. */
+  SERVICE_DKIM_KEY_FILE: z.string().min(1).optional(),
+  /** The selector of the service's DKIM key (`<selector>._domainkey.<MAIL_HOSTNAME>`). */
+  SERVICE_DKIM_SELECTOR: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "expected a DNS label like ces").default("ces"),
   TRUSTED_PROXIES: z
     .string()
     .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
@@ -103,7 +107,10 @@ const envSchema = z.object({
   RUN_JOBS: booleanString.default(true),
   /** "policy=limit/seconds,…" to change the rate limits of contract §5. */
   RATE_LIMIT_OVERRIDES: z.string().regex(/^(\s*\w+=\d+\/\d+\s*)(,\s*\w+=\d+\/\d+\s*)*$/, "expected policy=limit/seconds entries").optional(),
-  /** The name the mail listeners greet with; customers' MX records and mail clients point at it (default: the APP_URL host). */
+  /**
+   * The service's mail host name: the SMTP listeners greet with it, customers' mail settings point at it, and the
+   * test sender sends from it (default: the APP_URL host; required in production).
+   */
   MAIL_HOSTNAME: anyHostName.optional(),
   /** Address the SMTP listeners bind (docs/smtp.md). */
   MAIL_LISTEN: z.string().refine((value) => isIP(value) !== 0, "expected an IP address").optional(),
@@ -222,15 +229,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const problems: string[] = [];
   if (isProduction) {
     if (!raw.APP_URL) problems.push("APP_URL: required in production");
+    if (!raw.MAIL_HOSTNAME) problems.push("MAIL_HOSTNAME: required in production");
     if (!raw.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
     if (!raw.ENCRYPTION_KEYS && !raw.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEYS: required in production");
     if (raw.SANDBOX_WEBHOOK_SECRET) problems.push("SANDBOX_WEBHOOK_SECRET: the sandbox payment gateway is refused in production");
     if (!raw.EMAIL_TRANSPORT || raw.EMAIL_TRANSPORT === "file") {
       problems.push("EMAIL_TRANSPORT: production needs resend or smtp");
     }
-    // Mail listeners are on by default; an instance that turns them all off needs neither.
+    // Mail listeners are on by default; an instance that turns them all off needs no certificate.
     const servesMail = raw.SUBMISSION_PORT !== 0 || raw.SUBMISSIONS_PORT !== 0;
-    if (servesMail && !raw.MAIL_HOSTNAME) problems.push("MAIL_HOSTNAME: required in production while a mail listener is on");
     if (servesMail && (!raw.MAIL_TLS_CERT_FILE || !raw.MAIL_TLS_KEY_FILE)) {
       problems.push("MAIL_TLS_CERT_FILE: required in production while a mail listener is on (with MAIL_TLS_KEY_FILE)");
     }

@@ -16,6 +16,8 @@ import { portalFetch, PortalApiError } from "@/features/api/portal-fetch";
 import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
 import { applyApiFailure } from "@/features/settings/form-outcome";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import { emptyAsUndefined } from "@/features/forms/empty-as-undefined";
+import { FirstEmailSnippets } from "@/features/onboarding/first-email-snippets";
 import { listDomains } from "@/shared/api/endpoint-refs";
 import type { ApiKey, createApiKeyBody } from "@/shared/schemas/api-keys";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
@@ -88,6 +90,7 @@ export function ApiKeysPanel() {
             <code data-testid="api-key-secret" className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
               {created.secret}
             </code>
+            <FirstEmailSnippets secret={created.secret} />
             <DialogActions>
               <CopyButton text={created.secret} label="Copy key" />
               <Button onClick={() => setCreated(null)}>Done</Button>
@@ -112,7 +115,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secret: stri
     setFailure(null);
     const expiresAt = expiryDays ? new Date(Date.now() + expiryDays * 86_400_000).toISOString() : undefined;
     try {
-      const key = await createKey.mutateAsync({ ...values, domainId: values.domainId || undefined, expiresAt });
+      const key = await createKey.mutateAsync({ ...values, expiresAt });
       form.reset({ name: "", scope: "sending" });
       onCreated(key);
     } catch (error) {
@@ -134,7 +137,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secret: stri
           </select>
         </FormField>
         <FormField ids={ids.domainId} label="Domain" error={errors.domainId?.message}>
-          <select {...form.register("domainId")} {...describedBy(ids.domainId, { error: errors.domainId?.message })} className={inputClass}>
+          <select {...form.register("domainId", { setValueAs: emptyAsUndefined })} {...describedBy(ids.domainId, { error: errors.domainId?.message })} className={inputClass}>
             <option value="">Any verified domain</option>
             {verified.map((domain) => (
               <option key={domain.domain_id} value={domain.domain_id}>

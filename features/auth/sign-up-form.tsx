@@ -11,6 +11,7 @@ import { EmailField } from "./email-field";
 import { PasswordInput } from "@/components/password-input";
 import { planIds } from "@/shared/plan-ids";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import { emptyAsUndefined } from "@/features/forms/empty-as-undefined";
 import type { registerBody } from "@/shared/schemas/auth";
 import { planLabels } from "@/features/account/plan-labels";
 import { textLinkClass } from "./auth-card";
@@ -30,9 +31,6 @@ const hints = {
   username: "Letters, digits, dot, dash or underscore; 3 to 32 characters.",
   planId: "Every account starts on the Free plan. We remember the plan you pick for when you are ready to upgrade.",
 };
-
-/** Empty optional inputs mean "not given": the API's schema wants the field absent, not "". */
-const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   const form = useForm<SignUpInput, unknown, SignUpValues>({

@@ -1,5 +1,7 @@
-// The onboarding checklist with its progress; every step links to where it is done.
+// The onboarding checklist with its progress; every step links to where it is
+// done, except the first (a test email), which is done right here.
 import Link from "next/link";
+import { SendTestEmail } from "@/features/onboarding/send-test-email";
 import type { OnboardingProfile } from "@/shared/schemas/dashboard";
 
 export function OnboardingChecklist({ profile }: { profile: OnboardingProfile }) {
@@ -25,7 +27,7 @@ export function OnboardingChecklist({ profile }: { profile: OnboardingProfile })
       </div>
       <ol aria-label="Onboarding steps" className="mt-5 space-y-3">
         {profile.steps.map((step) => (
-          <li key={step.id} className="flex items-start gap-3">
+          <li key={step.id} id={step.id === "send_test_email" ? "send-test-email" : undefined} className="flex items-start gap-3">
             <span
               aria-hidden="true"
               className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
@@ -41,6 +43,8 @@ export function OnboardingChecklist({ profile }: { profile: OnboardingProfile })
                     {step.title}
                     <span className="sr-only"> (done)</span>
                   </>
+                ) : step.id === "send_test_email" ? (
+                  step.title
                 ) : (
                   <Link href={step.href} className="underline-offset-2 hover:underline">
                     {step.title}
@@ -48,6 +52,7 @@ export function OnboardingChecklist({ profile }: { profile: OnboardingProfile })
                 )}
               </p>
               {step.done ? null : <p className="text-zinc-600 dark:text-zinc-400">{step.description}</p>}
+              {!step.done && step.id === "send_test_email" ? <SendTestEmail /> : null}
             </div>
           </li>
         ))}

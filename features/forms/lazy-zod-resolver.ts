@@ -11,8 +11,12 @@ export function lazyZodResolver<Input extends FieldValues, Output extends FieldV
 ): Resolver<Input, unknown, Output> {
   let loading: Promise<Resolver<Input, unknown, Output>> | undefined;
   const load = () =>
-    (loading ??= Promise.all([loadSchema(), import("@hookform/resolvers/zod")]).then(
-      ([schema, { zodResolver }]) => zodResolver(schema) as unknown as Resolver<Input, unknown, Output>,
+    (loading ??= Promise.all([loadSchema(), import("@hookform/resolvers/zod"), import("@/shared/validation-messages")]).then(
+      ([schema, { zodResolver }, { installValidationMessages }]) => {
+        // The same sentences as the API's, never zod's default text.
+        installValidationMessages();
+        return zodResolver(schema) as unknown as Resolver<Input, unknown, Output>;
+      },
       (error: unknown) => {
         loading = undefined; // A failed fetch (offline) is tried again on the next submit.
         throw error;

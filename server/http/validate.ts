@@ -1,7 +1,11 @@
 // Runs a zod schema over one part of the request; failures become one
 // 400 validation_error listing every problem with its dot-joined path.
 import type { z } from "zod";
+import { installValidationMessages } from "@/shared/validation-messages";
 import { AppError, type FieldError } from "./errors";
+
+// Checks without a message of their own get a sentence for people, not zod's default text.
+installValidationMessages();
 
 export type RequestPart = "body" | "query" | "path";
 

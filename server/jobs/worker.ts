@@ -26,7 +26,7 @@ const deliveryWorkOptions = {
   perJobResults: true,
 } as const;
 
-export async function startJobWorker(databaseUrl: string, options: { work: boolean }): Promise<() => Promise<void>> {
+export async function startJobWorker(databaseUrl: string, options: { work: boolean }): Promise<(timeoutMs?: number) => Promise<void>> {
   // LISTEN/NOTIFY wakes delivery the moment a message is queued (polling stays as a floor).
   const boss = new PgBoss({ connectionString: databaseUrl, max: 6, useListenNotify: true });
   boss.on("error", (error) => logger().error({ err: error }, "job queue error"));
@@ -75,8 +75,9 @@ export async function startJobWorker(databaseUrl: string, options: { work: boole
       }
     });
   }
-  return async () => {
-    await boss.stop({ graceful: true, timeout: 10_000 });
+  // Graceful: no new jobs are fetched, running ones may finish within `timeoutMs`; then pooled connections close.
+  return async (timeoutMs = 10_000) => {
+    await boss.stop({ graceful: true, timeout: timeoutMs });
     closeRelayPools();
   };
 }

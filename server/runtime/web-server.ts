@@ -10,6 +10,7 @@ import { derivedKey } from "@/server/security/crypto";
 import type { Env } from "@/server/env";
 import { answerClientError } from "./client-error";
 import { closeConnectionIfBodyUnread } from "./close-unread-requests";
+import { trackResponse } from "./drain-web-server";
 
 const isLoopback = (address: string | undefined) =>
   !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
@@ -22,6 +23,7 @@ export async function startWebServer(config: Env, options: { dev: boolean }): Pr
 
   const forwardingKey = derivedKey("forwarded-client");
   const server = http.createServer((request, response) => {
+    trackResponse(server, response);
     const forwardedFor = request.headers["x-forwarded-for"];
     const vouched = isLoopback(request.socket.remoteAddress)
       ? verifyForwardedClient(forwardingKey, request.headers[FORWARDED_CLIENT_HEADER] as string | undefined)

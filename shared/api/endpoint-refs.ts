@@ -11,6 +11,7 @@ import type * as apiKeys from "./endpoints/api-keys";
 import type * as auth from "./endpoints/auth";
 import type * as billing from "./endpoints/billing";
 import type * as dashboard from "./endpoints/dashboard";
+import type * as emailConfirmation from "./endpoints/email-confirmation";
 import type * as emailSignIn from "./endpoints/email-sign-in";
 import type * as messages from "./endpoints/messages";
 import type * as oauth from "./endpoints/oauth";
@@ -19,6 +20,7 @@ import type * as sessions from "./endpoints/sessions";
 import type * as smtpAccess from "./endpoints/smtp-access";
 import type * as smtpRelays from "./endpoints/smtp-relays";
 import type * as support from "./endpoints/support";
+import type * as testSender from "./endpoints/test-sender";
 import type * as settings from "./endpoints/settings";
 import type * as twoFactor from "./endpoints/two-factor";
 
@@ -84,6 +86,16 @@ export const deleteDomain = refTo<typeof sendingDomains.deleteDomain>({ method: 
 // The messages pages (/messages, /messages/[message_id]).
 export const listMessages = refTo<typeof messages.listMessages>({ method: "GET", path: "/sending/messages", operationId: "listMessages" });
 export const getMessage = refTo<typeof messages.getMessage>({ method: "GET", path: "/sending/messages/{message_id}", operationId: "getMessage" });
+
+// The first email: the dashboard's one-click test email and the new key's snippets.
+export const sendMessage = refTo<typeof messages.sendMessage>({ method: "POST", path: "/sending/messages", operationId: "sendMessage" });
+export const sendEmailConfirmation = refTo<typeof emailConfirmation.sendEmailConfirmation>({
+  method: "POST",
+  path: "/account/email/confirmation",
+  operationId: "sendEmailConfirmation",
+});
+export const confirmEmail = refTo<typeof emailConfirmation.confirmEmail>({ method: "POST", path: "/account/email/confirm", operationId: "confirmEmail" });
+export const getTestSender = refTo<typeof testSender.getTestSender>({ method: "GET", path: "/sending/test-sender", operationId: "getTestSender" });
 
 // The billing pages (/billing, /billing/return).
 export const getSubscription = refTo<typeof billing.getSubscription>({ method: "GET", path: "/billing/subscription", operationId: "getSubscription" });

@@ -36,7 +36,7 @@ describe("the dashboard overview", () => {
       apiKeys: { total: 0 },
       twoFactorEnabled: false,
       activeSessions: 1,
-      onboarding: { completed: 1, total: 5, percent: 20 },
+      onboarding: { completed: 1, total: 7, percent: 14 },
     });
     expect(overview.body.data.recentActivity.map((item) => item.type)).toContain("auth.login");
   });

@@ -5,7 +5,15 @@ import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 
-export type TestServer = { baseUrl: string; dataDir: string; logFile: string; pid: number; stop: () => Promise<void> };
+export type TestServer = {
+  baseUrl: string;
+  dataDir: string;
+  logFile: string;
+  pid: number;
+  /** The launcher's exit code (null when killed by a signal it did not handle). */
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+};
 
 export async function startTestServer(options: {
   label: string;
@@ -67,6 +75,7 @@ export async function startTestServer(options: {
     dataDir,
     logFile,
     pid: child.pid!,
+    exited,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGTERM");

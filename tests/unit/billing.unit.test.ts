@@ -69,6 +69,7 @@ describe("sandbox gateway secret", () => {
       DATA_DIR: tempDir(),
       APP_ENV: "production",
       APP_URL: "https://mail.example.com",
+      MAIL_HOSTNAME: "mail.example.com",
       AUTH_SECRET: "x".repeat(40),
       ENCRYPTION_KEY: "1".repeat(64),
       EMAIL_TRANSPORT: "smtp",

@@ -23,6 +23,7 @@ describe("parseEnv", () => {
     expect(first.APP_ENV).toBe("development");
     expect(first.PORT).toBe(3000);
     expect(first.emailTransport).toBe("file");
+    expect(first.mail.hostname).toBe("localhost");
     expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.encryptionKeys).toHaveLength(1);
     const file = path.join(dataDir, "secrets.json");
@@ -63,7 +64,6 @@ describe("parseEnv", () => {
 
   it("needs no mail certificate in production when every mail listener is off", () => {
     const problems = problemsOf({ APP_ENV: "production", SUBMISSION_PORT: "0", SUBMISSIONS_PORT: "0" });
-    expect(problems.map((problem) => problem.split(":")[0])).not.toEqual(expect.arrayContaining(["MAIL_HOSTNAME"]));
     expect(problems.map((problem) => problem.split(":")[0])).not.toEqual(expect.arrayContaining(["MAIL_TLS_CERT_FILE"]));
   });
 
@@ -78,6 +78,7 @@ describe("parseEnv", () => {
       APP_ENV: "production",
       DATA_DIR: dataDir,
       APP_URL: "https://mail.example.com/",
+      MAIL_HOSTNAME: "MX.Example.com",
       AUTH_SECRET: "s".repeat(40),
       ENCRYPTION_KEYS: `k2:${"a".repeat(64)},k1:${"b".repeat(64)}`,
       EMAIL_TRANSPORT: "smtp",
@@ -85,7 +86,6 @@ describe("parseEnv", () => {
       TRUSTED_PROXIES: "10.0.0.1, 10.0.0.2",
       DNS_SERVERS: "192.0.2.53, 127.0.0.1:5353, [::1]:5353, 2001:db8::53",
       SENDING_SPF_DOMAIN: "_SPF.Example.com.",
-      MAIL_HOSTNAME: "MX.Example.com",
       MAIL_TLS_CERT_FILE: "/etc/ces/mail-cert.pem",
       MAIL_TLS_KEY_FILE: "/etc/ces/mail-key.pem",
     });
@@ -99,6 +99,7 @@ describe("parseEnv", () => {
     expect(config.DNS_SERVERS).toEqual(["192.0.2.53", "127.0.0.1:5353", "[::1]:5353", "2001:db8::53"]);
     expect(config.SENDING_SPF_DOMAIN).toBe("_spf.example.com");
     expect(config.appUrl).toBe("https://mail.example.com");
+    expect(config.mail.hostname).toBe("mx.example.com");
     expect(config.encryptionKeys.map((key) => key.id)).toEqual(["k2", "k1"]);
     expect(config.TRUSTED_PROXIES).toEqual(["10.0.0.1", "10.0.0.2"]);
     expect(() => statSync(dataDir)).toThrow();

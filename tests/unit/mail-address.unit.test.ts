@@ -36,7 +36,7 @@ describe("parseMailbox", () => {
     ["a line break in the name", "Ada\nBcc: x <ada@example.com>"],
     ["a NUL", "ada@example.com\u0000"],
     ["no address", "not an address"],
-    ["no domain dot", "a@localhost"],
+    ["no domain dot", "a@intranet"],
     ["a quoted local part", '"a b"@example.com'],
     ["an empty string", ""],
     ["a name that is too long", `${"n".repeat(201)} <a@example.com>`],

@@ -15,7 +15,7 @@ export const oneTimeCodes = pgTable(
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["sign_in_code", "password_reset", "magic_link"] }).notNull(),
+    purpose: text("purpose", { enum: ["sign_in_code", "password_reset", "magic_link", "email_confirmation"] }).notNull(),
     secretHash: text("secret_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
     expiresAt: timestamptz("expires_at").notNull(),

@@ -11,6 +11,7 @@ import type { TlsCredentials } from "@/server/mail/tls-credentials";
 import { hitRateLimit, peekRateLimits } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { sendingDomainOf } from "@/server/services/messages/sending-domain-of";
+import { isTestSender } from "@/server/services/messages/test-sender";
 import { MAX_RECIPIENTS } from "@/shared/schemas/messages";
 import { acceptSubmission } from "./accept-submission";
 import { authenticateSubmission } from "./authenticate-submission";
@@ -109,9 +110,12 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
       void (async () => {
         const rate = await hitRateLimit(policy("smtpMessagesPerCredential"), principal.apiKey?.id ?? principal.accountId);
         if (rate.limited) throw new SmtpReply("rateLimited");
-        await sendingDomainOf(principal.accountId, address.address, principal.apiKey).catch(() => {
-          throw new SmtpReply("senderNotAllowed");
-        });
+        // The test sender's rules depend on the recipients: they are checked with the message, at DATA.
+        if (!isTestSender(address.address)) {
+          await sendingDomainOf(principal.accountId, address.address, principal.apiKey).catch(() => {
+            throw new SmtpReply("senderNotAllowed");
+          });
+        }
         callback();
       })().catch((error: unknown) => callback(smtpReplyFor(error)));
     },

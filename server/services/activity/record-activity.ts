@@ -16,6 +16,7 @@ export type ActivityType =
   | "auth.magic_link_sent"
   | "account.created"
   | "account.updated"
+  | "account.email_confirmed"
   | "account.password_changed"
   | "account.deletion_scheduled"
   | "account.deletion_canceled"

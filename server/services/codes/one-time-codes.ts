@@ -10,7 +10,7 @@ import { oneTimeCodes } from "@/server/db/schema";
 import { newId } from "@/server/ids";
 import { constantTimeEqual, derivedKey, hmacBase64Url, randomToken } from "@/server/security/crypto";
 
-export type CodePurpose = "sign_in_code" | "password_reset";
+export type CodePurpose = "sign_in_code" | "password_reset" | "email_confirmation";
 export type SecretPurpose = CodePurpose | "magic_link";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;

@@ -8,6 +8,10 @@ export type AccountCounts = {
   domainsVerified: number;
   relaysTotal: number;
   relaysActive: number;
+  /** Relays that can be used: active, and not failing their last connection test. */
+  relaysWorking: number;
+  /** 1 once the account has sent any message (the first test email included), else 0. */
+  messagesSent: number;
   apiKeys: number;
   activeSessions: number;
 };
@@ -19,6 +23,8 @@ const COUNTS_SQL = `
     (select count(*) from sending_domains where account_id = $1 and status = 'verified') as "domainsVerified",
     (select count(*) from smtp_relays where account_id = $1) as "relaysTotal",
     (select count(*) from smtp_relays where account_id = $1 and status = 'active') as "relaysActive",
+    (select count(*) from smtp_relays where account_id = $1 and status = 'active' and last_test_ok is not false) as "relaysWorking",
+    (select count(*) from (select 1 from messages where account_id = $1 limit 1) as any_message) as "messagesSent",
     (select count(*) from api_keys where account_id = $1 and revoked_at is null
        and (expires_at is null or expires_at > $2)) as "apiKeys",
     (select count(*) from sessions s join accounts a on a.id = s.account_id

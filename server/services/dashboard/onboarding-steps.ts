@@ -1,11 +1,12 @@
-// The onboarding checklist: five steps, each done when the account's own
-// data says so. Pure, so the rules are unit-tested without a database.
+// The onboarding checklist: seven steps, each done when the account's own
+// data says so. It starts with what takes a minute (a test email from the
+// service's test sender, an API key) before what needs DNS. Pure, so the rules are unit-tested without a database.
 import type { OnboardingProfile } from "@/shared/schemas/dashboard";
 import type { AccountCounts } from "./account-counts";
 
 type PlanId = OnboardingProfile["currentPlanId"];
 
-export type OnboardingFacts = Pick<AccountCounts, "domainsTotal" | "domainsVerified" | "relaysTotal"> & {
+export type OnboardingFacts = Pick<AccountCounts, "domainsTotal" | "domainsVerified" | "relaysWorking" | "apiKeys" | "messagesSent"> & {
   twoFactorEnabled: boolean;
   currentPlanId: PlanId;
   intendedPlanId: PlanId | null;
@@ -20,9 +21,17 @@ function planChosen(facts: OnboardingFacts): boolean {
 export function onboardingProfile(facts: OnboardingFacts): OnboardingProfile {
   const intended = facts.intendedPlanId && facts.intendedPlanId !== "free" ? `You asked for ${facts.intendedPlanId} when you signed up. ` : "";
   const steps: OnboardingProfile["steps"] = [
+    {
+      id: "send_test_email",
+      title: "Send a test email",
+      description: "From our test sender to your own address, without a domain: see a message go through.",
+      done: facts.messagesSent > 0,
+      href: "/dashboard#send-test-email",
+    },
+    { id: "create_api_key", title: "Create an API key", description: "Send from your code; the key comes with a ready-to-run example.", done: facts.apiKeys > 0, href: "/api-keys" },
     { id: "add_domain", title: "Add a sending domain", description: "The domain your email comes from.", done: facts.domainsTotal > 0, href: "/domains" },
     { id: "verify_domain", title: "Verify your domain", description: "Publish its DNS records so receivers trust your mail.", done: facts.domainsVerified > 0, href: "/domains" },
-    { id: "add_relay", title: "Add an SMTP relay", description: "Send through your own mail server, or skip this and use ours.", done: facts.relaysTotal > 0, href: "/relays" },
+    { id: "add_relay", title: "Add an SMTP relay", description: "Send through your own mail server, or skip this and use ours.", done: facts.relaysWorking > 0, href: "/relays" },
     { id: "enable_two_factor", title: "Turn on two-factor authentication", description: "Protect the account with an authenticator app.", done: facts.twoFactorEnabled, href: "/security" },
     { id: "choose_plan", title: "Choose a plan", description: `${intended}Pick the plan that fits your volume.`, done: planChosen(facts), href: "/billing" },
   ];

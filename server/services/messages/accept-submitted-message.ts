@@ -47,7 +47,7 @@ export type SubmittedMessage = {
 export async function acceptSubmittedMessage(principal: SendingPrincipal, message: SubmittedMessage) {
   if (message.raw.length > MAX_MESSAGE_BYTES) throw new AppError("payload_too_large", "The message is larger than 25 MB.");
   if (message.envelope.to.length === 0) throw new AppError("validation_error", "The message has no recipients.");
-  const domain = await sendingDomainOf(principal.accountId, message.summary.from, principal.apiKey);
+  const domain = await sendingDomainOf(principal.accountId, message.summary.from, principal.apiKey, undefined, message.envelope.to);
   const id = newId("msg");
   const attachments = message.summary.attachments ?? [];
   const prepared = {

@@ -44,6 +44,7 @@ async function loadForDelivery(messageId: string) {
       id: messages.id,
       accountId: messages.accountId,
       domainId: messages.domainId,
+      fromDomain: messages.fromDomain,
       status: messages.status,
       attempts: messages.attempts,
       sentAt: messages.sentAt,
@@ -144,7 +145,7 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
   let signed = false;
   let result: HandOff;
   try {
-    const signature = await signMessage(wire.raw, row.domainId);
+    const signature = await signMessage(wire.raw, row.domainId, row.fromDomain);
     signed = signature.signed;
     const sent = await handOff(row.accountId, { raw: signature.raw, envelope: wire.envelope });
     via = sent.via;

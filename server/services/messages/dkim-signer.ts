@@ -4,6 +4,7 @@
 import { Readable } from "node:stream";
 import DKIM from "nodemailer/lib/dkim";
 import { dkimSigningKey, type DkimSigningKey } from "@/server/services/domains/dkim-keys";
+import { testSenderSigningKey } from "./service-dkim-key";
 
 const CACHE_MS = 60_000;
 const cache = new Map<string, { key: Promise<DkimSigningKey | null>; until: number }>();
@@ -25,9 +26,12 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The message with a DKIM-Signature header for its domain; unchanged when the domain is gone. */
-export async function signMessage(raw: Buffer, domainId: string | null): Promise<{ raw: Buffer; signed: boolean }> {
-  const key = domainId ? await keyOf(domainId) : null;
+/**
+ * The message with a DKIM-Signature header for its domain, or the service's own
+ * for the test sender (no domain of the account); unchanged when the domain is gone.
+ */
+export async function signMessage(raw: Buffer, domainId: string | null, fromDomain: string): Promise<{ raw: Buffer; signed: boolean }> {
+  const key = domainId ? await keyOf(domainId) : await testSenderSigningKey(fromDomain);
   if (!key) return { raw, signed: false };
   const signer = new DKIM({ domainName: key.domain, keySelector: key.selector, privateKey: key.privateKey });
   return { raw: await readAll(signer.sign(raw) as Readable), signed: true };

@@ -48,7 +48,7 @@ async function domainsOf(principal: SendingPrincipal, inputs: SendMessageInput[]
   const errors: FieldError[] = [];
   const domains = await Promise.all(
     inputs.map((input, index) =>
-      sendingDomainOf(principal.accountId, input.from, principal.apiKey).catch((error: unknown) => {
+      sendingDomainOf(principal.accountId, input.from, principal.apiKey, db(), [...input.to, ...(input.cc ?? []), ...(input.bcc ?? [])]).catch((error: unknown) => {
         if (!(error instanceof AppError) || error.code !== "validation_error") throw error;
         errors.push(...(error.details.errors ?? []).map((entry) => ({ ...entry, path: `${prefix(index)}${entry.path}` })));
         return null;
@@ -58,10 +58,10 @@ async function domainsOf(principal: SendingPrincipal, inputs: SendMessageInput[]
   if (errors.length > 0) {
     throw new AppError("validation_error", inputs.length > 1 ? "Some messages cannot be sent from their domain; none was sent." : errors[0]!.message, { errors });
   }
-  return domains as { id: string; name: string }[];
+  return domains as { id: string | null; name: string }[];
 }
 
-async function prepare(input: SendMessageInput, domain: { id: string; name: string }): Promise<PreparedMessage> {
+async function prepare(input: SendMessageInput, domain: PreparedMessage["domain"]): Promise<PreparedMessage> {
   const id = newId("msg");
   const messageIdHeader = `<${randomBytes(16).toString("hex")}@${domain.name}>`;
   const createdAt = now();

@@ -1,15 +1,25 @@
 // Which of the account's domains a `from` address sends from. Only a domain
 // that has been verified may send; one in temporary_failure keeps sending
 // (a DNS hiccup must not stop a customer's mail) until the re-check job
-// decides otherwise.
+// decides otherwise. The service's test sender (test-sender.ts) is the one
+// address outside the account's domains, under rules of its own.
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import { sendingDomains } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 import type { ApiKeyGrant } from "@/server/services/api-keys/authenticate-api-key";
 import { addressOf } from "@/shared/schemas/messages";
+import { isTestSender, testSenderDomain } from "./test-sender";
 
-export async function sendingDomainOf(accountId: string, from: string, apiKey: ApiKeyGrant | null, tx: Executor = db()) {
+/** `recipients`: every to, cc and bcc mailbox of the message (the test sender sends only to the account's own address). */
+export async function sendingDomainOf(
+  accountId: string,
+  from: string,
+  apiKey: ApiKeyGrant | null,
+  tx: Executor = db(),
+  recipients: string[] = [],
+): Promise<{ id: string | null; name: string }> {
+  if (isTestSender(from)) return testSenderDomain(accountId, recipients, apiKey, tx);
   const address = addressOf(from)!;
   const domainName = address.slice(address.lastIndexOf("@") + 1);
   const [domain] = await tx

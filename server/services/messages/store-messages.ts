@@ -20,7 +20,8 @@ export type PreparedMessage = {
   id: string;
   messageIdHeader: string;
   createdAt: Date;
-  domain: { id: string; name: string };
+  /** The account's verified domain; id null for the service's test sender. */
+  domain: { id: string | null; name: string };
   source: MessageSource;
   from: string;
   to: string[];

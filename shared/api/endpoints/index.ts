@@ -5,6 +5,7 @@ import * as apiKeys from "./api-keys";
 import * as auth from "./auth";
 import * as billing from "./billing";
 import * as dashboard from "./dashboard";
+import * as emailConfirmation from "./email-confirmation";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as messages from "./messages";
@@ -15,6 +16,7 @@ import * as support from "./support";
 import * as settings from "./settings";
 import * as smtpAccess from "./smtp-access";
 import * as smtpRelays from "./smtp-relays";
+import * as testSender from "./test-sender";
 import * as twoFactor from "./two-factor";
 
 export const endpoints = [
@@ -59,6 +61,9 @@ export const endpoints = [
   messages.getMessage,
   messages.cancelMessage,
   smtpAccess.getSmtpAccess,
+  testSender.getTestSender,
+  emailConfirmation.sendEmailConfirmation,
+  emailConfirmation.confirmEmail,
   apiKeys.createApiKey,
   apiKeys.listApiKeys,
   apiKeys.revokeApiKey,

@@ -1,0 +1,107 @@
+"use client";
+// The checklist's first step: one click sends a test email from the service's
+// test sender to the account's own address, then opens the message. An address
+// never proven is confirmed first with an emailed code.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/button";
+import { describedBy, fieldIds, inputClass } from "@/components/form-field";
+import { PortalApiError } from "@/features/api/portal-fetch";
+import { useConfirmEmail, useSendConfirmationCode, useSendTestEmail, useTestSender } from "./use-test-sender";
+
+const errorText = (error: unknown) => (error instanceof PortalApiError ? error.message : "That did not work. Try again.");
+const codeIds = fieldIds("confirmation-code");
+
+export function SendTestEmail() {
+  const sender = useTestSender();
+  const send = useSendTestEmail();
+  const router = useRouter();
+  const [opening, setOpening] = useState(false);
+
+  if (sender.isPending) return <p className="mt-2 text-zinc-500 dark:text-zinc-400">Checking your address…</p>;
+  if (sender.isError) return <p className="mt-2 text-red-700 dark:text-red-300">{errorText(sender.error)}</p>;
+  const { to, from, emailProven, dailyLimit, sentToday } = sender.data;
+  if (!emailProven) return <ConfirmAddress email={to} />;
+
+  return (
+    <div className="mt-2 space-y-2">
+      <p className="text-zinc-600 dark:text-zinc-400">
+        From <span className="font-mono text-[0.8125rem] break-all">{from}</span> to {to}. {Math.max(0, dailyLimit - sentToday)} of {dailyLimit} left today.
+      </p>
+      <Button
+        size="sm"
+        pending={send.isPending || opening}
+        onClick={() =>
+          send.mutate(sender.data, {
+            onSuccess: (message) => {
+              setOpening(true);
+              router.push(`/messages/${message.id}`);
+            },
+          })
+        }
+      >
+        {send.isPending || opening ? "Sending…" : "Send a test email"}
+      </Button>
+      {send.isError ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {errorText(send.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ConfirmAddress({ email }: { email: string }) {
+  const sendCode = useSendConfirmationCode();
+  const confirm = useConfirmEmail();
+  const [code, setCode] = useState("");
+  const failure = confirm.error ?? sendCode.error;
+
+  return (
+    <div className="mt-2 space-y-2">
+      <p className="text-zinc-600 dark:text-zinc-400">
+        The test email goes to <strong className="font-medium text-zinc-900 dark:text-white">{email}</strong>. First confirm that address is yours with a
+        code we email to it.
+      </p>
+      {sendCode.isSuccess ? (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirm.mutate(code);
+          }}
+        >
+          <div>
+            <label htmlFor={codeIds.control} className="block text-xs font-medium text-zinc-700 dark:text-zinc-300">
+              Code from the email
+            </label>
+            <input
+              {...describedBy(codeIds, {})}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              className={`${inputClass} mt-1 w-32 font-mono tracking-widest`}
+            />
+          </div>
+          <Button size="sm" type="submit" pending={confirm.isPending}>
+            {confirm.isPending ? "Confirming…" : "Confirm address"}
+          </Button>
+          <Button size="sm" variant="secondary" pending={sendCode.isPending} onClick={() => sendCode.mutate()}>
+            Send a new code
+          </Button>
+        </form>
+      ) : (
+        <Button size="sm" variant="secondary" pending={sendCode.isPending} onClick={() => sendCode.mutate()}>
+          {sendCode.isPending ? "Sending…" : "Email me a code"}
+        </Button>
+      )}
+      {failure ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {errorText(failure)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
