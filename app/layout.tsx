@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { SiteFooter } from "@/components/site-footer";
+import { NavMenuProvider } from "@/components/nav-menu";
 import { SiteHeader } from "@/components/site-header";
+import { SiteNav } from "@/components/site-nav";
 import { SkipLink } from "@/components/skip-link";
 import { ThemeScript } from "@/components/theme-script";
 import { DeletionBanner } from "@/features/account-deletion/deletion-banner";
@@ -35,13 +37,21 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       </head>
       <body className="flex min-h-dvh flex-col bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         <Providers signedInEmail={session?.user.email ?? null}>
-          <SkipLink />
-          <SiteHeader />
-          <DeletionBanner />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          <SiteFooter />
+          <NavMenuProvider>
+            <SkipLink />
+            <SiteHeader />
+            {/* The signed-in sidebar (wide screens) beside the page; min-w-0 lets wide content shrink instead of pushing the page sideways. */}
+            <div className="flex flex-1">
+              <SiteNav placement="sidebar" />
+              <div className="flex min-w-0 flex-1 flex-col">
+                <DeletionBanner />
+                <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                  {children}
+                </main>
+                <SiteFooter />
+              </div>
+            </div>
+          </NavMenuProvider>
         </Providers>
       </body>
     </html>

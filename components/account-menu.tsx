@@ -29,7 +29,10 @@ export function AccountMenu() {
   return <SignedInMenu email={account.email} name={account.details?.name ?? null} />;
 }
 
-/** A disclosure (button + panel): Escape or a click elsewhere closes it, and so does navigating. */
+/**
+ * A disclosure (button + panel): Escape or a click elsewhere closes it, and so does navigating.
+ * It names the account and signs out; the account's pages are in the primary navigation only.
+ */
 function SignedInMenu({ email, name }: { email: string; name: string | null }) {
   const [isOpen, setIsOpen] = useState(false);
   const [isSigningOut, setIsSigningOut] = useState(false);
@@ -110,18 +113,6 @@ function SignedInMenu({ email, name }: { email: string; name: string | null }) {
           </p>
         </div>
         <div className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
-        <Link href="/sessions" className={menuItemClass}>
-          Sessions
-        </Link>
-        <Link href="/security" className={menuItemClass}>
-          Security
-        </Link>
-        <Link href="/activity" className={menuItemClass}>
-          Activity
-        </Link>
-        <Link href="/settings" className={menuItemClass}>
-          Settings
-        </Link>
         <button type="button" onClick={handleSignOut} disabled={isSigningOut} className={menuItemClass}>
           {isSigningOut ? <Spinner className="size-3.5" /> : null}
           Sign out

@@ -1,31 +1,79 @@
-// The primary navigation. Only areas that exist are listed: a link must never
-// lead to a page that pretends to work. Each new portal area adds one line
-// (dashboard, domains, relays, billing, security, activity, support).
+// The primary navigation, grouped the way customers think about the service:
+// what they send, what we host for them, their account, and help. One list
+// feeds the sidebar (wide screens), the menu (phones) and the signed-out bar.
+// An entry whose page is not built yet stays here with `hasPage: false` and is
+// not shown: a link must never lead to a page that pretends to work. Building
+// the page is then a one-word change (tests/unit/nav-items.unit.test.ts checks
+// every flag against app/).
 
 export type NavItem = {
   href: string;
   label: string;
   /** "exact": current only on href itself; "prefix": also on pages below it. */
   match: "exact" | "prefix";
-  /** "signed-in": shown only with a portal session (the page would send others to sign in). */
-  audience: "everyone" | "signed-in";
+  /**
+   * "signed-in": only with a portal session (the page would send others to sign in);
+   * "signed-out": only without one (the signed-in have the dashboard instead).
+   */
+  audience: "everyone" | "signed-in" | "signed-out";
+  /** Whether app/ has the page yet. */
+  hasPage: boolean;
 };
 
-export const navItems: readonly NavItem[] = [
-  { href: "/", label: "Home", match: "exact", audience: "everyone" },
-  { href: "/dashboard", label: "Dashboard", match: "prefix", audience: "signed-in" },
-  { href: "/domains", label: "Domains", match: "prefix", audience: "signed-in" },
-  { href: "/relays", label: "Relays", match: "prefix", audience: "signed-in" },
-  { href: "/messages", label: "Messages", match: "prefix", audience: "signed-in" },
-  { href: "/api-keys", label: "API keys", match: "prefix", audience: "signed-in" },
-  { href: "/smtp", label: "SMTP", match: "prefix", audience: "signed-in" },
-  { href: "/billing", label: "Billing", match: "prefix", audience: "signed-in" },
-  { href: "/activity", label: "Activity", match: "prefix", audience: "signed-in" },
-  { href: "/sessions", label: "Sessions", match: "prefix", audience: "signed-in" },
-  { href: "/security", label: "Security", match: "prefix", audience: "signed-in" },
-  { href: "/settings", label: "Settings", match: "prefix", audience: "signed-in" },
-  { href: "/docs/api", label: "API reference", match: "prefix", audience: "everyone" },
-  { href: "/support", label: "Support", match: "prefix", audience: "everyone" },
+export type NavSection = {
+  /** Shown above the section's links; null for the loose links at the top and bottom. */
+  label: string | null;
+  items: readonly NavItem[];
+};
+
+const portalPage = (href: string, label: string, hasPage = true): NavItem => ({
+  href,
+  label,
+  match: "prefix",
+  audience: "signed-in",
+  hasPage,
+});
+
+export const navSections: readonly NavSection[] = [
+  {
+    label: null,
+    items: [
+      { href: "/", label: "Home", match: "exact", audience: "signed-out", hasPage: true },
+      portalPage("/dashboard", "Dashboard"),
+    ],
+  },
+  {
+    label: "Sending",
+    items: [
+      portalPage("/domains", "Domains"),
+      portalPage("/messages", "Messages"),
+      portalPage("/api-keys", "API keys"),
+      portalPage("/smtp", "SMTP"),
+      portalPage("/relays", "Relays"),
+      portalPage("/suppressions", "Suppressions", false),
+    ],
+  },
+  {
+    label: "Hosting",
+    items: [portalPage("/mailboxes", "Mailboxes", false)],
+  },
+  {
+    label: "Account",
+    items: [
+      portalPage("/billing", "Billing"),
+      portalPage("/security", "Security"),
+      portalPage("/sessions", "Sessions"),
+      portalPage("/activity", "Activity"),
+      portalPage("/settings", "Settings"),
+    ],
+  },
+  {
+    label: null,
+    items: [
+      { href: "/docs/api", label: "API reference", match: "prefix", audience: "everyone", hasPage: true },
+      { href: "/support", label: "Support", match: "prefix", audience: "everyone", hasPage: true },
+    ],
+  },
 ];
 
 export function isCurrent(item: NavItem, pathname: string): boolean {
@@ -33,6 +81,15 @@ export function isCurrent(item: NavItem, pathname: string): boolean {
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
 }
 
-export function visibleNavItems(isSignedIn: boolean): NavItem[] {
-  return navItems.filter((item) => item.audience === "everyone" || isSignedIn);
+function isVisible(item: NavItem, isSignedIn: boolean): boolean {
+  if (!item.hasPage) return false;
+  if (item.audience === "everyone") return true;
+  return item.audience === (isSignedIn ? "signed-in" : "signed-out");
+}
+
+/** The sections with what this visitor may open; a section left empty is dropped. */
+export function visibleNavSections(isSignedIn: boolean): NavSection[] {
+  return navSections
+    .map((section) => ({ ...section, items: section.items.filter((item) => isVisible(item, isSignedIn)) }))
+    .filter((section) => section.items.length > 0);
 }

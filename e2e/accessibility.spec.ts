@@ -2,30 +2,10 @@
 // signed out, and signed in for the portal's pages and the pages everyone
 // sees, in the light and the dark theme. No serious or critical violation of
 // WCAG 2.x A/AA rules is allowed.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { seriousViolations } from "./support/axe";
 import { newAccount, signUpThroughPortal } from "./support/accounts";
 import { pageRoutes, type PageRoute } from "./support/page-routes";
 import { expect, test } from "./support/test";
-
-const blocking = new Set(["serious", "critical"]);
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    // Markup we do not write (Swagger UI on /docs/api: its own contrast, nested
-    // buttons and unlabelled server select are upstream's). Our page around it is audited.
-    .exclude("[data-third-party]")
-    .analyze();
-  return results.violations
-    .filter((violation) => blocking.has(violation.impact ?? ""))
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1, 3).join(" ")}`),
-    }));
-}
 
 /** The portal's own pages need a session; auth pages send signed-in visitors onwards, so they are checked signed out only. */
 const visits = pageRoutes.flatMap((route) => {

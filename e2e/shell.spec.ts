@@ -1,5 +1,13 @@
 // The portal shell: landmarks, navigation, skip link, landing and not-found pages.
+import type { Page } from "@playwright/test";
+import { accountMenuButton, newAccount, signUpInBrowser } from "./support/accounts";
 import { expect, test } from "./support/test";
+
+const navHrefs = (page: Page) =>
+  page
+    .getByRole("navigation", { name: "Primary" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
 
 test.describe("landing page", () => {
   test("says what the product is", async ({ page }) => {
@@ -69,12 +77,82 @@ test.describe("primary navigation", () => {
 
   test("only links pages that exist", async ({ page, request }) => {
     await page.goto("/");
-    const hrefs = await page
-      .getByRole("navigation", { name: "Primary" })
-      .getByRole("link")
-      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    const hrefs = await navHrefs(page);
     expect(hrefs).toEqual(["/", "/docs/api", "/support"]);
     for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
+  });
+
+  test("signed in: a sidebar grouped by Sending and Account, every link a working page, none repeated in the account menu", async ({ page }) => {
+    const account = newAccount("nav");
+    await signUpInBrowser(page, account);
+    await page.goto("/domains");
+    const nav = page.getByRole("navigation", { name: "Primary" });
+    // Beside the page, not above it.
+    const [navBox, mainBox] = await Promise.all([nav.boundingBox(), page.getByRole("main").boundingBox()]);
+    expect(navBox!.x + navBox!.width).toBeLessThanOrEqual(mainBox!.x + 1);
+    await expect(nav.getByRole("list", { name: "Sending" }).getByRole("link")).toHaveText(["Domains", "Messages", "API keys", "Relays"]);
+    await expect(nav.getByRole("list", { name: "Account" }).getByRole("link")).toHaveText(["Billing", "Security", "Sessions", "Activity", "Settings"]);
+    await expect(nav.getByRole("link", { name: "Domains" })).toHaveAttribute("aria-current", "page");
+
+    const hrefs = await navHrefs(page);
+    expect(hrefs).toEqual(["/dashboard", "/domains", "/messages", "/api-keys", "/relays", "/billing", "/security", "/sessions", "/activity", "/settings", "/docs/api", "/support"]);
+    for (const href of hrefs) expect((await page.request.get(href)).status(), href).toBe(200);
+
+    await accountMenuButton(page, account.email).click();
+    const menu = page.getByRole("banner").locator(`#${await accountMenuButton(page, account.email).getAttribute("aria-controls")}`);
+    await expect(menu).toBeVisible();
+    const menuHrefs = await menu.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(menuHrefs.filter((href) => hrefs.includes(href!))).toEqual([]);
+    await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
+  });
+});
+
+test.describe("navigation on a phone (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu button discloses the navigation; Escape closes it and gives focus back", async ({ page }) => {
+    await page.goto("/");
+    const button = page.getByRole("banner").getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: "Primary" });
+    await expect(nav).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toHaveAttribute("aria-controls", "primary-navigation");
+
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Home" })).toBeFocused();
+    // The panel covers the page, so the page behind it does not scroll.
+    await expect(page.locator("html")).toHaveCSS("overflow", "hidden");
+
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toBeFocused();
+  });
+
+  test("choosing a page closes the menu, and tabbing out of it closes it too", async ({ page }) => {
+    const account = newAccount("phone-nav");
+    await signUpInBrowser(page, account);
+    await page.goto("/dashboard");
+    const button = page.getByRole("banner").getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: "Primary" });
+    await expect(nav).toBeHidden();
+
+    await button.click();
+    await nav.getByRole("list", { name: "Sending" }).getByRole("link", { name: "Domains" }).click();
+    await expect(page).toHaveURL("/domains");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Domains");
+    await expect(nav).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+
+    // Back to the menu by keyboard; Shift+Tab from its first link leaves it for the button, which keeps it open.
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toBeFocused();
+    await nav.getByRole("link", { name: "Support" }).focus();
+    await page.keyboard.press("Tab"); // past the last link, onto the page beneath
+    await expect(nav).toBeHidden();
   });
 });
 

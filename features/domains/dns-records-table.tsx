@@ -6,13 +6,36 @@ import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-t
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { purposeLabel, recordStatusText, StatusBadge } from "./domain-status";
 
+// Below 48rem of room (a phone, or a narrow column) each record becomes a card:
+// the table keeps its rows and cells for assistive technology, the column
+// headers give way to a label inside each cell, and the copy buttons stay
+// beside their values instead of off the right edge.
+const card = {
+  table: "@max-3xl:block",
+  head: "@max-3xl:hidden",
+  body: "@max-3xl:block",
+  row: "@max-3xl:grid @max-3xl:grid-cols-[minmax(0,1fr)_auto] @max-3xl:gap-x-3 @max-3xl:gap-y-2.5 @max-3xl:px-4 @max-3xl:py-4",
+  cell: "@max-3xl:col-span-2 @max-3xl:p-0",
+} as const;
+
+/** The column's name inside a cell, shown only when the record is a card. */
+function CellLabel({ children, inline = false }: { children: React.ReactNode; inline?: boolean }) {
+  return (
+    <span
+      className={`text-xs font-medium tracking-wide text-zinc-500 uppercase @3xl:hidden dark:text-zinc-400 ${inline ? "mr-2" : "mb-1 block"}`}
+    >
+      {children}
+    </span>
+  );
+}
+
 export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
   const now = new Date();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[48rem] text-left text-sm">
+    <div className="@container">
+      <table className={`w-full text-left text-sm @3xl:min-w-[48rem] ${card.table}`}>
         <caption className="sr-only">DNS records for {domain.name}</caption>
-        <thead className="bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400">
+        <thead className={`bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400 ${card.head}`}>
           <tr>
             <th scope="col" className="px-5 py-2.5">Record</th>
             <th scope="col" className="px-3 py-2.5">Type</th>
@@ -22,27 +45,33 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
             <th scope="col" className="px-5 py-2.5">Last checked</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        <tbody className={`divide-y divide-zinc-200 dark:divide-zinc-800 ${card.body}`}>
           {domain.records.map((record) => {
             const status = recordStatusText[record.status];
             const label = purposeLabel[record.purpose];
             return (
-              <tr key={record.purpose} className="align-top">
-                <th scope="row" className="px-5 py-3 font-medium text-zinc-900 dark:text-white">
+              <tr key={record.purpose} className={`align-top ${card.row}`}>
+                <th scope="row" className="px-5 py-3 font-medium text-zinc-900 @max-3xl:p-0 dark:text-white">
                   {label}
                   <span className="block text-xs font-normal text-zinc-500 dark:text-zinc-400">{record.required ? "Required" : "Recommended"}</span>
                 </th>
-                <td className="px-3 py-3 font-mono text-[0.8125rem]">{record.type}</td>
-                <td className="px-3 py-3">
+                <td className={`px-3 py-3 font-mono text-[0.8125rem] ${card.cell}`}>
+                  <CellLabel inline>Type</CellLabel>
+                  {record.type}
+                </td>
+                <td className={`px-3 py-3 ${card.cell}`}>
+                  <CellLabel>Name</CellLabel>
                   <CopyableValue text={record.name} copyLabel={`Copy ${label} name`} />
                 </td>
-                <td className="max-w-md px-3 py-3">
+                <td className={`max-w-md px-3 py-3 @max-3xl:max-w-none ${card.cell}`}>
+                  <CellLabel>Value</CellLabel>
                   <CopyableValue text={record.value} copyLabel={`Copy ${label} value`} />
                 </td>
-                <td className="px-3 py-3">
+                <td className="px-3 py-3 @max-3xl:col-start-2 @max-3xl:row-start-1 @max-3xl:p-0">
                   <StatusBadge {...status} />
                 </td>
-                <td className="px-5 py-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+                <td className={`px-5 py-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400 ${card.cell}`}>
+                  <CellLabel inline>Last checked</CellLabel>
                   {record.lastCheckedAt ? (
                     <time dateTime={record.lastCheckedAt} title={formatDateTime(record.lastCheckedAt)}>
                       {formatRelativeTime(record.lastCheckedAt, now)}

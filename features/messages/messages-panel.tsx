@@ -46,12 +46,13 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Messages you send through the API appear here with their delivery status.</p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+        // Below 42rem of room each message is a card: subject and status, then recipients and time.
+        <div className="@container overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+          <table className="w-full text-left text-sm @max-2xl:block">
             <caption className="sr-only">
               Sent messages, page {messages.data.pagination.page} of {messages.data.pagination.totalPages}
             </caption>
-            <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+            <thead className="border-b border-zinc-200 text-xs text-zinc-500 @max-2xl:hidden dark:border-zinc-800 dark:text-zinc-400">
               <tr>
                 <th scope="col" className="px-5 py-2.5 font-medium">Subject</th>
                 <th scope="col" className="px-5 py-2.5 font-medium">To</th>
@@ -59,19 +60,25 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
                 <th scope="col" className="px-5 py-2.5 font-medium">Created</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            <tbody className="divide-y divide-zinc-200 @max-2xl:block dark:divide-zinc-800">
               {messages.data.items.map((message) => (
-                <tr key={message.id}>
-                  <th scope="row" className="max-w-xs truncate px-5 py-3 font-medium">
+                <tr
+                  key={message.id}
+                  className="@max-2xl:grid @max-2xl:grid-cols-[minmax(0,1fr)_auto] @max-2xl:items-center @max-2xl:gap-x-3 @max-2xl:gap-y-1 @max-2xl:px-4 @max-2xl:py-3.5"
+                >
+                  <th scope="row" className="max-w-xs truncate px-5 py-3 font-medium @max-2xl:max-w-none @max-2xl:p-0">
                     <Link href={`/messages/${message.id}`} className={textLinkClass}>
                       {message.subject}
                     </Link>
                   </th>
-                  <td className="max-w-xs truncate px-5 py-3 text-zinc-700 dark:text-zinc-300">{message.to.join(", ")}</td>
-                  <td className="px-5 py-3">
+                  <td className="max-w-xs truncate px-5 py-3 text-zinc-700 @max-2xl:col-start-1 @max-2xl:row-start-2 @max-2xl:max-w-none @max-2xl:p-0 @max-2xl:text-[0.8125rem] @max-2xl:text-zinc-600 dark:text-zinc-300 @max-2xl:dark:text-zinc-400">
+                    <span className="sr-only @2xl:hidden">To </span>
+                    {message.to.join(", ")}
+                  </td>
+                  <td className="px-5 py-3 @max-2xl:col-start-2 @max-2xl:row-start-1 @max-2xl:p-0 @max-2xl:text-right">
                     <MessageStatusBadge status={message.status} />
                   </td>
-                  <td className="px-5 py-3 whitespace-nowrap text-zinc-700 dark:text-zinc-300">
+                  <td className="px-5 py-3 whitespace-nowrap text-zinc-700 @max-2xl:col-start-2 @max-2xl:row-start-2 @max-2xl:p-0 @max-2xl:text-right @max-2xl:text-[0.8125rem] @max-2xl:text-zinc-600 dark:text-zinc-300 @max-2xl:dark:text-zinc-400">
                     <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
                       {formatRelativeTime(message.createdAt)}
                     </time>

@@ -95,10 +95,10 @@ function EmailList({ emails, total, selectedId }: { emails: DevEmailSummary[]; t
               >
                 <span className="flex items-baseline justify-between gap-3">
                   <span className="truncate text-sm font-medium text-zinc-900 dark:text-white">{email.subject}</span>
-                  <span className="shrink-0 font-mono text-[0.6875rem] text-zinc-500 dark:text-zinc-400">{email.template}</span>
+                  <span className="shrink-0 font-mono text-[0.6875rem] text-zinc-600 dark:text-zinc-400">{email.template}</span>
                 </span>
                 <span className="mt-0.5 block truncate text-sm text-zinc-600 dark:text-zinc-400">{email.to}</span>
-                <time dateTime={email.sentAt} className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-500">
+                <time dateTime={email.sentAt} className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">
                   {formatSentAt(email.sentAt)}
                 </time>
               </Link>
@@ -145,18 +145,27 @@ function EmailView({ email }: { email: DevEmail }) {
         <h3 id="dev-mail-html" className="text-sm font-semibold text-zinc-900 dark:text-white">
           HTML part
         </h3>
-        {/*
-          sandbox="" with no allowances: the email's HTML runs no script, submits
-          no form and cannot reach this page (opaque origin). A srcdoc document has
-          no URL of its own, so our frame-ancestors 'none' (which stops other
-          sites framing our pages) does not apply; it inherits this page's CSP.
-        */}
-        <iframe
-          title={`HTML part of “${email.subject}”`}
-          sandbox=""
-          srcDoc={email.html}
-          className="h-[36rem] w-full rounded-xl border border-zinc-200 bg-white dark:border-zinc-800"
-        />
+        {email.html ? (
+          <>
+            {/*
+              sandbox="" with no allowances: the email's HTML runs no script, submits
+              no form and cannot reach this page (opaque origin). A srcdoc document has
+              no URL of its own, so our frame-ancestors 'none' (which stops other
+              sites framing our pages) does not apply; it inherits this page's CSP.
+            */}
+            <iframe
+              title={`HTML part of “${email.subject}”`}
+              sandbox=""
+              srcDoc={email.html}
+              className="h-[36rem] w-full rounded-xl border border-zinc-200 bg-white dark:border-zinc-800"
+            />
+          </>
+        ) : (
+          // A text-only email (sending API messages without html): no empty frame to stare at.
+          <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+            This email has no HTML part.
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="dev-mail-text" className="space-y-2">
