@@ -81,7 +81,12 @@ async function runPrimary() {
     if (stopping) return;
     stopping = true;
     const exits = Object.values(cluster.workers ?? {}).map(
-      (worker) => new Promise<void>((resolve) => (worker!.isDead() ? resolve() : (worker!.once("exit", () => resolve()), worker!.kill("SIGTERM")))),
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker!.isDead()) return resolve();
+          worker!.once("exit", () => resolve());
+          worker!.kill("SIGTERM");
+        }),
     );
     await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     await stopJobs().catch(() => {});

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { buttonClass } from "@/components/button-styles";
-import { DEFAULT_AFTER_SIGN_IN } from "./safe-callback-url";
+import { DEFAULT_AFTER_SIGN_IN } from "@/shared/safe-callback-url";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { failureMessage, type SignInFailure } from "./sign-in-error";
 import { submitCredentials } from "./submit-credentials";

@@ -13,7 +13,7 @@ import { policy } from "@/server/services/rate-limit/policies";
 import { logger } from "@/server/logger";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { envelopeResponse, errorResponse } from "./envelope";
-import { AppError } from "./errors";
+import { AppError } from "@/server/errors";
 import { toAppError } from "./map-error";
 import { readJsonBody, readRawBody } from "./read-body";
 import { validatePart } from "./validate";

@@ -1,7 +1,8 @@
 // Runs a zod schema over one part of the request; failures become one
 // 400 validation_error listing every problem with its dot-joined path.
 import type { z } from "zod";
-import { AppError, type FieldError } from "./errors";
+import { AppError } from "@/server/errors";
+import type { FieldError } from "@/shared/api/errors";
 
 export type RequestPart = "body" | "query" | "path";
 

@@ -1,9 +1,9 @@
 // An endpoint's contract, declared once and used by the route wrapper (to
 // validate and shape), the OpenAPI document, the portal and the tests.
 import { z } from "zod";
-import type { ErrorCode } from "@/server/http/errors";
+import type { ErrorCode } from "@/shared/api/errors";
 import type { ApiKeyScope } from "@/shared/schemas/api-keys";
-import type { PolicyName } from "@/server/services/rate-limit/policies";
+import type { PolicyName } from "./rate-limits";
 import type { ApiTag } from "./endpoints/tags";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -5,7 +5,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineEndpoint } from "@/shared/api/endpoint";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { methods, route } from "@/server/http/route";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 

@@ -9,11 +9,11 @@ import { accounts, sessions } from "@/server/db/schema";
 import { queueEmail } from "@/server/email/queue-email";
 import { deletionScheduledEmail } from "@/server/email/templates/auth-emails";
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { requireCodeOrFreshSession } from "@/server/services/two-factor/second-factor";
 
 export const DELETION_GRACE_MS = 30 * 24 * 60 * 60 * 1000;

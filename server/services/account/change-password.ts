@@ -6,12 +6,12 @@ import { db } from "@/server/db/client";
 import { accounts, sessions } from "@/server/db/schema";
 import { queueEmail } from "@/server/email/queue-email";
 import { passwordChangedEmail } from "@/server/email/templates/auth-emails";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { hashPassword, verifyPassword } from "@/server/security/password";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { commonPasswordError } from "@/server/services/auth/register-account";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { isCommonPassword } from "@/server/security/password";
 
 export async function changePassword(auth: AuthContext, input: { current_password: string; new_password: string }, client: ClientInfo): Promise<void> {

@@ -7,7 +7,7 @@ import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { hotQuery } from "@/server/db/prepared";
 import { accounts, apiKeys } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { apiKeySecretHash } from "@/server/security/api-key-secret";
 import { ACTIVITY_WRITE_INTERVAL_MS } from "@/server/services/auth/session-rules";
 import type { ApiKeyScope } from "@/shared/schemas/api-keys";

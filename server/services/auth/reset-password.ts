@@ -4,12 +4,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { accounts, sessions } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { hashPassword, isCommonPassword } from "@/server/security/password";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import { spendCode } from "@/server/services/codes/one-time-codes";
 import { commonPasswordError } from "./register-account";
-import type { ClientInfo } from "./start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 const invalidCode = () => new AppError("invalid_or_expired_code", "The reset code is wrong, already used or expired. Ask for a new one.");
 

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { loginBody } from "@/shared/schemas/auth";
 import { db } from "@/server/db/client";
 import { accounts } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { verifyPassword } from "@/server/security/password";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import {
@@ -17,7 +17,8 @@ import {
 } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { finishSignIn } from "@/server/services/two-factor/challenges";
-import { type ClientInfo, startSession } from "./start-session";
+import { startSession } from "./start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 const SLOW_DOWN_MS = 1_000;
 

@@ -5,9 +5,9 @@ import { and, eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { subscriptions } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { planById } from "./catalog";
 import { subscriptionView } from "./subscription-view";
 

@@ -1,7 +1,7 @@
 // Turns a stored message into what goes on the wire: MIME built by
 // nodemailer's composer (tracking applied to the HTML), then signed with the
 // sending domain's DKIM key, so receivers can check it came from the domain.
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import MailComposer from "nodemailer/lib/mail-composer";
 import DKIM from "nodemailer/lib/dkim";
 import type { messages } from "@/server/db/schema";

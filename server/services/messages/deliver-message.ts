@@ -54,7 +54,7 @@ async function recordEvent(messageId: string, type: "sent" | "deferred" | "faile
 export async function deliverMessage(messageId: string): Promise<void> {
   const [row] = await db().select().from(messages).where(eq(messages.id, messageId)).limit(1);
   // Gone with its account, or already settled by an earlier run of this job.
-  if (!row || row.status !== "queued") return;
+  if (row?.status !== "queued") return;
   try {
     const dkim = row.domainId ? await dkimSigningKey(row.domainId) : null;
     const composed = await composeMessage(row, dkim);

@@ -5,7 +5,7 @@
 // cannot both take the last email.
 import type { Executor } from "@/server/db/client";
 import { emailCreditEntries } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { getAccountPlan } from "@/server/services/billing/account-plan";
 import { creditBalance } from "@/server/services/billing/credit-balance";
 import { emailsUsedInPeriod } from "@/server/services/billing/emails-used";

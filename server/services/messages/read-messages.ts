@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { messageEvents, messages } from "@/server/db/schema";
-import { notFound } from "@/server/http/errors";
+import { notFound } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/http/route";
 import type { listMessagesQuery } from "@/shared/schemas/messages";
 import { pageInfo } from "@/shared/schemas/pagination";

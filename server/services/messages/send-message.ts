@@ -7,7 +7,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
 import { idempotencyKeys, messageEvents, messages } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { newId } from "@/server/ids";
 import { enqueue } from "@/server/jobs/enqueue";
 import { queues } from "@/server/jobs/queues";

@@ -4,7 +4,7 @@
 // send the browser to the portal's /auth/oauth/complete with a single-use
 // exchange code; or, on any failure, with ?error=<code> (contract §4.4, §11).
 import { logger } from "@/server/logger";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { bindingFrom, bindingHash } from "./browser-binding";
 import { completePageUrl } from "./complete-page-url";
 import { issueExchangeCode } from "./exchange-codes";

@@ -13,7 +13,7 @@ import { accounts, oauthIdentities, recoveryCodes, sessions, twoFactorSecrets } 
 import { isUniqueViolation } from "@/server/http/map-error";
 import { newId } from "@/server/ids";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { CallbackError, type ProviderIdentity } from "./provider-identity";
 import { providerNames } from "./providers";
 

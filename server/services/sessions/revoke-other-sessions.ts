@@ -3,10 +3,10 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { sessions } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 export async function revokeOtherSessions(auth: AuthContext, confirm: boolean | undefined, client: ClientInfo) {
   if (confirm === false) {

@@ -10,10 +10,10 @@ import { derivedKey, hmacBase64Url } from "@/server/security/crypto";
 import { decryptSecret } from "@/server/security/encryption";
 import { matchingStep } from "@/server/security/totp";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { requireFreshSession } from "@/server/services/auth/require-fresh-session";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { hitRateLimit, peekRateLimits, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 

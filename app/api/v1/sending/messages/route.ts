@@ -1,4 +1,4 @@
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { methods, route } from "@/server/http/route";
 import { listMessages as listAccountMessages } from "@/server/services/messages/read-messages";
 import { sendMessage as sendAccountMessage } from "@/server/services/messages/send-message";
