@@ -19,7 +19,7 @@ function routeFiles(directory = apiRoot): [string, string[]][] {
     else if (entry === "route.ts") {
       const source = readFileSync(full, "utf8");
       const apiPath = `/${path.relative(apiRoot, directory)}`.replace(/\[([^\].]+)\]/g, "{$1}").replace(/\/$/, "");
-      const declared = [...source.matchAll(/\b(?:route|redirectRoute)\((\w+)\)/g)].map((match) => match[1]!);
+      const declared = [...source.matchAll(/\b(?:route|redirectRoute)\((?:api\.)?(\w+)\)/g)].map((match) => match[1]!);
       found.push([apiPath, declared]);
     }
   }
