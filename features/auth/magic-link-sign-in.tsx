@@ -1,7 +1,7 @@
 "use client";
 // The page an emailed sign-in link opens. Mail scanners and link previews
 // fetch links before people click them, so loading the page never spends the
-// token (contract §11): only the "Sign in" button does, through next-auth
+// token (docs/portal.md): only the "Sign in" button does, through next-auth
 // (mode "magic_link" → GET /auth/magic-link/verify), followed by the second
 // factor when the account has two-factor on. The token is read once and taken
 // out of the address bar, so it stays out of history, bookmarks and screenshots.

@@ -16,7 +16,7 @@ import { submitCredentials } from "./submit-credentials";
 import { OnDemandTwoFactorSignIn } from "./on-demand-two-factor";
 import { useTwoFactorChallenge } from "./use-two-factor-challenge";
 
-/** What the callback's `?error=` codes (contract §11) and a dead exchange code mean to a person. */
+/** What the callback's `?error=` codes (docs/oauth.md) and a dead exchange code mean to a person. */
 const reasons: Record<string, string> = {
   invalid_state:
     "This sign-in took longer than 10 minutes, was already used, or was started in another browser. Please start again from this browser.",

@@ -1,4 +1,4 @@
-// Reads a JSON request body under a size cap, in the contract's order:
+// Reads a JSON request body under a size cap, in the documented order (docs/api.md):
 // 413 (too large) → 415 (not JSON) → 400 (malformed).
 import { AppError } from "@/server/errors";
 

@@ -42,13 +42,13 @@ export type Endpoint<
    * No media-type check, no schema; `description` documents the payload.
    */
   rawBody?: { limitBytes: number; description: string };
-  /** A missing body is read as `{}` (the seed's "body: empty object" operations). */
+  /** A missing body is read as `{}` (operations whose body is an empty object; docs/api.md). */
   emptyBodyAllowed?: boolean;
   response: Response;
   status?: 200 | 201;
   /**
    * Success is a 302 redirect with no body (the OAuth start and callback
-   * routes, contract §1); `message` then describes where it leads. The query
+   * routes, docs/api.md); `message` then describes where it leads. The query
    * of such a route never fails validation: browsers arrive with whatever
    * the provider or a link put there.
    */

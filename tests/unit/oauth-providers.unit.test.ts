@@ -1,5 +1,5 @@
 // Which providers are on, and what the start route says for one that is off
-// (contract §11: 404 not_found). The running server always has both
+// (docs/oauth.md: 404 not_found). The running server always has both
 // configured, so the "off" switch is checked here, without a server.
 import { afterEach, describe, expect, it, vi } from "vitest";
 

@@ -30,7 +30,7 @@ describe("OpenAPI document", () => {
   it("passes the Redocly linter's recommended rules with no problems", async () => {
     const config = await createConfig({ extends: ["recommended"] });
     const problems = await lintFromString({ source: JSON.stringify(buildOpenApiDocument()), absoluteRef: "openapi.json", config });
-    // The OAuth start and callback routes answer 302 by contract (§1): no 2XX is right for them, and only for them.
+    // The OAuth start and callback routes answer 302 by design (docs/api.md): no 2XX is right for them, and only for them.
     const redirectPointers = endpoints
       .filter((endpoint) => endpoint.redirect)
       .map((endpoint) => `#/paths/${endpoint.path.replaceAll("/", "~1")}/${endpoint.method.toLowerCase()}/responses`);

@@ -1,5 +1,5 @@
 // The route wrapper, driven with real Request objects: the steps and their
-// order (contract §11), the envelope, and error mapping.
+// order (docs/api.md), the envelope, and error mapping.
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { describe, expect, it } from "vitest";

@@ -18,7 +18,7 @@ const LIST_LIMIT = 200;
 const formatSentAt = (iso: string) =>
   `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }).format(new Date(iso))} UTC`;
 
-// GET /dev/mail — what the file transport "sent" (contract §6), newest first,
+// GET /dev/mail — what the file transport "sent" (docs/email-and-two-factor.md), newest first,
 // with one email shown. Read from DATA_DIR/mail, never from the database; the
 // page does not exist in production.
 export default async function DevMailboxPage({ searchParams }: PageProps) {

@@ -1,4 +1,4 @@
-// DELETE /account schedules erasure 30 days out (contract §4.3) and signs out
+// DELETE /account schedules erasure 30 days out (docs/email-and-two-factor.md) and signs out
 // everywhere; signing in during the grace period is allowed and can cancel it.
 // When the day comes, the purge job erases the account; every table that
 // holds account data references it ON DELETE CASCADE, so one DELETE erases all.

@@ -1,5 +1,5 @@
 // API-key authentication for the sending endpoints. A key is a credential
-// only there (contract §11): elsewhere the route wrapper refuses it before
+// only there (docs/sending-api.md): elsewhere the route wrapper refuses it before
 // this runs. Revocation, expiry and a scheduled account deletion apply on the
 // very next request.
 import { and, eq, isNull, sql } from "drizzle-orm";

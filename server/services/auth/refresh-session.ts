@@ -1,4 +1,4 @@
-// POST /auth/refresh: rotate the refresh token (contract §4.1, §11).
+// POST /auth/refresh: rotate the refresh token (docs/accounts.md).
 // - The successor is derived from the presented token with a server key, so a
 //   replay inside the 10-second grace gets the very same pair back without any
 //   token stored in plain text.

@@ -1,5 +1,5 @@
 // POST /subscriptions/cancel: the plan stays until the end of its term, then
-// the period-end job moves the account to free (contract §8). Cancelling
+// the period-end job moves the account to free (docs/billing.md). Cancelling
 // free, or a subscription already cancelled, is 409 nothing_to_cancel.
 import { and, eq } from "drizzle-orm";
 import { now } from "@/server/clock";

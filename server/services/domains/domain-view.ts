@@ -1,4 +1,4 @@
-// The Sending domain resource as returned (contract §3), and the owner-scoped lookup.
+// The Sending domain resource as returned (docs/api.md), and the owner-scoped lookup.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import { hotQuery } from "@/server/db/prepared";

@@ -1,4 +1,4 @@
-// The monthly quota (contract §11): each message counts against the plan's
+// The monthly quota (docs/sending-api.md): each message counts against the plan's
 // quota for the period; past it, a pay-as-you-go credit pays for it, and with
 // none left the answer is 402 quota_exceeded. Runs inside the send
 // transaction under the account's send lock, so two requests at the boundary

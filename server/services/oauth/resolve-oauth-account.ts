@@ -1,4 +1,4 @@
-// Which account a provider sign-in lands in (contract §4.4, §11):
+// Which account a provider sign-in lands in (docs/oauth.md):
 // - an identity (provider + subject) already linked signs in to its account;
 // - otherwise the provider must say the email is verified (else
 //   email_not_verified: never linked, never created);

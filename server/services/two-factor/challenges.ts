@@ -1,6 +1,6 @@
 // When two-factor is on, every sign-in method stops after the first factor
 // with 401 two_factor_required and a challenge token; POST /auth/2fa/challenge
-// completes it with a TOTP or recovery code (contract §4.3).
+// completes it with a TOTP or recovery code (docs/email-and-two-factor.md).
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { AuthPayload } from "@/shared/schemas/auth";
 import { now } from "@/server/clock";

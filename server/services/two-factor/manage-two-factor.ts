@@ -1,4 +1,4 @@
-// POST /account/2fa/setup, /verify and /disable (contract §4.3, §11).
+// POST /account/2fa/setup, /verify and /disable (docs/email-and-two-factor.md, docs/api.md).
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { now } from "@/server/clock";

@@ -82,7 +82,7 @@ export async function verifySecondFactor(accountId: string, code: string, client
 }
 
 /**
- * The rule for disabling two-factor and deleting the account (contract §4.3):
+ * The rule for disabling two-factor and deleting the account (docs/email-and-two-factor.md):
  * a valid code (TOTP or recovery; a wrong one is 401), or else a fresh session (403).
  */
 export async function requireCodeOrFreshSession(auth: AuthContext, code: string | undefined, client: ClientInfo): Promise<void> {

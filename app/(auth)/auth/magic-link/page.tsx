@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Sign in with your link", robots: { i
 
 // GET /auth/magic-link?token=… — where emailed sign-in links lead. The server
 // never reads the token: the page only spends it when the person presses
-// "Sign in" (contract §11), and proxy.ts sends it with Referrer-Policy: no-referrer.
+// "Sign in" (docs/portal.md), and proxy.ts sends it with Referrer-Policy: no-referrer.
 export default async function MagicLinkPage() {
   // Already signed in: a second sign-in would orphan the first API session; the unspent link simply expires.
   if (await getPortalSession()) redirect(DEFAULT_AFTER_SIGN_IN);
