@@ -1,6 +1,6 @@
 // Pages only: a per-request CSP nonce and the page security headers. The
 // matcher keeps API routes and static assets out, so they never pay for this.
-// Authorization is never decided here (contract §4.5): route handlers do it.
+// Authorization is never decided here (docs/portal.md): route handlers do it.
 import { NextResponse, type NextRequest } from "next/server";
 import { createNonce, pageSecurityHeaders } from "@/server/http/page-security-headers";
 import { PAGE_PATH_HEADER, pagePathOf } from "@/server/http/page-path";

@@ -8,6 +8,7 @@ import { SkipLink } from "@/components/skip-link";
 import { ThemeScript } from "@/components/theme-script";
 import { DeletionBanner } from "@/features/account-deletion/deletion-banner";
 import { getPortalSession } from "@/server/portal/portal-session";
+import { appVersion } from "@/server/version";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -48,7 +49,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                   {children}
                 </main>
-                <SiteFooter />
+                <SiteFooter version={appVersion} />
               </div>
             </div>
           </NavMenuProvider>

@@ -17,6 +17,7 @@ import os from "node:os";
 import { promisify } from "node:util";
 import { createTestDatabase } from "../tests/support/test-database";
 import { startTestServer } from "../tests/support/test-server";
+import { seededRandom } from "./seeded-random";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -74,19 +75,8 @@ const reads = [
 const writeWeight = 30;
 const totalWeight = reads.reduce((sum, entry) => sum + entry.weight, writeWeight);
 
-/** A small deterministic generator per client, so runs are comparable. */
-function random(seed: number) {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-}
-
 async function runClient(baseUrl: string, id: number, account: Account, deadline: number, outcomes: Outcome[], writes: Write[]) {
-  const next = random(id + 1);
+  const next = seededRandom(id + 1);
   let sequence = 0;
   while (Date.now() < deadline) {
     const pick = next() * totalWeight;

@@ -41,6 +41,7 @@ function SignedInMenu({ email, name }: { email: string; name: string | null }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every navigation, so keyed on the path it does not read
   useEffect(() => setIsOpen(false), [pathname]);
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { type ComponentType, lazy, Suspense } from "react";
 
 export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: onDemand runs once per component at module level, never during render
   function OnDemand(props: P) {
     return (
       <Suspense

@@ -6,5 +6,6 @@ import { themeScript } from "./theme-preference";
  * suppressHydrationWarning.
  */
 export function ThemeScript({ nonce }: { nonce: string | undefined }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, set before paint
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />;
 }

@@ -132,7 +132,7 @@ test.describe("errors from the API", () => {
     const account = newAccount("limited");
     await signUpThroughPortal(request, account);
     await page.goto("/sign-in");
-    // Ten failures for one email from one address block it (contract §5). Sent
+    // Ten failures for one email from one address block it (docs/api.md). Sent
     // from the page, so they come from the browser's address ("localhost" may
     // be ::1 for the browser and 127.0.0.1 for Node).
     const statuses = await page.evaluate(async (email) => {

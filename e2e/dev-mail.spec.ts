@@ -1,4 +1,4 @@
-// The dev mailbox (contract §6): the file transport's emails, listed newest
+// The dev mailbox (docs/email-and-two-factor.md): the file transport's emails, listed newest
 // first, one shown with its HTML part sandboxed and its plain-text part.
 import { expect, test } from "./support/test";
 import { newAccount, signUpThroughPortal } from "./support/accounts";

@@ -156,7 +156,7 @@ test.describe("sessions page", () => {
   });
 });
 
-test.describe("portal session safety (contract §4.5)", () => {
+test.describe("portal session safety (docs/portal.md)", () => {
   test("the session cookie is HttpOnly, SameSite=Lax and Secure, and no script can read a token", async ({ page, context }) => {
     const account = newAccount();
     await signUpInBrowser(page, account);

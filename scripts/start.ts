@@ -94,7 +94,12 @@ async function runPrimary() {
     stopping = true;
     console.log(`${signal}: finishing requests and jobs in flight, then stopping`);
     const exits = Object.values(cluster.workers ?? {}).map(
-      (worker) => new Promise<void>((resolve) => (worker!.isDead() ? resolve() : (worker!.once("exit", () => resolve()), worker!.kill("SIGTERM")))),
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker!.isDead()) return resolve();
+          worker!.once("exit", () => resolve());
+          worker!.kill("SIGTERM");
+        }),
     );
     const workersStopped = Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, WEB_DRAIN_MS + 5_000))]);
     // Web workers, SMTP sessions and the job worker wind down together; the database they use closes last.

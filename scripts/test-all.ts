@@ -1,4 +1,4 @@
-// `npm test`: builds the app, runs every tier (unit, integration against the
+// `npm test`: lints (`npm run lint`), builds the app, runs every tier (unit, integration against the
 // real server, Playwright end-to-end) and closes with one summary line
 // "N passed, M failed". DATABASE_URL set → a throwaway database on that
 // server; unset → the embedded database. SKIP_BUILD=1 reuses the last build.
@@ -59,6 +59,9 @@ rmSync(".test-data", { recursive: true, force: true }); // servers of earlier ru
 mkdirSync("test-results", { recursive: true });
 
 const steps: { name: string; exitCode: number; tally?: Tally }[] = [];
+// Lint first and on its own: a failure is counted, and the suites still run.
+const lintCode = run("npm", ["run", "--silent", "lint"]);
+steps.push({ name: "lint (Biome, import boundaries, knip)", exitCode: lintCode, tally: { passed: lintCode === 0 ? 1 : 0, failed: lintCode === 0 ? 0 : 1, skipped: 0 } });
 if (process.env.SKIP_BUILD !== "1") {
   const exitCode = run("npx", ["next", "build"]);
   if (exitCode !== 0) {

@@ -41,7 +41,7 @@ const anyHostName = z
   .pipe(z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, "expected a host name like mail.example.com"));
 
 const httpUrl = z.url({ protocol: /^https?$/ });
-/** Identity-provider endpoints: https, or http on a loopback address only (contract §4.4). */
+/** Identity-provider endpoints: https, or http on a loopback address only (docs/oauth.md). */
 const providerUrl = httpUrl.refine(isAllowedProviderUrl, "must be https (http is allowed only for loopback addresses)");
 
 const hex64 = /^[0-9a-fA-F]{64}$/;
@@ -105,7 +105,7 @@ const envSchema = z.object({
   RELAY_EXTRA_CA_FILE: z.string().min(1).optional(),
   /** Whether this instance's launcher works background jobs (email delivery, re-checks). */
   RUN_JOBS: booleanString.default(true),
-  /** "policy=limit/seconds,…" to change the rate limits of contract §5. */
+  /** "policy=limit/seconds,…" to change the rate limits of docs/api.md. */
   RATE_LIMIT_OVERRIDES: z.string().regex(/^(\s*\w+=\d+\/\d+\s*)(,\s*\w+=\d+\/\d+\s*)*$/, "expected policy=limit/seconds entries").optional(),
   /**
    * The service's mail host name: the SMTP listeners greet with it, customers' mail settings point at it, and the

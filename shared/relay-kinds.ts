@@ -2,5 +2,5 @@
 // the zod schemas (shared/schemas/smtp-relay.ts) so the relay form can list them without zod.
 export const relayEncryptions = ["none", "starttls", "ssl_tls"] as const;
 export const relayStatuses = ["active", "inactive"] as const;
-/** Why the last connection test failed (contract §11). */
+/** Why the last connection test failed (docs/relays.md). */
 export const relayTestErrors = ["dns_failure", "refused", "tls_error", "auth_rejected", "timeout"] as const;

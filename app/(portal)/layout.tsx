@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { QueryProvider } from "@/features/api/query-client";
-import { signInUrl } from "@/features/auth/safe-callback-url";
+import { signInUrl } from "@/shared/safe-callback-url";
 import { currentPagePath, getPortalSession } from "@/server/portal/portal-session";
 
 // Signed-in pages. Visitors without a portal session go to sign in and come

@@ -15,6 +15,7 @@ export function DeletionBanner() {
   const [isCanceled, setIsCanceled] = useState(false);
 
   // The confirmation is news for the page it happened on, not the next one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets on every navigation, so keyed on the path it does not read
   useEffect(() => setIsCanceled(false), [pathname]);
 
   const scheduledFor = account.status === "signed-in" ? (account.details?.deletionScheduledFor ?? null) : null;

@@ -1,4 +1,4 @@
-// Names for activity types (contract §3: dotted, e.g. "auth.login"), and a
+// Names for activity types (docs/api.md: dotted, e.g. "auth.login"), and a
 // tone that draws the eye to failures and security changes. Types this list
 // does not know still show, as their own dotted name.
 

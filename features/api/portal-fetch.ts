@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { Endpoint } from "@/shared/api/endpoint";
 import type { EndpointRef } from "@/shared/api/endpoint-refs";
 import { isEndedSession } from "@/shared/api/ended-session";
-import { signInUrl } from "@/features/auth/safe-callback-url";
+import { signInUrl } from "@/shared/safe-callback-url";
 
 export type FieldError = { path: string; message: string };
 

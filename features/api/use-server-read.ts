@@ -4,9 +4,7 @@
 // first renders, so the server's HTML and the hydrating browser both show it.
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ServerRead } from "@/server/portal/read-for-page";
-
-export type { ServerRead };
+import type { ServerRead } from "@/shared/api/server-read";
 
 // In the browser: the latest server read put in the cache, per query. Back and
 // forward navigation replay an old page payload with its old read; that one

@@ -1,7 +1,7 @@
 "use client";
 // The page an emailed sign-in link opens. Mail scanners and link previews
 // fetch links before people click them, so loading the page never spends the
-// token (contract §11): only the "Sign in" button does, through next-auth
+// token (docs/portal.md): only the "Sign in" button does, through next-auth
 // (mode "magic_link" → GET /auth/magic-link/verify), followed by the second
 // factor when the account has two-factor on. The token is read once and taken
 // out of the address bar, so it stays out of history, bookmarks and screenshots.
@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { buttonClass } from "@/components/button-styles";
-import { DEFAULT_AFTER_SIGN_IN } from "./safe-callback-url";
+import { DEFAULT_AFTER_SIGN_IN } from "@/shared/safe-callback-url";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { failureMessage, type SignInFailure } from "./sign-in-error";
 import { submitCredentials } from "./submit-credentials";

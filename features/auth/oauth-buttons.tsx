@@ -3,8 +3,8 @@
 // the providers the API has configured. The portal page to return to rides
 // along as `returnTo`; the API keeps only same-site paths.
 import { buttonClass } from "@/components/button-styles";
-import type { OfferedProvider } from "@/server/portal/oauth-providers";
-import { DEFAULT_AFTER_SIGN_IN } from "./safe-callback-url";
+import type { OfferedProvider } from "@/shared/schemas/oauth";
+import { DEFAULT_AFTER_SIGN_IN } from "@/shared/safe-callback-url";
 
 function ProviderIcon({ provider }: { provider: OfferedProvider["provider"] }) {
   if (provider === "github") {

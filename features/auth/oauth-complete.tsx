@@ -10,13 +10,13 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { buttonClass } from "@/components/button-styles";
 import { Spinner } from "@/components/spinner";
 import { AuthCard, textLinkClass } from "./auth-card";
-import { safeCallbackUrl } from "./safe-callback-url";
+import { safeCallbackUrl } from "@/shared/safe-callback-url";
 import { failureMessage } from "./sign-in-error";
 import { submitCredentials } from "./submit-credentials";
 import { OnDemandTwoFactorSignIn } from "./on-demand-two-factor";
 import { useTwoFactorChallenge } from "./use-two-factor-challenge";
 
-/** What the callback's `?error=` codes (contract §11) and a dead exchange code mean to a person. */
+/** What the callback's `?error=` codes (docs/oauth.md) and a dead exchange code mean to a person. */
 const reasons: Record<string, string> = {
   invalid_state:
     "This sign-in took longer than 10 minutes, was already used, or was started in another browser. Please start again from this browser.",
@@ -38,6 +38,7 @@ export function OAuthComplete() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const started = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once; the code in the address works only once
   useEffect(() => {
     // Once, even under React's development double effects: the code works only once.
     if (started.current) return;

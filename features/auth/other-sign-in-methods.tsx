@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { buttonClass } from "@/components/button-styles";
-import type { OfferedProvider } from "@/server/portal/oauth-providers";
+import type { OfferedProvider } from "@/shared/schemas/oauth";
 import { OAuthButtons } from "./oauth-buttons";
-import { withCallbackUrl } from "./safe-callback-url";
+import { withCallbackUrl } from "@/shared/safe-callback-url";
 
 const iconProps = {
   viewBox: "0 0 24 24",

@@ -11,7 +11,7 @@ import { EmailField } from "./email-field";
 import { PasswordInput } from "@/components/password-input";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import type { loginBody } from "@/shared/schemas/auth";
-import type { OfferedProvider } from "@/server/portal/oauth-providers";
+import type { OfferedProvider } from "@/shared/schemas/oauth";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { OtherSignInMethods } from "./other-sign-in-methods";
 import { failureMessage } from "./sign-in-error";

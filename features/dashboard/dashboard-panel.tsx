@@ -6,7 +6,7 @@
 import Link from "next/link";
 import { LoadError } from "@/components/load-error";
 import { useHydrated } from "@/components/use-hydrated";
-import type { ServerRead } from "@/features/api/use-server-read";
+import type { ServerRead } from "@/shared/api/server-read";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { formatDateTime, formatRelativeTime, formatUtcDateTime } from "@/features/sessions/format-time";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";

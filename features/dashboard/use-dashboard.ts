@@ -1,7 +1,8 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { portalFetch } from "@/features/api/portal-fetch";
-import { type ServerRead, useServerRead } from "@/features/api/use-server-read";
+import { useServerRead } from "@/features/api/use-server-read";
+import type { ServerRead } from "@/shared/api/server-read";
 import { getDashboardOverview } from "@/shared/api/endpoint-refs";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
 

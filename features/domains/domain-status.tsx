@@ -1,4 +1,4 @@
-// Words and colours for domain and record states (contract §11, "Domain states").
+// Words and colours for domain and record states (docs/domains.md, "Domain states").
 import type { DomainRecord, SendingDomain } from "@/shared/schemas/sending-domain";
 
 type Tone = "neutral" | "positive" | "warning" | "danger";

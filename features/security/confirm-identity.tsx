@@ -18,7 +18,7 @@ import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { describeFailure } from "@/features/api/describe-failure";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { textLinkClass } from "@/features/auth/auth-card";
-import { signInUrl } from "@/features/auth/safe-callback-url";
+import { signInUrl } from "@/shared/safe-callback-url";
 import { useReauthenticate } from "./use-two-factor";
 
 type Method = "password" | "code";

@@ -14,7 +14,6 @@ import { createApiKey } from "@/server/services/api-keys/manage-api-keys";
 import { authenticateToken } from "@/server/services/auth/authenticate-bearer";
 import { registerAccount } from "@/server/services/auth/register-account";
 import { signOut } from "@/server/services/auth/sign-out";
-import type { ClientInfo } from "@/server/services/auth/start-session";
 import { activateSubscription } from "@/server/services/billing/activate-subscription";
 import { listInvoices } from "@/server/services/billing/list-invoices";
 import { startCheckout } from "@/server/services/billing/start-checkout";
@@ -31,6 +30,7 @@ import { sendMessageBody } from "@/shared/schemas/messages";
 import { createSmtpRelayBody } from "@/shared/schemas/smtp-relay";
 import { openTicketBody } from "@/shared/schemas/support";
 import { publishedRecordsLookup } from "./published-records-lookup";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 /** Who the activity log says did it. */
 const SEED_CLIENT: ClientInfo = { ip: "127.0.0.1", userAgent: "npm run seed:demo" };

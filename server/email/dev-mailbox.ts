@@ -1,4 +1,4 @@
-// The dev mailbox (contract §6): what the file transport wrote under
+// The dev mailbox (docs/email-and-two-factor.md): what the file transport wrote under
 // DATA_DIR/mail, read back for the /dev/mail page. Files only, never the
 // database. Each email is `<id>.eml` plus `<id>.json` (id, sentAt, to,
 // subject, html, text, template, from); ids start with the send time, so

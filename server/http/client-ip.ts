@@ -1,4 +1,4 @@
-// Contract §10: the client address is the socket's peer, or, when that peer is
+// Per docs/configuration.md: the client address is the socket's peer, or, when that peer is
 // a trusted proxy, the right-most X-Forwarded-For entry that is not trusted.
 import net from "node:net";
 

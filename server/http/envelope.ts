@@ -1,5 +1,6 @@
 // The envelope every /api/v1 answer uses: { success, message, data }.
-import type { AppError } from "./errors";
+import type { AppError } from "@/server/errors";
+import { errorStatus } from "@/shared/api/errors";
 
 export type Envelope<T> = { success: boolean; message: string; data: T };
 
@@ -20,7 +21,7 @@ export function errorResponse(error: AppError, headers: Record<string, string> =
   const data: Record<string, unknown> = { ...error.details.data, code: error.code };
   if (error.details.errors) data.errors = error.details.errors;
   return envelopeResponse(
-    error.status,
+    errorStatus[error.code],
     { success: false, message: error.message, data },
     { ...error.details.headers, ...headers },
   );

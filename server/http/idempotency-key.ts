@@ -1,5 +1,5 @@
 import { idempotencyKeyHeader } from "@/shared/schemas/messages";
-import { AppError } from "./errors";
+import { AppError } from "@/server/errors";
 
 /** The request's Idempotency-Key header, validated; null when absent. */
 export function idempotencyKeyOf(request: Request): string | null {

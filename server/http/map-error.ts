@@ -2,7 +2,7 @@
 // recognised here, once: lost connections become 503, unique violations 409,
 // text PostgreSQL cannot store (NUL) 400.
 // Unknown errors become a generic 500; their text never reaches the client.
-import { AppError } from "./errors";
+import { AppError } from "@/server/errors";
 
 const connectionErrorCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EHOSTUNREACH", "57P01", "57P02", "57P03", "53300"]);
 

@@ -32,7 +32,7 @@ export function contentSecurityPolicy(nonce: string, options: { isDevelopment: b
 }
 
 /**
- * Auth pages (contract §11) carry one-time tokens (magic links), an email
+ * Auth pages (docs/api.md) carry one-time tokens (magic links), an email
  * address (password reset) or a callbackUrl in their URLs: never leak them as
  * a referrer. Nor do the tracking URLs of sent messages (/t/): the click
  * redirect's destination must not learn the signed link the reader came from.

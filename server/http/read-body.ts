@@ -1,6 +1,6 @@
-// Reads a JSON request body under a size cap, in the contract's order:
+// Reads a JSON request body under a size cap, in the documented order (docs/api.md):
 // 413 (too large) → 415 (not JSON) → 400 (malformed).
-import { AppError } from "./errors";
+import { AppError } from "@/server/errors";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 

@@ -1,5 +1,5 @@
 // The declarative route wrapper every handler under app/api/v1 goes through.
-// Steps, in the contract's order: read body (413/415/400) → authenticate (401)
+// Steps, in the documented order (docs/api.md): read body (413/415/400) → authenticate (401)
 // → rate-limit (429) → validate path/query/body (400) → API key scope (403) → handler → shape the
 // output through the response schema → envelope. Handlers return data only.
 import { randomUUID } from "node:crypto";
@@ -13,7 +13,7 @@ import { policy } from "@/server/services/rate-limit/policies";
 import { logger } from "@/server/logger";
 import { CLIENT_IP_HEADER, ipRateLimitSubject } from "./client-ip";
 import { envelopeResponse, errorResponse } from "./envelope";
-import { AppError } from "./errors";
+import { AppError } from "@/server/errors";
 import { toAppError } from "./map-error";
 import { readJsonBody, readRawBody } from "./read-body";
 import { validatePart } from "./validate";
@@ -123,7 +123,7 @@ async function authenticate(endpoint: Endpoint, request: Request): Promise<Authe
   if (endpoint.auth === "bearer-or-api-key" && looksLikeApiKey(token)) {
     return { principal: { ...(await authenticateApiKey(token)), sessionId: null } };
   }
-  // API keys authorize only the sending endpoints (contract §11).
+  // API keys authorize only the sending endpoints (docs/api.md).
   if (looksLikeApiKey(token)) throw new AppError("unauthorized", "API keys work only on the sending endpoints; this operation needs an access token.");
   // The session's general limit is counted in the same statement that finds the session (one round trip).
   const { rateLimit, ...session } = await authenticateToken(token, endpoint.rateLimit === false ? undefined : policy("api"));

@@ -2,7 +2,8 @@
 // 400 validation_error listing every problem with its dot-joined path.
 import type { z } from "zod";
 import { installValidationMessages } from "@/shared/validation-messages";
-import { AppError, type FieldError } from "./errors";
+import { AppError } from "@/server/errors";
+import type { FieldError } from "@/shared/api/errors";
 
 // Checks without a message of their own get a sentence for people, not zod's default text.
 installValidationMessages();

@@ -2,7 +2,8 @@
 // server/http/errors.ts is the one table of HTTP statuses. Texts lead with the
 // RFC 3463 enhanced code, as Postfix's do, so clients and operators recognise
 // them (docs/smtp.md lists them for customers).
-import type { AppError, ErrorCode } from "@/server/http/errors";
+import type { AppError } from "@/server/errors";
+import type { ErrorCode } from "@/shared/api/errors";
 
 export const smtpReplies = {
   queued: { code: 250, text: "2.0.0 Ok: queued as" },

@@ -4,7 +4,7 @@ import { createDocument } from "zod-openapi";
 import { type AuthMode, envelopeOf, errorEnvelope, type Endpoint } from "@/shared/api/endpoint";
 import { endpoints } from "@/shared/api/endpoints";
 import { apiTags } from "@/shared/api/endpoints/tags";
-import { errorStatus, type ErrorCode } from "@/server/http/errors";
+import { errorStatus, type ErrorCode } from "@/shared/api/errors";
 import { appVersion } from "@/server/version";
 
 const statusDescriptions: Record<number, string> = {

@@ -2,7 +2,7 @@
 // transaction/verify/:reference the outcome. Webhooks carry
 // x-paystack-signature, the HMAC-SHA512 (hex) of the raw body with the secret key.
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import type { CheckoutRequest, PaymentGateway, PaymentStatus, ProviderOutcome, VerifiedEvent } from "./gateway";
 import { invalidSignature, parseSignedJson, requireHmacSignature } from "./signatures";

@@ -1,5 +1,5 @@
 // The sandbox: a payment gateway built into the app for local use and tests
-// (contract §8), on outside production only. It keeps its own books
+// (docs/billing.md), on outside production only. It keeps its own books
 // (sandbox_charges), shows a checkout page with Pay and Decline, and reports
 // the decision the way a real gateway does: a webhook signed with
 // SANDBOX_WEBHOOK_SECRET (x-sandbox-signature, HMAC-SHA256 hex of the raw

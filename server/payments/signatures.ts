@@ -1,7 +1,7 @@
 // HMAC signature checks shared by the providers that sign the raw body with
 // a shared secret (Paystack: SHA-512, sandbox: SHA-256), compared in constant time.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 export const invalidSignature = () =>
   new AppError("invalid_signature", "The webhook signature is missing or does not match.");

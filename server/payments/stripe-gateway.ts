@@ -3,7 +3,7 @@
 // constructEvent on the raw body (Stripe-Signature, with its replay tolerance).
 import Stripe from "stripe";
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import type { CheckoutRequest, PaymentGateway, ProviderOutcome, VerifiedEvent } from "./gateway";
 import { invalidSignature } from "./signatures";

@@ -1,4 +1,4 @@
-// next-auth for the portal (contract §4.5): an encrypted, HttpOnly, SameSite=Lax
+// next-auth for the portal (docs/portal.md): an encrypted, HttpOnly, SameSite=Lax
 // cookie that holds the API's tokens server-side. Sign-in and sign-up go
 // through the public API; next-auth only keeps the result.
 import type { NextAuthOptions, User } from "next-auth";

@@ -1,14 +1,12 @@
 // Which "Continue with …" buttons the sign-in and sign-up pages show: the
 // API's own list (GET /auth/oauth/providers), asked once per page render.
 // If the API cannot say, no button is shown rather than one that fails.
+import "server-only";
 import { headers } from "next/headers";
-import type { z } from "zod";
-import type { oauthProvidersSchema } from "@/shared/schemas/oauth";
+import type { OfferedProvider } from "@/shared/schemas/oauth";
 import { logger } from "@/server/logger";
 import { clientOf } from "./auth-options";
 import { callApi } from "./call-api";
-
-export type OfferedProvider = z.infer<typeof oauthProvidersSchema>[number];
 
 export async function offeredOAuthProviders(): Promise<OfferedProvider[]> {
   try {

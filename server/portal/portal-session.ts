@@ -1,6 +1,7 @@
 // Who is signed in to the portal, for server components. Only the cookie is
 // read: whether the API still honours the session is learnt on the first API
 // call through the BFF, which clears the cookie when it does not.
+import "server-only";
 import { getServerSession, type Session } from "next-auth";
 import { headers } from "next/headers";
 import { cache } from "react";

@@ -6,17 +6,17 @@
 // (a refreshed pair it could not store would leave the cookie holding a spent
 // refresh token): with no fresh token, or any answer but 200, it returns null
 // and the page loads the data in the browser as before.
+import "server-only";
 import { decode } from "next-auth/jwt";
 import { cookies, headers } from "next/headers";
 import type { z } from "zod";
 import type { Endpoint } from "@/shared/api/endpoint";
 import type { EndpointRef } from "@/shared/api/endpoint-refs";
+import type { ServerRead } from "@/shared/api/server-read";
 import { clientOf, portalCookieName, portalSecret } from "./auth-options";
 import { callApi } from "./call-api";
 import { hasFreshAccessToken, tokensOf } from "./portal-tokens";
 
-/** The API's data and when it was read (epoch ms), for the client cache. */
-export type ServerRead<T> = { data: T; readAt: number };
 
 export async function readForPage<E extends Endpoint>(endpoint: EndpointRef<E>): Promise<ServerRead<z.output<E["response"]>> | null> {
   if (endpoint.method !== "GET" || endpoint.path.includes("{")) throw new Error(`readForPage: ${endpoint.operationId} is not a plain GET`);

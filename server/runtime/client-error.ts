@@ -2,7 +2,7 @@
 // line or headers over the 16 KiB limit, malformed HTTP). Node would answer
 // with an empty body; we answer the error envelope like every other refusal.
 import type { Socket } from "node:net";
-import { errorStatus } from "@/server/http/errors";
+import { errorStatus } from "@/shared/api/errors";
 
 const reasons: Record<number, string> = { 400: "Bad Request", 431: "Request Header Fields Too Large" };
 

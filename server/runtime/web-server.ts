@@ -1,5 +1,5 @@
 // One web worker: Next.js behind our own node:http server. The server is ours
-// so the socket's peer address is known: it resolves the client IP (§10) and
+// so the socket's peer address is known: it resolves the client IP (docs/configuration.md) and
 // hands it to route handlers in a header no client can set.
 import http from "node:http";
 import next from "next";

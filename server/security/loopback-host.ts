@@ -1,5 +1,5 @@
 // Loopback addresses (127.0.0.0/8, ::1, localhost): the only hosts an
-// identity provider may be reached at over plain http (contract §4.4), so
+// identity provider may be reached at over plain http (docs/oauth.md), so
 // local test providers work while real ones must use https.
 import { isIP } from "node:net";
 

@@ -1,9 +1,9 @@
 // An endpoint's contract, declared once and used by the route wrapper (to
 // validate and shape), the OpenAPI document, the portal and the tests.
 import { z } from "zod";
-import type { ErrorCode } from "@/server/http/errors";
+import type { ErrorCode } from "@/shared/api/errors";
 import type { ApiKeyScope } from "@/shared/schemas/api-keys";
-import type { PolicyName } from "@/server/services/rate-limit/policies";
+import type { PolicyName } from "./rate-limits";
 import type { ApiTag } from "./endpoints/tags";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -53,7 +53,7 @@ export type Endpoint<
   status?: 200 | 201;
   /**
    * Success is a 302 redirect with no body (the OAuth start and callback
-   * routes, contract §1); `message` then describes where it leads. The query
+   * routes, docs/api.md); `message` then describes where it leads. The query
    * of such a route never fails validation: browsers arrive with whatever
    * the provider or a link put there.
    */

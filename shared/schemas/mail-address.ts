@@ -17,6 +17,7 @@ export type Mailbox = { name: string; address: string };
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~\u0080-\uFFFF-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~\u0080-\uFFFF-]+)*$/;
 // "localhost" too: outside production the service's own mail host (the test sender's) is often just that.
 const DOMAIN = /^(([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9-]{2,63}|localhost)$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this rejects
 const CONTROL = /[\u0000-\u001f\u007f]/;
 // Something that reads as an address inside a name: `ceo@bank.example`, `<…>`.
 const ADDRESS_LIKE = /[^\s@]@[^\s@]|[<>]/;

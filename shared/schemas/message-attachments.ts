@@ -34,7 +34,6 @@ export const attachmentInput = z
   })
   .meta({ id: "AttachmentInput" });
 
-export type AttachmentInput = z.output<typeof attachmentInput>;
 
 export const attachmentSchema = z
   .object({

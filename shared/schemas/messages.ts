@@ -1,5 +1,5 @@
 // The sending API's messages: what integrators send and what they read back.
-// Names follow Resend/Postmark habits in this API's camelCase (contract §11).
+// Names follow Resend/Postmark habits in this API's camelCase (docs/sending-api.md).
 import { z } from "zod";
 import { attachmentInput, attachmentSchema } from "./message-attachments";
 import { formatMailbox, parseMailbox } from "./mail-address";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeCallbackUrl } from "@/features/auth/safe-callback-url";
+import { safeCallbackUrl } from "@/shared/safe-callback-url";
 
 export const oauthProviderSchema = z.enum(["google", "github"]).meta({ id: "OAuthProvider" });
 
@@ -47,3 +47,5 @@ export const signInMethodsSchema = z
   .meta({ id: "SignInMethods" });
 
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;
+/** A "Continue with …" button the sign-in pages offer. */
+export type OfferedProvider = z.infer<typeof oauthProvidersSchema>[number];

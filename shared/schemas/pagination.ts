@@ -1,7 +1,7 @@
-// Paginated lists (contract §1): activity, support tickets, messages.
+// Paginated lists (docs/api.md): activity, support tickets, messages.
 import { z } from "zod";
 
-/** page ≥ 1 and limit 1..100 (contract §1); anything else is 400. */
+/** page ≥ 1 and limit 1..100 (docs/api.md); anything else is 400. */
 export const paginationQuery = z.object({
   page: z.coerce.number({ error: "page must be a whole number ≥ 1" }).int().min(1).default(1),
   limit: z.coerce.number({ error: "limit must be a whole number from 1 to 100" }).int().min(1).max(100).default(20),

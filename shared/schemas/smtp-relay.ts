@@ -1,4 +1,4 @@
-// SMTP relays (contract §3 and §11): the API's request and response shapes,
+// SMTP relays (docs/api.md and docs/relays.md): the API's request and response shapes,
 // also used by the portal's form.
 import { z } from "zod";
 import { relayEncryptions, relayStatuses, relayTestErrors } from "@/shared/relay-kinds";
@@ -50,7 +50,7 @@ const encryption = z.enum(relayEncryptions).meta({
 });
 const status = z.enum(relayStatuses).meta({ description: "`inactive` relays are kept but never used for sending." });
 
-/** Username and password are optional together (contract §11). */
+/** Username and password are optional together (docs/relays.md). */
 const credentialsTogether = (body: { smtp_username?: string; smtp_password?: string }, context: z.RefinementCtx) => {
   if (body.smtp_username !== undefined && body.smtp_password === undefined) {
     context.addIssue({ code: "custom", path: ["smtp_password"], message: "Password is required with a username" });

@@ -1,4 +1,4 @@
-// Support tickets (contract §9): what a person sends and what they get back.
+// Support tickets (docs/api.md): what a person sends and what they get back.
 import { z } from "zod";
 import { emailSchema } from "./account";
 import { ticketCategories, ticketPriorities } from "@/shared/ticket-kinds";

@@ -1,4 +1,4 @@
-// Sign-in with Google and GitHub (contract §4.4, §11) against a real OpenID
+// Sign-in with Google and GitHub (docs/oauth.md) against a real OpenID
 // provider (oidc-provider) as the Google issuer and a local GitHub-shaped
 // server, both started by the global setup: Google and GitHub are third
 // parties outside this machine. The browser side is tests/support/oauth-browser.ts.

@@ -43,7 +43,7 @@ describe("rate limits", () => {
     const statuses: number[] = [];
     for (let index = 0; index < 6; index += 1) statuses.push((await logout(`203.0.113.${index}`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    // The contract's order: unknown route (404) and missing credentials (401) come before 429.
+    // The documented order (docs/api.md): unknown route (404) and missing credentials (401) come before 429.
     expect((await fetch(`${generalLimit.baseUrl}/api/v1/nope/but/limited`, { method: "POST" })).status).toBe(404);
     expect((await fetch(`${generalLimit.baseUrl}/api/v1/auth/me`)).status).toBe(401);
     const stillLimited = await logout("203.0.113.99");

@@ -33,7 +33,11 @@ async function verifiedDomain(account: TestAccount): Promise<SendingDomain> {
   return verified.body.data;
 }
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
 
 describe("From and recipients are exactly one mailbox each", () => {
   it.each([

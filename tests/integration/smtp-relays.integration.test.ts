@@ -46,7 +46,7 @@ async function defaultsOf(account: TestAccount): Promise<string[]> {
 }
 
 describe("POST /smtp-relays", () => {
-  it("adds a relay with the contract's fields and defaults; the first one is the default", async () => {
+  it("adds a relay with the documented fields and defaults; the first one is the default", async () => {
     const account = await createAccount();
     const response = await call(createSmtpRelay, {
       token: account.accessToken,

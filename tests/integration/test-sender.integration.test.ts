@@ -82,7 +82,7 @@ describe("the test sender", () => {
     const after = await call(getTestSender, { token: key.body.data.secret });
     expect(after.body.data).toMatchObject({ emailProven: true, sentToday: 1 });
     expect((await call(getTestSender, {})).status).toBe(401);
-    expect((await call(getTestSender, { token: "ces_" + "x".repeat(40) })).status).toBe(401);
+    expect((await call(getTestSender, { token: `ces_${"x".repeat(40)}` })).status).toBe(401);
   });
 
   it("refuses an account whose address was never proven (signing up does not prove it)", async () => {

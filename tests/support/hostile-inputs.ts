@@ -57,6 +57,7 @@ const nastyStrings = [
   "\u202egnp.exe",
   "' OR '1'='1' --",
   "'); DROP TABLE accounts; --",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, literal on purpose
   "${jndi:ldap://x}",
   "<script>alert(1)</script>",
   "../../etc/passwd",

@@ -34,7 +34,7 @@ describe("billing periods", () => {
 });
 
 describe("catalog", () => {
-  it("has every plan of the seed, self-serve plans priced, contact-sales plans not", () => {
+  it("has every plan of the catalogue, self-serve plans priced, contact-sales plans not", () => {
     expect(plans.map((plan) => plan.id)).toEqual(["free", "starter", "pro", "business", "enterprise", "custom", "payg"]);
     for (const plan of plans) {
       expect(planSchema.safeParse({ ...plan, currency: "USD" }).success).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ipRateLimitSubject, resolveClientIp } from "@/server/http/client-ip";
 
-describe("resolveClientIp (contract §10)", () => {
+describe("resolveClientIp (docs/configuration.md)", () => {
   it.each([
     { name: "no proxies trusted: the peer, whatever X-Forwarded-For says", peer: "203.0.113.9", xff: "1.2.3.4", trusted: [], expected: "203.0.113.9" },
     { name: "untrusted peer spoofing X-Forwarded-For", peer: "198.51.100.7", xff: "10.0.0.1", trusted: ["127.0.0.1"], expected: "198.51.100.7" },

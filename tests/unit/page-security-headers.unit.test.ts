@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pagePathOf } from "@/server/http/page-path";
 import { pageSecurityHeaders, referrerPolicyFor } from "@/server/http/page-security-headers";
 
-describe("referrer policy of pages (contract §11: auth pages send no referrer)", () => {
+describe("referrer policy of pages (docs/api.md: auth pages send no referrer)", () => {
   it.each([
     { path: "/sign-in", expected: "no-referrer" },
     { path: "/sign-up", expected: "no-referrer" },

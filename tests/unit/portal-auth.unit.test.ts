@@ -1,7 +1,7 @@
 // The pure parts of the portal's sign-in: where to go afterwards, and how the
 // API's error reaches the form.
 import { describe, expect, it } from "vitest";
-import { safeCallbackUrl, signInUrl } from "@/features/auth/safe-callback-url";
+import { safeCallbackUrl, signInUrl } from "@/shared/safe-callback-url";
 import { failureMessage, formatRetryAfter, parseSignInError } from "@/features/auth/sign-in-error";
 import { isEndedSession } from "@/shared/api/ended-session";
 

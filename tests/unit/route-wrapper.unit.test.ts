@@ -1,11 +1,11 @@
 // The route wrapper, driven with real Request objects: the steps and their
-// order (contract §11), the envelope, and error mapping.
+// order (docs/api.md), the envelope, and error mapping.
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineEndpoint } from "@/shared/api/endpoint";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { methods, route } from "@/server/http/route";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 

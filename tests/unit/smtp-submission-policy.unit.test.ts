@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SmtpReply, smtpReplies, smtpReplyFor } from "@/server/mail/reply-codes";
 import { connectionCounter, memoryBudget } from "@/server/mail/submission/connection-limits";
 import { mayAuthenticate } from "@/server/mail/submission/plaintext-auth";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 describe("SMTP replies", () => {
   it("lead with the enhanced code their reply code calls for", () => {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { safeCallbackUrl, withCallbackUrl } from "@/features/auth/safe-callback-url";
+import { safeCallbackUrl, withCallbackUrl } from "@/shared/safe-callback-url";
 import { PasswordSignIn } from "@/features/auth/sign-in-form";
 import { offeredOAuthProviders } from "@/server/portal/oauth-providers";
 import { getPortalSession } from "@/server/portal/portal-session";

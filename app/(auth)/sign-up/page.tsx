@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthCard, textLinkClass } from "@/features/auth/auth-card";
-import { safeCallbackUrl, withCallbackUrl } from "@/features/auth/safe-callback-url";
+import { safeCallbackUrl, withCallbackUrl } from "@/shared/safe-callback-url";
 import { SignUpForm } from "@/features/auth/sign-up-form";
 import { OAuthButtons } from "@/features/auth/oauth-buttons";
 import { OrDivider } from "@/features/auth/other-sign-in-methods";

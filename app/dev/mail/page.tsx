@@ -16,9 +16,9 @@ const LIST_LIMIT = 200;
 
 /** Server-rendered for people reading logs side by side: UTC, to the second. */
 const formatSentAt = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
+  `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }).format(new Date(iso))} UTC`;
 
-// GET /dev/mail — what the file transport "sent" (contract §6), newest first,
+// GET /dev/mail — what the file transport "sent" (docs/email-and-two-factor.md), newest first,
 // with one email shown. Read from DATA_DIR/mail, never from the database; the
 // page does not exist in production.
 export default async function DevMailboxPage({ searchParams }: PageProps) {

@@ -5,7 +5,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 /**
  * A sign-in with an identity provider between its start and its callback
- * (contract §4.4). Keyed by the SHA-256 of the state; the PKCE verifier and
+ * (docs/oauth.md). Keyed by the SHA-256 of the state; the PKCE verifier and
  * OIDC nonce are sealed; the browser that started it is bound by the hash of
  * a random value kept in its cookie. Spent with one conditional UPDATE.
  */

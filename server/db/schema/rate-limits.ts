@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-// Fixed-window counters shared by every app instance (contract §5). The table
+// Fixed-window counters shared by every app instance (docs/api.md). The table
 // is UNLOGGED (migration 0010): a hit does not wait for a WAL flush, and a
 // crash of PostgreSQL empties it (every window starts afresh once).
 export const rateLimitBuckets = pgTable("rate_limit_buckets", {

@@ -5,7 +5,7 @@ import { accounts } from "./accounts";
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /**
- * Customer SMTP relays (contract §3). The password is sealed with
+ * Customer SMTP relays (docs/api.md). The password is sealed with
  * AES-256-GCM, bound to the account and relay ids; it never leaves the server.
  */
 export const smtpRelays = pgTable(

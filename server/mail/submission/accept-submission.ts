@@ -1,7 +1,7 @@
 // Hands a read submission to the sending pipeline: Bcc recipients are the
 // envelope's recipients that no header names, and a sender the credential may
 // not use is refused with the reply of the MAIL stage.
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/http/route";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { acceptSubmittedMessage } from "@/server/services/messages/accept-submitted-message";

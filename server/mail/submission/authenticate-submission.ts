@@ -2,7 +2,7 @@
 // (either scope; a key restricted to one domain stays restricted). Hosted
 // mailboxes will log in here with their address and password too: that is
 // one more branch below, returning the same kind of sender.
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/http/route";
 import { authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
 import { SUBMISSION_USERNAME } from "./submission-limits";

@@ -40,7 +40,7 @@ function splitFields(block: string): HeaderField[] {
   return fields;
 }
 
-const valueOf = (field: HeaderField) => field.lines.join(" ").slice(field.lines[0]!.indexOf(":") + 1).trim();
+const fieldValue = (field: HeaderField) => field.lines.join(" ").slice(field.lines[0]!.indexOf(":") + 1).trim();
 
 function parseTags(value: string | undefined): { name: string; value: string }[] {
   if (!value) return [];
@@ -69,7 +69,7 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
   if (fields.length > MAX_HEADER_FIELDS) throw new SmtpReply("invalidMessage", `more than ${MAX_HEADER_FIELDS} header fields`);
   if (fields.some((field) => !field.name)) throw new SmtpReply("invalidMessage", "a header line has no field name");
 
-  const control = new Map(fields.filter((field) => REMOVED_HEADERS.has(field.name)).map((field) => [field.name, valueOf(field)]));
+  const control = new Map(fields.filter((field) => REMOVED_HEADERS.has(field.name)).map((field) => [field.name, fieldValue(field)]));
   const kept = fields.filter((field) => !REMOVED_HEADERS.has(field.name));
   const added: string[] = [];
   if (!kept.some((field) => field.name === "message-id")) added.push(`Message-ID: <${randomBytes(16).toString("hex")}@${domainForIds}>`);

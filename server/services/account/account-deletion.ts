@@ -1,20 +1,21 @@
-// DELETE /account schedules erasure 30 days out (contract §4.3) and signs out
+// DELETE /account schedules erasure 30 days out (docs/email-and-two-factor.md) and signs out
 // everywhere; signing in during the grace period is allowed and can cancel it.
 // When the day comes, the purge job erases the account; every table that
 // holds account data references it ON DELETE CASCADE, so one DELETE erases all.
-import { and, eq, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
-import { accounts, sessions } from "@/server/db/schema";
+import { accounts, } from "@/server/db/schema";
 import { queueEmail } from "@/server/email/queue-email";
 import { deletionScheduledEmail } from "@/server/email/templates/auth-emails";
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { requireCodeOrFreshSession } from "@/server/services/two-factor/second-factor";
+import { revokeAccountSessions } from "@/server/services/sessions/revoke-account-sessions";
 
 export const DELETION_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -27,10 +28,7 @@ export async function scheduleAccountDeletion(auth: AuthContext, code: string | 
   const when = new Date(at.getTime() + DELETION_GRACE_MS);
   await db().transaction(async (tx) => {
     await tx.update(accounts).set({ deletionScheduledFor: when, updatedAt: at }).where(eq(accounts.id, auth.accountId));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: at, revokedReason: "account_deletion" })
-      .where(and(eq(sessions.accountId, auth.accountId), isNull(sessions.revokedAt)));
+    await revokeAccountSessions(tx, auth.accountId, "account_deletion", { at });
     await recordActivity(
       { accountId: auth.accountId, type: "account.deletion_scheduled", description: `Account deletion scheduled for ${when.toISOString()}`, ip: client.ip, userAgent: client.userAgent },
       tx,

@@ -1,18 +1,19 @@
 // PUT /account/password: proves the current password, sets a new one, signs
 // out every other session and tells the owner by email.
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { eq, } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
-import { accounts, sessions } from "@/server/db/schema";
+import { accounts, } from "@/server/db/schema";
 import { queueEmail } from "@/server/email/queue-email";
 import { passwordChangedEmail } from "@/server/email/templates/auth-emails";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { hashPassword, verifyPassword } from "@/server/security/password";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { commonPasswordError } from "@/server/services/auth/register-account";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { isCommonPassword } from "@/server/security/password";
+import { revokeAccountSessions } from "@/server/services/sessions/revoke-account-sessions";
 
 export async function changePassword(auth: AuthContext, input: { current_password: string; new_password: string }, client: ClientInfo): Promise<void> {
   if (!(await verifyPassword(auth.account.passwordHash, input.current_password))) {
@@ -28,11 +29,7 @@ export async function changePassword(auth: AuthContext, input: { current_passwor
   const at = now();
   await db().transaction(async (tx) => {
     await tx.update(accounts).set({ passwordHash, updatedAt: at }).where(eq(accounts.id, auth.accountId));
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: at, revokedReason: "password_changed" })
-      .where(and(eq(sessions.accountId, auth.accountId), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+    const revoked = await revokeAccountSessions(tx, auth.accountId, "password_changed", { at, except: auth.sessionId });
     await recordActivity(
       {
         accountId: auth.accountId,

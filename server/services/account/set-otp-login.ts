@@ -7,7 +7,7 @@ import { accounts } from "@/server/db/schema";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { requireFreshSession } from "@/server/services/auth/require-fresh-session";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 export async function setOtpLogin(auth: AuthContext, enabled: boolean, client: ClientInfo) {
   if (enabled && !auth.account.otpLoginEnabled) requireFreshSession(auth);

@@ -5,7 +5,7 @@ import { db } from "@/server/db/client";
 import { accounts } from "@/server/db/schema";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { accountView } from "./account-view";
 
 export async function updateProfile(auth: AuthContext, name: string, client: ClientInfo) {

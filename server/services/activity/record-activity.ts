@@ -1,4 +1,4 @@
-// The account's activity log (contract §3, "Activity item"). Callers pass
+// The account's activity log (docs/api.md, "Activity item"). Callers pass
 // what happened in words and metadata that is never a secret.
 import { sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";

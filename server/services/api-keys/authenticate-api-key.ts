@@ -1,5 +1,5 @@
 // API-key authentication for the sending endpoints. A key is a credential
-// only there (contract §11): elsewhere the route wrapper refuses it before
+// only there (docs/sending-api.md): elsewhere the route wrapper refuses it before
 // this runs. Revocation, expiry and a scheduled account deletion apply on the
 // very next request.
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -7,7 +7,7 @@ import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { hotQuery } from "@/server/db/prepared";
 import { accounts, apiKeys } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { apiKeySecretHash } from "@/server/security/api-key-secret";
 import { ACTIVITY_WRITE_INTERVAL_MS } from "@/server/services/auth/session-rules";
 import type { ApiKeyScope } from "@/shared/schemas/api-keys";

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { sendingDomains } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 export async function assertDomainUsable(accountId: string, domainId: string): Promise<void> {
   const [domain] = await db()

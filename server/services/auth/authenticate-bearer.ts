@@ -7,7 +7,7 @@ import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { hotQuery } from "@/server/db/prepared";
 import { accounts, sessions } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { hitCte, hitParameters, type RateLimitState, stateAfterHit } from "@/server/services/rate-limit/consume-rate-limit";
 import type { RateLimitPolicy } from "@/server/services/rate-limit/policies";
 import { ACTIVITY_WRITE_INTERVAL_MS, isSessionAlive } from "./session-rules";

@@ -6,12 +6,12 @@ import { eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { sessions } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { verifyPassword } from "@/server/security/password";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import { verifySecondFactor } from "@/server/services/two-factor/second-factor";
 import type { AuthContext } from "./authenticate-bearer";
-import type { ClientInfo } from "./start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 export async function reauthenticate(auth: AuthContext, proof: { password?: string; code?: string }, client: ClientInfo) {
   const proven = proof.password !== undefined

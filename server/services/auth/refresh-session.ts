@@ -1,4 +1,4 @@
-// POST /auth/refresh: rotate the refresh token (contract §4.1, §11).
+// POST /auth/refresh: rotate the refresh token (docs/accounts.md).
 // - The successor is derived from the presented token with a server key, so a
 //   replay inside the 10-second grace gets the very same pair back without any
 //   token stored in plain text.
@@ -9,11 +9,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { accounts, refreshTokens, sessions } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { derivedKey, hmacBase64Url, sha256Hex } from "@/server/security/crypto";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import { isSessionAlive, REFRESH_GRACE_MS } from "./session-rules";
-import { buildAuthPayload, type ClientInfo, REFRESH_TOKEN_PREFIX } from "./start-session";
+import { buildAuthPayload, REFRESH_TOKEN_PREFIX } from "./start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 let successorKey: Buffer | undefined;
 const successorOf = (token: string) => REFRESH_TOKEN_PREFIX + hmacBase64Url((successorKey ??= derivedKey("refresh-successor")), token);

@@ -5,11 +5,12 @@ import type { z } from "zod";
 import type { registerBody } from "@/shared/schemas/auth";
 import { db } from "@/server/db/client";
 import { accounts } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { newId } from "@/server/ids";
 import { hashPassword, isCommonPassword } from "@/server/security/password";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import { type ClientInfo, startSession } from "./start-session";
+import { startSession } from "./start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 export const commonPasswordError = (path: string) =>
   new AppError("validation_error", "This password is too common. Choose one that is harder to guess.", {

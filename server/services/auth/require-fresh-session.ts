@@ -1,7 +1,7 @@
 // Sensitive actions need a session that signed in (or re-authenticated)
-// within the last 15 minutes (contract §4.3, §11).
+// within the last 15 minutes (docs/email-and-two-factor.md, docs/accounts.md).
 import { now } from "@/server/clock";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { AuthContext } from "./authenticate-bearer";
 
 export const FRESH_SESSION_MS = 15 * 60 * 1000;

@@ -1,15 +1,16 @@
 // POST /auth/password/reset: a valid reset code sets the new password and
 // signs the account out everywhere.
-import { and, eq, isNull } from "drizzle-orm";
+import { eq, } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
-import { accounts, sessions } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { accounts, } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
 import { hashPassword, isCommonPassword } from "@/server/security/password";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import { spendCode } from "@/server/services/codes/one-time-codes";
 import { commonPasswordError } from "./register-account";
-import type { ClientInfo } from "./start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
+import { revokeAccountSessions } from "@/server/services/sessions/revoke-account-sessions";
 
 const invalidCode = () => new AppError("invalid_or_expired_code", "The reset code is wrong, already used or expired. Ask for a new one.");
 
@@ -23,11 +24,7 @@ export async function resetPassword(input: { email: string; otp_code: string; ne
   await db().transaction(async (tx) => {
     const at = now();
     await tx.update(accounts).set({ passwordHash, emailVerifiedAt: at, updatedAt: at }).where(eq(accounts.id, account.id));
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: at, revokedReason: "password_reset" })
-      .where(and(eq(sessions.accountId, account.id), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+    const revoked = await revokeAccountSessions(tx, account.id, "password_reset", { at });
     await recordActivity(
       {
         accountId: account.id,

@@ -11,7 +11,7 @@ import { type ActivityType, recordActivity } from "@/server/services/activity/re
 import { issueCode, issueMagicLinkToken } from "@/server/services/codes/one-time-codes";
 import { enforceRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
-import type { ClientInfo } from "./start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 export type EmailedSecretKind = "sign_in_code" | "magic_link" | "password_reset";
 

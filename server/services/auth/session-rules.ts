@@ -1,4 +1,4 @@
-// When a session is alive (contract §4.1): not revoked, inside its 30-day
+// When a session is alive (docs/accounts.md): not revoked, inside its 30-day
 // absolute lifetime, and used within the account's idle timeout.
 import type { accounts, sessions } from "@/server/db/schema";
 

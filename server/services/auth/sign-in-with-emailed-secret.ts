@@ -4,11 +4,11 @@ import { eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { accounts } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import { spendCode, spendMagicLinkToken } from "@/server/services/codes/one-time-codes";
 import { finishSignIn } from "@/server/services/two-factor/challenges";
-import type { ClientInfo } from "./start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 const invalidCode = () => new AppError("invalid_or_expired_code", "The code is wrong, already used or expired. Ask for a new one.");
 const invalidToken = () => new AppError("invalid_or_expired_token", "This sign-in link is invalid, already used or expired. Ask for a new one.");
@@ -21,7 +21,7 @@ async function startVerifiedSession(accountId: string, method: "email_code" | "m
 
 export async function signInWithCode(email: string, code: string, client: ClientInfo) {
   const [account] = await db().select().from(accounts).where(eq(accounts.email, email)).limit(1);
-  if (!account || !account.otpLoginEnabled) throw invalidCode();
+  if (!account?.otpLoginEnabled) throw invalidCode();
   if (!(await spendCode(account.id, "sign_in_code", code))) {
     await recordActivity({
       accountId: account.id,

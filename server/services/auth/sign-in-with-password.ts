@@ -13,13 +13,13 @@ import type { loginBody } from "@/shared/schemas/auth";
 import { db } from "@/server/db/client";
 import { accounts } from "@/server/db/schema";
 import { ipRateLimitSubject } from "@/server/http/client-ip";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { newId } from "@/server/ids";
 import { verifyPassword } from "@/server/security/password";
 import { type RateLimitCheck, hitRateLimits, rateLimitedError, refundRateLimits } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { finishSignIn } from "@/server/services/two-factor/challenges";
-import type { ClientInfo } from "./start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 const SLOW_DOWN_MS = 1_000;
 

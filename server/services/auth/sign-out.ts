@@ -6,7 +6,7 @@ import { db } from "@/server/db/client";
 import { refreshTokens, sessions } from "@/server/db/schema";
 import { sha256Hex } from "@/server/security/crypto";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import type { ClientInfo } from "./start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 export async function signOut(refreshToken: string, client: ClientInfo): Promise<void> {
   const [token] = await db()

@@ -13,9 +13,9 @@ import { randomToken, sha256Hex } from "@/server/security/crypto";
 import { accountView } from "@/server/services/account/account-view";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import { SESSION_LIFETIME_MS } from "./session-rules";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 export type SignInMethod = "password" | "email_code" | "magic_link" | "google" | "github";
-export type ClientInfo = { ip: string; userAgent: string | null };
 
 export const REFRESH_TOKEN_PREFIX = "rt_";
 

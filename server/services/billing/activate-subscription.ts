@@ -2,7 +2,7 @@
 // payment bought is in place. A succeeded payment was already fulfilled by
 // its webhook (or by verify); this makes sure of it, asking the provider when
 // nothing has arrived yet, and answers the subscription. Idempotent.
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { getOwnPaymentOrThrow } from "./own-payment";
 import { subscriptionView } from "./subscription-view";
 import { verifyPayment } from "./verify-payment";

@@ -1,13 +1,13 @@
 // POST /subscriptions/cancel: the plan stays until the end of its term, then
-// the period-end job moves the account to free (contract §8). Cancelling
+// the period-end job moves the account to free (docs/billing.md). Cancelling
 // free, or a subscription already cancelled, is 409 nothing_to_cancel.
 import { and, eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { subscriptions } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { planById } from "./catalog";
 import { subscriptionView } from "./subscription-view";
 

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { payments } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 export async function getOwnPaymentOrThrow(accountId: string, reference: string, provider?: string) {
   const [payment] = await db().select().from(payments).where(and(eq(payments.reference, reference), eq(payments.accountId, accountId))).limit(1);

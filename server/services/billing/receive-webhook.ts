@@ -5,7 +5,7 @@
 // queue on the unique index, so exactly one applies it.
 import { db } from "@/server/db/client";
 import { paymentEvents } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { enabledGateway } from "@/server/payments/gateways";
 import { applyPaymentOutcome } from "./apply-payment-outcome";

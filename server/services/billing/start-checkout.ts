@@ -6,11 +6,11 @@ import type { checkoutBody, checkoutSchema } from "@/shared/schemas/billing";
 import { db } from "@/server/db/client";
 import { payments } from "@/server/db/schema";
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { enabledGateway } from "@/server/payments/gateways";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { BILLING_CURRENCY, creditPackById, planById } from "./catalog";
 
 /** Unguessable, and only characters every provider accepts in a reference (Paystack: alphanumerics, - . =). */

@@ -1,4 +1,4 @@
-// Issuing and spending emailed secrets (contract §4.2). Codes are 6 digits,
+// Issuing and spending emailed secrets (docs/email-and-two-factor.md). Codes are 6 digits,
 // hashed with a server key (a plain hash of 10^6 values would be reversible);
 // magic-link tokens are 256-bit and hashed. Spending is one conditional UPDATE,
 // so a secret works once even when two requests race.

@@ -9,10 +9,10 @@ import { accounts, type RecordPurpose, type RecordStatus, sendingDomainRecords, 
 import { queueEmail } from "@/server/email/queue-email";
 import { domainRecordLostEmail, domainVerificationFailedEmail } from "@/server/email/templates/domain-emails";
 import { env } from "@/server/env";
-import { notFound } from "@/server/http/errors";
+import { notFound } from "@/server/errors";
 import { jobSender } from "@/server/jobs/enqueue";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { createDnsLookup, type DnsLookup, type LookupResult } from "./dns-lookup";
 import { hasLostRequiredRecord, nextDomainStatus } from "./domain-status";
 import type { DomainRecordRow, DomainRow } from "./domain-view";

@@ -3,9 +3,9 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { sendingDomains } from "@/server/db/schema";
-import { notFound } from "@/server/http/errors";
+import { notFound } from "@/server/errors";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 export async function deleteDomain(accountId: string, domainId: string, client: ClientInfo): Promise<void> {
   await db().transaction(async (tx) => {

@@ -1,4 +1,4 @@
-// A domain's status after a check (contract §11, "Domain states"):
+// A domain's status after a check (docs/domains.md, "Domain states"):
 // verified when every required record passes; temporary_failure when DNS could
 // not answer, or when a verified domain lost a required record; failed once 72
 // hours pass without ever verifying; pending otherwise. DNS trouble never fails a domain.

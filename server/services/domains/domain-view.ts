@@ -1,9 +1,9 @@
-// The Sending domain resource as returned (contract §3), and the owner-scoped lookup.
+// The Sending domain resource as returned (docs/api.md), and the owner-scoped lookup.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import { hotQuery } from "@/server/db/prepared";
 import { sendingDomainRecords, sendingDomains } from "@/server/db/schema";
-import { notFound } from "@/server/http/errors";
+import { notFound } from "@/server/errors";
 
 export type DomainRow = typeof sendingDomains.$inferSelect;
 export type DomainRecordRow = typeof sendingDomainRecords.$inferSelect;

@@ -1,4 +1,4 @@
-// GET /sending/domains: the account's domains, newest first (an array, contract §11).
+// GET /sending/domains: the account's domains, newest first (an array, docs/domains.md).
 import { desc, eq, sql } from "drizzle-orm";
 import { hotQuery } from "@/server/db/prepared";
 import { sendingDomains } from "@/server/db/schema";

@@ -1,5 +1,5 @@
 // Whether what DNS holds satisfies each record: content is checked, not just presence.
-import type { RecordPurpose, RecordStatus } from "@/server/db/schema";
+import type { RecordStatus } from "@/server/db/schema";
 import type { LookupResult } from "./dns-lookup";
 
 /** `tag=value; …` lists (DKIM, DMARC), with whitespace around tags and values dropped. */
@@ -56,4 +56,3 @@ export function recordStatusOf(lookup: LookupResult, passes: (values: string[]) 
   return passes(lookup.values) ? "verified" : "failed";
 }
 
-export type CheckedPurpose = RecordPurpose;

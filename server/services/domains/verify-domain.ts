@@ -1,6 +1,6 @@
 // POST /sending/domains/{domain_id}/verify: check the owner's DNS now.
-import { AppError } from "@/server/http/errors";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import { AppError } from "@/server/errors";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { checkDomain } from "./check-domain";
 import { domainView, getOwnedDomainOrThrow } from "./domain-view";
 

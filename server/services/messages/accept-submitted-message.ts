@@ -6,7 +6,7 @@
 // parses the summary fields lists show; an idempotency key it read from them
 // replays the first message for the same bytes.
 import { createHash } from "node:crypto";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { newId } from "@/server/ids";
 import { now } from "@/server/clock";
 import type { StoredAttachment } from "@/server/db/schema";

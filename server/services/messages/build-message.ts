@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import MailComposer from "nodemailer/lib/mail-composer";
 import mimeTypes from "nodemailer/lib/mime-funcs/mime-types";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { StoredAttachment } from "@/server/db/schema";
 import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-attachments";
 import { type Mailbox, parseMailbox } from "@/shared/schemas/mail-address";

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { messageEvents, messages } from "@/server/db/schema";
-import { AppError, notFound } from "@/server/http/errors";
+import { AppError, notFound } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/http/route";
 import { newId } from "@/server/ids";
 import { refundMessage } from "./quota";

@@ -1,7 +1,7 @@
 // DKIM signing at delivery: one signature per message (all its recipients
 // share it), with the domain's key cached briefly so a burst of messages
 // from one domain opens the sealed key once, not per message.
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import DKIM from "nodemailer/lib/dkim";
 import { dkimSigningKey, type DkimSigningKey } from "@/server/services/domains/dkim-keys";
 import { testSenderSigningKey } from "./service-dkim-key";

@@ -11,7 +11,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { emailCreditEntries, messages } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { getAccountPlan } from "@/server/services/billing/account-plan";
 import { creditBalance } from "@/server/services/billing/credit-balance";
 import type { Period } from "@/server/services/billing/periods";

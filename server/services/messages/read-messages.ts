@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { messageContents, messageEvents, messages } from "@/server/db/schema";
-import { notFound } from "@/server/http/errors";
+import { notFound } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/http/route";
 import type { listMessagesQuery } from "@/shared/schemas/messages";
 import { pageInfo } from "@/shared/schemas/pagination";

@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import { sendingDomains } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { ApiKeyGrant } from "@/server/services/api-keys/authenticate-api-key";
 import { addressOf } from "@/shared/schemas/messages";
 import { isTestSender, testSenderDomain } from "./test-sender";

@@ -3,11 +3,11 @@
 // kept under DATA_DIR like the other generated secrets, so restarts and
 // sibling instances sign with the same key. The operator publishes its public
 // half at <SERVICE_DKIM_SELECTOR>._domainkey.<MAIL_HOSTNAME> (docs/first-email.md).
-import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import { generateKeyPairSync } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/server/env";
-import { dkimRecordValue, type DkimSigningKey } from "@/server/services/domains/dkim-keys";
+import type { DkimSigningKey } from "@/server/services/domains/dkim-keys";
 
 let cachedPem: string | undefined;
 
@@ -37,12 +37,6 @@ const servicePrivateKey = () => (cachedPem ??= loadOrCreatePrivateKey());
 /** The signing key for mail from the service's own host. */
 export function serviceDkimSigningKey(): DkimSigningKey {
   return { domainId: "", domain: env().mail.hostname, selector: env().SERVICE_DKIM_SELECTOR, privateKey: servicePrivateKey(), status: "verified" };
-}
-
-/** The TXT record receivers look up to check the service's signatures. */
-export function serviceDkimRecord(): { name: string; value: string } {
-  const publicKey = createPublicKey(servicePrivateKey()).export({ type: "spki", format: "der" }).toString("base64");
-  return { name: `${env().SERVICE_DKIM_SELECTOR}._domainkey.${env().mail.hostname}`, value: dkimRecordValue(publicKey) };
 }
 
 /** The key for a stored message without a domain of the account: the service's, for the test sender; null otherwise. */

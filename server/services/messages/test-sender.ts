@@ -10,7 +10,7 @@ import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
 import { accounts, messages } from "@/server/db/schema";
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { ApiKeyGrant } from "@/server/services/api-keys/authenticate-api-key";
 import { addressOf } from "@/shared/schemas/messages";
 import type { TestSender } from "@/shared/schemas/test-sender";

@@ -1,5 +1,5 @@
-// Binds a provider sign-in to the browser that started it (contract §4.4,
-// §11): the start route keeps a random value in an HttpOnly cookie and stores
+// Binds a provider sign-in to the browser that started it (docs/oauth.md):
+// the start route keeps a random value in an HttpOnly cookie and stores
 // only its hash with the state; the callback and the exchange must present
 // the same cookie. A state or exchange code lifted from a URL is useless in
 // another browser, and nobody can make a victim finish a flow they started.

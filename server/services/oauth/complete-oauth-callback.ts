@@ -2,9 +2,9 @@
 // here. Validate the state (live, single use, this provider, this browser),
 // exchange the code, read the verified email, link or create the account and
 // send the browser to the portal's /auth/oauth/complete with a single-use
-// exchange code; or, on any failure, with ?error=<code> (contract §4.4, §11).
+// exchange code; or, on any failure, with ?error=<code> (docs/oauth.md).
 import { logger } from "@/server/logger";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { bindingFrom, bindingHash } from "./browser-binding";
 import { completePageUrl } from "./complete-page-url";
 import { issueExchangeCode } from "./exchange-codes";

@@ -1,5 +1,5 @@
 // Where every provider sign-in ends: the portal page that exchanges the code
-// (contract §4.4), built from APP_URL, never from the request.
+// (docs/oauth.md), built from APP_URL, never from the request.
 import { env } from "@/server/env";
 import type { CallbackErrorCode } from "./provider-identity";
 

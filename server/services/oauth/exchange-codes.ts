@@ -1,4 +1,4 @@
-// The single-use code the callback hands to the portal (contract §4.4): 60
+// The single-use code the callback hands to the portal (docs/oauth.md): 60
 // seconds, stored as a SHA-256 hash, bound to the browser that started the
 // flow, spent with one conditional UPDATE.
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";

@@ -1,13 +1,13 @@
 // POST /auth/oauth/exchange { code }: the portal (or an integrator's
 // browser-side flow) trades the callback's single-use code for a session,
 // from the browser that started the flow. Two-factor accounts get the
-// challenge like every other sign-in method (contract §4.3).
+// challenge like every other sign-in method (docs/email-and-two-factor.md).
 import { eq } from "drizzle-orm";
 import type { AuthPayload } from "@/shared/schemas/auth";
 import { db } from "@/server/db/client";
 import { accounts } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import { AppError } from "@/server/errors";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { finishSignIn } from "@/server/services/two-factor/challenges";
 import { bindingFrom, bindingHash } from "./browser-binding";
 import { spendExchangeCode } from "./exchange-codes";

@@ -11,7 +11,7 @@ export type ProviderIdentity = {
   name: string | null;
 };
 
-/** Why a callback failed, as the portal's `?error=` code (contract §4.4, §11). */
+/** Why a callback failed, as the portal's `?error=` code (docs/oauth.md). */
 export type CallbackErrorCode = "invalid_state" | "provider_error" | "email_not_verified" | "account_disabled";
 
 export class CallbackError extends Error {

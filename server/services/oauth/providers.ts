@@ -1,4 +1,4 @@
-// The two identity providers (contract §4.4), their switches and their
+// The two identity providers (docs/oauth.md), their switches and their
 // openid-client configurations. A provider is on only when both its client id
 // and secret are configured. Endpoints come from configuration (Google: an
 // OIDC issuer found by discovery; GitHub: web and API base URLs, as GitHub

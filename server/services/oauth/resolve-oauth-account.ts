@@ -1,4 +1,4 @@
-// Which account a provider sign-in lands in (contract §4.4, §11):
+// Which account a provider sign-in lands in (docs/oauth.md):
 // - an identity (provider + subject) already linked signs in to its account;
 // - otherwise the provider must say the email is verified (else
 //   email_not_verified: never linked, never created);
@@ -6,16 +6,17 @@
 //   here loses its password, two-factor and sessions first, so whoever
 //   registered the address in advance cannot keep a way in;
 // - no account: a new one, password-less, its email proven by the provider.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
-import { accounts, oauthIdentities, recoveryCodes, sessions, twoFactorSecrets } from "@/server/db/schema";
+import { accounts, oauthIdentities, recoveryCodes, twoFactorSecrets } from "@/server/db/schema";
 import { isUniqueViolation } from "@/server/http/map-error";
 import { newId } from "@/server/ids";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { CallbackError, type ProviderIdentity } from "./provider-identity";
 import { providerNames } from "./providers";
+import { revokeAccountSessions } from "@/server/services/sessions/revoke-account-sessions";
 
 type Account = typeof accounts.$inferSelect;
 
@@ -39,11 +40,7 @@ async function takeOverUnprovenAccount(tx: Executor, account: Account): Promise<
   const at = now();
   await tx.delete(twoFactorSecrets).where(eq(twoFactorSecrets.accountId, account.id));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, account.id));
-  const revoked = await tx
-    .update(sessions)
-    .set({ revokedAt: at, revokedReason: "email_proven_by_provider" })
-    .where(and(eq(sessions.accountId, account.id), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
+  const revoked = await revokeAccountSessions(tx, account.id, "email_proven_by_provider", { at });
   const [updated] = await tx
     .update(accounts)
     .set({ passwordHash: null, twoFactorEnabled: false, emailVerifiedAt: at, updatedAt: at })

@@ -1,8 +1,8 @@
 // GET /auth/oauth/{google,github}: remember the flow server-side and send the
 // browser to the provider. Google gets authorization code + PKCE (S256) +
-// state + OIDC nonce; GitHub gets authorization code + state (contract §4.4).
+// state + OIDC nonce; GitHub gets authorization code + state (docs/oauth.md).
 import * as oidc from "openid-client";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { bindingForStart, bindingHash, bindingSetCookie } from "./browser-binding";
 import { completePageUrl } from "./complete-page-url";

@@ -8,7 +8,7 @@ import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
 import { rateLimitBuckets } from "@/server/db/schema";
 import { hotQuery } from "@/server/db/prepared";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { RateLimitPolicy } from "./policies";
 
 export type RateLimitState = { count: number; retryAfterSeconds: number; limited: boolean; windowEnd: Date };

@@ -7,7 +7,7 @@ import { db } from "@/server/db/client";
 import { smtpRelays } from "@/server/db/schema";
 import { newId } from "@/server/ids";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import type { createSmtpRelayBody } from "@/shared/schemas/smtp-relay";
 import { clearOtherDefaults } from "./default-relay";
 import { lockAccountRelays } from "./lock-account-relays";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { smtpRelays } from "@/server/db/schema";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { promoteNewestActiveRelay } from "./default-relay";
 import { getRelayOrThrow } from "./find-relay";
 import { lockAccountRelays } from "./lock-account-relays";

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import { smtpRelays } from "@/server/db/schema";
-import { notFound } from "@/server/http/errors";
+import { notFound } from "@/server/errors";
 import type { RelayRow } from "./relay-view";
 
 export async function getRelayOrThrow(accountId: string, relayId: string, tx: Executor = db()): Promise<RelayRow> {

@@ -51,7 +51,7 @@ function connectTcp(address: string, family: 4 | 6, port: number, timeoutMs: num
   });
 }
 
-/** Turns a nodemailer failure into the contract's reason and a sentence. */
+/** Turns a nodemailer failure into its documented reason (docs/relays.md) and a sentence. */
 function classify(error: SmtpError, connection: SMTPConnection, timeoutMs: number): RelayConnectionError {
   // TLS handshake failures surface as socket errors while nodemailer is upgrading.
   const duringTls = (connection as unknown as { upgrading?: boolean }).upgrading === true;

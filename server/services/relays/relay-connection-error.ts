@@ -1,5 +1,5 @@
-// A relay connection that did not get through, with the contract's reason
-// code (§11) and a sentence for people. Messages never carry credentials.
+// A relay connection that did not get through, with its documented reason (docs/relays.md)
+// code (docs/relays.md) and a sentence for people. Messages never carry credentials.
 import type { RelayTestError } from "@/shared/schemas/smtp-relay";
 
 export class RelayConnectionError extends Error {

@@ -1,4 +1,4 @@
-// A stored relay as the API returns it (contract §3). The sealed password is
+// A stored relay as the API returns it (docs/api.md). The sealed password is
 // reduced to `hasPassword`; it is never part of the view.
 import type { smtpRelays } from "@/server/db/schema";
 import type { SmtpRelay } from "@/shared/schemas/smtp-relay";

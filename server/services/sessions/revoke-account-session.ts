@@ -4,11 +4,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { sessions } from "@/server/db/schema";
-import { notFound } from "@/server/http/errors";
+import { notFound } from "@/server/errors";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { isSessionAlive } from "@/server/services/auth/session-rules";
 import { revokeSession } from "@/server/services/auth/sign-out";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 export async function revokeAccountSession(auth: AuthContext, sessionId: string, client: ClientInfo): Promise<void> {
   const [session] = await db()

@@ -1,23 +1,17 @@
-// POST /auth/sessions/revoke-all: every session but the current one.
-import { and, eq, isNull, ne } from "drizzle-orm";
-import { now } from "@/server/clock";
+
 import { db } from "@/server/db/client";
-import { sessions } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
+import { revokeAccountSessions } from "@/server/services/sessions/revoke-account-sessions";
 
 export async function revokeOtherSessions(auth: AuthContext, confirm: boolean | undefined, client: ClientInfo) {
   if (confirm === false) {
     throw new AppError("confirmation_required", "Send { \"confirm\": true } to sign out every other session.");
   }
   return db().transaction(async (tx) => {
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: now(), revokedReason: "revoked_all" })
-      .where(and(eq(sessions.accountId, auth.accountId), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+    const revoked = await revokeAccountSessions(tx, auth.accountId, "revoked_all", { except: auth.sessionId });
     await recordActivity(
       {
         accountId: auth.accountId,

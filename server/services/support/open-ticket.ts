@@ -7,7 +7,7 @@ import { supportAcknowledgementEmail } from "@/server/email/templates/support-em
 import { newId } from "@/server/ids";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import type { OpenTicketInput, SupportTicket } from "@/shared/schemas/support";

@@ -1,7 +1,7 @@
 import type { supportTickets } from "@/server/db/schema";
 import type { SupportTicket } from "@/shared/schemas/support";
 
-/** A stored ticket as the API returns it (contract §3, "Support ticket"). */
+/** A stored ticket as the API returns it (docs/api.md, "Support ticket"). */
 export function ticketView(row: typeof supportTickets.$inferSelect): SupportTicket {
   return {
     ticketId: row.id,

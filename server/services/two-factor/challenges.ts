@@ -1,15 +1,16 @@
 // When two-factor is on, every sign-in method stops after the first factor
 // with 401 two_factor_required and a challenge token; POST /auth/2fa/challenge
-// completes it with a TOTP or recovery code (contract §4.3).
+// completes it with a TOTP or recovery code (docs/email-and-two-factor.md).
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { AuthPayload } from "@/shared/schemas/auth";
 import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
 import { accounts, twoFactorChallenges } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { randomToken, sha256Hex } from "@/server/security/crypto";
-import { type ClientInfo, type SignInMethod, startSession } from "@/server/services/auth/start-session";
+import { type SignInMethod, startSession } from "@/server/services/auth/start-session";
 import { verifySecondFactor } from "./second-factor";
+import type { ClientInfo } from "@/shared/api/client-info";
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const MAX_CHALLENGE_TRIES = 5;

@@ -1,17 +1,17 @@
-// POST /account/2fa/setup, /verify and /disable (contract §4.3, §11).
+// POST /account/2fa/setup, /verify and /disable (docs/email-and-two-factor.md, docs/api.md).
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { accounts, recoveryCodes, twoFactorSecrets } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { newId } from "@/server/ids";
 import { decryptSecret, encryptSecret } from "@/server/security/encryption";
 import { base32Encode, matchingStep, newTotpSecret, provisioningUri } from "@/server/security/totp";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { requireFreshSession } from "@/server/services/auth/require-fresh-session";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import { assertSecondFactorUnlocked, recoveryCodeHash, requireCodeOrFreshSession, totpAad } from "./second-factor";
 
 const ISSUER = "Customer Email Service";

@@ -10,10 +10,10 @@ import { derivedKey, hmacBase64Url } from "@/server/security/crypto";
 import { decryptSecret } from "@/server/security/encryption";
 import { matchingStep } from "@/server/security/totp";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { requireFreshSession } from "@/server/services/auth/require-fresh-session";
-import type { ClientInfo } from "@/server/services/auth/start-session";
+import type { ClientInfo } from "@/shared/api/client-info";
 import {
   hitRateLimits,
   peekRateLimits,
@@ -97,7 +97,7 @@ export async function verifySecondFactor(accountId: string, code: string, client
 }
 
 /**
- * The rule for disabling two-factor and deleting the account (contract §4.3):
+ * The rule for disabling two-factor and deleting the account (docs/email-and-two-factor.md):
  * a valid code (TOTP or recovery; a wrong one is 401), or else a fresh session (403).
  */
 export async function requireCodeOrFreshSession(auth: AuthContext, code: string | undefined, client: ClientInfo): Promise<void> {

@@ -21,7 +21,7 @@ export const createSmtpRelay = defineEndpoint({
   operationId: "createSmtpRelay",
   summary: "Add an SMTP relay",
   description:
-    "`name`, `smtp_host` and `smtp_port` are required; `smtp_username` and `smtp_password` go together. `encryption` defaults to `starttls`, `status` to `active`. The account's first relay becomes the default unless `is_default: false` is sent; `is_default: true` moves the default here. Answers 200 with the relay (as the seed states).",
+    "`name`, `smtp_host` and `smtp_port` are required; `smtp_username` and `smtp_password` go together. `encryption` defaults to `starttls`, `status` to `active`. The account's first relay becomes the default unless `is_default: false` is sent; `is_default: true` moves the default here. Answers 200 with the relay.",
   tag: "Relays",
   auth: "bearer",
   body: createSmtpRelayBody,

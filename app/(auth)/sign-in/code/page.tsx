@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { CodeSignIn } from "@/features/auth/code-sign-in";
-import { safeCallbackUrl, withCallbackUrl } from "@/features/auth/safe-callback-url";
+import { safeCallbackUrl, withCallbackUrl } from "@/shared/safe-callback-url";
 import { getPortalSession } from "@/server/portal/portal-session";
 
 export const metadata: Metadata = { title: "Sign in with a code" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { MagicLinkRequest } from "@/features/auth/magic-link-request";
-import { DEFAULT_AFTER_SIGN_IN } from "@/features/auth/safe-callback-url";
+import { DEFAULT_AFTER_SIGN_IN } from "@/shared/safe-callback-url";
 import { getPortalSession } from "@/server/portal/portal-session";
 
 export const metadata: Metadata = { title: "Sign in with a link" };

@@ -1,5 +1,5 @@
 import { respond } from "@/server/http/route";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 // Any /api/v1 path no route claims: an enveloped 404, whatever the method.
 const unknownRoute = (request: Request) =>

@@ -1,8 +1,8 @@
-import { deleteAccount } from "@/shared/api/endpoints/settings";
+import * as api from "@/shared/api/endpoints/settings";
 import { methods, route } from "@/server/http/route";
 import { scheduleAccountDeletion } from "@/server/services/account/account-deletion";
 
 // DELETE /api/v1/account — schedule erasure 30 days out (fresh session or code)
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(deleteAccount).handle(({ auth, body, ip, userAgent }) => scheduleAccountDeletion(auth, body.code, { ip, userAgent })),
+  route(api.deleteAccount).handle(({ auth, body, ip, userAgent }) => scheduleAccountDeletion(auth, body.code, { ip, userAgent })),
 );

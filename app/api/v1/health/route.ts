@@ -1,8 +1,8 @@
-import { getHealth } from "@/shared/api/endpoints/health";
+import * as api from "@/shared/api/endpoints/health";
 import { methods, route } from "@/server/http/route";
 import { appVersion } from "@/server/version";
 
 // GET /api/v1/health — liveness, constant work
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(getHealth).handle(async () => ({ status: "ok", version: appVersion })),
+  route(api.getHealth).handle(async () => ({ status: "ok", version: appVersion })),
 );

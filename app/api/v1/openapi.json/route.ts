@@ -1,6 +1,6 @@
 import { buildOpenApiDocument } from "@/server/openapi/build-document";
 
-// GET /api/v1/openapi.json — the raw OpenAPI 3.1 document (not enveloped, by contract)
+// GET /api/v1/openapi.json — the raw OpenAPI 3.1 document (not enveloped: docs/api.md)
 let document: string | undefined;
 
 export function GET(): Response {

@@ -1,10 +1,10 @@
-import { createSmtpRelay, listSmtpRelays } from "@/shared/api/endpoints/smtp-relays";
+import * as api from "@/shared/api/endpoints/smtp-relays";
 import { methods, route } from "@/server/http/route";
 import { createRelay } from "@/server/services/relays/create-relay";
 import { listRelays } from "@/server/services/relays/list-relays";
 
 // GET /api/v1/smtp-relays — the account's relays; POST — add a relay
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(listSmtpRelays).handle(({ auth }) => listRelays(auth.accountId)),
-  route(createSmtpRelay).handle(({ auth, body, ip, userAgent }) => createRelay(auth.accountId, body, { ip, userAgent })),
+  route(api.listSmtpRelays).handle(({ auth }) => listRelays(auth.accountId)),
+  route(api.createSmtpRelay).handle(({ auth, body, ip, userAgent }) => createRelay(auth.accountId, body, { ip, userAgent })),
 );

@@ -1,10 +1,10 @@
-import { getProfile, updateProfile } from "@/shared/api/endpoints/settings";
+import * as api from "@/shared/api/endpoints/settings";
 import { methods, route } from "@/server/http/route";
 import { accountView } from "@/server/services/account/account-view";
-import { updateProfile as saveProfile } from "@/server/services/account/update-profile";
+import { updateProfile } from "@/server/services/account/update-profile";
 
 // GET /api/v1/account/profile — the account; PUT — change the display name
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(getProfile).handle(async ({ auth }) => accountView(auth.account)),
-  route(updateProfile).handle(({ auth, body, ip, userAgent }) => saveProfile(auth, body.name, { ip, userAgent })),
+  route(api.getProfile).handle(async ({ auth }) => accountView(auth.account)),
+  route(api.updateProfile).handle(({ auth, body, ip, userAgent }) => updateProfile(auth, body.name, { ip, userAgent })),
 );

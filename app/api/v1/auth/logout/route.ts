@@ -1,10 +1,10 @@
-import { logout } from "@/shared/api/endpoints/auth";
+import * as api from "@/shared/api/endpoints/auth";
 import { methods, route } from "@/server/http/route";
 import { signOut } from "@/server/services/auth/sign-out";
 
 // POST /api/v1/auth/logout — revoke the session of a refresh token
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(logout).handle(async ({ body, ip, userAgent }) => {
+  route(api.logout).handle(async ({ body, ip, userAgent }) => {
     await signOut(body.refreshToken, { ip, userAgent });
     return null;
   }),

@@ -1,6 +1,6 @@
-import { getMe } from "@/shared/api/endpoints/auth";
+import * as api from "@/shared/api/endpoints/auth";
 import { methods, route } from "@/server/http/route";
 import { accountView } from "@/server/services/account/account-view";
 
 // GET /api/v1/auth/me — the signed-in account
-export const { GET, POST, PUT, PATCH, DELETE } = methods(route(getMe).handle(async ({ auth }) => accountView(auth.account)));
+export const { GET, POST, PUT, PATCH, DELETE } = methods(route(api.getMe).handle(async ({ auth }) => accountView(auth.account)));

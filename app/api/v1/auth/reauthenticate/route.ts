@@ -1,8 +1,8 @@
-import { reauthenticate } from "@/shared/api/endpoints/two-factor";
+import * as api from "@/shared/api/endpoints/two-factor";
 import { methods, route } from "@/server/http/route";
-import { reauthenticate as confirmIdentity } from "@/server/services/auth/reauthenticate";
+import { reauthenticate } from "@/server/services/auth/reauthenticate";
 
 // POST /api/v1/auth/reauthenticate — make the current session fresh for sensitive actions
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(reauthenticate).handle(({ auth, body, ip, userAgent }) => confirmIdentity(auth, body, { ip, userAgent })),
+  route(api.reauthenticate).handle(({ auth, body, ip, userAgent }) => reauthenticate(auth, body, { ip, userAgent })),
 );

@@ -1,8 +1,8 @@
-import { register } from "@/shared/api/endpoints/auth";
+import * as api from "@/shared/api/endpoints/auth";
 import { methods, route } from "@/server/http/route";
 import { registerAccount } from "@/server/services/auth/register-account";
 
 // POST /api/v1/auth/register — create an account and sign in
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(register).handle(({ body, ip, userAgent }) => registerAccount(body, { ip, userAgent })),
+  route(api.register).handle(({ body, ip, userAgent }) => registerAccount(body, { ip, userAgent })),
 );

@@ -1,6 +1,6 @@
-import { listInvoices } from "@/shared/api/endpoints/billing";
+import * as api from "@/shared/api/endpoints/billing";
 import { methods, route } from "@/server/http/route";
-import { listInvoices as listAccountInvoices } from "@/server/services/billing/list-invoices";
+import { listInvoices } from "@/server/services/billing/list-invoices";
 
 // GET /api/v1/billing/invoices — the account's invoices
-export const { GET, POST, PUT, PATCH, DELETE } = methods(route(listInvoices).handle(({ auth }) => listAccountInvoices(auth.accountId)));
+export const { GET, POST, PUT, PATCH, DELETE } = methods(route(api.listInvoices).handle(({ auth }) => listInvoices(auth.accountId)));

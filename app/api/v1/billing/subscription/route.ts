@@ -1,6 +1,6 @@
-import { getSubscription } from "@/shared/api/endpoints/billing";
+import * as api from "@/shared/api/endpoints/billing";
 import { methods, route } from "@/server/http/route";
 import { subscriptionView } from "@/server/services/billing/subscription-view";
 
 // GET /api/v1/billing/subscription — plan, period, usage and credits
-export const { GET, POST, PUT, PATCH, DELETE } = methods(route(getSubscription).handle(({ auth }) => subscriptionView(auth.accountId)));
+export const { GET, POST, PUT, PATCH, DELETE } = methods(route(api.getSubscription).handle(({ auth }) => subscriptionView(auth.accountId)));

@@ -1,6 +1,6 @@
 import { methods, route } from "@/server/http/route";
 import { dashboardOverview } from "@/server/services/dashboard/dashboard-overview";
-import { getDashboardOverview } from "@/shared/api/endpoints/dashboard";
+import * as api from "@/shared/api/endpoints/dashboard";
 
 // GET /api/v1/dashboard/overview — the portal home page's figures
-export const { GET, POST, PUT, PATCH, DELETE } = methods(route(getDashboardOverview).handle(({ auth }) => dashboardOverview(auth)));
+export const { GET, POST, PUT, PATCH, DELETE } = methods(route(api.getDashboardOverview).handle(({ auth }) => dashboardOverview(auth)));

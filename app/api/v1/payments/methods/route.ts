@@ -1,6 +1,6 @@
-import { listPaymentMethods } from "@/shared/api/endpoints/billing";
+import * as api from "@/shared/api/endpoints/billing";
 import { methods, route } from "@/server/http/route";
-import { listPaymentMethods as listEnabledMethods } from "@/server/services/billing/list-catalog";
+import { listPaymentMethods } from "@/server/services/billing/list-catalog";
 
 // GET /api/v1/payments/methods — enabled providers and their methods
-export const { GET, POST, PUT, PATCH, DELETE } = methods(route(listPaymentMethods).handle(async () => listEnabledMethods()));
+export const { GET, POST, PUT, PATCH, DELETE } = methods(route(api.listPaymentMethods).handle(async () => listPaymentMethods()));

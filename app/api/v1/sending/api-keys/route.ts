@@ -1,9 +1,9 @@
 import { methods, route } from "@/server/http/route";
-import { createApiKey as createAccountApiKey, listApiKeys as listAccountApiKeys } from "@/server/services/api-keys/manage-api-keys";
-import { createApiKey, listApiKeys } from "@/shared/api/endpoints/api-keys";
+import { createApiKey, listApiKeys } from "@/server/services/api-keys/manage-api-keys";
+import * as api from "@/shared/api/endpoints/api-keys";
 
 // GET, POST /api/v1/sending/api-keys — the account's keys; create one
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(listApiKeys).handle(({ auth }) => listAccountApiKeys(auth)),
-  route(createApiKey).handle(({ auth, body, ip, userAgent }) => createAccountApiKey(auth, body, { ip, userAgent })),
+  route(api.listApiKeys).handle(({ auth }) => listApiKeys(auth)),
+  route(api.createApiKey).handle(({ auth, body, ip, userAgent }) => createApiKey(auth, body, { ip, userAgent })),
 );

@@ -1,4 +1,4 @@
-import { deleteSmtpRelay, getSmtpRelay, updateSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
+import * as api from "@/shared/api/endpoints/smtp-relays";
 import { methods, route } from "@/server/http/route";
 import { deleteRelay } from "@/server/services/relays/delete-relay";
 import { getRelayOrThrow } from "@/server/services/relays/find-relay";
@@ -7,9 +7,9 @@ import { updateRelay } from "@/server/services/relays/update-relay";
 
 // GET /api/v1/smtp-relays/{id} — one relay; PATCH — change it; DELETE — remove it
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(getSmtpRelay).handle(async ({ auth, params }) => relayView(await getRelayOrThrow(auth.accountId, params.id))),
-  route(updateSmtpRelay).handle(({ auth, params, body, ip, userAgent }) => updateRelay(auth.accountId, params.id, body, { ip, userAgent })),
-  route(deleteSmtpRelay).handle(async ({ auth, params, ip, userAgent }) => {
+  route(api.getSmtpRelay).handle(async ({ auth, params }) => relayView(await getRelayOrThrow(auth.accountId, params.id))),
+  route(api.updateSmtpRelay).handle(({ auth, params, body, ip, userAgent }) => updateRelay(auth.accountId, params.id, body, { ip, userAgent })),
+  route(api.deleteSmtpRelay).handle(async ({ auth, params, ip, userAgent }) => {
     await deleteRelay(auth.accountId, params.id, { ip, userAgent });
     return null;
   }),

@@ -1,8 +1,8 @@
-import { cancelSubscription } from "@/shared/api/endpoints/billing";
+import * as api from "@/shared/api/endpoints/billing";
 import { methods, route } from "@/server/http/route";
-import { cancelSubscription as cancelAtPeriodEnd } from "@/server/services/billing/cancel-subscription";
+import { cancelSubscription } from "@/server/services/billing/cancel-subscription";
 
 // POST /api/v1/subscriptions/cancel — end the plan with its current term
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(cancelSubscription).handle(({ auth, ip, userAgent }) => cancelAtPeriodEnd(auth.accountId, { ip, userAgent })),
+  route(api.cancelSubscription).handle(({ auth, ip, userAgent }) => cancelSubscription(auth.accountId, { ip, userAgent })),
 );

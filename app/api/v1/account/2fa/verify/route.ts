@@ -1,8 +1,8 @@
-import { verifyTwoFactor } from "@/shared/api/endpoints/two-factor";
+import * as api from "@/shared/api/endpoints/two-factor";
 import { methods, route } from "@/server/http/route";
 import { confirmTwoFactor } from "@/server/services/two-factor/manage-two-factor";
 
 // POST /api/v1/account/2fa/verify — confirm setup; returns recovery codes once
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(verifyTwoFactor).handle(({ auth, body, ip, userAgent }) => confirmTwoFactor(auth, body.code, { ip, userAgent })),
+  route(api.verifyTwoFactor).handle(({ auth, body, ip, userAgent }) => confirmTwoFactor(auth, body.code, { ip, userAgent })),
 );

@@ -1,10 +1,10 @@
-import { sendMagicLink } from "@/shared/api/endpoints/email-sign-in";
+import * as api from "@/shared/api/endpoints/email-sign-in";
 import { methods, route } from "@/server/http/route";
 import { sendEmailedSecret } from "@/server/services/auth/send-emailed-secret";
 
 // POST /api/v1/auth/magic-link/send — email a sign-in link (same answer for every email)
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(sendMagicLink).handle(async ({ body, ip, userAgent }) => {
+  route(api.sendMagicLink).handle(async ({ body, ip, userAgent }) => {
     await sendEmailedSecret("magic_link", body.email, { ip, userAgent });
     return null;
   }),

@@ -1,6 +1,6 @@
-import { startGithubSignIn } from "@/shared/api/endpoints/oauth";
+import * as api from "@/shared/api/endpoints/oauth";
 import { methods, redirectRoute } from "@/server/http/route";
 import { startSignInHandler } from "@/server/services/oauth/oauth-route-handlers";
 
 // GET /api/v1/auth/oauth/github — start signing in with GitHub (302 to GitHub)
-export const { GET, POST, PUT, PATCH, DELETE } = methods(redirectRoute(startGithubSignIn).handle(startSignInHandler("github")));
+export const { GET, POST, PUT, PATCH, DELETE } = methods(redirectRoute(api.startGithubSignIn).handle(startSignInHandler("github")));

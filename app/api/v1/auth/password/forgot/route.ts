@@ -1,10 +1,10 @@
-import { forgotPassword } from "@/shared/api/endpoints/email-sign-in";
+import * as api from "@/shared/api/endpoints/email-sign-in";
 import { methods, route } from "@/server/http/route";
 import { sendEmailedSecret } from "@/server/services/auth/send-emailed-secret";
 
 // POST /api/v1/auth/password/forgot — email a reset code (same answer for every email)
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(forgotPassword).handle(async ({ body, ip, userAgent }) => {
+  route(api.forgotPassword).handle(async ({ body, ip, userAgent }) => {
     await sendEmailedSecret("password_reset", body.email, { ip, userAgent });
     return null;
   }),

@@ -1,8 +1,8 @@
-import { revokeAllSessions } from "@/shared/api/endpoints/sessions";
+import * as api from "@/shared/api/endpoints/sessions";
 import { methods, route } from "@/server/http/route";
 import { revokeOtherSessions } from "@/server/services/sessions/revoke-other-sessions";
 
 // POST /api/v1/auth/sessions/revoke-all — sign out every other session
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(revokeAllSessions).handle(({ auth, body, ip, userAgent }) => revokeOtherSessions(auth, body.confirm, { ip, userAgent })),
+  route(api.revokeAllSessions).handle(({ auth, body, ip, userAgent }) => revokeOtherSessions(auth, body.confirm, { ip, userAgent })),
 );

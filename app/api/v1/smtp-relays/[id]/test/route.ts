@@ -1,10 +1,10 @@
-import { testSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
+import * as api from "@/shared/api/endpoints/smtp-relays";
 import { methods, route } from "@/server/http/route";
 import { testRelay } from "@/server/services/relays/test-relay";
 
 // POST /api/v1/smtp-relays/{id}/test — connect to the relay and store the outcome
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(testSmtpRelay).handle(async ({ auth, params, ip, userAgent, response }) => {
+  route(api.testSmtpRelay).handle(async ({ auth, params, ip, userAgent, response }) => {
     const { relay, message } = await testRelay(auth.accountId, params.id, { ip, userAgent });
     response.message = message;
     return relay;

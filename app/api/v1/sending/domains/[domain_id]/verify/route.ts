@@ -1,8 +1,8 @@
-import { verifyDomain } from "@/shared/api/endpoints/sending-domains";
+import * as api from "@/shared/api/endpoints/sending-domains";
 import { methods, route } from "@/server/http/route";
-import { verifyDomain as checkDomainNow } from "@/server/services/domains/verify-domain";
+import { verifyDomain } from "@/server/services/domains/verify-domain";
 
 // POST /api/v1/sending/domains/{domain_id}/verify — check the domain's DNS now
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(verifyDomain).handle(({ auth, params, ip, userAgent }) => checkDomainNow(auth.accountId, params.domain_id, { ip, userAgent })),
+  route(api.verifyDomain).handle(({ auth, params, ip, userAgent }) => verifyDomain(auth.accountId, params.domain_id, { ip, userAgent })),
 );

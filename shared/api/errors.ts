@@ -1,5 +1,6 @@
-// One error type for the whole service. Services throw AppError with a stable
-// code; only the route wrapper turns it into an HTTP answer, via this table.
+// The error codes of the API and the HTTP status each answers with
+// (docs/api.md, "Errors"). Shared so the portal compares codes with the
+// compiler's help and the server maps them to statuses from one table.
 export const errorStatus = {
   validation_error: 400,
   invalid_or_expired_code: 400,
@@ -40,25 +41,5 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** One invalid input: `path` is the dotted path into the request (`body.email`). */
 export type FieldError = { path: string; message: string };
-
-export class AppError extends Error {
-  readonly status: number;
-
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details: {
-      errors?: FieldError[];
-      /** Extra fields for `data` (e.g. challengeToken); never secrets of the server. */
-      data?: Record<string, unknown>;
-      headers?: Record<string, string>;
-    } = {},
-  ) {
-    super(message);
-    this.name = "AppError";
-    this.status = errorStatus[code];
-  }
-}
-
-export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found.`);

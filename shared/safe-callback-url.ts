@@ -8,8 +8,9 @@ const PROBE_ORIGIN = "http://portal.invalid";
 
 export function safeCallbackUrl(value: string | string[] | null | undefined, fallback = DEFAULT_AFTER_SIGN_IN): string {
   const candidate = Array.isArray(value) ? value[0] : value;
-  if (!candidate || !candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) return fallback;
+  if (!candidate?.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) return fallback;
   // Control characters and backslashes are normalised away by URL parsers in surprising ways.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this rejects
   if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return fallback;
   let url: URL;
   try {

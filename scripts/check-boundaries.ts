@@ -1,0 +1,63 @@
+// Import boundaries between the layers (docs/architecture.md, "Layers").
+// Run by `npm run lint`; exits 1 and lists each import that runs the wrong way.
+// Imports are read with TypeScript's own pre-processor, so `import`, `export …
+// from`, `import()` and type-only imports all count, through `@/` or relative paths.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import ts from "typescript";
+
+const root = resolve(import.meta.dirname, "..");
+
+/** Files under `from` must not import anything under one of `not` (project paths, folder or module). */
+const rules: { from: string; not: string[]; why: string }[] = [
+  {
+    from: "shared",
+    not: ["app", "components", "features", "server", "scripts", "bench", "tests", "e2e"],
+    why: "shared/ is the contract both sides build on",
+  },
+  { from: "features", not: ["server", "app"], why: "portal code reaches the server only through the API" },
+  { from: "components", not: ["server", "app"], why: "UI building blocks get server data as props" },
+  { from: "server", not: ["features", "components", "app"], why: "the server never depends on the portal" },
+  { from: "server/services", not: ["server/http/errors"], why: "services throw AppError from server/errors.ts, free of HTTP" },
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|mts)$/.test(name) ? [path] : [];
+  });
+}
+
+/** The project path (no extension) an import specifier points at, or undefined for a package. */
+function target(file: string, specifier: string): string | undefined {
+  if (specifier.startsWith("@/")) return specifier.slice(2);
+  if (specifier.startsWith(".")) return relative(root, resolve(dirname(file), specifier)).split(sep).join("/");
+  return undefined;
+}
+
+const within = (path: string, area: string) => path === area || path.startsWith(`${area}/`);
+
+const found: string[] = [];
+for (const rule of rules) {
+  for (const file of sourceFiles(join(root, rule.from))) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+    for (const { fileName } of importedFiles) {
+      const path = target(file, fileName);
+      const banned = path === undefined ? undefined : rule.not.find((area) => within(path, area));
+      if (banned) found.push(`${relative(root, file)}: imports "${fileName}" (${rule.from}/ must not import ${banned}: ${rule.why})`);
+    }
+  }
+}
+// Route files import the declarations as `api` and the services by their own
+// names, so a route file never needs to rename an import (docs/architecture.md).
+for (const file of sourceFiles(join(root, "app/api")).filter((path) => path.endsWith("route.ts"))) {
+  const source = readFileSync(file, "utf8");
+  for (const [statement] of source.matchAll(/^import\s+(?:type\s+)?\{[^}]*\}\s+from\s+"[^"]+";/gm)) {
+    if (/\b\w+\s+as\s+\w+/.test(statement)) found.push(`${relative(root, file)}: renames an import (${statement.replace(/\s+/g, " ")})`);
+  }
+}
+
+for (const line of found) console.error(line);
+console.log(found.length === 0 ? "import boundaries: ok" : `import boundaries: ${found.length} problems`);
+process.exit(found.length === 0 ? 0 : 1);

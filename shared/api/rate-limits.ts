@@ -1,0 +1,35 @@
+// The rate-limit policies and their default limits (docs/api.md, "Rate
+// limits"): endpoint declarations name them and the server enforces them,
+// with RATE_LIMIT_OVERRIDES on top (server/services/rate-limit/policies.ts).
+export const rateLimitDefaults = {
+  /** Every API request, per access token's session or per client IP. */
+  api: { limit: 600, windowSeconds: 60 },
+  register: { limit: 10, windowSeconds: 3600 },
+  /** Blocks sign-in for one email from one address after this many failures. */
+  loginFailuresPerEmailAndIp: { limit: 10, windowSeconds: 900 },
+  /** Blocks one address guessing across many emails. */
+  loginFailuresPerIp: { limit: 100, windowSeconds: 900 },
+  /** otp/send, magic-link/send and password/forgot together, per email (known or not). */
+  emailedSecretsPerEmail: { limit: 5, windowSeconds: 3600 },
+  emailedSecretsPerIp: { limit: 30, windowSeconds: 3600 },
+  /** Code and token verification attempts per IP (each code also dies after 5 wrong tries). */
+  verificationsPerIp: { limit: 30, windowSeconds: 900 },
+  /** Wrong second-factor codes per account; reaching it opens the lockout below. */
+  secondFactorFailuresPerAccount: { limit: 10, windowSeconds: 900 },
+  /** One hit locks second-factor attempts for the account for the whole window. */
+  secondFactorLockout: { limit: 1, windowSeconds: 900 },
+  /** POST /support per client IP. */
+  supportTickets: { limit: 5, windowSeconds: 3600 },
+  /** Support acknowledgements per recipient address: the form must not become a way to mail-bomb someone. */
+  supportAcknowledgementsPerEmail: { limit: 5, windowSeconds: 3600 },
+  /** SMTP relay connection tests per IP: each opens an outbound connection. */
+  relayTestsPerIp: { limit: 60, windowSeconds: 600 },
+  /** Wrong SMTP logins per client address (IPv6: per /64); past it the address is refused until the window ends. */
+  smtpAuthFailuresPerIp: { limit: 10, windowSeconds: 900 },
+  /** Messages submitted over SMTP per API key, like the API's per-token limit. */
+  smtpMessagesPerCredential: { limit: 600, windowSeconds: 60 },
+  /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
+  loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
+} satisfies Record<string, { limit: number; windowSeconds: number }>;
+
+export type PolicyName = keyof typeof rateLimitDefaults;
