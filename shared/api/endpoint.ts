@@ -47,7 +47,7 @@ export type Endpoint<
    * Only the send operations raise it, for attachments.
    */
   bodyLimitBytes?: number;
-  /** A missing body is read as `{}` (the seed's "body: empty object" operations). */
+  /** A missing body is read as `{}` (operations whose body is an empty object; docs/api.md). */
   emptyBodyAllowed?: boolean;
   response: Response;
   status?: 200 | 201;
