@@ -5,6 +5,7 @@ import { CopyButton } from "@/components/copy-button";
 import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { purposeLabel, recordStatusText, StatusBadge } from "./domain-status";
+import { RecordFinding } from "./record-finding";
 
 export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
   const now = new Date();
@@ -41,6 +42,7 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
                 </td>
                 <td className="px-3 py-3">
                   <StatusBadge {...status} />
+                  <RecordFinding record={record} />
                 </td>
                 <td className="px-5 py-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
                   {record.lastCheckedAt ? (
