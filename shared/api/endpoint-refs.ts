@@ -13,6 +13,7 @@ import type * as billing from "./endpoints/billing";
 import type * as dashboard from "./endpoints/dashboard";
 import type * as emailConfirmation from "./endpoints/email-confirmation";
 import type * as emailSignIn from "./endpoints/email-sign-in";
+import type * as invoices from "./endpoints/invoices";
 import type * as messages from "./endpoints/messages";
 import type * as oauth from "./endpoints/oauth";
 import type * as sendingDomains from "./endpoints/sending-domains";
@@ -99,6 +100,7 @@ export const getTestSender = refTo<typeof testSender.getTestSender>({ method: "G
 export const getSubscription = refTo<typeof billing.getSubscription>({ method: "GET", path: "/billing/subscription", operationId: "getSubscription" });
 export const listPlans = refTo<typeof billing.listPlans>({ method: "GET", path: "/billing/plans", operationId: "listPlans" });
 export const listInvoices = refTo<typeof billing.listInvoices>({ method: "GET", path: "/billing/invoices", operationId: "listInvoices" });
+export const getInvoice = refTo<typeof invoices.getInvoice>({ method: "GET", path: "/billing/invoices/{invoice_id}", operationId: "getInvoice" });
 export const listPaymentMethods = refTo<typeof billing.listPaymentMethods>({ method: "GET", path: "/payments/methods", operationId: "listPaymentMethods" });
 export const getCredits = refTo<typeof billing.getCredits>({ method: "GET", path: "/billing/credits", operationId: "getCredits" });
 export const startCheckout = refTo<typeof billing.startCheckout>({ method: "POST", path: "/billing/checkout", operationId: "startCheckout" });
