@@ -11,12 +11,15 @@ export default function NotFound() {
         Page not found
       </h1>
       <p className="mt-4 text-base leading-7 text-zinc-600 dark:text-zinc-400">
-        There is nothing at this address. It may have moved, or it is part of the portal that has not been built yet.
+        There is nothing at this address. Check the link for a typo; if it came from us and should work, tell support where you found it.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <ButtonLink href="/">Back to home</ButtonLink>
-        <ButtonLink href="/docs/api" variant="secondary">
-          API reference
+        <ButtonLink href="/dashboard" variant="secondary">
+          Dashboard
+        </ButtonLink>
+        <ButtonLink href="/support" variant="secondary">
+          Contact support
         </ButtonLink>
       </div>
     </section>

@@ -1,9 +1,11 @@
 // Messages for the whole form or page. "error" is announced at once
-// (role="alert"); "success" politely (role="status").
+// (role="alert"); "success" and "warning" (done, but not the hoped-for
+// outcome) politely (role="status").
 
 const tones = {
   error: "border-red-200 bg-red-50 text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200",
   success: "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-200",
+  warning: "border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100",
 } as const;
 
 type AlertProps = {
@@ -17,7 +19,7 @@ type AlertProps = {
 export function Alert({ tone = "error", title, children, className = "", ref }: AlertProps) {
   return (
     <div ref={ref} tabIndex={-1} role={tone === "error" ? "alert" : "status"} className={`flex gap-3 rounded-lg border px-3.5 py-3 text-sm focus:outline-none ${tones[tone]} ${className}`}>
-      {tone === "error" ? (
+      {tone !== "success" ? (
         <svg viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-4 shrink-0" aria-hidden="true">
           <path
             fillRule="evenodd"

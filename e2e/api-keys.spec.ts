@@ -17,9 +17,17 @@ async function createKey(page: Page, name: string, choices: { access?: string; d
   await form.getByRole("button", { name: "Create key" }).click();
   const dialog = page.getByRole("dialog", { name: "Copy your new key" });
   await expect(dialog.getByTestId("api-key-secret")).toHaveText(/^ces_/);
+  // A key for one domain cannot use the test sender, so its dialog has no test-email example.
+  if (choices.domain?.startsWith("Only ")) await expect(dialog).toContainText("This key sends only from its domain.");
+  else await expect(dialog.getByTestId("first-email-snippet")).toContainText("curl -X POST");
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("list", { name: "API keys" }).getByRole("listitem").filter({ hasText: name })).toBeVisible();
+  // The form is back to its defaults for the next key.
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("");
+  await expect(form.getByLabel("Access", { exact: true })).toHaveValue("sending");
+  await expect(form.getByLabel("Domain", { exact: true })).toHaveValue("");
+  await expect(form.getByLabel("Expires", { exact: true })).toHaveValue("0");
 }
 
 async function keysListed(page: Page): Promise<KeyAsListed[]> {

@@ -41,6 +41,8 @@ test.describe("billing page", () => {
     await expect(invoiceRows.nth(1)).toContainText("$50.00");
     await expect(invoiceRows.nth(1)).toContainText("Pro plan");
     await expect(invoiceRows.nth(1)).toContainText("Paid");
+    // On a paid plan, the page says what happens to the paid month when changing plan.
+    await expect(page.getByTestId("plan-change-note")).toContainText("is not refunded or carried over");
 
     await current.getByRole("button", { name: "Cancel plan…" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancel Pro?" });
@@ -55,6 +57,24 @@ test.describe("billing page", () => {
     // A reload shows the same state from the API.
     await page.reload();
     await expect(section(page, "Current plan")).toContainText("Canceled: stays on Pro until");
+
+    // "Contact sales" opens the support form about that plan, not an email address.
+    await page.getByRole("listitem", { name: "Enterprise plan" }).getByRole("link", { name: "Contact sales" }).click();
+    await expect(page).toHaveURL("/support?category=billing&subject=Enterprise%20plan");
+    await expect(page.getByLabel("Subject")).toHaveValue("Enterprise plan");
+    await expect(page.getByLabel("Topic")).toHaveValue("billing");
+
+    // The invoice opens as a printable page.
+    await page.goto("/billing");
+    await section(page, "Invoices").getByRole("link", { name: /^View invoice INV-/ }).click();
+    await expect(page).toHaveURL(/\/billing\/invoices\/inv_/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Invoice INV-\d{6,}$/);
+    await expect(page.getByTestId("invoice-total")).toHaveText("$50.00");
+    await expect(page.getByRole("region", { name: "Billed to" })).toContainText("@example.test");
+    await expect(page.getByRole("button", { name: "Print or save as PDF" })).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("banner").first()).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print or save as PDF" })).toBeHidden();
   });
 
   test("a declined top-up changes nothing; a paid one adds the credits", async ({ page }) => {

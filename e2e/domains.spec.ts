@@ -40,6 +40,18 @@ test.describe("domains page", () => {
     await card.getByRole("button", { name: "Copy DKIM value" }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(records[2]!.value);
 
+    // Outside production the SPF include and the return path name localhost, and the page says why.
+    await expect(card.getByText("That is expected outside production")).toHaveCount(2);
+
+    // Verifying before publishing is a warning, never a success, and each record says what DNS returned.
+    await testDns().publish(records[4]!.name, "CNAME", ["bounces.elsewhere.example"]);
+    await card.getByRole("button", { name: `Verify ${domain}` }).click();
+    const warning = page.getByRole("status").filter({ hasText: `Checked ${domain}: pending.` });
+    await expect(warning).toContainText("4 required records are not in place yet");
+    await expect(warning).toHaveClass(/amber/);
+    await expect(card.getByText("DNS has no TXT record at this name yet.")).toHaveCount(4);
+    await expect(card.getByRole("list", { name: `Found at ${records[4]!.name}` })).toHaveText("bounces.elsewhere.example");
+
     await publishRecords(testDns(), records);
     await card.getByRole("button", { name: `Verify ${domain}` }).click();
     await expect(card.getByText("Verified", { exact: true })).toBeVisible();

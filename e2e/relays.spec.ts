@@ -64,6 +64,14 @@ test("add relays, test them, make one the default, fix a password and delete", a
   await office.getByRole("button", { name: /^Test connection/ }).click();
   await expect(office).toContainText("Test failed: Authentication rejected");
   await expect(page.getByRole("main").getByRole("alert").filter({ hasText: "Connection test failed for “Office relay”" })).toBeVisible();
+  // It is the default, so the page says so at the top, and so does the dashboard; its checklist step stays open.
+  const failingDefault = page.getByRole("main").getByRole("status").filter({ hasText: "Your default relay “Office relay” failed its last test" });
+  await expect(failingDefault).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("warning-SMTP relays")).toHaveText("The default relay failed its last test");
+  await expect(page.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem").filter({ hasText: "Add an SMTP relay" })).not.toContainText("(done)");
+  await page.goto("/relays");
+  await expect(failingDefault).toBeVisible(); // the list is loaded again before the next relay is added
 
   // A second relay on implicit TLS passes and becomes the default.
   await addRelay(page, { name: "Lab relay", encryption: "ssl_tls", port: lab.ports.implicitTls, password: lab.password });
@@ -78,6 +86,7 @@ test("add relays, test them, make one the default, fix a password and delete", a
   await expect(labRelay).toContainText("Default");
   await expect(office).not.toContainText("Default");
   await expect(office.getByRole("button", { name: /^Make default/ })).toBeVisible();
+  await expect(failingDefault).toHaveCount(0);
 
   // Editing: a new password fixes the first relay; the username stays.
   await office.getByRole("button", { name: /^Edit/ }).click();

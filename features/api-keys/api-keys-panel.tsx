@@ -40,6 +40,8 @@ export function ApiKeysPanel() {
   const [created, setCreated] = useState<(ApiKey & { secret: string }) | null>(null);
   // Said where the revoked row was: the row and the button that had focus are gone.
   const [notice, setNotice] = useState<string | null>(null);
+  // A new form (every field at its default, the DOM's selects included) after each key.
+  const [formGeneration, setFormGeneration] = useState(0);
 
   return (
     <div className="space-y-8">
@@ -55,9 +57,11 @@ export function ApiKeysPanel() {
           Create a key
         </h2>
         <CreateKeyForm
+          key={formGeneration}
           onCreated={(key) => {
             setNotice(null);
             setCreated(key);
+            setFormGeneration((generation) => generation + 1);
           }}
         />
       </section>
@@ -90,7 +94,13 @@ export function ApiKeysPanel() {
             <code data-testid="api-key-secret" className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
               {created.secret}
             </code>
-            <FirstEmailSnippets secret={created.secret} />
+            {created.domainId ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                This key sends only from its domain. To try the test sender (a first email to yourself), create a key for any verified domain.
+              </p>
+            ) : (
+              <FirstEmailSnippets secret={created.secret} />
+            )}
             <DialogActions>
               <CopyButton text={created.secret} label="Copy key" />
               <Button onClick={() => setCreated(null)}>Done</Button>
@@ -116,7 +126,6 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secret: stri
     const expiresAt = expiryDays ? new Date(Date.now() + expiryDays * 86_400_000).toISOString() : undefined;
     try {
       const key = await createKey.mutateAsync({ ...values, expiresAt });
-      form.reset({ name: "", scope: "sending" });
       onCreated(key);
     } catch (error) {
       setFailure(applyApiFailure(error, ["name", "scope", "domainId"], form.setError));

@@ -1,5 +1,6 @@
 "use client";
 // The account's invoices, newest first.
+import Link from "next/link";
 import type { z } from "zod";
 import type { invoiceSchema } from "@/shared/schemas/billing";
 import { LocalDate } from "@/features/account-deletion/local-date";
@@ -22,6 +23,7 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
             <th scope="col" className="px-5 py-2.5 font-medium">Description</th>
             <th scope="col" className="px-5 py-2.5 text-right font-medium">Amount</th>
             <th scope="col" className="px-5 py-2.5 font-medium">Status</th>
+            <th scope="col" className="px-5 py-2.5 font-medium"><span className="sr-only">Invoice</span></th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -32,6 +34,11 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
               <td className="px-5 py-3 text-zinc-700 dark:text-zinc-300">{invoice.description}</td>
               <td className="whitespace-nowrap px-5 py-3 text-right tabular-nums text-zinc-900 dark:text-white">{formatMoney(invoice.amount, invoice.currency)}</td>
               <td className="px-5 py-3 text-zinc-600 dark:text-zinc-400">{statusLabels[invoice.status]}</td>
+              <td className="whitespace-nowrap px-5 py-3">
+                <Link href={`/billing/invoices/${invoice.id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                  View<span className="sr-only"> invoice {invoice.number}</span>
+                </Link>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 "use client";
 // The plans on offer: price, quota, and the way to get each (checkout,
 // contact sales, or nothing for the plan you are on).
+import Link from "next/link";
 import type { z } from "zod";
 import { Button } from "@/components/button";
 import type { planSchema, subscriptionSchema } from "@/shared/schemas/billing";
@@ -41,45 +42,58 @@ export function PlansGrid({
   pendingPlanId: string | null;
   onChoose: (plan: Plan) => void;
 }) {
+  const onPaidPlan = plans.some((plan) => plan.id === subscription.planId && plan.interval === "month" && (plan.amount ?? 0) > 0);
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {plans.map((plan) => {
-        const isCurrent = plan.id === subscription.planId;
-        return (
-          <li
-            key={plan.id}
-            aria-label={`${plan.name} plan`}
-            className={`flex flex-col rounded-xl border bg-white p-5 shadow-xs dark:bg-zinc-900/60 ${isCurrent ? "border-indigo-400 ring-1 ring-indigo-400 dark:border-indigo-400/70" : "border-zinc-200 dark:border-zinc-800"}`}
-          >
-            <div className="flex items-center justify-between gap-2">
-              <h3 className="text-base font-semibold text-zinc-900 dark:text-white">{plan.name}</h3>
-              {isCurrent ? <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">Current plan</span> : null}
-            </div>
-            <p className="mt-2 text-lg font-semibold text-zinc-900 dark:text-white">{priceOf(plan)}</p>
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{quotaOf(plan)}</p>
-            <p className="mt-3 flex-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{plan.description}</p>
-            <div className="mt-4">
-              {plan.contactSales ? (
-                <a className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300" href={`mailto:sales@example.com?subject=${encodeURIComponent(`${plan.name} plan`)}`}>
-                  Contact sales
-                </a>
-              ) : plan.selfServe ? (
-                <Button
-                  variant={isCurrent ? "secondary" : "primary"}
-                  className="w-full"
-                  disabled={!canPay || (pendingPlanId !== null && pendingPlanId !== plan.id)}
-                  pending={pendingPlanId === plan.id}
-                  onClick={() => onChoose(plan)}
-                >
-                  {actionLabel(plan, subscription)}
-                </Button>
-              ) : isCurrent ? null : (
-                <p className="text-sm text-zinc-500 dark:text-zinc-400">Cancel your plan to return to Free at the end of its period.</p>
-              )}
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <div className="space-y-3">
+      {onPaidPlan ? (
+        <p data-testid="plan-change-note" className="text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+          Changing plan: the new plan starts as soon as it is paid, with a new monthly period and quota. What is left of the month you paid for on
+          your current plan is not refunded or carried over, so changing near the end of your period wastes the least. Paying for the plan you are on
+          adds a month after the current one.
+        </p>
+      ) : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {plans.map((plan) => {
+          const isCurrent = plan.id === subscription.planId;
+          return (
+            <li
+              key={plan.id}
+              aria-label={`${plan.name} plan`}
+              className={`flex flex-col rounded-xl border bg-white p-5 shadow-xs dark:bg-zinc-900/60 ${isCurrent ? "border-indigo-400 ring-1 ring-indigo-400 dark:border-indigo-400/70" : "border-zinc-200 dark:border-zinc-800"}`}
+            >
+              <div className="flex items-center justify-between gap-2">
+                <h3 className="text-base font-semibold text-zinc-900 dark:text-white">{plan.name}</h3>
+                {isCurrent ? <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">Current plan</span> : null}
+              </div>
+              <p className="mt-2 text-lg font-semibold text-zinc-900 dark:text-white">{priceOf(plan)}</p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{quotaOf(plan)}</p>
+              <p className="mt-3 flex-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{plan.description}</p>
+              <div className="mt-4">
+                {plan.contactSales ? (
+                  <Link
+                    className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                    href={`/support?category=billing&subject=${encodeURIComponent(`${plan.name} plan`)}`}
+                  >
+                    Contact sales
+                  </Link>
+                ) : plan.selfServe ? (
+                  <Button
+                    variant={isCurrent ? "secondary" : "primary"}
+                    className="w-full"
+                    disabled={!canPay || (pendingPlanId !== null && pendingPlanId !== plan.id)}
+                    pending={pendingPlanId === plan.id}
+                    onClick={() => onChoose(plan)}
+                  >
+                    {actionLabel(plan, subscription)}
+                  </Button>
+                ) : isCurrent ? null : (
+                  <p className="text-sm text-zinc-500 dark:text-zinc-400">Cancel your plan to return to Free at the end of its period.</p>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -81,9 +81,15 @@ function OverviewPlaceholder() {
 }
 
 function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
-  const cards: { label: string; value: string; detail: string; href: string }[] = [
+  const cards: { label: string; value: string; detail: string; href: string; warning?: string }[] = [
     { label: "Domains", value: `${number(data.domains.verified)} / ${number(data.domains.total)}`, detail: "verified / total", href: "/domains" },
-    { label: "SMTP relays", value: `${number(data.relays.active)} / ${number(data.relays.total)}`, detail: "active / total", href: "/relays" },
+    {
+      label: "SMTP relays",
+      value: `${number(data.relays.active)} / ${number(data.relays.total)}`,
+      detail: "active / total",
+      href: "/relays",
+      warning: data.relays.defaultFailing ? "The default relay failed its last test" : undefined,
+    },
     { label: "API keys", value: number(data.apiKeys.total), detail: "active keys", href: "/api-keys" },
     { label: "Two-factor", value: data.twoFactorEnabled ? "On" : "Off", detail: data.twoFactorEnabled ? "authenticator app" : "turn it on in Security", href: "/security" },
     { label: "Active sessions", value: number(data.activeSessions), detail: "signed-in devices", href: "/sessions" },
@@ -104,6 +110,11 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
                 {card.value}
               </p>
               <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{card.detail}</p>
+              {card.warning ? (
+                <p data-testid={`warning-${card.label}`} className="mt-2 text-xs font-medium text-amber-800 dark:text-amber-300">
+                  {card.warning}
+                </p>
+              ) : null}
             </Link>
           </li>
         ))}

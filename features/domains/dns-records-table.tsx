@@ -5,6 +5,7 @@ import { CopyButton } from "@/components/copy-button";
 import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { purposeLabel, recordStatusText, StatusBadge } from "./domain-status";
+import { RecordFinding } from "./record-finding";
 
 // Below 48rem of room (a phone, or a narrow column) each record becomes a card:
 // the table keeps its rows and cells for assistive technology, the column
@@ -69,6 +70,7 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
                 </td>
                 <td className="px-3 py-3 @max-3xl:col-start-2 @max-3xl:row-start-1 @max-3xl:p-0">
                   <StatusBadge {...status} />
+                  <RecordFinding record={record} />
                 </td>
                 <td className={`px-5 py-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400 ${card.cell}`}>
                   <CellLabel inline>Last checked</CellLabel>

@@ -10,11 +10,23 @@ import { DomainCard } from "./domain-card";
 import { domainStatusText } from "./domain-status";
 import { useDeleteDomain, useDomains, useVerifyDomain } from "./use-domains";
 
+function verifyNotice(checked: SendingDomain): { text: string; tone: "success" | "warning" } {
+  if (checked.status === "verified") return { text: `Checked ${checked.name}: verified. It can send.`, tone: "success" };
+  const missing = checked.records.filter((record) => record.required && record.status !== "verified").length;
+  const state = domainStatusText[checked.status].label.toLowerCase();
+  const detail =
+    checked.status === "temporary_failure" && missing === 0
+      ? "DNS could not be reached; we keep checking."
+      : `${missing} required ${missing === 1 ? "record is" : "records are"} not in place yet: see what DNS returned for each below. New records can take a while to appear.`;
+  return { text: `Checked ${checked.name}: ${state}. ${detail}`, tone: "warning" };
+}
+
 export function DomainsPanel() {
   const domains = useDomains();
   const verify = useVerifyDomain();
   const remove = useDeleteDomain();
-  const [notice, setNotice] = useState<string | null>(null);
+  // A check that did not verify the domain is said as a warning, never as a success.
+  const [notice, setNotice] = useState<{ text: string; tone: "success" | "warning" } | null>(null);
   const [deleting, setDeleting] = useState<SendingDomain | null>(null);
   const [verifyFailure, setVerifyFailure] = useState<{ domainId: string; message: string } | null>(null);
 
@@ -22,7 +34,7 @@ export function DomainsPanel() {
     setNotice(null);
     setVerifyFailure(null);
     verify.mutate(domain.domain_id, {
-      onSuccess: (checked) => setNotice(`Checked ${checked.name}: ${domainStatusText[checked.status].label.toLowerCase()}.`),
+      onSuccess: (checked) => setNotice(verifyNotice(checked)),
       onError: (error) => setVerifyFailure({ domainId: domain.domain_id, message: error.message }),
     });
   }
@@ -33,7 +45,7 @@ export function DomainsPanel() {
     remove.mutate(deleting.domain_id, {
       onSuccess: () => {
         setDeleting(null);
-        setNotice(`Deleted ${name}.`);
+        setNotice({ text: `Deleted ${name}.`, tone: "success" });
       },
     });
   }
@@ -48,9 +60,9 @@ export function DomainsPanel() {
         </p>
       </div>
 
-      <AddDomainForm onAdded={(domain) => setNotice(`Added ${domain.name}. Publish its records, then press Verify.`)} />
+      <AddDomainForm onAdded={(domain) => setNotice({ text: `Added ${domain.name}. Publish its records, then press Verify.`, tone: "success" })} />
 
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
 
       {domains.isPending ? (
         <div role="status" className="rounded-xl border border-zinc-200 px-5 py-8 text-sm text-zinc-500 dark:border-zinc-800">

@@ -64,6 +64,8 @@ export function RelaysPanel() {
   }
 
   const list = relays.data ?? [];
+  // Messages go through the default relay: one failing its test is said at the top, not only in its row.
+  const failingDefault = list.find((relay) => relay.is_default && relay.lastTestOk === false);
 
   return (
     <div className="space-y-6">
@@ -81,6 +83,11 @@ export function RelaysPanel() {
       </div>
 
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {failingDefault ? (
+        <Alert tone="warning" title={`Your default relay “${failingDefault.name}” failed its last test`}>
+          Messages are sent through it, so they may fail too. Fix its settings and test it again, or make a working relay the default.
+        </Alert>
+      ) : null}
 
       {relays.isPending ? (
         <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">

@@ -1,7 +1,8 @@
 "use client";
 // Rows of the "Sign-in methods" section for Google and GitHub: linked (with
 // the provider's email and since when) or not. Linking happens by signing in
-// with the provider using the same verified email.
+// with the provider using the same verified email, so a provider this service
+// is not configured for is not offered (an identity linked before still shows).
 import type { SignInMethods } from "@/shared/schemas/oauth";
 import { SettingRow } from "./settings-section";
 import { useSignInMethods } from "./use-sign-in-methods";
@@ -26,6 +27,7 @@ export function LinkedProviders() {
     <>
       {providers.map(({ provider, name }) => {
         const identity = methods.data.identities.find((entry) => entry.provider === provider);
+        if (!identity && !methods.data.availableProviders.includes(provider)) return null;
         return (
           <SettingRow key={provider} title={name} description={describe(identity, name)}>
             {identity ? (

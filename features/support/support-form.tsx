@@ -23,10 +23,17 @@ const ids = Object.fromEntries(FIELDS.map((field) => [field, fieldIds(field)])) 
 const EMAIL_HINT = "We reply here, and send the ticket's reference at once.";
 const MESSAGE_HINT = "What happened, what you expected, and any message ids or addresses involved. Never include passwords or API keys.";
 
-type SupportFormProps = { signedIn: boolean; defaultEmail?: string; defaultName?: string };
+type SupportFormProps = {
+  signedIn: boolean;
+  defaultEmail?: string;
+  defaultName?: string;
+  /** From a link that starts a ticket, e.g. "Contact sales". */
+  defaultCategory?: TicketInput["category"];
+  defaultSubject?: string;
+};
 
-export function SupportForm({ signedIn, defaultEmail = "", defaultName = "" }: SupportFormProps) {
-  const blank: TicketInput = { name: defaultName, email: defaultEmail, subject: "", category: "technical", message: "", priority: "normal" };
+export function SupportForm({ signedIn, defaultEmail = "", defaultName = "", defaultCategory = "technical", defaultSubject = "" }: SupportFormProps) {
+  const blank: TicketInput = { name: defaultName, email: defaultEmail, subject: defaultSubject, category: defaultCategory, message: "", priority: "normal" };
   const form = useForm<TicketInput, unknown, TicketValues>({ resolver, defaultValues: blank });
   const { errors, isSubmitting } = form.formState;
   const openTicket = useOpenTicket(signedIn);

@@ -13,6 +13,7 @@ import type * as dashboard from "./endpoints/dashboard";
 import type * as emailConfirmation from "./endpoints/email-confirmation";
 import type * as emailSignIn from "./endpoints/email-sign-in";
 import type * as health from "./endpoints/health";
+import type * as invoices from "./endpoints/invoices";
 import type * as messages from "./endpoints/messages";
 import type * as oauth from "./endpoints/oauth";
 import type * as sendingDomains from "./endpoints/sending-domains";
@@ -76,6 +77,7 @@ export const verifyMagicLink = refTo<typeof emailSignIn.verifyMagicLink>("GET", 
 export const verifySignInCode = refTo<typeof emailSignIn.verifySignInCode>("POST", "/auth/otp/verify", "verifySignInCode");
 export const getHealth = refTo<typeof health.getHealth>("GET", "/health", "getHealth");
 export const getReadiness = refTo<typeof health.getReadiness>("GET", "/health/ready", "getReadiness");
+export const getInvoice = refTo<typeof invoices.getInvoice>("GET", "/billing/invoices/{invoice_id}", "getInvoice");
 export const cancelMessage = refTo<typeof messages.cancelMessage>("POST", "/sending/messages/{message_id}/cancel", "cancelMessage");
 export const getMessage = refTo<typeof messages.getMessage>("GET", "/sending/messages/{message_id}", "getMessage");
 export const listMessages = refTo<typeof messages.listMessages>("GET", "/sending/messages", "listMessages");

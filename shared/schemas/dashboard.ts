@@ -47,7 +47,11 @@ export const dashboardOverviewSchema = z
       creditBalance: z.number().int(),
     }),
     domains: z.object({ total: z.number().int(), verified: z.number().int() }),
-    relays: z.object({ total: z.number().int(), active: z.number().int() }),
+    relays: z.object({
+      total: z.number().int(),
+      active: z.number().int(),
+      defaultFailing: z.boolean().meta({ description: "The default relay (the one messages go through) failed its last connection test." }),
+    }),
     apiKeys: z.object({ total: z.number().int() }),
     twoFactorEnabled: z.boolean(),
     activeSessions: z.number().int(),

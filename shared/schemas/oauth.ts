@@ -43,6 +43,9 @@ export const signInMethodsSchema = z
         lastUsedAt: z.iso.datetime(),
       }),
     ),
+    availableProviders: z
+      .array(oauthProviderSchema)
+      .meta({ description: "The providers this service is configured for: only these can be linked (by signing in with them)." }),
   })
   .meta({ id: "SignInMethods" });
 

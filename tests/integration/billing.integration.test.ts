@@ -19,7 +19,9 @@ import {
   startCheckout,
   verifyPayment,
 } from "@/shared/api/endpoints/billing";
+import { getInvoice } from "@/shared/api/endpoints/invoices";
 import { call, request } from "../support/api-client";
+import { emailsTo, waitForEmail } from "../support/mailbox";
 import { sql } from "../support/database";
 import { createAccount, strongPassword, uniqueEmail, type TestAccount } from "../support/factories";
 import { testPaymentSecrets } from "../support/fake-payment-providers";
@@ -216,6 +218,33 @@ describe("POST /payments/webhooks/{provider}", () => {
       expect(activated.body.data.currentPeriodEnd).toBe(subscription.currentPeriodEnd);
     }
     expect(await countRows("invoices", reference)).toBe(1);
+  });
+
+  it("serves each invoice for its printable page, to its own account only, and emails one receipt per payment", async () => {
+    const { account, reference } = await accountOnPro();
+    const [listed] = (await call(listInvoices, { token: account.accessToken })).body.data;
+    const invoice = await call(getInvoice, { token: account.accessToken, params: { invoice_id: listed!.id } });
+    expect(invoice.status).toBe(200);
+    expect(invoice.body.data).toMatchObject({
+      ...listed,
+      billedTo: { email: account.email, name: null },
+      paymentReference: reference,
+      provider: "sandbox",
+      issuer: { name: "Customer Email Service" },
+    });
+
+    const receipt = await waitForEmail(account.email, { subject: `Receipt for $50.00 (${listed!.number})` });
+    expect(receipt.text).toContain(`/billing/invoices/${listed!.id}`);
+    expect(receipt.text).toContain("Pro plan");
+    // Activating again (the customer's tab coming back) sends no second receipt.
+    expect((await call(activateSubscription, { token: account.accessToken, body: { reference } })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(emailsTo(account.email).filter((email) => email.subject.startsWith("Receipt for"))).toHaveLength(1);
+
+    const other = await createAccount();
+    expect((await call(getInvoice, { token: other.accessToken, params: { invoice_id: listed!.id } })).status).toBe(404);
+    expect((await call(getInvoice, { token: account.accessToken, params: { invoice_id: "inv_unknown" } })).status).toBe(404);
+    expect((await call(getInvoice, { params: { invoice_id: listed!.id } })).status).toBe(401);
   });
 
   it("takes the same event delivered 20 times at once as one: one payment, one activation, one invoice", async () => {

@@ -7,7 +7,10 @@ import { register } from "@/shared/api/endpoints/auth";
 import { startCheckout } from "@/shared/api/endpoints/billing";
 import { getDashboardOverview, getOnboardingProfile } from "@/shared/api/endpoints/dashboard";
 import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domains";
-import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
+import { createSmtpRelay, testSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
+import { sendMessage } from "@/shared/api/endpoints/messages";
+import { createApiKey } from "@/shared/api/endpoints/api-keys";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { inject } from "vitest";
 import { call, request } from "../support/api-client";
 import { dnsControl, publishRecords } from "../support/dns-server";
@@ -66,6 +69,34 @@ describe("the dashboard overview", () => {
     expect(overview.onboarding.steps.filter((step) => step.done).map((step) => step.id)).toEqual(["add_domain", "verify_domain", "add_relay", "choose_plan"]);
   });
 
+  it("flags a default relay that failed its test and does not tick the relay step for it", async () => {
+    const account = await createAccount();
+    const token = account.accessToken;
+    // Nothing listens on this loopback port: the connection test is refused.
+    const relay = await call(createSmtpRelay, { token, body: { name: "Broken", smtp_host: "127.0.0.1", smtp_port: await freeLoopbackPort(), encryption: "none" } });
+    expect(relay.body.data.is_default).toBe(true);
+    const untested = (await call(getDashboardOverview, { token })).body.data;
+    expect(untested.relays.defaultFailing).toBe(false);
+    expect(untested.onboarding.steps.find((step) => step.id === "add_relay")!.done).toBe(true);
+
+    const tested = await call(testSmtpRelay, { token, params: { id: relay.body.data.id } });
+    expect(tested.body.data.lastTestOk).toBe(false);
+    const overview = (await call(getDashboardOverview, { token })).body.data;
+    expect(overview.relays).toEqual({ total: 1, active: 1, defaultFailing: true });
+    expect(overview.onboarding.steps.find((step) => step.id === "add_relay")!.done).toBe(false);
+  });
+
+  it("ticks the API key step, and not the test email while the test sender refuses", async () => {
+    const account = await createAccount();
+    const token = account.accessToken;
+    await call(createApiKey, { token, body: { name: "k" } });
+    const before = (await call(getDashboardOverview, { token })).body.data.onboarding.steps.filter((step) => step.done).map((step) => step.id);
+    expect(before).toEqual(["create_api_key", "choose_plan"]);
+    // Unproven: the test sender refuses, and nothing is ticked for it.
+    expect((await call(sendMessage, { token, body: { from: "onboarding@localhost", to: account.email, subject: "Hi", text: "Hi" } })).status).toBe(403);
+    expect((await call(getDashboardOverview, { token })).body.data.onboarding.completed).toBe(2);
+  });
+
   it("answers 401 without a token", async () => {
     expect((await call(getDashboardOverview)).status).toBe(401);
   });
@@ -80,7 +111,7 @@ describe("the onboarding profile", () => {
     expect(profile.body.data).toMatchObject({ intendedPlanId: "business", currentPlanId: "free", completed: 0, percent: 0 });
     const planStep = profile.body.data.steps.find((step) => step.id === "choose_plan")!;
     expect(planStep).toMatchObject({ done: false, href: "/billing" });
-    expect(planStep.description).toContain("business");
+    expect(planStep.description).toContain("You asked for Business");
   });
 
   it("answers 401 without a token", async () => {

@@ -131,6 +131,8 @@ describe.each(providers)("full sign-in with %s", (provider) => {
     const methods = await call(listSignInMethods, { token: payload.accessToken });
     expect(methods.status).toBe(200);
     expect(methods.body.data.hasPassword).toBe(false);
+    // Both providers are configured for this server, so both may be linked.
+    expect(methods.body.data.availableProviders).toEqual(["google", "github"]);
     expect(methods.body.data.identities).toEqual([
       { id: expect.stringMatching(/^oid_/), provider, email, createdAt: expect.any(String), lastUsedAt: expect.any(String) },
     ]);
@@ -333,7 +335,7 @@ describe("GET /account/sign-in-methods", () => {
     const account = await createAccount();
     await signedIn("google");
     const methods = await call(listSignInMethods, { token: account.accessToken });
-    expect(methods.body.data).toEqual({ hasPassword: true, identities: [] });
+    expect(methods.body.data).toEqual({ hasPassword: true, identities: [], availableProviders: ["google", "github"] });
   });
 });
 

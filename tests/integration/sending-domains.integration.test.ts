@@ -173,6 +173,8 @@ describe("POST /sending/domains/{domain_id}/verify", () => {
     expect(before.status).toBe(200);
     expect(before.body.data.status).toBe("pending");
     expect(new Set(Object.values(statuses(before.body.data)))).toEqual(new Set(["failed"]));
+    // Each record says what DNS returned: nothing at all, here.
+    for (const record of before.body.data.records) expect(record.found).toEqual([]);
 
     await publishRecords(dns(), domain.records);
     const after = await verify(account, domain);
@@ -241,6 +243,11 @@ describe("POST /sending/domains/{domain_id}/verify", () => {
     const checked = (await verify(account, domain)).body.data;
     expect(checked.status).toBe("pending");
     expect(statuses(checked).return_path).toBe("failed");
+    // The value found is kept and returned, then and on later reads, beside the value expected.
+    expect(recordOf(checked, "return_path").found).toEqual(["bounces.elsewhere.example"]);
+    const read = await call(getDomain, { token: account.accessToken, params: { domain_id: domain.domain_id } });
+    expect(recordOf(read.body.data, "return_path").found).toEqual(["bounces.elsewhere.example"]);
+    expect(recordOf(read.body.data, "ownership").found).toEqual([recordOf(domain, "ownership").value]);
   });
 
   it.each([

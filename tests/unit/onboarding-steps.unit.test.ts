@@ -25,7 +25,8 @@ describe("the onboarding checklist", () => {
     const asked: OnboardingFacts = { ...fresh, intendedPlanId: "pro" };
     const step = onboardingProfile(asked).steps.find((entry) => entry.id === "choose_plan")!;
     expect(step.done).toBe(false);
-    expect(step.description).toContain("pro");
+    // The plan's name, never its id.
+    expect(step.description).toContain("You asked for Pro when you signed up.");
     expect(doneIds({ ...asked, currentPlanId: "starter" })).toContain("choose_plan");
   });
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -58,6 +58,8 @@ export const sendingDomainRecords = pgTable(
     required: boolean("required").notNull(),
     status: text("status").$type<RecordStatus>().notNull().default("pending"),
     lastCheckedAt: timestamptz("last_checked_at"),
+    /** What the last lookup returned at the record's name: [] when nothing is there; null before a lookup or when DNS could not be reached. */
+    foundValues: jsonb("found_values").$type<string[]>(),
   },
   (table) => [primaryKey({ columns: [table.domainId, table.purpose] })],
 );

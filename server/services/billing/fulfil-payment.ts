@@ -3,6 +3,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { accounts, emailCreditEntries, invoices, payments, subscriptions } from "@/server/db/schema";
+import { queueEmail } from "@/server/email/queue-email";
+import { paymentReceiptEmail } from "@/server/email/templates/billing-emails";
+import { env } from "@/server/env";
 import { newId } from "@/server/ids";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import { creditPackById, planById } from "./catalog";
@@ -71,15 +74,18 @@ async function activatePlan(tx: Executor, payment: Payment, at: Date): Promise<P
   return term;
 }
 
+/** Issues the payment's invoice and queues its receipt (in the same transaction: the receipt exists exactly when the invoice does). */
 async function issueInvoice(tx: Executor, payment: Payment, description: string, term: Period | null, at: Date) {
   const [{ next }] = (await tx.execute(sql`select nextval('invoice_number_seq')::text as next`)).rows as [{ next: string }];
-  await tx
+  const id = newId("inv");
+  const number = `INV-${next.padStart(6, "0")}`;
+  const issued = await tx
     .insert(invoices)
     .values({
-      id: newId("inv"),
+      id,
       accountId: payment.accountId,
       paymentReference: payment.reference,
-      number: `INV-${next.padStart(6, "0")}`,
+      number,
       description,
       amount: payment.amount,
       currency: payment.currency,
@@ -89,7 +95,13 @@ async function issueInvoice(tx: Executor, payment: Payment, description: string,
       issuedAt: at,
       paidAt: payment.succeededAt ?? at,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: invoices.id });
+  if (issued.length === 0) return;
+  const [account] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, payment.accountId)).limit(1);
+  if (!account) return;
+  const receipt = { invoiceNumber: number, description, amount: payment.amount, currency: payment.currency, invoiceUrl: `${env().appUrl}/billing/invoices/${id}` };
+  await queueEmail(paymentReceiptEmail(account.email, receipt), tx);
 }
 
 /** Call with the payment row locked and already marked succeeded. */

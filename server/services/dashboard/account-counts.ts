@@ -10,6 +10,8 @@ export type AccountCounts = {
   relaysActive: number;
   /** Relays that can be used: active, and not failing their last connection test. */
   relaysWorking: number;
+  /** 1 when the default relay failed its last connection test, else 0. */
+  defaultRelayFailing: number;
   /** 1 once the account has sent any message (the first test email included), else 0. */
   messagesSent: number;
   apiKeys: number;
@@ -24,6 +26,7 @@ const COUNTS_SQL = `
     (select count(*) from smtp_relays where account_id = $1) as "relaysTotal",
     (select count(*) from smtp_relays where account_id = $1 and status = 'active') as "relaysActive",
     (select count(*) from smtp_relays where account_id = $1 and status = 'active' and last_test_ok is not false) as "relaysWorking",
+    (select count(*) from smtp_relays where account_id = $1 and is_default and last_test_ok = false) as "defaultRelayFailing",
     (select count(*) from (select 1 from messages where account_id = $1 limit 1) as any_message) as "messagesSent",
     (select count(*) from api_keys where account_id = $1 and revoked_at is null
        and (expires_at is null or expires_at > $2)) as "apiKeys",

@@ -39,7 +39,7 @@ export async function dashboardOverview(auth: AuthContext): Promise<DashboardOve
       creditBalance: credits,
     },
     domains: { total: counts.domainsTotal, verified: counts.domainsVerified },
-    relays: { total: counts.relaysTotal, active: counts.relaysActive },
+    relays: { total: counts.relaysTotal, active: counts.relaysActive, defaultFailing: counts.defaultRelayFailing > 0 },
     apiKeys: { total: counts.apiKeys },
     twoFactorEnabled: auth.account.twoFactorEnabled,
     activeSessions: counts.activeSessions,

@@ -1,6 +1,7 @@
 // The onboarding checklist: seven steps, each done when the account's own
 // data says so. It starts with what takes a minute (a test email from the
 // service's test sender, an API key) before what needs DNS. Pure, so the rules are unit-tested without a database.
+import { planById } from "@/server/services/billing/catalog";
 import type { OnboardingProfile } from "@/shared/schemas/dashboard";
 import type { AccountCounts } from "./account-counts";
 
@@ -19,7 +20,7 @@ function planChosen(facts: OnboardingFacts): boolean {
 }
 
 export function onboardingProfile(facts: OnboardingFacts): OnboardingProfile {
-  const intended = facts.intendedPlanId && facts.intendedPlanId !== "free" ? `You asked for ${facts.intendedPlanId} when you signed up. ` : "";
+  const intended = facts.intendedPlanId && facts.intendedPlanId !== "free" ? `You asked for ${planById(facts.intendedPlanId).name} when you signed up. ` : "";
   const steps: OnboardingProfile["steps"] = [
     {
       id: "send_test_email",

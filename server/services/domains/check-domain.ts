@@ -53,7 +53,11 @@ function passes(purpose: RecordPurpose, domain: DomainRow, record: ExpectedRecor
 async function lookUpRecords(domain: DomainRow, lookup: DnsLookup) {
   const expected = expectedRecords(domain);
   return Promise.all(
-    expected.map(async (record, position) => ({ ...record, position, status: recordStatusOf(await lookUp(lookup, record), passes(record.purpose, domain, record)) })),
+    expected.map(async (record, position) => {
+      const result = await lookUp(lookup, record);
+      const found = result.kind === "found" ? result.values : result.kind === "missing" ? [] : null;
+      return { ...record, position, found, status: recordStatusOf(result, passes(record.purpose, domain, record)) };
+    }),
   );
 }
 
@@ -88,7 +92,16 @@ export async function checkDomain(domainId: string, options: CheckOptions = {}):
 
     const records: DomainRecordRow[] = [];
     for (const record of checked) {
-      const values = { type: record.type, name: record.name, value: record.value, required: record.required, position: record.position, status: record.status, lastCheckedAt: at };
+      const values = {
+        type: record.type,
+        name: record.name,
+        value: record.value,
+        required: record.required,
+        position: record.position,
+        status: record.status,
+        lastCheckedAt: at,
+        foundValues: record.found,
+      };
       const [row] = await tx
         .insert(sendingDomainRecords)
         .values({ domainId, purpose: record.purpose, ...values })

@@ -25,6 +25,7 @@ export function domainView(domain: DomainRow, records: DomainRecordRow[]) {
         required: record.required,
         status: record.status,
         lastCheckedAt: iso(record.lastCheckedAt),
+        found: record.foundValues ?? null,
       })),
     createdAt: domain.createdAt.toISOString(),
     verifiedAt: iso(domain.verifiedAt),

@@ -4,6 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { oauthIdentities } from "@/server/db/schema";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
+import { enabledProviders } from "./providers";
 
 export async function listSignInMethods(auth: AuthContext) {
   const identities = await db()
@@ -24,5 +25,6 @@ export async function listSignInMethods(auth: AuthContext) {
       createdAt: identity.createdAt.toISOString(),
       lastUsedAt: identity.lastUsedAt.toISOString(),
     })),
+    availableProviders: enabledProviders(),
   };
 }

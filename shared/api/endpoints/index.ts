@@ -8,6 +8,7 @@ import * as dashboard from "./dashboard";
 import * as emailConfirmation from "./email-confirmation";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
+import * as invoices from "./invoices";
 import * as messages from "./messages";
 import * as sendingDomains from "./sending-domains";
 import * as oauth from "./oauth";
@@ -77,6 +78,7 @@ export const endpoints = [
   billing.activateSubscription,
   billing.cancelSubscription,
   billing.listInvoices,
+  invoices.getInvoice,
   billing.listPaymentMethods,
   billing.verifyPayment,
   billing.receivePaymentWebhook,

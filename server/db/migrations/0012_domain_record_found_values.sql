@@ -1,0 +1,1 @@
+ALTER TABLE "sending_domain_records" ADD COLUMN "found_values" jsonb;
