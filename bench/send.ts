@@ -258,6 +258,8 @@ async function crashRun(server: TestServer, databaseUrl: string, key: string, si
   };
 }
 
+const loadAtStart = os.loadavg()[0]!.toFixed(1);
+
 async function main() {
   const baseDatabaseUrl = process.env.DATABASE_URL;
   if (!baseDatabaseUrl) throw new Error("Set DATABASE_URL to a PostgreSQL server (a database is created and dropped)");
@@ -303,7 +305,7 @@ async function main() {
       `|---|---|`,
       ...rows.map(([name, value]) => `| ${name} | ${value} |`),
       "",
-      `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL, 2 web workers + the job worker in the launcher.`,
+      `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL, 2 web workers + the job worker in the launcher; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0]!.toFixed(1)}.`,
     ].join("\n");
     mkdirSync("bench/results", { recursive: true });
     writeFileSync("bench/results/send.json", JSON.stringify(results, null, 2));
