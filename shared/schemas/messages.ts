@@ -57,7 +57,7 @@ export const tagSchema = z.strictObject({
 
 export const sendMessageBody = z
   .strictObject({
-    from: mailbox.meta({ description: "On a verified domain of the account, e.g. `Acme <billing@acme.example>`." }),
+    from: mailbox.meta({ description: "One mailbox on a verified domain of the account, e.g. `Acme <billing@acme.example>`. Lists, groups and display names that look like an address are refused; every address field takes one mailbox per item." }),
     to: mailboxes,
     cc: mailboxes.optional(),
     bcc: mailboxes.optional(),

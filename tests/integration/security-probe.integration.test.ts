@@ -13,12 +13,14 @@ import { login } from "@/shared/api/endpoints/auth";
 import { createApiKey } from "@/shared/api/endpoints/api-keys";
 import { sendMessage } from "@/shared/api/endpoints/messages";
 import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domains";
-import { setupTwoFactor, verifyTwoFactor } from "@/shared/api/endpoints/two-factor";
+import { sendSignInCode, setOtpLogin, verifySignInCode } from "@/shared/api/endpoints/email-sign-in";
+import { completeTwoFactorChallenge, setupTwoFactor, verifyTwoFactor } from "@/shared/api/endpoints/two-factor";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { baseUrl, call, randomIp } from "../support/api-client";
 import { dnsControl, publishRecords } from "../support/dns-server";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
-import { waitForEmail } from "../support/mailbox";
+import { codeIn, waitForEmail } from "../support/mailbox";
+import { sql } from "../support/database";
 import { hotp, stepAt } from "@/server/security/totp";
 import { awayFromStepBoundary } from "../support/oathtool";
 
@@ -33,9 +35,9 @@ async function verifiedDomain(account: TestAccount): Promise<SendingDomain> {
   return verified.body.data;
 }
 
-function tally(statuses: number[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+function tally(values: (string | number)[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
   return counts;
 }
 
@@ -208,6 +210,37 @@ describe("rate limits under concurrent bursts", () => {
     expect(codes.filter((code) => code === "invalid_two_factor_code")).toHaveLength(10);
     const locked = await call(login, { body: { email: account.email, password: account.password, totp_code: hotp(setup.body.data.secret, stepAt(new Date())) } });
     expect(locked.status).toBe(429);
+  });
+
+  it("gives 20 concurrent wrong guesses of an emailed code exactly its 5 tries", async () => {
+    const account = await createAccount();
+    expect((await call(setOtpLogin, { token: account.accessToken, body: { enabled: true } })).status).toBe(200);
+    expect((await call(sendSignInCode, { body: { email: account.email } })).status).toBe(200);
+    const code = codeIn(await waitForEmail(account.email))!;
+    const wrong = code === "000000" ? "111111" : "000000";
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => call(verifySignInCode, { body: { email: account.email, code: wrong } }).then((answer) => answer.status)),
+    );
+    expect(tally(statuses)).toEqual({ 400: 20 });
+    const [row] = await sql<{ attempts: number }>("select attempts from one_time_codes where account_id = $1 and purpose = 'sign_in_code'", [account.user.id]);
+    expect(row!.attempts).toBe(5);
+    expect((await call(verifySignInCode, { body: { email: account.email, code } })).status).toBe(400);
+  });
+
+  it("gives 20 concurrent wrong codes for one sign-in challenge exactly its 5 tries", async () => {
+    const account = await createAccount();
+    await awayFromStepBoundary();
+    const setup = await call(setupTwoFactor, { token: account.accessToken });
+    expect((await call(verifyTwoFactor, { token: account.accessToken, body: { code: hotp(setup.body.data.secret, stepAt(new Date()) - 1) } })).status).toBe(200);
+    const started = await call(login, { body: { email: account.email, password: account.password } });
+    const challengeToken = (started.error as { challengeToken?: string }).challengeToken!;
+    expect(challengeToken).toBeTruthy();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call(completeTwoFactorChallenge, { body: { challengeToken, code: `wrong-${String(index).padStart(5, "0")}` } }),
+      ),
+    );
+    expect(tally(answers.map((answer) => answer.error?.code ?? "ok"))).toEqual({ invalid_two_factor_code: 5, invalid_or_expired_token: 15 });
   });
 
   it("counts per-IP limits for IPv6 clients per /64", async () => {

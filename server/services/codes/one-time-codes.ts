@@ -52,25 +52,32 @@ export async function issueMagicLinkToken(tx: Executor, accountId: string): Prom
 }
 
 /**
- * Spends the account's live code for this purpose if `code` matches. A wrong
- * guess counts against the code; the fifth kills it.
+ * Spends the account's live code for this purpose if `code` matches. Every
+ * guess takes one of the code's tries first, in one conditional UPDATE, and
+ * only a guess that got a try is compared: concurrent guesses can never get
+ * more than the five tries between them (see docs/security.md).
  */
 export async function spendCode(accountId: string, purpose: CodePurpose, code: string, tx: Executor = db()): Promise<boolean> {
   const at = now();
-  const live = and(
-    eq(oneTimeCodes.accountId, accountId),
-    eq(oneTimeCodes.purpose, purpose),
-    isNull(oneTimeCodes.consumedAt),
-    gt(oneTimeCodes.expiresAt, at),
-    lt(oneTimeCodes.attempts, MAX_WRONG_TRIES),
-  );
-  const [row] = await tx.select({ id: oneTimeCodes.id, secretHash: oneTimeCodes.secretHash }).from(oneTimeCodes).where(live).limit(1);
-  if (!row) return false;
-  if (!constantTimeEqual(row.secretHash, secretHash(purpose, code))) {
-    await tx.update(oneTimeCodes).set({ attempts: sql`${oneTimeCodes.attempts} + 1` }).where(eq(oneTimeCodes.id, row.id));
-    return false;
-  }
-  const spent = await tx.update(oneTimeCodes).set({ consumedAt: at }).where(and(eq(oneTimeCodes.id, row.id), live)).returning({ id: oneTimeCodes.id });
+  const [row] = await tx
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeCodes.accountId, accountId),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, at),
+        lt(oneTimeCodes.attempts, MAX_WRONG_TRIES),
+      ),
+    )
+    .returning({ id: oneTimeCodes.id, secretHash: oneTimeCodes.secretHash });
+  if (!row || !constantTimeEqual(row.secretHash, secretHash(purpose, code))) return false;
+  const spent = await tx
+    .update(oneTimeCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
+    .returning({ id: oneTimeCodes.id });
   return spent.length === 1;
 }
 

@@ -59,17 +59,22 @@ export async function completeChallenge(challengeToken: string, code: string, cl
     gt(twoFactorChallenges.expiresAt, now()),
     lt(twoFactorChallenges.attempts, MAX_CHALLENGE_TRIES),
   );
-  const [challenge] = await db().select().from(twoFactorChallenges).where(live).limit(1);
+  // The try is taken first (one conditional UPDATE), so concurrent codes never get more than the challenge's tries.
+  const [challenge] = await db()
+    .update(twoFactorChallenges)
+    .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+    .where(live)
+    .returning();
   if (!challenge) throw deadChallenge();
   if (!(await verifySecondFactor(challenge.accountId, code, client))) {
-    await db()
-      .update(twoFactorChallenges)
-      .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
-      .where(eq(twoFactorChallenges.tokenHash, tokenHash));
     throw new AppError("invalid_two_factor_code", "That two-factor code is not right (or was already used).");
   }
   return db().transaction(async (tx) => {
-    const [spent] = await tx.update(twoFactorChallenges).set({ consumedAt: now() }).where(live).returning();
+    const [spent] = await tx
+      .update(twoFactorChallenges)
+      .set({ consumedAt: now() })
+      .where(and(eq(twoFactorChallenges.tokenHash, tokenHash), isNull(twoFactorChallenges.consumedAt), gt(twoFactorChallenges.expiresAt, now())))
+      .returning();
     if (!spent) throw deadChallenge();
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, spent.accountId)).limit(1);
     if (!account) throw deadChallenge();
