@@ -20,6 +20,8 @@ const formAlert = (page: import("@playwright/test").Page) => page.getByRole("mai
 
 test.describe("sessions page", () => {
   test("signing out another device ends its access at once", async ({ page, browser, baseURL }) => {
+    // Two browsers, a sign-up and a sign-in (two argon2 hashes) and a dozen page loads: past 30 s on a busy machine.
+    test.slow();
     const account = newAccount();
     await signUpInBrowser(page, account);
     await page.goto("/sessions");
