@@ -66,7 +66,11 @@ export const sendMessageBody = z
     if (count > MAX_RECIPIENTS) context.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_RECIPIENTS} recipients in to, cc and bcc together` });
     if (body.to.length === 0) context.addIssue({ code: "custom", path: ["to"], message: "At least one recipient" });
   })
-  .meta({ id: "SendMessageRequest" });
+  .meta({
+    id: "SendMessageRequest",
+    // The reference's curl and Node examples start from this, so they send as they stand.
+    examples: [{ from: "Acme <hello@acme.example>", to: "ada@example.com", subject: "Your receipt", text: "Thank you for your order." }],
+  });
 
 export type SendMessageInput = z.output<typeof sendMessageBody>;
 
