@@ -20,7 +20,7 @@ export function proxy(request: NextRequest) {
   });
 
   // Next.js reads the nonce from the request's CSP header and puts it on its
-  // own scripts; x-nonce is for ours (the theme script, Swagger UI's loader).
+  // own scripts; x-nonce is for ours (the theme script).
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", headers["content-security-policy"]!);
@@ -34,7 +34,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     // Everything except /api/, Next's static and image files, icons and the
-    // Swagger UI assets under /docs/api/assets/.
+    // API reference's assets under /docs/api/assets/.
     "/((?!api/|_next/static/|_next/image|favicon.ico|icon.svg|docs/api/assets/).*)",
   ],
 };

@@ -1,4 +1,4 @@
-// Page security headers come from proxy.ts; API routes and the Swagger UI
+// Page security headers come from proxy.ts; API routes and the API reference's
 // assets skip the proxy entirely (they must not pay for it). Every page under
 // app/ is checked (e2e/support/page-routes.ts reads them from the file system),
 // signed out and, for the portal's signed-in pages, signed in.
@@ -162,7 +162,7 @@ test.describe("responses the proxy skips", () => {
     { path: "/api/v1/health/ready", status: 200 },
     { path: "/api/v1/openapi.json", status: 200 },
     { path: "/api/v1/no-such-route", status: 404 },
-    { path: "/docs/api/assets/swagger-ui.css?v=1", status: 200 },
+    { path: "/docs/api/assets/standalone.esm.js?v=1", status: 200 },
   ];
   for (const { path, status } of skipped) {
     test(`${path} carries no page CSP`, async ({ request }) => {
@@ -174,23 +174,22 @@ test.describe("responses the proxy skips", () => {
   }
 });
 
-test.describe("Swagger UI assets", () => {
-  const assets = [
-    { file: "swagger-ui-bundle.js", type: "text/javascript; charset=utf-8", contains: "SwaggerUIBundle" },
-    { file: "swagger-ui.css", type: "text/css; charset=utf-8", contains: ".swagger-ui" },
-  ];
-  for (const { file, type, contains } of assets) {
-    test(`${file} is served from our origin with long caching`, async ({ request }) => {
-      const response = await request.get(`/docs/api/assets/${file}?v=test`);
+test.describe("API reference assets", () => {
+  test("the entry and the chunks it imports are served from our origin with long caching", async ({ request }) => {
+    const entry = await request.get("/docs/api/assets/standalone.esm.js?v=test");
+    const source = await entry.text();
+    const chunk = /from"\.\/(chunks\/[\w.-]+\.js)"/.exec(source)?.[1];
+    expect(chunk, "the entry imports a chunk").toBeDefined();
+    for (const response of [entry, await request.get(`/docs/api/assets/${chunk}`)]) {
       expect(response.status()).toBe(200);
-      expect(response.headers()["content-type"]).toBe(type);
+      expect(response.headers()["content-type"]).toBe("text/javascript; charset=utf-8");
       expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect(response.headers()["x-content-type-options"]).toBe("nosniff");
-      expect(await response.text()).toContain(contains);
-    });
-  }
+    }
+    expect(source).toContain("createApiReference");
+  });
 
-  for (const file of ["package.json", "index.html", "swagger-ui.js", "..%2Fpackage.json", "swagger-ui-bundle.js.map"]) {
+  for (const file of ["package.json", "standalone.js", "standalone.esm.js.map", "chunks", "..%2Fpackage.json", "chunks/..%2F..%2F..%2Fpackage.json", "style.css"]) {
     test(`${file} is not served`, async ({ request }) => {
       const response = await request.get(`/docs/api/assets/${file}`);
       expect(response.status()).toBe(404);

@@ -16,7 +16,7 @@ export function contentSecurityPolicy(nonce: string, options: { isDevelopment: b
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": scriptSources,
-    // Next.js and Swagger UI both set inline style attributes.
+    // Next.js sets inline style attributes; the API reference (Scalar) injects its stylesheet.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],

@@ -1,9 +1,10 @@
 // Builds the OpenAPI 3.1 document from the endpoint declarations, so the
 // documentation is generated from the same schemas the routes enforce.
+import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { type AuthMode, envelopeOf, errorEnvelope, type Endpoint } from "@/shared/api/endpoint";
 import { endpoints } from "@/shared/api/endpoints";
-import { apiTags } from "@/shared/api/endpoints/tags";
+import { apiTagGroups, apiTags } from "@/shared/api/endpoints/tags";
 import { errorStatus, type ErrorCode } from "@/shared/api/errors";
 import { appVersion } from "@/server/version";
 
@@ -48,6 +49,16 @@ const securityByAuthMode: Record<AuthMode, Record<string, string[]>[]> = {
 };
 
 
+
+/**
+ * A request body's first schema example (`.meta({ examples })`) as the media
+ * type's example too: reference renderers build their curl and Node samples
+ * from it, so a sample sends as it stands instead of carrying empty strings.
+ */
+function requestExampleOf(body: z.ZodType): { example?: unknown } {
+  const examples = z.globalRegistry.get(body)?.examples;
+  return Array.isArray(examples) && examples.length > 0 ? { example: examples[0] } : {};
+}
 
 function operationOf(endpoint: Endpoint) {
   const errorResponses: Record<string, unknown> = {};
@@ -98,13 +109,27 @@ function operationOf(endpoint: Endpoint) {
       ? {
           requestBody: {
             required: !endpoint.emptyBodyAllowed,
-            content: { "application/json": { schema: endpoint.body } },
+            content: { "application/json": { schema: endpoint.body, ...requestExampleOf(endpoint.body) } },
           },
         }
       : {}),
     responses,
   };
 }
+
+// The reference opens with what most readers came for: sending an email.
+const introduction = `Public customer API (build ${appVersion}).
+
+**Send an email** with an API key (create one on the portal's API keys page) from a verified sending domain:
+
+\`\`\`sh
+curl -X POST "$APP_URL/api/v1/sending/messages" \\
+  -H "Authorization: Bearer $CES_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"from": "Acme <hello@acme.example>", "to": "you@example.com", "subject": "Hello", "text": "It works."}'
+\`\`\`
+
+Every response uses the envelope \`{ success, message, data }\`; errors carry a stable \`data.code\`.`;
 
 export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -118,10 +143,11 @@ export function buildOpenApiDocument() {
       title: "Customer Email Service API",
       version: "1.0.0",
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
-      description: `Public customer API (build ${appVersion}). Every response uses the envelope { success, message, data }; errors carry data.code.`,
+      description: introduction,
     },
     servers: [{ url: "/api/v1" }],
     tags: Object.entries(apiTags).map(([name, description]) => ({ name, description })),
+    "x-tagGroups": apiTagGroups,
     components: endpoints.some((endpoint) => endpoint.auth !== "none")
       ? {
           securitySchemes: {

@@ -84,7 +84,11 @@ export const sendMessageBody = z
       context.addIssue({ code: "custom", path: ["scheduledAt"], message: "scheduledAt is at most 30 days ahead" });
     }
   })
-  .meta({ id: "SendMessageRequest" });
+  .meta({
+    id: "SendMessageRequest",
+    // The reference's curl and Node examples start from this, so they send as they stand.
+    examples: [{ from: "Acme <hello@acme.example>", to: "ada@example.com", subject: "Your receipt", text: "Thank you for your order." }],
+  });
 
 export type SendMessageInput = z.output<typeof sendMessageBody>;
 

@@ -58,4 +58,13 @@ describe("OpenAPI document", () => {
     const declared = endpoints.map((endpoint) => `${endpoint.path} ${endpoint.operationId}`);
     expect(served.sort()).toEqual(declared.sort());
   });
+
+  it("leads with sending: its tags come first, and every tag sits in exactly one group of the reference's sidebar", () => {
+    const document = buildOpenApiDocument() as unknown as { tags: { name: string }[]; "x-tagGroups": { name: string; tags: string[] }[] };
+    expect(document.tags.slice(0, 4).map((tag) => tag.name)).toEqual(["Messages", "Sending domains", "API keys", "Relays"]);
+    expect(document["x-tagGroups"][0]).toEqual({ name: "Sending", tags: ["Messages", "Sending domains", "API keys", "Relays"] });
+    // A new tag must join a group in shared/api/endpoints/tags.ts, or the reference would not list it.
+    const grouped = document["x-tagGroups"].flatMap((group) => group.tags);
+    expect(grouped.sort()).toEqual(document.tags.map((tag) => tag.name).sort());
+  });
 });

@@ -1,18 +1,26 @@
-// The documentation's sections, in order; every endpoint's `tag` is one of these.
+// The documentation's sections, in order, sending first (what most readers came for);
+// every endpoint's `tag` is one of these.
 export const apiTags = {
+  Messages: "Send email and follow its delivery. Takes an API key (`Authorization: Bearer ces_…`) or an access token.",
+  "Sending domains": "Domains the account sends from, the DNS records that prove and authenticate them, and their verification.",
+  "API keys": "Keys for the sending API: `Authorization: Bearer ces_…`. Managed with a signed-in session.",
+  "SMTP access": "Send from software that speaks SMTP (frameworks, CMSs, devices): username `apikey`, an API key as the password.",
+  Relays: "Your own SMTP servers (relays) the service can hand messages to, with connection tests. Passwords are write-only.",
   Auth: "Registration, sign-in and tokens. Access tokens last 15 minutes; refresh tokens rotate on every use.",
   Sessions: "Signed-in devices of the account.",
   Account: "The signed-in account's settings.",
   "Two-factor": "TOTP two-factor authentication and recovery codes.",
   Dashboard: "The account's usage overview.",
-  "Sending domains": "Domains the account sends from, the DNS records that prove and authenticate them, and their verification.",
-  Messages: "Send email and follow its delivery. Takes an API key (`Authorization: Bearer ces_…`) or an access token.",
-  "API keys": "Keys for the sending API: `Authorization: Bearer ces_…`. Managed with a signed-in session.",
-  "SMTP access": "Send from software that speaks SMTP (frameworks, CMSs, devices): username `apikey`, an API key as the password.",
-  Relays: "Your own SMTP servers (relays) the service can hand messages to, with connection tests. Passwords are write-only.",
   Billing: "Plans, the subscription, checkout with a payment provider, invoices and email credits. Amounts are integers in minor units.",
   Support: "Tickets for the support team; opening one needs no account.",
   Health: "Liveness and readiness of the service.",
 } as const;
 
 export type ApiTag = keyof typeof apiTags;
+
+/** The sections grouped as the portal's navigation groups them (the `x-tagGroups` extension, read by API reference renderers). */
+export const apiTagGroups: readonly { name: string; tags: readonly ApiTag[] }[] = [
+  { name: "Sending", tags: ["Messages", "Sending domains", "API keys", "SMTP access", "Relays"] },
+  { name: "Account", tags: ["Auth", "Sessions", "Account", "Two-factor", "Dashboard", "Billing"] },
+  { name: "Service", tags: ["Support", "Health"] },
+];
