@@ -23,6 +23,8 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { createTestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
+import { freeLoopbackPort } from "../server/runtime/free-port";
+import { submissionRate } from "./submission-rate";
 import { registerBenchAccount } from "./bench-account";
 
 function option(name: string, fallback: number): number {
@@ -276,10 +278,19 @@ async function main() {
   const database = await createTestDatabase(baseDatabaseUrl, "bench_send");
   const sinkPort = await listen();
   const sinkUrl = `smtp://127.0.0.1:${sinkPort}`;
+  const submissionPort = await freeLoopbackPort();
   const server = await startTestServer({
     label: "bench-send",
     databaseUrl: database.url,
-    env: { WEB_CONCURRENCY: "2", RUN_JOBS: "true", EMAIL_TRANSPORT: "smtp", SMTP_URL: sinkUrl, RATE_LIMIT_OVERRIDES: "api=100000000/1", LOG_LEVEL: "warn" },
+    env: {
+      WEB_CONCURRENCY: "2",
+      RUN_JOBS: "true",
+      EMAIL_TRANSPORT: "smtp",
+      SMTP_URL: sinkUrl,
+      RATE_LIMIT_OVERRIDES: "api=100000000/1,smtpMessagesPerCredential=100000000/1",
+      LOG_LEVEL: "warn",
+      SUBMISSION_PORT: String(submissionPort),
+    },
   });
   try {
     const key = await prepareAccount(server, database.url);
@@ -297,8 +308,13 @@ async function main() {
     const latency = await latencyAtRate(server, key, Math.max(1, Math.round(single.messagesPerSecond / 2)), 15);
     await drain(database.url);
     const crash = await crashRun(server, database.url, key, sinkUrl, messageCount);
+    await drain(database.url);
+    const submission = { port: submissionPort, dataDir: server.dataDir, key, from: message(0, "smtp").from, html };
+    const smtpOne = await submissionRate(submission, 1, 300);
+    await drain(database.url);
+    const smtpEight = await submissionRate(submission, 8, 600);
 
-    const results = { machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, rsa, handOff, health, single, batch, e2eBatch, e2eSingle, latency, crash };
+    const results = { machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, rsa, handOff, health, single, batch, e2eBatch, e2eSingle, latency, crash, smtpOne, smtpEight };
     const rows = [
       ["RSA-2048 signatures, one core (node:crypto)", `${round(rsa)} /s`],
       ["Pooled nodemailer → sink with DKIM, 10 kB HTML (in process, 8 connections)", `${round(handOff)} messages/s`],
@@ -308,6 +324,8 @@ async function main() {
       [`End to end, ${e2eBatch.count} messages in batches (first accept → last in sink)`, `${round(e2eBatch.rate)} messages/s (${e2eBatch.seconds.toFixed(1)} s; accepted in ${e2eBatch.acceptSeconds.toFixed(1)} s)`],
       [`End to end, ${e2eSingle.count} single sends, 32 concurrent`, `${round(e2eSingle.rate)} messages/s (${e2eSingle.seconds.toFixed(1)} s; accepted in ${e2eSingle.acceptSeconds.toFixed(1)} s)`],
       [`Accept → sink latency at ${latency.rate} messages/s (half the single accept rate), ${latency.sent} messages`, `p50 ${latency.p50} ms, p99 ${latency.p99} ms`],
+      ["Accept over SMTP submission (STARTTLS), 1 pooled connection", `${round(smtpOne)} messages/s`],
+      ["Accept over SMTP submission (STARTTLS), 8 pooled connections", `${round(smtpEight)} messages/s`],
       [`SIGKILL of a second queue-working instance mid-run, ${crash.accepted} messages`, `lost ${crash.lost}, duplicated ${crash.duplicated} (jobs run again after the kill: ${crash.retried})`],
     ];
     const markdown = [
