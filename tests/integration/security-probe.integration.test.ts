@@ -12,28 +12,18 @@ import { describe, expect, inject, it } from "vitest";
 import { login } from "@/shared/api/endpoints/auth";
 import { createApiKey } from "@/shared/api/endpoints/api-keys";
 import { sendMessage } from "@/shared/api/endpoints/messages";
-import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domains";
 import { sendSignInCode, setOtpLogin, verifySignInCode } from "@/shared/api/endpoints/email-sign-in";
 import { completeTwoFactorChallenge, setupTwoFactor, verifyTwoFactor } from "@/shared/api/endpoints/two-factor";
-import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { baseUrl, call, randomIp } from "../support/api-client";
-import { dnsControl, publishRecords } from "../support/dns-server";
+import { dnsControl, } from "../support/dns-server";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { codeIn, waitForEmail } from "../support/mailbox";
 import { sql } from "../support/database";
 import { hotp, stepAt } from "@/server/security/totp";
 import { awayFromStepBoundary } from "../support/oathtool";
+import { verifiedDomain } from "../support/sending";
 
-const dns = () => dnsControl(inject("dnsControlUrl"));
-
-async function verifiedDomain(account: TestAccount): Promise<SendingDomain> {
-  const created = await call(createDomain, { token: account.accessToken, body: { name: `probe-${randomBytes(4).toString("hex")}.example.net` } });
-  expect(created.status).toBe(201);
-  await publishRecords(dns(), created.body.data.records);
-  const verified = await call(verifyDomain, { token: account.accessToken, params: { domain_id: created.body.data.domain_id } });
-  expect(verified.body.data.status).toBe("verified");
-  return verified.body.data;
-}
+const _dns = () => dnsControl(inject("dnsControlUrl"));
 
 function tally(values: (string | number)[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -52,7 +42,7 @@ describe("From and recipients are exactly one mailbox each", () => {
     ["two angle addresses", (domain: string) => `<ceo@victim-bank.test> <hello@${domain}>`],
   ])("refuses a from with %s (400), even from a verified domain", async (_case, from) => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "probe");
     const to = uniqueEmail("spoof");
     const response = await call(sendMessage, { token: account.accessToken, body: { from: from(domain.name), to, subject: "Spoof", text: "x" } });
     expect(response.status, JSON.stringify(response.body)).toBe(400);
@@ -61,7 +51,7 @@ describe("From and recipients are exactly one mailbox each", () => {
 
   it("refuses the same tricks through a domain-restricted API key", async () => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "probe");
     const key = await call(createApiKey, { token: account.accessToken, body: { name: "restricted", domainId: domain.domain_id } });
     const response = await call(sendMessage, {
       token: key.body.data.secret,
@@ -78,7 +68,7 @@ describe("From and recipients are exactly one mailbox each", () => {
     ["replyTo", { replyTo: "victim@example.org, r@example.org" }],
   ])("refuses several mailboxes or a group in one %s item (400)", async (field, overrides) => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "probe");
     const body = { from: `a@${domain.name}`, to: uniqueEmail(), subject: "Hi", text: "Hi", ...overrides };
     const response = await call(sendMessage, { token: account.accessToken, body });
     expect(response.status, JSON.stringify(response.body)).toBe(400);
@@ -87,7 +77,7 @@ describe("From and recipients are exactly one mailbox each", () => {
 
   it("writes quoted display names, and the envelope carries exactly the header addresses", async () => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "probe");
     const [to, cc, bcc] = [uniqueEmail("to"), uniqueEmail("cc"), uniqueEmail("bcc")];
     const sent = await call(sendMessage, {
       token: account.accessToken,
@@ -131,7 +121,7 @@ describe("headers a sender may not set", () => {
 describe("tracked links", () => {
   it("normalises an href with a line break when composing, and the redirect answers 302 with no-referrer", async () => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "probe");
     const to = uniqueEmail("newline");
     const html = '<p><a href="https://example.org/a\nb?x=1\r\n&amp;y=2">Offer</a> <a href="https://example.org/plain">Plain</a></p>';
     const sent = await call(sendMessage, { token: account.accessToken, body: { from: `a@${domain.name}`, to, subject: "Newline", html, trackClicks: true } });

@@ -5,37 +5,21 @@
 // and the quota charged exactly once under concurrency), scheduled messages
 // and their cancellation, and the size limits.
 import { createHash, randomBytes } from "node:crypto";
-import { Resolver } from "node:dns/promises";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getSubscription } from "@/shared/api/endpoints/billing";
 import { cancelMessage, getMessage, listMessages, sendMessage, sendMessageBatch } from "@/shared/api/endpoints/messages";
-import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domains";
 import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
-import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
-import { dnsControl, publishRecords } from "../support/dns-server";
-import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
+import { dnsControl, } from "../support/dns-server";
+import { createAccount, uniqueEmail } from "../support/factories";
 import { emailsTo, waitForEmail } from "../support/mailbox";
+import { dkimResolver, verifiedDomain } from "../support/sending";
 
-const dns = () => dnsControl(inject("dnsControlUrl"));
-
-async function verifiedDomain(account: TestAccount): Promise<SendingDomain> {
-  const created = await call(createDomain, { token: account.accessToken, body: { name: `pipe-${randomBytes(4).toString("hex")}.example.net` } });
-  await publishRecords(dns(), created.body.data.records);
-  const verified = await call(verifyDomain, { token: account.accessToken, params: { domain_id: created.body.data.domain_id } });
-  expect(verified.body.data.status).toBe("verified");
-  return verified.body.data;
-}
-
-function dkimResolver() {
-  const resolver = new Resolver({ timeout: 2_000, tries: 1 });
-  resolver.setServers([inject("dnsServer")]);
-  return (name: string, type: string) => (type === "TXT" ? resolver.resolveTxt(name) : resolver.resolve(name, type as "A"));
-}
+const _dns = () => dnsControl(inject("dnsControlUrl"));
 
 /** Waits until the message leaves the given transient statuses. */
 async function settled(token: string, messageId: string, timeoutMs = 20_000, transient = ["queued", "scheduled"]) {
@@ -120,7 +104,7 @@ describe("delivery through a customer's relay", () => {
 
   async function accountWithRelay() {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "pipe");
     const created = await call(createSmtpRelay, { token: account.accessToken, body: { name: "MTA", smtp_host: "127.0.0.1", smtp_port: port, encryption: "none" } });
     expect(created.body.data.is_default, JSON.stringify(created.body)).toBe(true);
     return { account, domain };
@@ -195,7 +179,7 @@ describe("delivery through a customer's relay", () => {
 describe("attachments", () => {
   it("arrive intact (checksums), inline ones with their Content-ID, under a DKIM signature that verifies", async () => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "pipe");
     const to = uniqueEmail("files");
     const pdf = randomBytes(200_000);
     const logo = randomBytes(3_000);
@@ -243,7 +227,7 @@ describe("attachments", () => {
 
   it("refuses an encoded message over 25 MB with 413, and a request body over 36 MiB", async () => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "pipe");
     const big = Buffer.alloc(19_500_000, 7).toString("base64"); // 26 MB of base64
     const tooBig = await call(sendMessage, {
       token: account.accessToken,
@@ -272,7 +256,7 @@ describe("attachments", () => {
 describe("batch send", () => {
   it("creates nothing when one message is invalid, and reports its path", async () => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "pipe");
     const good = () => ({ from: `a@${domain.name}`, to: uniqueEmail("batch"), subject: "Hi", text: "Hi" });
     const invalid = await call(sendMessageBatch, { token: account.accessToken, body: { messages: [good(), good(), good(), { ...good(), to: "not an address" }] } });
     expect(invalid.status).toBe(400);
@@ -289,7 +273,7 @@ describe("batch send", () => {
 
   it("replays a batch for its Idempotency-Key and refuses the key with another body", async () => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "pipe");
     const body = { messages: [1, 2, 3].map((index) => ({ from: `a@${domain.name}`, to: uniqueEmail("idem"), subject: `#${index}`, text: "x" })) };
     const headers = { "idempotency-key": `batch-${randomBytes(6).toString("hex")}` };
     const answers = await Promise.all([1, 2, 3].map(() => call(sendMessageBatch, { token: account.accessToken, body, headers })));
@@ -305,7 +289,7 @@ describe("batch send", () => {
 
   it("charges the quota exactly once per message when concurrent batches meet the boundary", async () => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "pipe");
     // 2,990 of the free plan's 3,000 emails used this month.
     await sql(
       `insert into messages (id, account_id, domain_id, from_domain, from_header, to_addresses, subject, message_id_header, status)
@@ -330,7 +314,7 @@ describe("batch send", () => {
 describe("scheduled send", () => {
   it("holds a message until its time, then sends it", async () => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "pipe");
     const to = uniqueEmail("later");
     const scheduledAt = new Date(Date.now() + 5_000).toISOString();
     const sent = await call(sendMessage, { token: account.accessToken, body: { from: `a@${domain.name}`, to, subject: "Later", text: "x", scheduledAt } });
@@ -347,7 +331,7 @@ describe("scheduled send", () => {
 
   it("cancels a scheduled message (its quota given back), and refuses to cancel one that is not scheduled", async () => {
     const [account, other] = await Promise.all([createAccount(), createAccount()]);
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "pipe");
     const to = uniqueEmail("canceled");
     const body = { from: `a@${domain.name}`, to, subject: "Never", text: "x", scheduledAt: new Date(Date.now() + 3_600_000).toISOString() };
     const sent = await call(sendMessage, { token: account.accessToken, body });
@@ -377,7 +361,7 @@ describe("scheduled send", () => {
 
   it("is safe when a cancel races the send: each message is either canceled and never sent, or sent once and not canceled", async () => {
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "pipe");
     const at = Date.now() + 3_000;
     const recipients = Array.from({ length: 8 }, () => uniqueEmail("race"));
     const batch = await call(sendMessageBatch, {
@@ -415,7 +399,7 @@ describe("an already-built message (the entry point SMTP submission uses)", () =
     const { acceptSubmittedMessage } = await import("@/server/services/messages/accept-submitted-message");
     const { default: MailComposer } = await import("nodemailer/lib/mail-composer");
     const account = await createAccount();
-    const domain = await verifiedDomain(account);
+    const domain = await verifiedDomain(account, "pipe");
     const [to, bcc] = [uniqueEmail("smtp-to"), uniqueEmail("smtp-bcc")];
     const raw = await new MailComposer({
       from: `Ada <ada@${domain.name}>`,

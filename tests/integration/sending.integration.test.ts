@@ -4,7 +4,6 @@
 // against the key the test DNS server publishes, idempotency, scopes, quota
 // and engagement tracking.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { Resolver } from "node:dns/promises";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -12,31 +11,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getMe } from "@/shared/api/endpoints/auth";
 import { createApiKey, listApiKeys, revokeApiKey } from "@/shared/api/endpoints/api-keys";
 import { getMessage, listMessages, sendMessage } from "@/shared/api/endpoints/messages";
-import { createDomain, listDomains, verifyDomain } from "@/shared/api/endpoints/sending-domains";
+import { createDomain, listDomains, } from "@/shared/api/endpoints/sending-domains";
 import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
-import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
-import { dnsControl, publishRecords } from "../support/dns-server";
-import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
+import { dnsControl, } from "../support/dns-server";
+import { createAccount, uniqueEmail } from "../support/factories";
 import { waitForEmail } from "../support/mailbox";
+import { dkimResolver, newApiKey, verifiedDomain } from "../support/sending";
 
 const dns = () => dnsControl(inject("dnsControlUrl"));
-
-async function verifiedDomain(account: TestAccount): Promise<SendingDomain> {
-  const created = await call(createDomain, { token: account.accessToken, body: { name: `send-${randomBytes(4).toString("hex")}.example.net` } });
-  expect(created.status).toBe(201);
-  await publishRecords(dns(), created.body.data.records);
-  const verified = await call(verifyDomain, { token: account.accessToken, params: { domain_id: created.body.data.domain_id } });
-  expect(verified.body.data.status).toBe("verified");
-  return verified.body.data;
-}
-
-async function newKey(account: TestAccount, body: Record<string, unknown> = {}) {
-  const created = await call(createApiKey, { token: account.accessToken, body: { name: "test key", ...body } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.data;
-}
 
 async function settled(token: string, messageId: string) {
   const deadline = Date.now() + 20_000;
@@ -48,17 +32,10 @@ async function settled(token: string, messageId: string) {
   }
 }
 
-/** Looks DKIM keys up in the test DNS server, the way a receiving server would. */
-function dkimResolver() {
-  const resolver = new Resolver({ timeout: 2_000, tries: 1 });
-  resolver.setServers([inject("dnsServer")]);
-  return (name: string, type: string) => (type === "TXT" ? resolver.resolveTxt(name) : resolver.resolve(name, type as "A"));
-}
-
 describe("API keys", () => {
   it("creates a key whose secret is shown once, lists it without the secret, and revokes it", async () => {
     const account = await createAccount();
-    const key = await newKey(account, { name: "Production", scope: "full" });
+    const key = await newApiKey(account, { name: "Production", scope: "full" });
     expect(key.secret).toMatch(/^ces_[A-Za-z0-9_-]{40}$/);
     expect(key).toMatchObject({ name: "Production", scope: "full", domainId: null, lastUsedAt: null, prefix: key.secret.slice(0, 12) });
     const [stored] = await sql<{ secret_hash: string }>("select secret_hash from api_keys where id = $1", [key.id]);
@@ -78,7 +55,7 @@ describe("API keys", () => {
 
   it("is a credential for the sending endpoints only", async () => {
     const account = await createAccount();
-    const key = await newKey(account, { scope: "full" });
+    const key = await newApiKey(account, { scope: "full" });
     expect((await call(getMe, { token: key.secret })).status).toBe(401);
     expect((await call(listApiKeys, { token: key.secret })).status).toBe(401);
     expect((await call(createApiKey, { token: key.secret, body: { name: "child" } })).status).toBe(401);
@@ -88,8 +65,8 @@ describe("API keys", () => {
   it("enforces scopes: a sending key cannot manage domains, nor can a key restricted to one domain", async () => {
     const account = await createAccount();
     const domain = await verifiedDomain(account);
-    const sending = await newKey(account, { scope: "sending" });
-    const restricted = await newKey(account, { scope: "full", domainId: domain.domain_id });
+    const sending = await newApiKey(account, { scope: "sending" });
+    const restricted = await newApiKey(account, { scope: "full", domainId: domain.domain_id });
     expect((await call(listDomains, { token: sending.secret })).error?.code).toBe("forbidden");
     expect((await call(listDomains, { token: restricted.secret })).error?.code).toBe("forbidden");
     expect((await call(listMessages, { token: sending.secret })).status).toBe(200);
@@ -97,7 +74,7 @@ describe("API keys", () => {
 
   it("stops working when it expires", async () => {
     const account = await createAccount();
-    const key = await newKey(account, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const key = await newApiKey(account, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect((await call(listMessages, { token: key.secret })).status).toBe(200);
     await sql("update api_keys set expires_at = now() - interval '1 second' where id = $1", [key.id]);
     expect((await call(listMessages, { token: key.secret })).status).toBe(401);
@@ -120,7 +97,7 @@ describe("API keys", () => {
 
   it("answers 401 without a token and 404 for another account's key", async () => {
     const [alice, bob] = await Promise.all([createAccount(), createAccount()]);
-    const key = await newKey(alice);
+    const key = await newApiKey(alice);
     expect((await call(listApiKeys)).status).toBe(401);
     expect((await call(createApiKey, { body: { name: "x" } })).status).toBe(401);
     expect((await call(revokeApiKey, { params: { key_id: key.id } })).status).toBe(401);
@@ -133,7 +110,7 @@ describe("sending through the service's transport", () => {
   it("delivers a DKIM-signed message that an independent verifier accepts, with Bcc only in the envelope", async () => {
     const account = await createAccount();
     const domain = await verifiedDomain(account);
-    const key = await newKey(account);
+    const key = await newApiKey(account);
     const [to, bcc] = [uniqueEmail("to"), uniqueEmail("bcc")];
     const sent = await call(sendMessage, {
       token: key.secret,
@@ -191,7 +168,7 @@ describe("sending through the service's transport", () => {
       expect(refused.status).toBe(400);
       expect(refused.error?.errors?.[0]?.path).toBe("from");
     }
-    const restricted = await newKey(account, { domainId: first.domain_id });
+    const restricted = await newApiKey(account, { domainId: first.domain_id });
     expect((await call(sendMessage, { token: restricted.secret, body: body(`a@${first.name}`) })).status).toBe(201);
     expect((await call(sendMessage, { token: restricted.secret, body: body(`a@${second.name}`) })).error?.code).toBe("forbidden");
     // The restricted key reads only its own domain's messages.
@@ -406,7 +383,7 @@ describe("engagement tracking", () => {
 describe("the raw request guard", () => {
   it("takes an API key only as a bearer token", async () => {
     const account = await createAccount();
-    const key = await newKey(account);
+    const key = await newApiKey(account);
     expect((await request("/sending/messages", { headers: { authorization: `Basic ${key.secret}` } })).status).toBe(401);
   });
 });

@@ -4,41 +4,24 @@
 // should give it.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { Resolver } from "node:dns/promises";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createApiKey, revokeApiKey } from "@/shared/api/endpoints/api-keys";
+import { revokeApiKey } from "@/shared/api/endpoints/api-keys";
 import { listMessages } from "@/shared/api/endpoints/messages";
-import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domains";
 import { getSmtpAccess } from "@/shared/api/endpoints/smtp-access";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
-import { dnsControl, publishRecords } from "../support/dns-server";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { emailsTo, waitForEmail } from "../support/mailbox";
 import { authPlain, smtpDialogue } from "../support/smtp-dialogue";
+import { dkimResolver, newApiKey, verifiedDomain } from "../support/sending";
 
 const submission = () => inject("submission");
 const serverCertificate = () => readFileSync(path.join(inject("serverDataDir"), "mail-tls", "localhost.crt"));
-
-async function verifiedDomain(account: TestAccount): Promise<string> {
-  const created = await call(createDomain, { token: account.accessToken, body: { name: `smtp-${randomBytes(4).toString("hex")}.example.net` } });
-  expect(created.status).toBe(201);
-  await publishRecords(dnsControl(inject("dnsControlUrl")), created.body.data.records);
-  const verified = await call(verifyDomain, { token: account.accessToken, params: { domain_id: created.body.data.domain_id } });
-  expect(verified.body.data.status).toBe("verified");
-  return verified.body.data.name;
-}
-
-async function newKey(account: TestAccount, body: Record<string, unknown> = {}) {
-  const created = await call(createApiKey, { token: account.accessToken, body: { name: "smtp", ...body } });
-  expect(created.status).toBe(201);
-  return created.body.data;
-}
 
 function transport(key: string, options: { implicitTls?: boolean; pool?: boolean } = {}) {
   const settings = {
@@ -73,8 +56,8 @@ let key: string;
 
 beforeAll(async () => {
   account = await createAccount();
-  domain = await verifiedDomain(account);
-  key = (await newKey(account, { scope: "sending" })).secret;
+  domain = (await verifiedDomain(account, "smtp")).name;
+  key = (await newApiKey(account, { scope: "sending" })).secret;
 });
 
 describe("GET /sending/smtp", () => {
@@ -120,7 +103,7 @@ describe("SMTP submission: connecting and signing in", () => {
 
   it("answers a wrong key and a revoked key with 535 5.7.8", async () => {
     await expect(transport(`ces_${"x".repeat(40)}`).verify()).rejects.toMatchObject({ responseCode: 535, response: expect.stringContaining("5.7.8") });
-    const revoked = await newKey(account);
+    const revoked = await newApiKey(account);
     expect((await call(revokeApiKey, { token: account.accessToken, params: { key_id: revoked.id } })).status).toBe(200);
     const result = swaks(["--auth", "PLAIN", "--auth-user", "apikey", "--auth-password", revoked.secret, "--from", `a@${domain}`, "--to", "b@example.com", "-tls", "--tls-verify", "--tls-ca-path", path.join(inject("serverDataDir"), "mail-tls", "localhost.crt"), "--quit-after", "AUTH"]);
     expect(result.output).toMatch(/535 5\.7\.8 Authentication credentials invalid/);
@@ -170,8 +153,8 @@ describe("SMTP submission: each stage refuses what it can", () => {
   });
 
   it("refuses a domain-restricted key's other domains", async () => {
-    const other = await verifiedDomain(account);
-    const restricted = await newKey(account, { domainId: (await sql<{ id: string }>("select id from sending_domains where name = $1", [domain]))[0]!.id });
+    const other = (await verifiedDomain(account, "smtp")).name;
+    const restricted = await newApiKey(account, { domainId: (await sql<{ id: string }>("select id from sending_domains where name = $1", [domain]))[0]!.id });
     const dialogue = await authenticatedDialogue(restricted.secret);
     expect((await dialogue.send(`MAIL FROM:<a@${other}>\r\n`)).code).toBe(553);
     expect((await dialogue.send(`MAIL FROM:<a@${domain}>\r\n`)).code).toBe(250);
@@ -248,13 +231,6 @@ describe("SMTP submission: each stage refuses what it can", () => {
     await expect(transport(key).verify()).resolves.toBe(true);
   });
 });
-
-/** Looks DKIM keys up in the test DNS server, the way a receiving server would. */
-function dkimResolver() {
-  const resolver = new Resolver({ timeout: 2_000, tries: 1 });
-  resolver.setServers([inject("dnsServer")]);
-  return (name: string, type: string) => (type === "TXT" ? resolver.resolveTxt(name) : resolver.resolve(name, type as "A"));
-}
 
 const queuedId = (response: string) => /^250 2\.0\.0 Ok: queued as (msg_[0-9a-f]+)$/.exec(response.trim())?.[1];
 
@@ -350,8 +326,8 @@ describe("SMTP submission: what is accepted is delivered as sent", () => {
 
   it("answers 554 5.7.0 once the period's quota is used up, and stores nothing", async () => {
     const owner = await createAccount();
-    const ownDomain = await verifiedDomain(owner);
-    const ownKey = (await newKey(owner)).secret;
+    const ownDomain = (await verifiedDomain(owner, "smtp")).name;
+    const ownKey = (await newApiKey(owner)).secret;
     const first = await transport(ownKey).sendMail({ from: `a@${ownDomain}`, to: uniqueEmail("quota"), subject: "first", text: "x" });
     expect(queuedId(first.response)).toBeTruthy();
     // The free plan's 3,000 emails of the period, used up (the counter the first send created).
