@@ -4,7 +4,15 @@
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pino", "pg-boss", "nodemailer", "@node-rs/argon2", "mailparser"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "pino",
+    "pg-boss",
+    "nodemailer",
+    "@node-rs/argon2",
+    "mailparser",
+  ],
   typedRoutes: false,
 };
 

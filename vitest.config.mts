@@ -11,7 +11,12 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.unit.test.ts"],
-          env: { APP_ENV: "test", LOG_LEVEL: "silent", AUTH_SECRET: "unit-test-secret-unit-test-secret-0123", ENCRYPTION_KEY: "0".repeat(64) },
+          env: {
+            APP_ENV: "test",
+            LOG_LEVEL: "silent",
+            AUTH_SECRET: "unit-test-secret-unit-test-secret-0123",
+            ENCRYPTION_KEY: "0".repeat(64),
+          },
         },
       },
       {

@@ -30,9 +30,8 @@ export default function HomePage() {
               Send email from your product, through the relays you choose.
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-8 text-pretty text-zinc-600 dark:text-zinc-400">
-              Customer Email Service is the customer side of an email sending and hosting service. Route mail through
-              your own SMTP relays or ours, verify your sending domains with SPF, DKIM and DMARC, choose a plan — and
-              drive all of it from a REST API.
+              Customer Email Service is the customer side of an email sending and hosting service. Route mail through your own SMTP relays
+              or ours, verify your sending domains with SPF, DKIM and DMARC, choose a plan — and drive all of it from a REST API.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <ButtonLink href="/docs/api">Read the API reference</ButtonLink>
@@ -63,20 +62,17 @@ export default function HomePage() {
         </div>
         <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <FeatureCard title="Your relays or ours" icon={<RelayIcon />}>
-            Bring your own SMTP relays, test them before you rely on them, or send through ours. Pick a default and
-            switch whenever you like.
+            Bring your own SMTP relays, test them before you rely on them, or send through ours. Pick a default and switch whenever you
+            like.
           </FeatureCard>
           <FeatureCard title="Verified sending domains" icon={<ShieldIcon />}>
-            Add a domain, publish the SPF, DKIM and DMARC records we give you, and we keep checking until every required
-            record passes.
+            Add a domain, publish the SPF, DKIM and DMARC records we give you, and we keep checking until every required record passes.
           </FeatureCard>
           <FeatureCard title="Plans and billing" icon={<CardIcon />}>
-            Start free and move to a paid plan as your volume grows. Invoices and payment methods live with your
-            account.
+            Start free and move to a paid plan as your volume grows. Invoices and payment methods live with your account.
           </FeatureCard>
           <FeatureCard title="A predictable REST API" icon={<BracesIcon />}>
-            Every endpoint lives under <InlineCode>/api/v1</InlineCode> and answers with the same
-            envelope, so one client handles them all.
+            Every endpoint lives under <InlineCode>/api/v1</InlineCode> and answers with the same envelope, so one client handles them all.
           </FeatureCard>
         </div>
       </section>
@@ -89,8 +85,8 @@ export default function HomePage() {
             </h2>
             <p className="mt-4 text-base leading-7 text-zinc-600 dark:text-zinc-400">
               Success or failure, the body has the same three fields: <InlineCode>success</InlineCode>, <InlineCode>message</InlineCode> and{" "}
-              <InlineCode>data</InlineCode>. On errors, <InlineCode>data.code</InlineCode> is a stable snake_case string your code can switch
-              on; the message is for people.
+              <InlineCode>data</InlineCode>. On errors, <InlineCode>data.code</InlineCode> is a stable snake_case string your code can
+              switch on; the message is for people.
             </p>
             <p className="mt-4 text-base leading-7 text-zinc-600 dark:text-zinc-400">
               Base URL: <InlineCode>{apiBase}</InlineCode>
@@ -114,8 +110,7 @@ export default function HomePage() {
               Explore the API
             </h2>
             <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-              The reference is generated from the same schemas the API enforces, so the documentation and the behaviour
-              cannot drift apart.
+              The reference is generated from the same schemas the API enforces, so the documentation and the behaviour cannot drift apart.
             </p>
           </div>
           <ButtonLink href="/docs/api">Open the API reference</ButtonLink>

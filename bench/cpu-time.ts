@@ -44,7 +44,9 @@ async function databaseBackends(databaseUrl: string | undefined): Promise<number
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const result = await client.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+    const result = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
     return result.rows.map((row) => row.pid);
   } finally {
     await client.end();

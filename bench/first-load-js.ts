@@ -81,7 +81,14 @@ export function measureFirstLoad(): RouteSize[] {
       const raw = javascript.reduce((sum, file) => sum + sizeOf(file).raw, 0);
       const gzip = javascript.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
       const sharedBytes = shared.filter((file) => file.endsWith(".js")).reduce((sum, file) => sum + sizeOf(file).gzip, 0);
-      return { route, files: javascript.length, rawKb: kb(raw), gzipKb: kb(gzip), sharedGzipKb: kb(sharedBytes), overBudget: kb(gzip) > budgetKb };
+      return {
+        route,
+        files: javascript.length,
+        rawKb: kb(raw),
+        gzipKb: kb(gzip),
+        sharedGzipKb: kb(sharedBytes),
+        overBudget: kb(gzip) > budgetKb,
+      };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
 }

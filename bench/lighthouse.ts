@@ -42,10 +42,17 @@ async function portalSessionCookie(baseUrl: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader() },
-    body: new URLSearchParams({ csrfToken, mode: "register", email: `lighthouse.${id}@example.test`, password: `Lighthouse-Harbor-${id}`, json: "true" }),
+    body: new URLSearchParams({
+      csrfToken,
+      mode: "register",
+      email: `lighthouse.${id}@example.test`,
+      password: `Lighthouse-Harbor-${id}`,
+      json: "true",
+    }),
   });
   keep(response);
-  if (![...jar.keys()].some((name) => name.endsWith("ces.session"))) throw new Error(`portal sign-up failed: ${response.status} ${await response.text()}`);
+  if (![...jar.keys()].some((name) => name.endsWith("ces.session")))
+    throw new Error(`portal sign-up failed: ${response.status} ${await response.text()}`);
   return cookieHeader();
 }
 
@@ -61,15 +68,23 @@ type PageResult = {
 
 function summarise(page: string, signedIn: boolean, result: RunnerResult): PageResult {
   const { categories, audits } = result.lhr;
-  const scores = Object.fromEntries(Object.keys(targets).map((name) => [name, Math.round((categories[name]?.score ?? 0) * 100)])) as Record<Category, number>;
+  const scores = Object.fromEntries(Object.keys(targets).map((name) => [name, Math.round((categories[name]?.score ?? 0) * 100)])) as Record<
+    Category,
+    number
+  >;
   const metrics = Object.fromEntries(
-    ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"].map((id) => [id, audits[id]?.displayValue ?? "?"]),
+    ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"].map((id) => [
+      id,
+      audits[id]?.displayValue ?? "?",
+    ]),
   );
   // What cost points in a category that missed its target.
   const failedAudits = (Object.keys(targets) as Category[])
     .filter((name) => scores[name] < targets[name])
     .flatMap((name) =>
-      categories[name]!.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${name}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
+      categories[name]!.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map(
+        (ref) => `${name}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`,
+      ),
     );
   // A run Lighthouse could not measure (scores 0, metrics "?") says why instead of listing nothing.
   const { runtimeError } = result.lhr;
@@ -83,7 +98,15 @@ async function main() {
   const baseUrl = server.baseUrl.replace("127.0.0.1", "localhost");
   const chrome = await chromeLauncher.launch({
     chromePath: "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const results: PageResult[] = [];
   try {
@@ -106,7 +129,8 @@ async function main() {
         result = await lighthouse(`${baseUrl}${page}`, flags, desktop ? desktopConfig : undefined);
       }
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-      if (result.lhr.finalDisplayedUrl && !result.lhr.finalDisplayedUrl.endsWith(page)) throw new Error(`${page} ended on ${result.lhr.finalDisplayedUrl} (not signed in?)`);
+      if (result.lhr.finalDisplayedUrl && !result.lhr.finalDisplayedUrl.endsWith(page))
+        throw new Error(`${page} ended on ${result.lhr.finalDisplayedUrl} (not signed in?)`);
       results.push(summarise(page, signedIn, result));
       // The full report, for finding out where the time went.
       mkdirSync("bench/results", { recursive: true });

@@ -87,9 +87,19 @@ async function runClient(baseUrl: string, id: number, account: Account, deadline
       const write: Write = { account: account.index, userAgent: `ces-load/${id}/${sequence++}`, acknowledged: false };
       writes.push(write);
       try {
-        const answer = await api(baseUrl, "/account/profile", { method: "PUT", token: account.accessToken, body: { name: `Load ${write.userAgent}` }, userAgent: write.userAgent });
+        const answer = await api(baseUrl, "/account/profile", {
+          method: "PUT",
+          token: account.accessToken,
+          body: { name: `Load ${write.userAgent}` },
+          userAgent: write.userAgent,
+        });
         write.acknowledged = answer.status >= 200 && answer.status < 300;
-        outcome = { status: answer.status, code: answer.enveloped ? answer.body?.data?.code : "not an envelope", kind: "write", label: "PUT /account/profile" };
+        outcome = {
+          status: answer.status,
+          code: answer.enveloped ? answer.body?.data?.code : "not an envelope",
+          kind: "write",
+          label: "PUT /account/profile",
+        };
       } catch (error) {
         outcome = { status: 0, code: (error as Error).name, kind: "write", label: "PUT /account/profile" };
       }
@@ -98,7 +108,12 @@ async function runClient(baseUrl: string, id: number, account: Account, deadline
       const read = reads.find((entry) => (cursor += entry.weight) > pick) ?? reads[0]!;
       try {
         const answer = await api(baseUrl, read.path, { token: account.accessToken });
-        outcome = { status: answer.status, code: answer.enveloped ? answer.body?.data?.code : "not an envelope", kind: "read", label: read.label };
+        outcome = {
+          status: answer.status,
+          code: answer.enveloped ? answer.body?.data?.code : "not an envelope",
+          kind: "read",
+          label: read.label,
+        };
       } catch (error) {
         outcome = { status: 0, code: (error as Error).name, kind: "read", label: read.label };
       }
@@ -108,7 +123,8 @@ async function runClient(baseUrl: string, id: number, account: Account, deadline
   }
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Every activity event's user agent for one account, all pages. */
 async function recordedUserAgents(baseUrl: string, account: Account): Promise<Set<string>> {
@@ -116,7 +132,10 @@ async function recordedUserAgents(baseUrl: string, account: Account): Promise<Se
   for (let page = 1; ; page += 1) {
     const answer = await api(baseUrl, `/account/activity?limit=100&page=${page}`, { token: account.accessToken });
     if (answer.status !== 200) throw new Error(`reading back activity failed: ${answer.status}`);
-    const data = answer.body!.data as unknown as { items: { type: string; userAgent: string | null }[]; pagination: { totalPages: number } };
+    const data = answer.body!.data as unknown as {
+      items: { type: string; userAgent: string | null }[];
+      pagination: { totalPages: number };
+    };
     for (const item of data.items) if (item.type === "account.updated" && item.userAgent) agents.add(item.userAgent);
     if (page >= data.pagination.totalPages) return agents;
   }
@@ -146,14 +165,19 @@ async function main() {
     const accounts: Account[] = [];
     for (let index = 0; index < accountCount; index += 1) {
       const email = `load.${Date.now().toString(36)}.${index}@example.test`;
-      const answer = await api(server.baseUrl, "/auth/register", { method: "POST", body: { email, password: `Load-Harbor-${index}-${Date.now()}` } });
+      const answer = await api(server.baseUrl, "/auth/register", {
+        method: "POST",
+        body: { email, password: `Load-Harbor-${index}-${Date.now()}` },
+      });
       if (answer.status !== 201) throw new Error(`registration failed: ${answer.status} ${JSON.stringify(answer.body)}`);
       accounts.push({ index, email, accessToken: (answer.body!.data as { accessToken: string }).accessToken });
     }
 
     const startedAt = Date.now();
     const deadline = startedAt + seconds * 1000;
-    const clients = Array.from({ length: clientCount }, (_, id) => runClient(server.baseUrl, id, accounts[id % accounts.length]!, deadline, outcomes, writes));
+    const clients = Array.from({ length: clientCount }, (_, id) =>
+      runClient(server.baseUrl, id, accounts[id % accounts.length]!, deadline, outcomes, writes),
+    );
     if (cluster) {
       await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / 2));
       const started = Date.now();
@@ -181,14 +205,19 @@ async function main() {
   // During the outage (restart begun → back + the recovery allowance) a 503 envelope is expected; anything else never is.
   const inOutage = (outcome: Outcome) => !!restart && outcome.at >= restart.started && outcome.at <= restart.finished + recoveryLimitMs;
   const isServiceUnavailable = (outcome: Outcome) => outcome.status === 503 && outcome.code === "service_unavailable";
-  const unexpected = outcomes.filter((outcome) => !(outcome.status >= 200 && outcome.status < 300) && !(isServiceUnavailable(outcome) && inOutage(outcome)));
+  const unexpected = outcomes.filter(
+    (outcome) => !(outcome.status >= 200 && outcome.status < 300) && !(isServiceUnavailable(outcome) && inOutage(outcome)),
+  );
   const unexpectedByKind = new Map<string, number>();
   for (const outcome of unexpected) {
     const key = `${outcome.label} → ${outcome.status} ${outcome.code ?? ""}`.trim();
     unexpectedByKind.set(key, (unexpectedByKind.get(key) ?? 0) + 1);
   }
   const unavailable = outcomes.filter(isServiceUnavailable);
-  const lastFailure = Math.max(0, ...outcomes.filter((outcome) => outcome.status < 200 || outcome.status >= 300).map((outcome) => outcome.at));
+  const lastFailure = Math.max(
+    0,
+    ...outcomes.filter((outcome) => outcome.status < 200 || outcome.status >= 300).map((outcome) => outcome.at),
+  );
   const recoveryMs = restart ? Math.max(0, lastFailure - restart.finished) : undefined;
   const latencies = (kind?: Outcome["kind"]) =>
     outcomes
@@ -202,7 +231,10 @@ async function main() {
     everyAcknowledgedWriteStored: readBack?.missing === 0,
   };
 
-  const environment = `${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" ")} at the end`;
+  const environment = `${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ")} at the end`;
   const lines = [
     `Load ${new Date().toISOString()} — ${clientCount} clients, ${accountCount} accounts, ${seconds} s, ${workers} web workers, PostgreSQL; ${environment}`,
     "",
@@ -225,13 +257,32 @@ async function main() {
     `| unacknowledged writes that were stored anyway | ${readBack?.unacknowledgedButStored ?? "?"} |`,
     "",
     ...Object.entries(checks).map(([name, passed]) => `- ${passed ? "PASS" : "FAIL"} ${name}`),
-    ...[...unexpectedByKind].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([key, count]) => `- unexpected: ${key} × ${count}`),
+    ...[...unexpectedByKind]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 20)
+      .map(([key, count]) => `- unexpected: ${key} × ${count}`),
   ];
   const table = lines.join("\n");
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/load.json",
-    JSON.stringify({ date: new Date().toISOString(), seconds, clientCount, accountCount, workers, restart, recoveryMs, readBack, checks, unexpected: Object.fromEntries(unexpectedByKind), requests: outcomes.length }, null, 2),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        seconds,
+        clientCount,
+        accountCount,
+        workers,
+        restart,
+        recoveryMs,
+        readBack,
+        checks,
+        unexpected: Object.fromEntries(unexpectedByKind),
+        requests: outcomes.length,
+      },
+      null,
+      2,
+    ),
   );
   writeFileSync("bench/results/load.md", `${table}\n`);
   console.log(table);

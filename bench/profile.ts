@@ -146,7 +146,9 @@ async function main() {
   let requests = 0;
   try {
     // Routes outside /health need a signed-in caller.
-    const headers = routePath.startsWith("/api/v1/health") ? {} : { authorization: `Bearer ${(await registerBenchAccount(server.baseUrl)).accessToken}` };
+    const headers = routePath.startsWith("/api/v1/health")
+      ? {}
+      : { authorization: `Bearer ${(await registerBenchAccount(server.baseUrl)).accessToken}` };
     await autocannon({ url: `${server.baseUrl}${routePath}`, headers, connections: 20, duration: 2 });
     const result = await autocannon({ url: `${server.baseUrl}${routePath}`, headers, connections: 20, duration: seconds });
     if (result.non2xx > 0) throw new Error(`${routePath} answered ${result.non2xx} non-2xx responses while profiling`);
@@ -157,7 +159,11 @@ async function main() {
   }
   // Every process (and thread) of the server wrote a profile; the web worker's is the one busiest in Next.js code.
   const nextSamples = (profile: CpuProfile) => {
-    const inNext = new Set(profile.nodes.filter((node) => node.callFrame.url.includes("/.next/") || node.callFrame.url.includes("/next/dist/")).map((node) => node.id));
+    const inNext = new Set(
+      profile.nodes
+        .filter((node) => node.callFrame.url.includes("/.next/") || node.callFrame.url.includes("/next/dist/"))
+        .map((node) => node.id),
+    );
     return profile.samples.filter((id) => inNext.has(id)).length;
   };
   const profiles = readdirSync(profileDir)

@@ -60,12 +60,21 @@ type Skipped = { path: string; reason: string };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const workerCounts = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number).sort((a, b) => a - b);
+const workerCounts = (process.env.BENCH_WORKERS ?? "1,2")
+  .split(",")
+  .map(Number)
+  .sort((a, b) => a - b);
 
 /** Where a scenario's CPU time is counted: the app's process tree and its database's backends. */
 type Meter = { pid: number; databaseUrl?: string };
 
-async function measure(scenario: string, url: string, options: Partial<autocannon.Options> = {}, workers?: number, meter?: Meter): Promise<Row> {
+async function measure(
+  scenario: string,
+  url: string,
+  options: Partial<autocannon.Options> = {},
+  workers?: number,
+  meter?: Meter,
+): Promise<Row> {
   // A short warm-up so JIT and connection pools are hot before we count.
   await autocannon({ url, connections, duration: 2, ...options });
   const cpuSince = meter ? await startCpuMeter(meter.pid, meter.databaseUrl) : undefined;
@@ -143,7 +152,9 @@ async function main() {
         // first run (or a quiet spell of the machine) never flatters the other routes' ratios.
         if (measured.length > 1) {
           const health = `${app.baseUrl}/api/v1/health`;
-          rows.push(await measure("GET /api/v1/health (constant, again)", health, {}, workers, { pid: app.pid, databaseUrl: database?.url }));
+          rows.push(
+            await measure("GET /api/v1/health (constant, again)", health, {}, workers, { pid: app.pid, databaseUrl: database?.url }),
+          );
         }
         if (workers === maxWorkers) login = await measureLoginCost(app.baseUrl, account);
       } finally {
@@ -155,7 +166,8 @@ async function main() {
   }
 
   const baseline = rows[0]!.requestsPerSecond;
-  const healthRows = (workers: number) => rows.filter((row) => row.workers === workers && row.scenario.startsWith("GET /api/v1/health (constant"));
+  const healthRows = (workers: number) =>
+    rows.filter((row) => row.workers === workers && row.scenario.startsWith("GET /api/v1/health (constant"));
   const healthAt = (workers: number) => Math.max(0, ...healthRows(workers).map((row) => row.requestsPerSecond)) || undefined;
   // Health's CPU per request over the route's: the throughput ratio a fully busy machine would show, whatever else runs on it.
   const cpuRatio = (row: Row) => {
@@ -166,12 +178,17 @@ async function main() {
     .filter((route) => route.scaling)
     .map((route) => {
       const perWorkers = workerCounts.map((workers) =>
-        route.path === "/health" ? healthAt(workers) : rows.find((row) => row.workers === workers && row.scenario.startsWith(`GET /api/v1${route.path}`))?.requestsPerSecond,
+        route.path === "/health"
+          ? healthAt(workers)
+          : rows.find((row) => row.workers === workers && row.scenario.startsWith(`GET /api/v1${route.path}`))?.requestsPerSecond,
       );
       return { path: route.path, perWorkers };
     });
 
-  const environment = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load average ${os.loadavg().map((value) => value.toFixed(1)).join(" ")} at the end`;
+  const environment = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ")} at the end`;
   const table = [
     `Benchmark ${new Date().toISOString()} — ${connections} connections, ${seconds} s each, database: ${database ? "PostgreSQL" : "embedded PGlite"}; ${environment}`,
     "",
@@ -196,7 +213,11 @@ async function main() {
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/latest.json",
-    JSON.stringify({ date: new Date().toISOString(), seconds, connections, workerCounts, environment, rows, scaling: scalingRows, skipped, login }, null, 2),
+    JSON.stringify(
+      { date: new Date().toISOString(), seconds, connections, workerCounts, environment, rows, scaling: scalingRows, skipped, login },
+      null,
+      2,
+    ),
   );
   writeFileSync("bench/results/latest.md", `${table}\n`);
   console.log(table);

@@ -34,7 +34,11 @@ function option(name: string, fallback: number): number {
 const messageCount = option("messages", 3000);
 const acceptSeconds = option("seconds", 8);
 
-const html = `<html><body>${Array.from({ length: 160 }, (_, index) => `<p>Paragraph ${index} of the newsletter, with some words.</p>`).join("")}</body></html>`.slice(0, 10_000);
+const html =
+  `<html><body>${Array.from({ length: 160 }, (_, index) => `<p>Paragraph ${index} of the newsletter, with some words.</p>`).join("")}</body></html>`.slice(
+    0,
+    10_000,
+  );
 
 // ── the sink ────────────────────────────────────────────────────────────────
 type Arrival = { at: number; cesId: string; messageId: string };
@@ -122,7 +126,11 @@ function rsaSignaturesPerSecond(): number {
 }
 
 async function pooledHandOffRate(port: number, count: number): Promise<number> {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
+  const { privateKey } = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  });
   const transporter = nodemailer.createTransport({
     pool: true,
     maxConnections: 8,
@@ -135,7 +143,13 @@ async function pooledHandOffRate(port: number, count: number): Promise<number> {
   });
   const start = performance.now();
   await pool(count, 64, (index) =>
-    transporter.sendMail({ from: "news@bench.example", to: `r${index}@example.org`, subject: `Loop ${index}`, html, headers: { "X-CES-Message-ID": `loop_${index}` } }),
+    transporter.sendMail({
+      from: "news@bench.example",
+      to: `r${index}@example.org`,
+      subject: `Loop ${index}`,
+      html,
+      headers: { "X-CES-Message-ID": `loop_${index}` },
+    }),
   );
   const rate = count / ((performance.now() - start) / 1000);
   transporter.close();
@@ -146,18 +160,38 @@ async function pooledHandOffRate(port: number, count: number): Promise<number> {
 async function prepareAccount(server: TestServer, databaseUrl: string) {
   const account = await registerBenchAccount(server.baseUrl);
   const headers = { authorization: `Bearer ${account.accessToken}`, "content-type": "application/json" };
-  const domain = (await (await fetch(`${server.baseUrl}/api/v1/sending/domains`, { method: "POST", headers, body: JSON.stringify({ name: "news.bench.example" }) })).json()) as { data: { domain_id: string } };
-  const key = (await (await fetch(`${server.baseUrl}/api/v1/sending/api-keys`, { method: "POST", headers, body: JSON.stringify({ name: "bench", scope: "sending" }) })).json()) as { data: { secret: string } };
+  const domain = (await (
+    await fetch(`${server.baseUrl}/api/v1/sending/domains`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "news.bench.example" }),
+    })
+  ).json()) as { data: { domain_id: string } };
+  const key = (await (
+    await fetch(`${server.baseUrl}/api/v1/sending/api-keys`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "bench", scope: "sending" }),
+    })
+  ).json()) as { data: { secret: string } };
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   // The DNS proof is not what is measured: the domain is marked verified, and the plan has no quota limit.
   await client.query("update sending_domains set status = 'verified', verified_at = now() where id = $1", [domain.data.domain_id]);
-  await client.query("insert into subscriptions (account_id, plan_id, status) select account_id, 'custom', 'active' from sending_domains where id = $1", [domain.data.domain_id]);
+  await client.query(
+    "insert into subscriptions (account_id, plan_id, status) select account_id, 'custom', 'active' from sending_domains where id = $1",
+    [domain.data.domain_id],
+  );
   await client.end();
   return key.data.secret;
 }
 
-const message = (index: number, tag: string) => ({ from: "News <news@news.bench.example>", to: `reader${index}@example.org`, subject: `Newsletter ${tag} ${index}`, html });
+const message = (index: number, tag: string) => ({
+  from: "News <news@news.bench.example>",
+  to: `reader${index}@example.org`,
+  subject: `Newsletter ${tag} ${index}`,
+  html,
+});
 
 async function acceptRate(server: TestServer, path: string, key: string, body: unknown, perRequest: number) {
   const result = await autocannon({
@@ -169,7 +203,12 @@ async function acceptRate(server: TestServer, path: string, key: string, body: u
     duration: acceptSeconds,
   });
   const ok = result["2xx"];
-  return { messagesPerSecond: (ok * perRequest) / acceptSeconds, requests: result.requests.total, non2xx: result.non2xx, latencyP99: result.latency.p99 };
+  return {
+    messagesPerSecond: (ok * perRequest) / acceptSeconds,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    latencyP99: result.latency.p99,
+  };
 }
 
 async function healthRate(server: TestServer) {
@@ -197,7 +236,9 @@ async function endToEnd(server: TestServer, key: string, mode: "batch" | "single
   const start = Date.now();
   if (mode === "batch") {
     await pool(Math.ceil(count / 100), 4, async (batch) => {
-      const data = await post(server.baseUrl, "/sending/messages/batch", key, { messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, tag)) });
+      const data = await post(server.baseUrl, "/sending/messages/batch", key, {
+        messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, tag)),
+      });
       for (const item of data.items!) ids.add(item.id);
     });
   } else {
@@ -207,7 +248,12 @@ async function endToEnd(server: TestServer, key: string, mode: "batch" | "single
   }
   const accepted = Date.now();
   const last = await waitForSink(ids, 300_000);
-  return { count: ids.size, acceptSeconds: (accepted - start) / 1000, seconds: last ? (last - start) / 1000 : NaN, rate: last ? ids.size / ((last - start) / 1000) : NaN };
+  return {
+    count: ids.size,
+    acceptSeconds: (accepted - start) / 1000,
+    seconds: last ? (last - start) / 1000 : NaN,
+    rate: last ? ids.size / ((last - start) / 1000) : NaN,
+  };
 }
 
 async function latencyAtRate(server: TestServer, key: string, rate: number, seconds: number) {
@@ -222,7 +268,9 @@ async function latencyAtRate(server: TestServer, key: string, rate: number, seco
     }),
   );
   await waitForSink(new Set(acceptedAt.keys()), 120_000);
-  const latencies = arrivals.filter((arrival) => acceptedAt.has(arrival.cesId)).map((arrival) => arrival.at - acceptedAt.get(arrival.cesId)!);
+  const latencies = arrivals
+    .filter((arrival) => acceptedAt.has(arrival.cesId))
+    .map((arrival) => arrival.at - acceptedAt.get(arrival.cesId)!);
   return { rate, sent: total, seconds: (Date.now() - start) / 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
@@ -242,7 +290,9 @@ async function crashRun(server: TestServer, databaseUrl: string, key: string, si
     process.kill(-second.pid, "SIGKILL");
   })();
   await pool(Math.ceil(count / 100), 4, async (batch) => {
-    const data = await post(server.baseUrl, "/sending/messages/batch", key, { messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, "crash")) });
+    const data = await post(server.baseUrl, "/sending/messages/batch", key, {
+      messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, "crash")),
+    });
     for (const item of data.items!) ids.add(item.id);
   });
   await killer;
@@ -299,7 +349,13 @@ async function main() {
     const health = await healthRate(server);
     const single = await acceptRate(server, "/sending/messages", key, message(0, "accept"), 1);
     await drain(database.url);
-    const batch = await acceptRate(server, "/sending/messages/batch", key, { messages: Array.from({ length: 100 }, (_, index) => message(index, "accept-batch")) }, 100);
+    const batch = await acceptRate(
+      server,
+      "/sending/messages/batch",
+      key,
+      { messages: Array.from({ length: 100 }, (_, index) => message(index, "accept-batch")) },
+      100,
+    );
     await drain(database.url);
     const e2eBatch = await endToEnd(server, key, "batch", messageCount, "e2e-batch");
     await drain(database.url);
@@ -314,19 +370,50 @@ async function main() {
     await drain(database.url);
     const smtpEight = await submissionRate(submission, 8, 600);
 
-    const results = { machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, rsa, handOff, health, single, batch, e2eBatch, e2eSingle, latency, crash, smtpOne, smtpEight };
+    const results = {
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+      rsa,
+      handOff,
+      health,
+      single,
+      batch,
+      e2eBatch,
+      e2eSingle,
+      latency,
+      crash,
+      smtpOne,
+      smtpEight,
+    };
     const rows = [
       ["RSA-2048 signatures, one core (node:crypto)", `${round(rsa)} /s`],
       ["Pooled nodemailer → sink with DKIM, 10 kB HTML (in process, 8 connections)", `${round(handOff)} messages/s`],
       ["GET /api/v1/health (constant route), 32 connections", `${round(health)} requests/s`],
-      ["Accept, POST /sending/messages, 32 connections", `${round(single.messagesPerSecond)} messages/s (p99 ${single.latencyP99} ms, non-2xx ${single.non2xx})`],
-      ["Accept, POST /sending/messages/batch (100 each), 4 connections", `${round(batch.messagesPerSecond)} messages/s (p99 ${batch.latencyP99} ms, non-2xx ${batch.non2xx})`],
-      [`End to end, ${e2eBatch.count} messages in batches (first accept → last in sink)`, `${round(e2eBatch.rate)} messages/s (${e2eBatch.seconds.toFixed(1)} s; accepted in ${e2eBatch.acceptSeconds.toFixed(1)} s)`],
-      [`End to end, ${e2eSingle.count} single sends, 32 concurrent`, `${round(e2eSingle.rate)} messages/s (${e2eSingle.seconds.toFixed(1)} s; accepted in ${e2eSingle.acceptSeconds.toFixed(1)} s)`],
-      [`Accept → sink latency at ${latency.rate} messages/s (half the single accept rate), ${latency.sent} messages`, `p50 ${latency.p50} ms, p99 ${latency.p99} ms`],
+      [
+        "Accept, POST /sending/messages, 32 connections",
+        `${round(single.messagesPerSecond)} messages/s (p99 ${single.latencyP99} ms, non-2xx ${single.non2xx})`,
+      ],
+      [
+        "Accept, POST /sending/messages/batch (100 each), 4 connections",
+        `${round(batch.messagesPerSecond)} messages/s (p99 ${batch.latencyP99} ms, non-2xx ${batch.non2xx})`,
+      ],
+      [
+        `End to end, ${e2eBatch.count} messages in batches (first accept → last in sink)`,
+        `${round(e2eBatch.rate)} messages/s (${e2eBatch.seconds.toFixed(1)} s; accepted in ${e2eBatch.acceptSeconds.toFixed(1)} s)`,
+      ],
+      [
+        `End to end, ${e2eSingle.count} single sends, 32 concurrent`,
+        `${round(e2eSingle.rate)} messages/s (${e2eSingle.seconds.toFixed(1)} s; accepted in ${e2eSingle.acceptSeconds.toFixed(1)} s)`,
+      ],
+      [
+        `Accept → sink latency at ${latency.rate} messages/s (half the single accept rate), ${latency.sent} messages`,
+        `p50 ${latency.p50} ms, p99 ${latency.p99} ms`,
+      ],
       ["Accept over SMTP submission (STARTTLS), 1 pooled connection", `${round(smtpOne)} messages/s`],
       ["Accept over SMTP submission (STARTTLS), 8 pooled connections", `${round(smtpEight)} messages/s`],
-      [`SIGKILL of a second queue-working instance mid-run, ${crash.accepted} messages`, `lost ${crash.lost}, duplicated ${crash.duplicated} (jobs run again after the kill: ${crash.retried})`],
+      [
+        `SIGKILL of a second queue-working instance mid-run, ${crash.accepted} messages`,
+        `lost ${crash.lost}, duplicated ${crash.duplicated} (jobs run again after the kill: ${crash.retried})`,
+      ],
     ];
     const markdown = [
       `| measure | result |`,

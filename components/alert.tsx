@@ -18,7 +18,12 @@ type AlertProps = {
 
 export function Alert({ tone = "error", title, children, className = "", ref }: AlertProps) {
   return (
-    <div ref={ref} tabIndex={-1} role={tone === "error" ? "alert" : "status"} className={`flex gap-3 rounded-lg border px-3.5 py-3 text-sm focus:outline-none ${tones[tone]} ${className}`}>
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role={tone === "error" ? "alert" : "status"}
+      className={`flex gap-3 rounded-lg border px-3.5 py-3 text-sm focus:outline-none ${tones[tone]} ${className}`}
+    >
       {tone !== "success" ? (
         <svg viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-4 shrink-0" aria-hidden="true">
           <path

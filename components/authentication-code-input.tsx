@@ -2,7 +2,10 @@
 
 import { inputClass } from "./form-field";
 
-type AuthenticationCodeInputProps = Omit<React.ComponentProps<"input">, "type" | "inputMode" | "autoComplete" | "autoCapitalize" | "spellCheck">;
+type AuthenticationCodeInputProps = Omit<
+  React.ComponentProps<"input">,
+  "type" | "inputMode" | "autoComplete" | "autoCapitalize" | "spellCheck"
+>;
 
 /**
  * A code from the authenticator app or one of the recovery codes ("xxxxx-xxxxx"),

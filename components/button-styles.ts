@@ -8,8 +8,7 @@ export const buttonVariants = {
     "border border-zinc-300 bg-white text-zinc-900 shadow-xs hover:bg-zinc-50 disabled:hover:bg-white dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:disabled:hover:bg-zinc-900",
   danger:
     "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:hover:bg-red-600 dark:bg-red-600 dark:hover:bg-red-700 dark:disabled:hover:bg-red-600",
-  ghost:
-    "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-zinc-100",
+  ghost: "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-zinc-100",
 } as const;
 
 export type ButtonVariant = keyof typeof buttonVariants;

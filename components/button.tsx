@@ -8,7 +8,16 @@ type ButtonProps = React.ComponentProps<"button"> & {
   pending?: boolean;
 };
 
-export function Button({ variant = "primary", size = "md", pending = false, disabled, className = "", type = "button", children, ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  pending = false,
+  disabled,
+  className = "",
+  type = "button",
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

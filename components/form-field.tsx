@@ -6,7 +6,11 @@ export const inputClass =
 
 export type FieldIds = { control: string; hint: string; error: string };
 
-export const fieldIds = (name: string): FieldIds => ({ control: `field-${name}`, hint: `field-${name}-hint`, error: `field-${name}-error` });
+export const fieldIds = (name: string): FieldIds => ({
+  control: `field-${name}`,
+  hint: `field-${name}-hint`,
+  error: `field-${name}-error`,
+});
 
 /** Props to spread on the control inside a FormField. */
 export function describedBy(ids: FieldIds, options: { hint?: React.ReactNode; error?: string }) {

@@ -12,13 +12,30 @@ export function JsonCode({ value }: { value: unknown }) {
     if (index > last) parts.push(text.slice(last, index));
     const [whole, string, colon, literal] = match;
     if (string && colon) {
-      parts.push(<span key={index} className="text-sky-300">{string}</span>, colon);
+      parts.push(
+        <span key={index} className="text-sky-300">
+          {string}
+        </span>,
+        colon,
+      );
     } else if (string) {
-      parts.push(<span key={index} className="text-emerald-300">{string}</span>);
+      parts.push(
+        <span key={index} className="text-emerald-300">
+          {string}
+        </span>,
+      );
     } else if (literal) {
-      parts.push(<span key={index} className="text-violet-300">{literal}</span>);
+      parts.push(
+        <span key={index} className="text-violet-300">
+          {literal}
+        </span>,
+      );
     } else {
-      parts.push(<span key={index} className="text-amber-300">{whole}</span>);
+      parts.push(
+        <span key={index} className="text-amber-300">
+          {whole}
+        </span>,
+      );
     }
     last = index + whole.length;
   }

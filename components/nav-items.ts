@@ -37,10 +37,7 @@ const portalPage = (href: string, label: string, hasPage = true): NavItem => ({
 export const navSections: readonly NavSection[] = [
   {
     label: null,
-    items: [
-      { href: "/", label: "Home", match: "exact", audience: "signed-out", hasPage: true },
-      portalPage("/dashboard", "Dashboard"),
-    ],
+    items: [{ href: "/", label: "Home", match: "exact", audience: "signed-out", hasPage: true }, portalPage("/dashboard", "Dashboard")],
   },
   {
     label: "Sending",

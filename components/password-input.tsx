@@ -12,7 +12,14 @@ export function PasswordInput({ className = "", id, ...props }: PasswordInputPro
   const [isVisible, setIsVisible] = useState(false);
   return (
     <div className="relative">
-      <input {...props} id={id} type={isVisible ? "text" : "password"} spellCheck={false} autoCapitalize="none" className={`${inputClass} pr-16 ${className}`} />
+      <input
+        {...props}
+        id={id}
+        type={isVisible ? "text" : "password"}
+        spellCheck={false}
+        autoCapitalize="none"
+        className={`${inputClass} pr-16 ${className}`}
+      />
       <button
         type="button"
         onClick={() => setIsVisible((visible) => !visible)}

@@ -11,14 +11,14 @@ type SettingsSectionProps = {
 /** A settings group: heading and explanation at the left (above on narrow screens), its card at the right. */
 export function SettingsSection({ title, description, tone = "default", children }: SettingsSectionProps) {
   const headingId = useId();
-  const frame =
-    tone === "danger"
-      ? "border-red-200 dark:border-red-500/30"
-      : "border-zinc-200 dark:border-zinc-800";
+  const frame = tone === "danger" ? "border-red-200 dark:border-red-500/30" : "border-zinc-200 dark:border-zinc-800";
   return (
     <section aria-labelledby={headingId} className="grid gap-4 md:grid-cols-[16rem_1fr] md:gap-10">
       <div>
-        <h2 id={headingId} className={`text-base font-semibold ${tone === "danger" ? "text-red-700 dark:text-red-400" : "text-zinc-900 dark:text-white"}`}>
+        <h2
+          id={headingId}
+          className={`text-base font-semibold ${tone === "danger" ? "text-red-700 dark:text-red-400" : "text-zinc-900 dark:text-white"}`}
+        >
           {title}
         </h2>
         <p className="mt-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{description}</p>

@@ -51,10 +51,7 @@ export function SiteNav({ placement }: { placement: Placement }) {
             className={placement === "sidebar" && isLast && index > 0 ? "lg:mt-auto" : undefined}
           >
             {section.label ? (
-              <p
-                id={labelId}
-                className="mb-1 px-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400"
-              >
+              <p id={labelId} className="mb-1 px-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
                 {section.label}
               </p>
             ) : null}

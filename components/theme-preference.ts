@@ -14,12 +14,7 @@ export const THEME_STORAGE_KEY = "ces-theme";
  */
 export function applyTheme(value: string | null): ThemePreference {
   var preference: ThemePreference = value === "light" || value === "dark" ? value : "system";
-  var resolved =
-    preference === "system"
-      ? window.matchMedia("(prefers-color-scheme: dark)").matches
-        ? "dark"
-        : "light"
-      : preference;
+  var resolved = preference === "system" ? (window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light") : preference;
   var root = document.documentElement;
   root.setAttribute("data-theme", resolved);
   root.setAttribute("data-theme-preference", preference);

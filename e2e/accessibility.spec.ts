@@ -18,7 +18,9 @@ const visits = pageRoutes.flatMap((route) => {
 test.describe("accessibility (axe-core)", () => {
   for (const { route, signedIn } of visits) {
     for (const colorScheme of ["light", "dark"] as const) {
-      test(`${route.path} ${signedIn ? "signed in" : "signed out"}, ${colorScheme}: no serious or critical violations`, async ({ page }) => {
+      test(`${route.path} ${signedIn ? "signed in" : "signed out"}, ${colorScheme}: no serious or critical violations`, async ({
+        page,
+      }) => {
         test.skip(Boolean(route.skipReason), route.skipReason);
         // A sign-up, a page load to network idle and a full axe audit (the API reference's page is large): on a busy 2-core machine this passed 30 s.
         test.slow();

@@ -66,7 +66,11 @@ test.describe("account deletion", () => {
     await expect(deletionBanner(page)).toHaveCount(0);
   });
 
-  test("deleting signs out everywhere; signing in again shows the date, and cancelling keeps the account", async ({ page, context, request }) => {
+  test("deleting signs out everywhere; signing in again shows the date, and cancelling keeps the account", async ({
+    page,
+    context,
+    request,
+  }) => {
     test.slow(); // sign-up, deletion, a delivered email and a second sign-in
     const account = newAccount("delete");
     await signUpInBrowser(page, account); // a fresh session: no re-authentication needed
@@ -84,7 +88,9 @@ test.describe("account deletion", () => {
     expect(Math.abs(scheduledFor - (requestedAt + THIRTY_DAYS_MS))).toBeLessThan(5 * 60_000);
     expect(await sessionCookieOf(context)).toBeUndefined();
     expect((await request.get("/api/v1/auth/me", { headers: { authorization: `Bearer ${elsewhere}` } })).status()).toBe(401);
-    await expect.poll(() => emailsTo(account.email).map((email) => email.subject), { timeout: 20_000 }).toContain("Your account will be deleted");
+    await expect
+      .poll(() => emailsTo(account.email).map((email) => email.subject), { timeout: 20_000 })
+      .toContain("Your account will be deleted");
     await page.goto("/settings");
     await expect(page).toHaveURL("/sign-in?callbackUrl=%2Fsettings");
 

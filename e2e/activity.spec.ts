@@ -22,7 +22,10 @@ test.describe("activity page", () => {
     // More than a page of events: rename the account 21 times through the API.
     const token = await signInThroughApi(request, account);
     for (let round = 1; round <= 21; round += 1) {
-      const response = await request.put("/api/v1/account/profile", { headers: { authorization: `Bearer ${token}` }, data: { name: `Name ${round}` } });
+      const response = await request.put("/api/v1/account/profile", {
+        headers: { authorization: `Bearer ${token}` },
+        data: { name: `Name ${round}` },
+      });
       expect(response.status()).toBe(200);
     }
     const total = await activityTotal(request, token);

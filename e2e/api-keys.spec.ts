@@ -50,15 +50,23 @@ test("the key form creates a key with its defaults and with each of its options"
   await page.goto("/domains");
   await addDomainInPortal(page, domain);
   await publishAndVerifyInPortal(page, domain);
-  const domainId = (((await (await page.request.get("/api/portal/sending/domains")).json()) as { data: { domain_id: string; name: string }[] }).data).find(
-    (listed) => listed.name === domain,
-  )!.domain_id;
+  const domainId = (
+    (await (await page.request.get("/api/portal/sending/domains")).json()) as { data: { domain_id: string; name: string }[] }
+  ).data.find((listed) => listed.name === domain)!.domain_id;
 
   await page.goto("/api-keys");
   // Defaults again, now that the Domain list has a verified domain in it.
   await createKey(page, "Defaults with a domain");
-  await createKey(page, "Full, one domain, 30 days", { access: "Full access: every sending operation", domain: `Only ${domain}`, expires: "In 30 days" });
-  await createKey(page, "Sending, any domain, 90 days", { access: "Sending: send and read messages", domain: "Any verified domain", expires: "In 90 days" });
+  await createKey(page, "Full, one domain, 30 days", {
+    access: "Full access: every sending operation",
+    domain: `Only ${domain}`,
+    expires: "In 30 days",
+  });
+  await createKey(page, "Sending, any domain, 90 days", {
+    access: "Sending: send and read messages",
+    domain: "Any verified domain",
+    expires: "In 90 days",
+  });
   await createKey(page, "A year", { expires: "In 1 year" });
   await createKey(page, "Never expires", { expires: "Never" });
 

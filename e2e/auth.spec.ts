@@ -97,7 +97,16 @@ test.describe("form fields", () => {
   test("sign-up offers every plan and says accounts start on Free", async ({ page }) => {
     await page.goto("/sign-up");
     const plan = page.getByLabel("Plan you are interested in (optional)");
-    await expect(plan.locator("option")).toHaveText(["No preference", "Free", "Starter", "Pro", "Business", "Enterprise", "Custom", "Pay as you go"]);
+    await expect(plan.locator("option")).toHaveText([
+      "No preference",
+      "Free",
+      "Starter",
+      "Pro",
+      "Business",
+      "Enterprise",
+      "Custom",
+      "Pay as you go",
+    ]);
     await expect(page.getByText("Every account starts on the Free plan. We remember the plan you pick")).toBeVisible();
   });
 });
@@ -159,7 +168,12 @@ test.describe("errors from the API", () => {
     // The API's own schema, run in the browser: never sent.
     { name: "a short password", password: "short", fieldError: "Password must be at least 12 characters", alert: null },
     // Passes the schema; the API refuses it and names the field.
-    { name: "a common password", password: "password1234", fieldError: "This password is too common", alert: "This password is too common. Choose one that is harder to guess." },
+    {
+      name: "a common password",
+      password: "password1234",
+      fieldError: "This password is too common",
+      alert: "This password is too common. Choose one that is harder to guess.",
+    },
   ];
   for (const { name, password, fieldError, alert } of passwordCases) {
     test(`sign-up with ${name} shows the field error`, async ({ page }) => {

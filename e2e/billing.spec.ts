@@ -66,7 +66,9 @@ test.describe("billing page", () => {
 
     // The invoice opens as a printable page.
     await page.goto("/billing");
-    await section(page, "Invoices").getByRole("link", { name: /^View invoice INV-/ }).click();
+    await section(page, "Invoices")
+      .getByRole("link", { name: /^View invoice INV-/ })
+      .click();
     await expect(page).toHaveURL(/\/billing\/invoices\/inv_/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Invoice INV-\d{6,}$/);
     await expect(page.getByTestId("invoice-total")).toHaveText("$50.00");

@@ -8,7 +8,8 @@ import { addDomainInPortal } from "./support/sending-domains";
 import { expect, test } from "./support/test";
 
 const figure = (page: Page, label: string) => page.getByTestId(`figure-${label}`);
-const step = (page: Page, title: string) => page.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem").filter({ hasText: title });
+const step = (page: Page, title: string) =>
+  page.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem").filter({ hasText: title });
 
 test("a new account's dashboard, then its counts after adding a domain and a relay", async ({ page }) => {
   test.setTimeout(60_000);
@@ -39,7 +40,10 @@ test("a new account's dashboard, then its counts after adding a domain and a rel
   await expect(step(page, "Choose a plan")).toContainText("(done)");
 
   // The cards lead to where each thing is managed.
-  await page.getByRole("link", { name: /^Domains/ }).filter({ has: figure(page, "Domains") }).click();
+  await page
+    .getByRole("link", { name: /^Domains/ })
+    .filter({ has: figure(page, "Domains") })
+    .click();
   await expect(page).toHaveURL("/domains");
   await addDomainInPortal(page, domain);
 

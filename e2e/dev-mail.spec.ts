@@ -33,7 +33,9 @@ test.describe("dev mailbox", () => {
     const iframe = article.locator("iframe");
     await expect(iframe).toHaveAttribute("sandbox", "");
     await expect(iframe).toHaveAttribute("title", "HTML part of “Reset your password”");
-    await expect(page.frameLocator('iframe[title="HTML part of “Reset your password”"]').getByText(codeIn(reset), { exact: true })).toBeVisible();
+    await expect(
+      page.frameLocator('iframe[title="HTML part of “Reset your password”"]').getByText(codeIn(reset), { exact: true }),
+    ).toBeVisible();
     // An opaque origin (no allow-same-origin): nothing in the email can reach this page.
     const access = await iframe.evaluate((frame: HTMLIFrameElement) => {
       try {

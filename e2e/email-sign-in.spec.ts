@@ -73,7 +73,10 @@ test.describe("sign in with an emailed code", () => {
     await expect(rows.filter({ hasText: "This device" })).toContainText("Email code");
   });
 
-  test("with code sign-in off, the page still says 'check your inbox' but no email comes, and a made-up code fails", async ({ page, request }) => {
+  test("with code sign-in off, the page still says 'check your inbox' but no email comes, and a made-up code fails", async ({
+    page,
+    request,
+  }) => {
     const account = newAccount("nocode");
     await signUpThroughPortal(request, account);
 

@@ -34,7 +34,9 @@ test("sign up, confirm the address, send the test email, see it delivered", asyn
   const delivered = await waitForEmail(account.email, { count: 2 });
   expect(delivered.subject).toBe("Hello from your first email");
   await page.goto("/dev/mail");
-  await expect(page.getByRole("navigation", { name: "Emails" }).getByRole("link").filter({ hasText: "Hello from your first email" })).toHaveCount(1);
+  await expect(
+    page.getByRole("navigation", { name: "Emails" }).getByRole("link").filter({ hasText: "Hello from your first email" }),
+  ).toHaveCount(1);
 
   // Back on the dashboard the step is done.
   await page.goto("/dashboard");

@@ -27,7 +27,8 @@ test("a sent message with an attachment: search, filter, body, attachments, head
 
   const subject = `Invoice ${randomBytes(3).toString("hex")}`;
   const invoice = Buffer.from("%PDF-1.4 a tiny invoice");
-  const send = (body: Record<string, unknown>) => request.post("/api/v1/sending/messages", { headers: { authorization: `Bearer ${secret}` }, data: body });
+  const send = (body: Record<string, unknown>) =>
+    request.post("/api/v1/sending/messages", { headers: { authorization: `Bearer ${secret}` }, data: body });
   const sent = await send({
     from: `Billing <billing@${domain}>`,
     to: "grace@example.com",

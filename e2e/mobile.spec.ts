@@ -21,7 +21,10 @@ function overflow(page: Page) {
     const culprits = [...document.body.querySelectorAll("*")]
       .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5)
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].slice(0, 4).join(".")}`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].slice(0, 4).join(".")}`,
+      );
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, culprits };
   });
 }

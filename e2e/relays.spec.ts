@@ -19,7 +19,8 @@ test.afterAll(async () => {
   await lab?.stop();
 });
 
-const relayRow = (page: Page, name: string) => page.getByRole("list", { name: "SMTP relays" }).getByRole("listitem").filter({ hasText: name });
+const relayRow = (page: Page, name: string) =>
+  page.getByRole("list", { name: "SMTP relays" }).getByRole("listitem").filter({ hasText: name });
 
 async function addRelay(page: Page, relay: { name: string; encryption: "starttls" | "ssl_tls" | "none"; port: number; password: string }) {
   await page.getByRole("button", { name: "Add relay" }).click();
@@ -32,7 +33,12 @@ async function addRelay(page: Page, relay: { name: string; encryption: "starttls
   await dialog.getByLabel("Password (optional)", { exact: true }).fill(relay.password);
   await dialog.getByRole("button", { name: "Add relay" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("main").getByRole("status").filter({ hasText: `Added “${relay.name}”` })).toBeVisible();
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("status")
+      .filter({ hasText: `Added “${relay.name}”` }),
+  ).toBeVisible();
 }
 
 test("add relays, test them, make one the default, fix a password and delete", async ({ page }) => {
@@ -65,11 +71,16 @@ test("add relays, test them, make one the default, fix a password and delete", a
   await expect(office).toContainText("Test failed: Authentication rejected");
   await expect(page.getByRole("main").getByRole("alert").filter({ hasText: "Connection test failed for “Office relay”" })).toBeVisible();
   // It is the default, so the page says so at the top, and so does the dashboard; its checklist step stays open.
-  const failingDefault = page.getByRole("main").getByRole("status").filter({ hasText: "Your default relay “Office relay” failed its last test" });
+  const failingDefault = page
+    .getByRole("main")
+    .getByRole("status")
+    .filter({ hasText: "Your default relay “Office relay” failed its last test" });
   await expect(failingDefault).toBeVisible();
   await page.goto("/dashboard");
   await expect(page.getByTestId("warning-SMTP relays")).toHaveText("The default relay failed its last test");
-  await expect(page.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem").filter({ hasText: "Add an SMTP relay" })).not.toContainText("(done)");
+  await expect(
+    page.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem").filter({ hasText: "Add an SMTP relay" }),
+  ).not.toContainText("(done)");
   await page.goto("/relays");
   await expect(failingDefault).toBeVisible(); // the list is loaded again before the next relay is added
 
@@ -106,7 +117,9 @@ test("add relays, test them, make one the default, fix a password and delete", a
   await expect(relayRow(page, "Office relay")).toContainText("Test passed");
 
   // Deleting asks first.
-  await relayRow(page, "Office relay").getByRole("button", { name: /^Delete/ }).click();
+  await relayRow(page, "Office relay")
+    .getByRole("button", { name: /^Delete/ })
+    .click();
   const confirm = page.getByRole("dialog", { name: "Delete “Office relay”?" });
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await confirm.getByRole("button", { name: "Delete relay" }).click();

@@ -101,7 +101,12 @@ test.describe("page responses", () => {
   test("every cookie the portal sets is HttpOnly and SameSite; the session cookie is also Secure", async ({ request }) => {
     const setCookies: string[] = [];
     const collect = (response: APIResponse) =>
-      setCookies.push(...response.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie").map((header) => header.value));
+      setCookies.push(
+        ...response
+          .headersArray()
+          .filter((header) => header.name.toLowerCase() === "set-cookie")
+          .map((header) => header.value),
+      );
     collect(await request.get("/api/auth/csrf"));
     const account = newAccount("cookies");
     const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
@@ -112,12 +117,21 @@ test.describe("page responses", () => {
     );
     for (const route of pageRoutes.filter((entry) => !entry.skipReason)) collect(await request.get(route.path, { maxRedirects: 0 }));
 
-    expect(setCookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`)), "the session cookie was set").toBe(true);
+    expect(
+      setCookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`)),
+      "the session cookie was set",
+    ).toBe(true);
     for (const cookie of setCookies) {
       const name = cookie.split("=")[0]!;
-      const attributes = cookie.split(";").slice(1).map((part) => part.trim().toLowerCase());
+      const attributes = cookie
+        .split(";")
+        .slice(1)
+        .map((part) => part.trim().toLowerCase());
       expect(attributes, `${name}: HttpOnly`).toContain("httponly");
-      expect(attributes.some((part) => part === "samesite=lax" || part === "samesite=strict"), `${name}: SameSite`).toBe(true);
+      expect(
+        attributes.some((part) => part === "samesite=lax" || part === "samesite=strict"),
+        `${name}: SameSite`,
+      ).toBe(true);
       expect(attributes, `${name}: Path=/`).toContain("path=/");
       if (name === SESSION_COOKIE) expect(attributes, `${name}: Secure`).toContain("secure");
     }
@@ -189,7 +203,15 @@ test.describe("API reference assets", () => {
     expect(source).toContain("createApiReference");
   });
 
-  for (const file of ["package.json", "standalone.js", "standalone.esm.js.map", "chunks", "..%2Fpackage.json", "chunks/..%2F..%2F..%2Fpackage.json", "style.css"]) {
+  for (const file of [
+    "package.json",
+    "standalone.js",
+    "standalone.esm.js.map",
+    "chunks",
+    "..%2Fpackage.json",
+    "chunks/..%2F..%2F..%2Fpackage.json",
+    "style.css",
+  ]) {
     test(`${file} is not served`, async ({ request }) => {
       const response = await request.get(`/docs/api/assets/${file}`);
       expect(response.status()).toBe(404);

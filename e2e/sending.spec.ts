@@ -71,7 +71,10 @@ test("create an API key, send with it, follow the message, revoke the key", asyn
   // The list polls while the message is queued, until the job queue has sent it.
   await nav.getByRole("link", { name: "Messages" }).click();
   await expect(page).toHaveURL("/messages");
-  const row = page.getByRole("table", { name: /Sent messages/ }).getByRole("row").filter({ hasText: subject });
+  const row = page
+    .getByRole("table", { name: /Sent messages/ })
+    .getByRole("row")
+    .filter({ hasText: subject });
   await expect(row).toContainText("ada@example.com");
   await expect(row.getByText("Sent", { exact: true })).toBeVisible({ timeout: 30_000 });
 

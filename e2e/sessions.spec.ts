@@ -75,7 +75,10 @@ test.describe("sessions page", () => {
     await page.reload();
     const rows = sessionsList(page).getByRole("listitem");
     await expect(rows).toHaveCount(2);
-    await rows.filter({ hasNotText: "This device" }).getByRole("button", { name: /^Sign out/ }).click();
+    await rows
+      .filter({ hasNotText: "This device" })
+      .getByRole("button", { name: /^Sign out/ })
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
     await page.keyboard.press("Escape");
@@ -181,7 +184,10 @@ test.describe("portal session safety (docs/portal.md)", () => {
     const tokenLike = /ces\.session|eyJ[\w-]{8,}\.|accessToken|refreshToken|access_token|refresh_token/i;
     expect(exposed.cookie).not.toMatch(tokenLike);
     for (const entry of [...exposed.local, ...exposed.session]) expect(entry).not.toMatch(tokenLike);
-    expect(JSON.parse(exposed.nextAuthSession)).toEqual({ user: { name: account.email, email: account.email }, expires: expect.any(String) });
+    expect(JSON.parse(exposed.nextAuthSession)).toEqual({
+      user: { name: account.email, email: account.email },
+      expires: expect.any(String),
+    });
   });
 
   test("the BFF refuses a cross-origin mutation made with the session cookie", async ({ context, playwright, baseURL }) => {

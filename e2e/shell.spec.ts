@@ -82,7 +82,9 @@ test.describe("primary navigation", () => {
     for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
   });
 
-  test("signed in: a sidebar grouped by Sending and Account, every link a working page, none repeated in the account menu", async ({ page }) => {
+  test("signed in: a sidebar grouped by Sending and Account, every link a working page, none repeated in the account menu", async ({
+    page,
+  }) => {
     const account = newAccount("nav");
     await signUpInBrowser(page, account);
     await page.goto("/domains");
@@ -91,11 +93,30 @@ test.describe("primary navigation", () => {
     const [navBox, mainBox] = await Promise.all([nav.boundingBox(), page.getByRole("main").boundingBox()]);
     expect(navBox!.x + navBox!.width).toBeLessThanOrEqual(mainBox!.x + 1);
     await expect(nav.getByRole("list", { name: "Sending" }).getByRole("link")).toHaveText(["Domains", "Messages", "API keys", "Relays"]);
-    await expect(nav.getByRole("list", { name: "Account" }).getByRole("link")).toHaveText(["Billing", "Security", "Sessions", "Activity", "Settings"]);
+    await expect(nav.getByRole("list", { name: "Account" }).getByRole("link")).toHaveText([
+      "Billing",
+      "Security",
+      "Sessions",
+      "Activity",
+      "Settings",
+    ]);
     await expect(nav.getByRole("link", { name: "Domains" })).toHaveAttribute("aria-current", "page");
 
     const hrefs = await navHrefs(page);
-    expect(hrefs).toEqual(["/dashboard", "/domains", "/messages", "/api-keys", "/relays", "/billing", "/security", "/sessions", "/activity", "/settings", "/docs/api", "/support"]);
+    expect(hrefs).toEqual([
+      "/dashboard",
+      "/domains",
+      "/messages",
+      "/api-keys",
+      "/relays",
+      "/billing",
+      "/security",
+      "/sessions",
+      "/activity",
+      "/settings",
+      "/docs/api",
+      "/support",
+    ]);
     for (const href of hrefs) expect((await page.request.get(href)).status(), href).toBe(200);
 
     await accountMenuButton(page, account.email).click();

@@ -42,7 +42,12 @@ test("read the SMTP settings, make a key, send over SMTP and see the message", a
     auth: { user: "apikey", pass: secret },
     tls: { ca: readFileSync(path.join(process.env.E2E_DATA_DIR!, "mail-tls", "localhost.crt")), servername: "localhost" },
   });
-  const info = await transporter.sendMail({ from: `Shop <orders@${domain}>`, to: "ada@example.com", subject, text: "Sent from a framework." });
+  const info = await transporter.sendMail({
+    from: `Shop <orders@${domain}>`,
+    to: "ada@example.com",
+    subject,
+    text: "Sent from a framework.",
+  });
   const messageId = /queued as (msg_[0-9a-f]+)/.exec(info.response)?.[1];
   expect(messageId).toBeTruthy();
 

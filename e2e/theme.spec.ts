@@ -56,8 +56,7 @@ test.describe("theme", () => {
     await page.addInitScript(() => {
       new MutationObserver((_records, observer) => {
         if (!document.body) return;
-        (window as unknown as { themeAtBody: string | null }).themeAtBody =
-          document.documentElement.getAttribute("data-theme");
+        (window as unknown as { themeAtBody: string | null }).themeAtBody = document.documentElement.getAttribute("data-theme");
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });

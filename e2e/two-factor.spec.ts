@@ -214,9 +214,9 @@ test.describe("two-factor authentication", () => {
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL("/dashboard");
     await page.goto("/sessions");
-    await expect(page.getByRole("list", { name: "Active sessions" }).getByRole("listitem").filter({ hasText: "This device" })).toContainText(
-      "Magic link",
-    );
+    await expect(
+      page.getByRole("list", { name: "Active sessions" }).getByRole("listitem").filter({ hasText: "This device" }),
+    ).toContainText("Magic link");
   });
 
   test("turning it off takes a current code; a wrong one is refused", async ({ page, request }) => {

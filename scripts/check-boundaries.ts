@@ -32,7 +32,10 @@ function sourceFiles(dir: string): string[] {
 /** The project path (no extension) an import specifier points at, or undefined for a package. */
 function target(file: string, specifier: string): string | undefined {
   if (specifier.startsWith("@/")) return specifier.slice(2);
-  if (specifier.startsWith(".")) return relative(root, resolve(dirname(file), specifier)).split(sep).join("/");
+  if (specifier.startsWith("."))
+    return relative(root, resolve(dirname(file), specifier))
+      .split(sep)
+      .join("/");
   return undefined;
 }
 

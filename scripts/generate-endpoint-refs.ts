@@ -43,7 +43,9 @@ async function generate(): Promise<string> {
     imports.push(`import type * as ${namespace} from "./endpoints/${basename(file, ".ts")}";`);
     for (const [name, { method, path, operationId }] of declared) {
       if (name !== operationId) throw new Error(`${file}: export ${name} declares operationId ${operationId}; they must be equal`);
-      refs.push(`export const ${name} = refTo<typeof ${namespace}.${name}>(${[method, path, operationId].map((part) => JSON.stringify(part)).join(", ")});`);
+      refs.push(
+        `export const ${name} = refTo<typeof ${namespace}.${name}>(${[method, path, operationId].map((part) => JSON.stringify(part)).join(", ")});`,
+      );
     }
   }
   const source = `${header}import type { Endpoint } from "./endpoint";
@@ -56,7 +58,10 @@ const refTo = <E extends Endpoint>(method: E["method"], path: string, operationI
 
 ${refs.join("\n")}
 `;
-  const formatted = spawnSync(join(root, "node_modules/.bin/biome"), ["format", `--stdin-file-path=${target}`], { input: source, encoding: "utf8" });
+  const formatted = spawnSync(join(root, "node_modules/.bin/biome"), ["format", `--stdin-file-path=${target}`], {
+    input: source,
+    encoding: "utf8",
+  });
   if (formatted.status !== 0) throw new Error(`biome format failed: ${formatted.stderr}`);
   return formatted.stdout;
 }

@@ -35,7 +35,11 @@ async function main() {
 
   loadDotenv();
   // Decided before anything else reads the configuration: production's checks would stop us with a less useful message.
-  const refusal = configurationRefusal({ appEnv: process.env.APP_ENV, databaseUrl: process.env.DATABASE_URL || undefined, force: args.has("--force") });
+  const refusal = configurationRefusal({
+    appEnv: process.env.APP_ENV,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    force: args.has("--force"),
+  });
   if (refusal) throw new Refusal(refusal);
   // The services log through pino; keep the output to what a person needs to read.
   process.env.LOG_LEVEL ||= "error";

@@ -64,7 +64,9 @@ async function runPrimary() {
   if (config.isProduction) {
     // Lets tools run with the wrong configuration (npm run seed:demo) still see whose database this is.
     await markDatabaseEnvironment(databaseUrl, "production").catch((error: Error) => {
-      console.warn(`could not mark the database as production (${error.message}); set it by hand: ALTER DATABASE <name> SET ces.environment = 'production'`);
+      console.warn(
+        `could not mark the database as production (${error.message}); set it by hand: ALTER DATABASE <name> SET ces.environment = 'production'`,
+      );
     });
   }
   const stopJobs = await startJobWorker(databaseUrl, { work: config.RUN_JOBS });
@@ -72,7 +74,11 @@ async function runPrimary() {
   for (const address of mailListeners.addresses) console.log(address);
 
   cluster.setupPrimary({ silent: false });
-  const workerEnv = { DATABASE_URL: databaseUrl, DATA_DIR: config.dataDir, DATABASE_EMBEDDED: String(Boolean(embedded) || config.DATABASE_EMBEDDED) };
+  const workerEnv = {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: config.dataDir,
+    DATABASE_EMBEDDED: String(Boolean(embedded) || config.DATABASE_EMBEDDED),
+  };
   let stopping = false;
   for (let index = 0; index < workerCount; index += 1) cluster.fork(workerEnv);
   cluster.on("exit", (worker, code) => {

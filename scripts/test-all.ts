@@ -61,7 +61,11 @@ mkdirSync("test-results", { recursive: true });
 const steps: { name: string; exitCode: number; tally?: Tally }[] = [];
 // Lint first and on its own: a failure is counted, and the suites still run.
 const lintCode = run("npm", ["run", "--silent", "lint"]);
-steps.push({ name: "lint (Biome, import boundaries, knip)", exitCode: lintCode, tally: { passed: lintCode === 0 ? 1 : 0, failed: lintCode === 0 ? 0 : 1, skipped: 0 } });
+steps.push({
+  name: "lint (Biome, import boundaries, knip)",
+  exitCode: lintCode,
+  tally: { passed: lintCode === 0 ? 1 : 0, failed: lintCode === 0 ? 0 : 1, skipped: 0 },
+});
 if (process.env.SKIP_BUILD !== "1") {
   const exitCode = run("npx", ["next", "build"]);
   if (exitCode !== 0) {

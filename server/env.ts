@@ -10,18 +10,24 @@ import path from "node:path";
 import { z } from "zod";
 import { isAllowedProviderUrl } from "./security/loopback-host";
 
-const booleanString = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 // node:dns Resolver#setServers takes addresses only (IPv4, IPv6 in brackets when a port is given).
 const dnsServerList = z
   .string()
-  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
   .pipe(
     z.array(
       z.string().refine((entry) => {
-        const match = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(entry) ?? /^([0-9.]+)(?::(\d{1,5}))?$/.exec(entry) ?? /^([0-9a-fA-F:]+)()$/.exec(entry);
+        const match =
+          /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(entry) ??
+          /^([0-9.]+)(?::(\d{1,5}))?$/.exec(entry) ??
+          /^([0-9a-fA-F:]+)()$/.exec(entry);
         if (!match || isIP(match[1]!) === 0) return false;
         return !match[2] || (Number(match[2]) >= 1 && Number(match[2]) <= 65535);
       }, "expected IP[:port] entries (IPv6 as [addr]:port)"),
@@ -32,13 +38,27 @@ const dnsServerList = z
 const hostName = z
   .string()
   .transform((value) => value.trim().toLowerCase().replace(/\.$/, ""))
-  .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)+$/, "expected a host name like spf.example.com"));
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)+$/,
+        "expected a host name like spf.example.com",
+      ),
+  );
 
 /** A host name that may be a single label (localhost, a machine name) as well as a domain. */
 const anyHostName = z
   .string()
   .transform((value) => value.trim().toLowerCase().replace(/\.$/, ""))
-  .pipe(z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, "expected a host name like mail.example.com"));
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+        "expected a host name like mail.example.com",
+      ),
+  );
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 /** Identity-provider endpoints: https, or http on a loopback address only (docs/oauth.md). */
@@ -47,12 +67,13 @@ const providerUrl = httpUrl.refine(isAllowedProviderUrl, "must be https (http is
 const hex64 = /^[0-9a-fA-F]{64}$/;
 const encryptionKeyList = z
   .string()
-  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
-  .pipe(
-    z
-      .array(z.string().regex(/^[A-Za-z0-9_-]{1,32}:[0-9a-fA-F]{64}$/, "expected id:hex64 entries"))
-      .min(1),
-  );
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,32}:[0-9a-fA-F]{64}$/, "expected id:hex64 entries")).min(1));
 
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -80,10 +101,18 @@ const envSchema = z.object({
   /** PEM file of the service's own DKIM private key (signs the test sender's mail); generated under DATA_DIR when absent. */
   SERVICE_DKIM_KEY_FILE: z.string().min(1).optional(),
   /** The selector of the service's DKIM key (`<selector>._domainkey.<MAIL_HOSTNAME>`). */
-  SERVICE_DKIM_SELECTOR: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "expected a DNS label like ces").default("ces"),
+  SERVICE_DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "expected a DNS label like ces")
+    .default("ces"),
   TRUSTED_PROXIES: z
     .string()
-    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
     .default([]),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -106,14 +135,20 @@ const envSchema = z.object({
   /** Whether this instance's launcher works background jobs (email delivery, re-checks). */
   RUN_JOBS: booleanString.default(true),
   /** "policy=limit/seconds,…" to change the rate limits of docs/api.md. */
-  RATE_LIMIT_OVERRIDES: z.string().regex(/^(\s*\w+=\d+\/\d+\s*)(,\s*\w+=\d+\/\d+\s*)*$/, "expected policy=limit/seconds entries").optional(),
+  RATE_LIMIT_OVERRIDES: z
+    .string()
+    .regex(/^(\s*\w+=\d+\/\d+\s*)(,\s*\w+=\d+\/\d+\s*)*$/, "expected policy=limit/seconds entries")
+    .optional(),
   /**
    * The service's mail host name: the SMTP listeners greet with it, customers' mail settings point at it, and the
    * test sender sends from it (default: the APP_URL host; required in production).
    */
   MAIL_HOSTNAME: anyHostName.optional(),
   /** Address the SMTP listeners bind (docs/smtp.md). */
-  MAIL_LISTEN: z.string().refine((value) => isIP(value) !== 0, "expected an IP address").optional(),
+  MAIL_LISTEN: z
+    .string()
+    .refine((value) => isIP(value) !== 0, "expected an IP address")
+    .optional(),
   /** SMTP submission with STARTTLS; 0 turns it off. */
   SUBMISSION_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** SMTP submission over implicit TLS; 0 turns it off. */
@@ -141,7 +176,17 @@ export type MailListeners = {
 
 export type Env = Omit<
   RawEnv,
-  "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEYS" | "EMAIL_TRANSPORT" | "SANDBOX_WEBHOOK_SECRET" | "MAIL_HOSTNAME" | "MAIL_LISTEN" | "SUBMISSION_PORT" | "SUBMISSIONS_PORT" | "MAIL_TLS_CERT_FILE" | "MAIL_TLS_KEY_FILE"
+  | "AUTH_SECRET"
+  | "ENCRYPTION_KEY"
+  | "ENCRYPTION_KEYS"
+  | "EMAIL_TRANSPORT"
+  | "SANDBOX_WEBHOOK_SECRET"
+  | "MAIL_HOSTNAME"
+  | "MAIL_LISTEN"
+  | "SUBMISSION_PORT"
+  | "SUBMISSIONS_PORT"
+  | "MAIL_TLS_CERT_FILE"
+  | "MAIL_TLS_KEY_FILE"
 > & {
   /** The SMTP listeners' settings, defaults applied (docs/smtp.md). */
   mail: MailListeners;
@@ -242,7 +287,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       problems.push("MAIL_TLS_CERT_FILE: required in production while a mail listener is on (with MAIL_TLS_KEY_FILE)");
     }
   }
-  if (Boolean(raw.MAIL_TLS_CERT_FILE) !== Boolean(raw.MAIL_TLS_KEY_FILE)) problems.push("MAIL_TLS_KEY_FILE: set MAIL_TLS_CERT_FILE and MAIL_TLS_KEY_FILE together");
+  if (Boolean(raw.MAIL_TLS_CERT_FILE) !== Boolean(raw.MAIL_TLS_KEY_FILE))
+    problems.push("MAIL_TLS_KEY_FILE: set MAIL_TLS_CERT_FILE and MAIL_TLS_KEY_FILE together");
   const emailTransport = raw.EMAIL_TRANSPORT ?? "file";
   if (emailTransport === "smtp" && !raw.SMTP_URL) problems.push("SMTP_URL: required when EMAIL_TRANSPORT=smtp");
   if (emailTransport === "resend" && !raw.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_TRANSPORT=resend");

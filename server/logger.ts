@@ -19,7 +19,11 @@ export function serializeError(error: unknown, depth = 0): Record<string, unknow
     message: firstLine(message),
     ...(code ? { code } : {}),
     // Stack frames only: the first stack line repeats the message.
-    stack: stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).slice(0, 12).join("\n"),
+    stack: stack
+      ?.split("\n")
+      .filter((line) => line.trimStart().startsWith("at "))
+      .slice(0, 12)
+      .join("\n"),
     ...(cause && depth < 3 ? { cause: serializeError(cause, depth + 1) } : {}),
   };
 }
@@ -30,7 +34,23 @@ export function logger(): pino.Logger {
     base: { service: "customer-email-service" },
     serializers: { err: serializeError },
     redact: {
-      paths: ["password", "*.password", "token", "*.token", "authorization", "*.authorization", "*.smtp_password", "refreshToken", "*.refreshToken", "accessToken", "*.accessToken", "secret", "*.secret", "code", "*.code"],
+      paths: [
+        "password",
+        "*.password",
+        "token",
+        "*.token",
+        "authorization",
+        "*.authorization",
+        "*.smtp_password",
+        "refreshToken",
+        "*.refreshToken",
+        "accessToken",
+        "*.accessToken",
+        "secret",
+        "*.secret",
+        "code",
+        "*.code",
+      ],
       censor: "[redacted]",
     },
   });

@@ -63,7 +63,9 @@ export function validationMessage(issue: Issue): string | undefined {
     case "invalid_format":
       return formatNames[issue.format] ?? "This is not in the expected format";
     case "invalid_value":
-      return issue.values.length === 1 ? `Use ${JSON.stringify(issue.values[0])}` : `Choose one of: ${issue.values.map((value: unknown) => String(value)).join(", ")}`;
+      return issue.values.length === 1
+        ? `Use ${JSON.stringify(issue.values[0])}`
+        : `Choose one of: ${issue.values.map((value: unknown) => String(value)).join(", ")}`;
     case "unrecognized_keys":
       return `Unknown ${issue.keys.length === 1 ? "field" : "fields"}: ${issue.keys.join(", ")}`;
     case "not_multiple_of":

@@ -29,7 +29,10 @@ export default async function SupportPage({ searchParams }: { searchParams: Sear
             Tell us what is wrong and a person will answer by email. You do not need to be signed in.
           </p>
         </div>
-        <section aria-label="New ticket" className="rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+        <section
+          aria-label="New ticket"
+          className="rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
+        >
           <SupportForm
             signedIn={Boolean(session)}
             defaultEmail={session?.user.email}
@@ -39,8 +42,14 @@ export default async function SupportPage({ searchParams }: { searchParams: Sear
           />
         </section>
         {session ? (
-          <section aria-labelledby="your-tickets" className="rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
-            <h2 id="your-tickets" className="border-b border-zinc-200 px-6 py-4 text-base font-semibold text-zinc-900 dark:border-zinc-800 dark:text-white">
+          <section
+            aria-labelledby="your-tickets"
+            className="rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
+          >
+            <h2
+              id="your-tickets"
+              className="border-b border-zinc-200 px-6 py-4 text-base font-semibold text-zinc-900 dark:border-zinc-800 dark:text-white"
+            >
               Your tickets
             </h2>
             <TicketList />

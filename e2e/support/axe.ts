@@ -17,6 +17,8 @@ export async function seriousViolations(page: Page) {
       rule: violation.id,
       impact: violation.impact,
       help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1, 3).join(" ")}`),
+      nodes: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1, 3).join(" ")}`),
     }));
 }

@@ -4,7 +4,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-export type SentEmail = { id: string; sentAt: string; to: string; from: string; subject: string; template: string; html: string; text: string };
+export type SentEmail = {
+  id: string;
+  sentAt: string;
+  to: string;
+  from: string;
+  subject: string;
+  template: string;
+  html: string;
+  text: string;
+};
 
 function mailDirectory(): string {
   const dataDir = process.env.E2E_DATA_DIR;

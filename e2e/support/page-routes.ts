@@ -45,7 +45,9 @@ function routeOf(file: string): PageRoute {
     path: `/${urlSegments.join("/")}`,
     file: path.relative(process.cwd(), file),
     signedIn: segments.includes("(portal)"),
-    ...(missing.length > 0 ? { skipReason: `dynamic segment ${missing.join(", ")} has no sample value in e2e/support/page-routes.ts` } : {}),
+    ...(missing.length > 0
+      ? { skipReason: `dynamic segment ${missing.join(", ")} has no sample value in e2e/support/page-routes.ts` }
+      : {}),
   };
 }
 

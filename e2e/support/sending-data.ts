@@ -18,12 +18,17 @@ export async function arrangeSentMessage(request: APIRequestContext, account: Te
 
   const created = await request.post("/api/v1/sending/domains", { headers: { authorization }, data: { name: domain } });
   expect(created.status(), await created.text()).toBe(201);
-  const { domain_id, records } = ((await created.json()) as Envelope<{ domain_id: string; records: { type: string; name: string; value: string }[] }>).data;
+  const { domain_id, records } = (
+    (await created.json()) as Envelope<{ domain_id: string; records: { type: string; name: string; value: string }[] }>
+  ).data;
   await publishRecords(testDns(), records);
   const verified = await request.post(`/api/v1/sending/domains/${domain_id}/verify`, { headers: { authorization } });
   expect(verified.status(), await verified.text()).toBe(200);
 
-  const key = await request.post("/api/v1/sending/api-keys", { headers: { authorization }, data: { name: "Mobile check", domainId: domain_id } });
+  const key = await request.post("/api/v1/sending/api-keys", {
+    headers: { authorization },
+    data: { name: "Mobile check", domainId: domain_id },
+  });
   expect(key.status(), await key.text()).toBe(201);
   const { secret } = ((await key.json()) as Envelope<{ secret: string }>).data;
 

@@ -14,7 +14,11 @@ export async function recordsShown(page: Page, domain: string) {
   for (const row of await rows.all()) {
     const cells = row.getByRole("cell");
     if ((await cells.count()) === 0) continue; // the header row
-    const [type, name, value] = await Promise.all([cells.nth(0).innerText(), cells.nth(1).locator("code").innerText(), cells.nth(2).locator("code").innerText()]);
+    const [type, name, value] = await Promise.all([
+      cells.nth(0).innerText(),
+      cells.nth(1).locator("code").innerText(),
+      cells.nth(2).locator("code").innerText(),
+    ]);
     records.push({ type: type.trim(), name: name.trim(), value: value.trim() });
   }
   return records;

@@ -13,4 +13,3 @@ export async function makeSessionsStale(email: string): Promise<void> {
   );
   if (aged === 0) throw new Error(`${email} has no session to make stale`);
 }
-

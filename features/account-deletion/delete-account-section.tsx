@@ -26,8 +26,8 @@ export function DeleteAccountSection({ account }: { account: Account }) {
         <div className="min-w-0 max-w-xl">
           <h3 className="text-sm font-medium text-zinc-900 dark:text-white">Delete account</h3>
           <p className="mt-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-            Your account is deleted 30 days after you ask, and you are signed out everywhere at once. Sign in again within those 30 days to cancel.
-            After that, the account and everything in it are erased for good.
+            Your account is deleted 30 days after you ask, and you are signed out everywhere at once. Sign in again within those 30 days to
+            cancel. After that, the account and everything in it are erased for good.
           </p>
         </div>
         <Button variant="danger" size="sm" className="shrink-0 sm:mt-0.5" onClick={() => setIsOpen(true)}>
@@ -71,8 +71,9 @@ function DeleteAccountDialog({ open, account, onClose }: { open: boolean; accoun
       description={
         step === "confirm" ? (
           <>
-            Deletion is scheduled for 30 days from now, and every session, this one included, is signed out. To keep the account, sign in again
-            before then and cancel. After 30 days your account, its sending domains, relays and history are erased and cannot be recovered.
+            Deletion is scheduled for 30 days from now, and every session, this one included, is signed out. To keep the account, sign in
+            again before then and cancel. After 30 days your account, its sending domains, relays and history are erased and cannot be
+            recovered.
           </>
         ) : (
           <>For your security, deleting the account needs a sign-in from the last 15 minutes. Confirm it’s you to continue.</>
@@ -132,11 +133,7 @@ function TypedConfirmation({
       className="space-y-4"
     >
       {error ? <Alert>{error}</Alert> : null}
-      <FormField
-        ids={confirmIds}
-        label={`To confirm, type your email: ${email}`}
-        hint={hint}
-      >
+      <FormField ids={confirmIds} label={`To confirm, type your email: ${email}`} hint={hint}>
         <input
           {...describedBy(confirmIds, { hint })}
           value={typed}

@@ -29,7 +29,8 @@ export function useDeleteAccount() {
 
 export function useCancelDeletion() {
   const queryClient = useQueryClient();
-  const clearSchedule = () => queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, deletionScheduledFor: null } : account));
+  const clearSchedule = () =>
+    queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, deletionScheduledFor: null } : account));
   return useMutation({
     mutationFn: async () => {
       try {

@@ -9,8 +9,7 @@ export const meQueryKey = ["auth", "me"] as const;
 
 export type AccountState =
   /** `details` is the API's account once loaded (name, deletion schedule, …). */
-  | { status: "signed-in"; email: string; details?: Account }
-  | { status: "signed-out" };
+  { status: "signed-in"; email: string; details?: Account } | { status: "signed-out" };
 
 export function useAccount(): AccountState {
   const sessionEmail = useSignedInEmail();

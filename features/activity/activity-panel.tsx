@@ -53,14 +53,30 @@ export function ActivityPanel({ page }: { page: number }) {
       ) : (
         <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
           {/* Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too. */}
-          <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500">
-            <table aria-busy={activity.isPlaceholderData || undefined} className={`w-full min-w-[46rem] text-left text-sm transition-opacity ${activity.isPlaceholderData ? "opacity-60" : ""}`}>
-              <caption id={captionId} className="border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 text-left dark:border-zinc-800 dark:bg-zinc-900">
+          <div
+            role="region"
+            aria-labelledby={captionId}
+            tabIndex={0}
+            className="overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+          >
+            <table
+              aria-busy={activity.isPlaceholderData || undefined}
+              className={`w-full min-w-[46rem] text-left text-sm transition-opacity ${activity.isPlaceholderData ? "opacity-60" : ""}`}
+            >
+              <caption
+                id={captionId}
+                className="border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 text-left dark:border-zinc-800 dark:bg-zinc-900"
+              >
                 <span className="flex items-center justify-between gap-4">
                   <span className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
-                    Account activity<span className="sr-only">, page {activity.data.pagination.page} of {activity.data.pagination.totalPages}</span>
+                    Account activity
+                    <span className="sr-only">
+                      , page {activity.data.pagination.page} of {activity.data.pagination.totalPages}
+                    </span>
                   </span>
-                  <span className="text-xs font-normal text-zinc-500 tabular-nums dark:text-zinc-400">{plural(activity.data.pagination.total, "event")}</span>
+                  <span className="text-xs font-normal text-zinc-500 tabular-nums dark:text-zinc-400">
+                    {plural(activity.data.pagination.total, "event")}
+                  </span>
                 </span>
               </caption>
               <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
@@ -86,7 +102,12 @@ export function ActivityPanel({ page }: { page: number }) {
               </tbody>
             </table>
           </div>
-          <Pagination page={activity.data.pagination.page} totalPages={activity.data.pagination.totalPages} total={activity.data.pagination.total} shown={activity.data.items.length} />
+          <Pagination
+            page={activity.data.pagination.page}
+            totalPages={activity.data.pagination.totalPages}
+            total={activity.data.pagination.total}
+            shown={activity.data.items.length}
+          />
         </div>
       )}
     </div>
@@ -192,9 +213,7 @@ function PastTheEnd({ page, totalPages }: { page: number; totalPages: number }) 
   return (
     <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
       <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">There is no page {page}</h2>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        Your activity fills {plural(totalPages, "page")}.
-      </p>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your activity fills {plural(totalPages, "page")}.</p>
       <Link href={pageHref(totalPages)} className={`${buttonClass("secondary", "sm")} mt-4`}>
         Go to the last page
       </Link>
@@ -216,7 +235,11 @@ function LoadingTable() {
     <div role="status" aria-live="polite" className="overflow-hidden rounded-xl border border-zinc-200 dark:border-zinc-800">
       <span className="sr-only">Loading activity…</span>
       {[0, 1, 2, 3].map((row) => (
-        <div key={row} aria-hidden="true" className="flex animate-pulse items-center gap-6 border-zinc-200 px-5 py-4 not-first:border-t dark:border-zinc-800">
+        <div
+          key={row}
+          aria-hidden="true"
+          className="flex animate-pulse items-center gap-6 border-zinc-200 px-5 py-4 not-first:border-t dark:border-zinc-800"
+        >
           <div className="flex-1 space-y-2">
             <div className="h-3.5 w-56 max-w-full rounded bg-zinc-100 dark:bg-zinc-800" />
             <div className="h-3 w-32 rounded bg-zinc-100 dark:bg-zinc-800" />

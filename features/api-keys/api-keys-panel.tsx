@@ -24,7 +24,9 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
 
 type KeyInput = z.input<typeof createApiKeyBody>;
 type KeyValues = z.output<typeof createApiKeyBody>;
-const resolver = lazyZodResolver<KeyInput, KeyValues>(() => import("@/shared/schemas/api-keys").then((schemas) => schemas.createApiKeyBody));
+const resolver = lazyZodResolver<KeyInput, KeyValues>(() =>
+  import("@/shared/schemas/api-keys").then((schemas) => schemas.createApiKeyBody),
+);
 
 const ids = { name: fieldIds("key-name"), scope: fieldIds("key-scope"), domainId: fieldIds("key-domain"), expiry: fieldIds("key-expiry") };
 const EXPIRY_CHOICES = [
@@ -48,11 +50,14 @@ export function ApiKeysPanel() {
       <div className="max-w-2xl">
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">API keys</h1>
         <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Send email from your code with <code className="font-mono text-[0.8125rem]">Authorization: Bearer ces_…</code>. A key with sending access
-          can send and read messages; full access also manages domains. Keys cannot create other keys.
+          Send email from your code with <code className="font-mono text-[0.8125rem]">Authorization: Bearer ces_…</code>. A key with sending
+          access can send and read messages; full access also manages domains. Keys cannot create other keys.
         </p>
       </div>
-      <section aria-labelledby="new-key" className="rounded-xl border border-zinc-200 bg-white p-6 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+      <section
+        aria-labelledby="new-key"
+        className="rounded-xl border border-zinc-200 bg-white p-6 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
+      >
         <h2 id="new-key" className="text-base font-semibold text-zinc-900 dark:text-white">
           Create a key
         </h2>
@@ -66,8 +71,14 @@ export function ApiKeysPanel() {
         />
       </section>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      <section aria-labelledby="your-keys" className="rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
-        <h2 id="your-keys" className="border-b border-zinc-200 px-6 py-4 text-base font-semibold text-zinc-900 dark:border-zinc-800 dark:text-white">
+      <section
+        aria-labelledby="your-keys"
+        className="rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
+      >
+        <h2
+          id="your-keys"
+          className="border-b border-zinc-200 px-6 py-4 text-base font-semibold text-zinc-900 dark:border-zinc-800 dark:text-white"
+        >
           Your keys
         </h2>
         {keys.isPending ? (
@@ -83,20 +94,33 @@ export function ApiKeysPanel() {
         ) : (
           <ul aria-label="API keys" className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {keys.data.map((key) => (
-              <KeyRow key={key.id} apiKey={key} onRevoked={() => setNotice(`Revoked “${key.name}”. Anything using it can no longer send.`)} />
+              <KeyRow
+                key={key.id}
+                apiKey={key}
+                onRevoked={() => setNotice(`Revoked “${key.name}”. Anything using it can no longer send.`)}
+              />
             ))}
           </ul>
         )}
       </section>
-      <Dialog open={created !== null} title="Copy your new key" description="This is the only time the secret is shown. Store it somewhere safe, like a secrets manager." onClose={() => setCreated(null)}>
+      <Dialog
+        open={created !== null}
+        title="Copy your new key"
+        description="This is the only time the secret is shown. Store it somewhere safe, like a secrets manager."
+        onClose={() => setCreated(null)}
+      >
         {created ? (
           <div className="space-y-4">
-            <code data-testid="api-key-secret" className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
+            <code
+              data-testid="api-key-secret"
+              className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100"
+            >
               {created.secret}
             </code>
             {created.domainId ? (
               <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                This key sends only from its domain. To try the test sender (a first email to yourself), create a key for any verified domain.
+                This key sends only from its domain. To try the test sender (a first email to yourself), create a key for any verified
+                domain.
               </p>
             ) : (
               <FirstEmailSnippets secret={created.secret} />
@@ -137,7 +161,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secret: stri
       {failure ? <Alert>{failure}</Alert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField ids={ids.name} label="Name" error={errors.name?.message}>
-          <input {...form.register("name")} {...describedBy(ids.name, { error: errors.name?.message })} type="text" placeholder="Production server" className={inputClass} />
+          <input
+            {...form.register("name")}
+            {...describedBy(ids.name, { error: errors.name?.message })}
+            type="text"
+            placeholder="Production server"
+            className={inputClass}
+          />
         </FormField>
         <FormField ids={ids.scope} label="Access" error={errors.scope?.message}>
           <select {...form.register("scope")} {...describedBy(ids.scope, { error: errors.scope?.message })} className={inputClass}>
@@ -146,7 +176,11 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secret: stri
           </select>
         </FormField>
         <FormField ids={ids.domainId} label="Domain" error={errors.domainId?.message}>
-          <select {...form.register("domainId", { setValueAs: emptyAsUndefined })} {...describedBy(ids.domainId, { error: errors.domainId?.message })} className={inputClass}>
+          <select
+            {...form.register("domainId", { setValueAs: emptyAsUndefined })}
+            {...describedBy(ids.domainId, { error: errors.domainId?.message })}
+            className={inputClass}
+          >
             <option value="">Any verified domain</option>
             {verified.map((domain) => (
               <option key={domain.domain_id} value={domain.domain_id}>
@@ -156,7 +190,12 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secret: stri
           </select>
         </FormField>
         <FormField ids={ids.expiry} label="Expires">
-          <select {...describedBy(ids.expiry, {})} value={expiryDays} onChange={(event) => setExpiryDays(Number(event.target.value))} className={inputClass}>
+          <select
+            {...describedBy(ids.expiry, {})}
+            value={expiryDays}
+            onChange={(event) => setExpiryDays(Number(event.target.value))}
+            className={inputClass}
+          >
             {EXPIRY_CHOICES.map((choice) => (
               <option key={choice.days} value={choice.days}>
                 {choice.label}
@@ -177,13 +216,16 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secret: stri
 function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: () => void }) {
   const revoke = useRevokeApiKey();
   const [confirming, setConfirming] = useState(false);
-  const error = revoke.error instanceof PortalApiError ? revoke.error.message : revoke.error ? "We could not revoke the key. Try again." : null;
+  const error =
+    revoke.error instanceof PortalApiError ? revoke.error.message : revoke.error ? "We could not revoke the key. Try again." : null;
   return (
     <li className="flex flex-col gap-3 px-6 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="font-medium text-zinc-900 dark:text-white">
           {apiKey.name}{" "}
-          <span className="ml-1 rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{scopeLabels[apiKey.scope]}</span>
+          <span className="ml-1 rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+            {scopeLabels[apiKey.scope]}
+          </span>
         </p>
         <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
           <span className="font-mono">{apiKey.prefix}…</span> · created {formatDateTime(apiKey.createdAt)} ·{" "}

@@ -54,7 +54,8 @@ const PORTAL_BASE = "/api/portal";
 function pathOf(endpoint: EndpointRef, params: Record<string, unknown> = {}): string {
   return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (typeof value !== "string" || value === "") throw new Error(`portalFetch: missing path parameter "${name}" for ${endpoint.operationId}`);
+    if (typeof value !== "string" || value === "")
+      throw new Error(`portalFetch: missing path parameter "${name}" for ${endpoint.operationId}`);
     return encodeURIComponent(value);
   });
 }
@@ -71,7 +72,10 @@ function queryStringOf(query: Record<string, unknown> | undefined): string {
 export const unreachable = () =>
   new PortalApiError(0, "network_error", "We could not reach the server. Check your connection and try again.");
 
-export async function portalFetch<E extends Endpoint>(endpoint: E | EndpointRef<E>, options: PortalFetchOptions<E> = {}): Promise<z.output<E["response"]>> {
+export async function portalFetch<E extends Endpoint>(
+  endpoint: E | EndpointRef<E>,
+  options: PortalFetchOptions<E> = {},
+): Promise<z.output<E["response"]>> {
   const hasBody = options.body !== undefined;
   let response: Response;
   try {
@@ -89,7 +93,11 @@ export async function portalFetch<E extends Endpoint>(endpoint: E | EndpointRef<
     throw unreachable();
   }
 
-  if (response.status === 401 && (options.onUnauthorized ?? "redirect") === "redirect" && isEndedSession(401, await errorCodeOf(response))) {
+  if (
+    response.status === 401 &&
+    (options.onUnauthorized ?? "redirect") === "redirect" &&
+    isEndedSession(401, await errorCodeOf(response))
+  ) {
     window.location.assign(signInUrl(`${window.location.pathname}${window.location.search}`));
     // Leave the caller pending: the page is going away, and an error flashing up first would only confuse.
     return new Promise<never>(() => {});
@@ -131,10 +139,12 @@ export async function readEnvelope<E extends Endpoint>(endpoint: E | EndpointRef
   }
 
   if (!("response" in endpoint)) {
-    if (envelope.data === undefined) throw new PortalApiError(response.status, "invalid_response", "The server sent an unexpected answer. Please try again.");
+    if (envelope.data === undefined)
+      throw new PortalApiError(response.status, "invalid_response", "The server sent an unexpected answer. Please try again.");
     return envelope.data as z.output<E["response"]>;
   }
   const parsed = endpoint.response.safeParse(envelope.data);
-  if (!parsed.success) throw new PortalApiError(response.status, "invalid_response", "The server sent an unexpected answer. Please try again.");
+  if (!parsed.success)
+    throw new PortalApiError(response.status, "invalid_response", "The server sent an unexpected answer. Please try again.");
   return parsed.data as z.output<E["response"]>;
 }

@@ -24,7 +24,9 @@ import { type TwoFactorChallenge, useTwoFactorChallenge } from "./use-two-factor
 
 type CodeInput = Pick<z.input<typeof verifyCodeBody>, "code">;
 type CodeValues = Pick<z.output<typeof verifyCodeBody>, "code">;
-const resolver = lazyZodResolver<CodeInput, CodeValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.verifyCodeBody.pick({ code: true })));
+const resolver = lazyZodResolver<CodeInput, CodeValues>(() =>
+  import("@/shared/schemas/auth").then((schemas) => schemas.verifyCodeBody.pick({ code: true })),
+);
 
 const ids = { code: fieldIds("code") };
 
@@ -55,8 +57,9 @@ export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string;
         <div className="space-y-5">
           {challenge.expired ? <Alert>{failureMessage(challenge.expired)}</Alert> : null}
           <Note>
-            This works once you have turned on <strong className="font-medium text-zinc-900 dark:text-zinc-100">sign-in with an emailed code</strong> in
-            your account&rsquo;s Security settings. Otherwise, use your password or{" "}
+            This works once you have turned on{" "}
+            <strong className="font-medium text-zinc-900 dark:text-zinc-100">sign-in with an emailed code</strong> in your account&rsquo;s
+            Security settings. Otherwise, use your password or{" "}
             <Link href="/sign-in/link" className={textLinkClass}>
               a sign-in link
             </Link>
@@ -79,8 +82,8 @@ export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string;
       title="Check your inbox"
       description={
         <>
-          If <strong className="font-medium text-zinc-900 dark:text-zinc-100">{email}</strong> can sign in with a code, we have emailed one. It
-          works for 10 minutes.
+          If <strong className="font-medium text-zinc-900 dark:text-zinc-100">{email}</strong> can sign in with a code, we have emailed one.
+          It works for 10 minutes.
         </>
       }
       footer={footer}
@@ -88,7 +91,8 @@ export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string;
       <CodeForm email={email} callbackUrl={callbackUrl} challenge={challenge} />
       <div className="mt-6 space-y-5 border-t border-zinc-200 pt-6 dark:border-zinc-800">
         <Note>
-          No email after a minute? Check your spam folder. Codes are only sent when code sign-in is turned on for the account; you can always{" "}
+          No email after a minute? Check your spam folder. Codes are only sent when code sign-in is turned on for the account; you can
+          always{" "}
           <Link href="/sign-in/link" className={textLinkClass}>
             get a sign-in link
           </Link>{" "}

@@ -118,7 +118,15 @@ export function InboxIllustration() {
       aria-hidden="true"
       className="mx-auto flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 ring-8 ring-indigo-50/50 dark:bg-indigo-500/10 dark:text-indigo-400 dark:ring-indigo-500/5"
     >
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" className="size-6">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.75}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="size-6"
+      >
         <rect x="3" y="5" width="18" height="14" rx="2" />
         <path d="m3.5 6.5 8.5 6 8.5-6" />
       </svg>

@@ -44,8 +44,8 @@ export function ForgotPassword({ defaultEmail }: { defaultEmail?: string }) {
       title="Check your inbox"
       description={
         <>
-          If an account exists for <strong className="font-medium text-zinc-900 dark:text-zinc-100">{email}</strong>, we emailed it a code. It
-          works for 10 minutes.
+          If an account exists for <strong className="font-medium text-zinc-900 dark:text-zinc-100">{email}</strong>, we emailed it a code.
+          It works for 10 minutes.
         </>
       }
       footer={footer}

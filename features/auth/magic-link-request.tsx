@@ -38,8 +38,8 @@ export function MagicLinkRequest({ passwordHref }: { passwordHref: string }) {
       title="Check your inbox"
       description={
         <>
-          If an account exists for <strong className="font-medium text-zinc-900 dark:text-zinc-100">{email}</strong>, we have emailed it a sign-in
-          link.
+          If an account exists for <strong className="font-medium text-zinc-900 dark:text-zinc-100">{email}</strong>, we have emailed it a
+          sign-in link.
         </>
       }
       footer={footer}
@@ -47,8 +47,8 @@ export function MagicLinkRequest({ passwordHref }: { passwordHref: string }) {
       <div className="space-y-6">
         <InboxIllustration />
         <p className="text-center text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Open the link and press <span className="font-medium text-zinc-900 dark:text-zinc-100">Sign in</span>. It works once, for 15 minutes.
-          No email after a minute? Check your spam folder.
+          Open the link and press <span className="font-medium text-zinc-900 dark:text-zinc-100">Sign in</span>. It works once, for 15
+          minutes. No email after a minute? Check your spam folder.
         </p>
         <ResendControls endpoint={sendMagicLink} email={email} resendLabel="Send a new link" onChangeEmail={() => setEmail(null)} />
       </div>

@@ -70,7 +70,14 @@ export function MagicLinkSignIn() {
   );
 
   if (challenge.challengeToken) {
-    return <OnDemandTwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={DEFAULT_AFTER_SIGN_IN} canStartOver={false} />;
+    return (
+      <OnDemandTwoFactorSignIn
+        challenge={challenge}
+        challengeToken={challenge.challengeToken}
+        callbackUrl={DEFAULT_AFTER_SIGN_IN}
+        canStartOver={false}
+      />
+    );
   }
 
   if (challenge.expired) {

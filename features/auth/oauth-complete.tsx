@@ -24,7 +24,8 @@ const reasons: Record<string, string> = {
   email_not_verified:
     "The provider does not confirm that your email address is verified, so we cannot use it to sign you in. Verify it with the provider, or sign in another way.",
   account_disabled: "This account cannot sign in. Contact support if you think this is a mistake.",
-  invalid_or_expired_token: "This sign-in expired before it could finish (it has to complete within a minute, in the browser that started it). Please start again.",
+  invalid_or_expired_token:
+    "This sign-in expired before it could finish (it has to complete within a minute, in the browser that started it). Please start again.",
 };
 
 type State = { kind: "working" } | { kind: "failed"; message: string };
@@ -78,7 +79,14 @@ export function OAuthComplete() {
   );
 
   if (challenge.challengeToken) {
-    return <OnDemandTwoFactorSignIn challenge={challenge} challengeToken={challenge.challengeToken} callbackUrl={callbackUrl ?? "/sessions"} canStartOver={false} />;
+    return (
+      <OnDemandTwoFactorSignIn
+        challenge={challenge}
+        challengeToken={challenge.challengeToken}
+        callbackUrl={callbackUrl ?? "/sessions"}
+        canStartOver={false}
+      />
+    );
   }
 
   if (state.kind === "failed" || challenge.expired) {
@@ -86,7 +94,13 @@ export function OAuthComplete() {
       <AuthCard
         headingRef={headingRef}
         title="We could not sign you in"
-        description={challenge.expired ? "The two-factor step works for 5 minutes and allows 5 tries. Please sign in again." : state.kind === "failed" ? state.message : ""}
+        description={
+          challenge.expired
+            ? "The two-factor step works for 5 minutes and allows 5 tries. Please sign in again."
+            : state.kind === "failed"
+              ? state.message
+              : ""
+        }
         footer={footer}
       >
         <Link href="/sign-in" className={`${buttonClass("primary")} w-full`}>

@@ -19,7 +19,10 @@ const SignedInEmail = createContext<string | null>(null);
 export function announcePortalSessionChange(): void {
   window.dispatchEvent(new Event(PORTAL_SESSION_CHANGED));
   try {
-    localStorage.setItem(OTHER_TABS_KEY, JSON.stringify({ event: "session", data: { trigger: "getSession" }, timestamp: Math.floor(Date.now() / 1000) }));
+    localStorage.setItem(
+      OTHER_TABS_KEY,
+      JSON.stringify({ event: "session", data: { trigger: "getSession" }, timestamp: Math.floor(Date.now() / 1000) }),
+    );
   } catch {
     // Storage refused (private mode): other tabs learn it on their next API call.
   }

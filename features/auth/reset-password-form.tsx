@@ -27,7 +27,9 @@ import { NEW_PASSWORD_HINT } from "./sign-up-form";
 
 type ResetInput = z.input<typeof resetPasswordBody>;
 type ResetValues = z.output<typeof resetPasswordBody>;
-const resolver = lazyZodResolver<ResetInput, ResetValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.resetPasswordBody));
+const resolver = lazyZodResolver<ResetInput, ResetValues>(() =>
+  import("@/shared/schemas/auth").then((schemas) => schemas.resetPasswordBody),
+);
 
 const ids = { email: fieldIds("email"), otp_code: fieldIds("otp_code"), new_password: fieldIds("new_password") };
 
@@ -64,7 +66,8 @@ export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
     } catch (error) {
       const apiError = error instanceof PortalApiError ? error : unreachable();
       const unplaced = placeFieldErrors(apiError.errors, ["email", "otp_code", "new_password"], form.setError);
-      if (apiError.errors.length === 0 || unplaced.length > 0) setFailure({ code: apiError.code, text: [failureMessage(apiError), ...unplaced].join(" ") });
+      if (apiError.errors.length === 0 || unplaced.length > 0)
+        setFailure({ code: apiError.code, text: [failureMessage(apiError), ...unplaced].join(" ") });
       return;
     }
     // The API has just ended every session, this browser's included: drop the portal cookie too.
@@ -109,7 +112,11 @@ export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
   }
 
   return (
-    <AuthCard title="Choose a new password" description="Enter the code we emailed you. Resetting signs you out on every device." footer={footer}>
+    <AuthCard
+      title="Choose a new password"
+      description="Enter the code we emailed you. Resetting signs you out on every device."
+      footer={footer}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {failure ? (
           <Alert ref={alertRef}>

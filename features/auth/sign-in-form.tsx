@@ -26,7 +26,15 @@ const ids = { email: fieldIds("email"), password: fieldIds("password") };
 const resolver = lazyZodResolver<SignInInput, SignInValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.loginBody));
 
 /** The sign-in page's card: email and password, then the second factor when the account has one. */
-export function PasswordSignIn({ callbackUrl, signUpHref, providers }: { callbackUrl: string; signUpHref: string; providers: OfferedProvider[] }) {
+export function PasswordSignIn({
+  callbackUrl,
+  signUpHref,
+  providers,
+}: {
+  callbackUrl: string;
+  signUpHref: string;
+  providers: OfferedProvider[];
+}) {
   const challenge = useTwoFactorChallenge();
   // Kept across the two-factor step, so coming back to this form (expired, or "Start over") needs only the password.
   const [email, setEmail] = useState("");

@@ -23,6 +23,9 @@ export async function submitCredentials(credentials: Credentials): Promise<{ ok:
     if (result?.ok && !result.error) return { ok: true };
     return { ok: false, failure: parseSignInError(result?.error) };
   } catch {
-    return { ok: false, failure: { code: "network_error", message: "We could not reach the server. Check your connection and try again.", errors: [] } };
+    return {
+      ok: false,
+      failure: { code: "network_error", message: "We could not reach the server. Check your connection and try again.", errors: [] },
+    };
   }
 }

@@ -39,7 +39,9 @@ export function useCredentialsSubmit<Values extends FieldValues>(options: {
     const codeField = fieldOfCode[result.failure.code];
     if (codeField) fieldErrors.push({ path: codeField, message: result.failure.message });
     // Errors about fields the form does not show still need to be read somewhere (but never twice).
-    const unplaced = placeFieldErrors(fieldErrors, options.fields, options.setError).filter((message) => message !== result.failure.message);
+    const unplaced = placeFieldErrors(fieldErrors, options.fields, options.setError).filter(
+      (message) => message !== result.failure.message,
+    );
     setFailure({ ...result.failure, text: [failureMessage(result.failure), ...unplaced].join(" ") });
   }
 

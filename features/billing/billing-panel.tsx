@@ -15,21 +15,43 @@ import { type CheckoutItem, useCheckout, useCredits, useInvoices, usePaymentMeth
 
 type PaymentMethod = z.output<typeof paymentMethodSchema>;
 
-const methodLabels: Record<string, string> = { card: "Card", bank: "Bank account", bank_transfer: "Bank transfer", ussd: "USSD", mobile_money: "Mobile money" };
+const methodLabels: Record<string, string> = {
+  card: "Card",
+  bank: "Bank account",
+  bank_transfer: "Bank transfer",
+  ussd: "USSD",
+  mobile_money: "Mobile money",
+};
 
 function Loading() {
   return <div className="h-32 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800/60" aria-hidden="true" />;
 }
 
-function PaymentMethods({ methods, selected, onSelect }: { methods: PaymentMethod[]; selected: PaymentProvider | null; onSelect: (provider: PaymentProvider) => void }) {
-  if (methods.length === 0) return <SettingsCardBody><p className="text-sm text-zinc-600 dark:text-zinc-400">No payment provider is set up on this server yet.</p></SettingsCardBody>;
+function PaymentMethods({
+  methods,
+  selected,
+  onSelect,
+}: {
+  methods: PaymentMethod[];
+  selected: PaymentProvider | null;
+  onSelect: (provider: PaymentProvider) => void;
+}) {
+  if (methods.length === 0)
+    return (
+      <SettingsCardBody>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">No payment provider is set up on this server yet.</p>
+      </SettingsCardBody>
+    );
   return (
     <SettingsCardBody>
       <fieldset>
         <legend className="text-sm font-medium text-zinc-900 dark:text-white">Pay with</legend>
         <div className="mt-3 space-y-2">
           {methods.map((method) => (
-            <label key={method.provider} className="flex cursor-pointer items-start gap-3 rounded-lg border border-zinc-200 p-3 has-[:checked]:border-indigo-400 dark:border-zinc-800">
+            <label
+              key={method.provider}
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-zinc-200 p-3 has-[:checked]:border-indigo-400 dark:border-zinc-800"
+            >
               <input
                 type="radio"
                 name="provider"
@@ -85,29 +107,86 @@ export function BillingPanel({ checkoutCanceled = false }: { checkoutCanceled?: 
       {checkout.error ? <Alert title="We could not start the checkout">{checkout.error.message}</Alert> : null}
 
       <SettingsSection title="Current plan" description="Your plan, its period, and the emails sent in it.">
-        {subscription.isPending ? <Loading /> : subscription.isError ? <div className="p-5"><LoadError what="your plan" query={subscription} /></div> : <CurrentPlan subscription={subscription.data} />}
+        {subscription.isPending ? (
+          <Loading />
+        ) : subscription.isError ? (
+          <div className="p-5">
+            <LoadError what="your plan" query={subscription} />
+          </div>
+        ) : (
+          <CurrentPlan subscription={subscription.data} />
+        )}
       </SettingsSection>
 
       <section aria-labelledby="plans-heading" className="space-y-4">
         <div>
-          <h2 id="plans-heading" className="text-base font-semibold text-zinc-900 dark:text-white">Plans</h2>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">A new plan starts at once. Paying for your current plan adds a month after the current one.</p>
+          <h2 id="plans-heading" className="text-base font-semibold text-zinc-900 dark:text-white">
+            Plans
+          </h2>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            A new plan starts at once. Paying for your current plan adds a month after the current one.
+          </p>
         </div>
-        {plans.isPending || subscription.isPending ? <Loading /> : plans.isError ? <LoadError what="the plans" query={plans} /> : subscription.data ? (
-          <PlansGrid plans={plans.data} subscription={subscription.data} canPay={!!provider} pendingPlanId={pendingPlanId} onChoose={(plan) => pay({ planId: plan.id })} />
+        {plans.isPending || subscription.isPending ? (
+          <Loading />
+        ) : plans.isError ? (
+          <LoadError what="the plans" query={plans} />
+        ) : subscription.data ? (
+          <PlansGrid
+            plans={plans.data}
+            subscription={subscription.data}
+            canPay={!!provider}
+            pendingPlanId={pendingPlanId}
+            onChoose={(plan) => pay({ planId: plan.id })}
+          />
         ) : null}
       </section>
 
-      <SettingsSection title="Email credits" description="Credits pay for emails beyond your plan's quota, one credit an email. They do not expire.">
-        {credits.isPending ? <Loading /> : credits.isError ? <div className="p-5"><LoadError what="your credits" query={credits} /></div> : <CreditsCard credits={credits.data} canPay={!!provider} pendingPackId={pendingPackId} onBuy={(creditPackId) => pay({ creditPackId })} />}
+      <SettingsSection
+        title="Email credits"
+        description="Credits pay for emails beyond your plan's quota, one credit an email. They do not expire."
+      >
+        {credits.isPending ? (
+          <Loading />
+        ) : credits.isError ? (
+          <div className="p-5">
+            <LoadError what="your credits" query={credits} />
+          </div>
+        ) : (
+          <CreditsCard
+            credits={credits.data}
+            canPay={!!provider}
+            pendingPackId={pendingPackId}
+            onBuy={(creditPackId) => pay({ creditPackId })}
+          />
+        )}
       </SettingsSection>
 
-      <SettingsSection title="Payment methods" description="The payment providers you can pay with. You enter your details on the provider's own page.">
-        {methods.isPending ? <Loading /> : methods.isError ? <div className="p-5"><LoadError what="payment methods" query={methods} /></div> : <PaymentMethods methods={methods.data} selected={provider} onSelect={setChosen} />}
+      <SettingsSection
+        title="Payment methods"
+        description="The payment providers you can pay with. You enter your details on the provider's own page."
+      >
+        {methods.isPending ? (
+          <Loading />
+        ) : methods.isError ? (
+          <div className="p-5">
+            <LoadError what="payment methods" query={methods} />
+          </div>
+        ) : (
+          <PaymentMethods methods={methods.data} selected={provider} onSelect={setChosen} />
+        )}
       </SettingsSection>
 
       <SettingsSection title="Invoices" description="One for every payment.">
-        {invoices.isPending ? <Loading /> : invoices.isError ? <div className="p-5"><LoadError what="your invoices" query={invoices} /></div> : <InvoicesTable invoices={invoices.data} />}
+        {invoices.isPending ? (
+          <Loading />
+        ) : invoices.isError ? (
+          <div className="p-5">
+            <LoadError what="your invoices" query={invoices} />
+          </div>
+        ) : (
+          <InvoicesTable invoices={invoices.data} />
+        )}
       </SettingsSection>
     </div>
   );

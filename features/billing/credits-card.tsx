@@ -8,7 +8,17 @@ import { formatCount, formatMoney } from "./format-money";
 
 type Credits = z.output<typeof creditsSchema>;
 
-export function CreditsCard({ credits, canPay, pendingPackId, onBuy }: { credits: Credits; canPay: boolean; pendingPackId: string | null; onBuy: (packId: string) => void }) {
+export function CreditsCard({
+  credits,
+  canPay,
+  pendingPackId,
+  onBuy,
+}: {
+  credits: Credits;
+  canPay: boolean;
+  pendingPackId: string | null;
+  onBuy: (packId: string) => void;
+}) {
   return (
     <SettingsCardBody>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">

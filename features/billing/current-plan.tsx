@@ -27,7 +27,12 @@ function StatusBadge({ subscription }: { subscription: Subscription }) {
 
 function Usage({ subscription }: { subscription: Subscription }) {
   const quota = subscription.monthlyQuota;
-  if (quota === null) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{formatCount(subscription.emailsUsed)} emails sent this period; your volume is set by your contract.</p>;
+  if (quota === null)
+    return (
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        {formatCount(subscription.emailsUsed)} emails sent this period; your volume is set by your contract.
+      </p>
+    );
   const share = quota > 0 ? Math.min(100, Math.round((subscription.emailsUsed / quota) * 100)) : 0;
   return (
     <div>
@@ -48,7 +53,8 @@ function Usage({ subscription }: { subscription: Subscription }) {
         <div className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400" style={{ width: `${share}%` }} />
       </div>
       <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
-        {quota === 0 ? "Every email uses one credit." : "Past the quota, emails use your credits."} Credits: {formatCount(subscription.creditBalance)}.
+        {quota === 0 ? "Every email uses one credit." : "Past the quota, emails use your credits."} Credits:{" "}
+        {formatCount(subscription.creditBalance)}.
       </p>
     </div>
   );
@@ -71,14 +77,20 @@ export function CurrentPlan({ subscription }: { subscription: Subscription }) {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {subscription.cancelAtPeriodEnd ? (
             <>
-              Canceled: stays on {planLabels[subscription.planId]} until <LocalDate iso={subscription.currentPeriodEnd} />, then moves to Free.
+              Canceled: stays on {planLabels[subscription.planId]} until <LocalDate iso={subscription.currentPeriodEnd} />, then moves to
+              Free.
             </>
           ) : subscription.status === "past_due" ? (
-            <>The term ended on <LocalDate iso={subscription.currentPeriodEnd} /> unpaid. Pay for {planLabels[subscription.planId]} below within a week to keep it.</>
+            <>
+              The term ended on <LocalDate iso={subscription.currentPeriodEnd} /> unpaid. Pay for {planLabels[subscription.planId]} below
+              within a week to keep it.
+            </>
           ) : (
             <>
               Current period: <LocalDate iso={subscription.currentPeriodStart} /> to <LocalDate iso={subscription.currentPeriodEnd} />.
-              {subscription.status === "canceled" && subscription.endedPlanId ? ` Your ${planLabels[subscription.endedPlanId]} plan has ended.` : ""}
+              {subscription.status === "canceled" && subscription.endedPlanId
+                ? ` Your ${planLabels[subscription.endedPlanId]} plan has ended.`
+                : ""}
             </>
           )}
         </p>
@@ -105,13 +117,15 @@ export function CurrentPlan({ subscription }: { subscription: Subscription }) {
           cancel.mutate(undefined, {
             onSuccess: (updated) => {
               setConfirming(false);
-              setNotice(`Your plan will end on ${new Date(updated.currentPeriodEnd).toLocaleDateString(undefined, { dateStyle: "long" })}.`);
+              setNotice(
+                `Your plan will end on ${new Date(updated.currentPeriodEnd).toLocaleDateString(undefined, { dateStyle: "long" })}.`,
+              );
             },
           })
         }
       >
-        You keep {planLabels[subscription.planId]} until <LocalDate iso={subscription.currentPeriodEnd} />. After that the account moves to the Free plan.
-        Your email credits stay.
+        You keep {planLabels[subscription.planId]} until <LocalDate iso={subscription.currentPeriodEnd} />. After that the account moves to
+        the Free plan. Your email credits stay.
       </ConfirmDialog>
     </>
   );

@@ -14,8 +14,16 @@ import { formatMoney } from "./format-money";
 const statusLabels = { paid: "Paid", open: "Open", void: "Void" } as const;
 
 export function InvoiceDocument({ invoiceId }: { invoiceId: string }) {
-  const invoice = useQuery({ queryKey: ["billing", "invoices", invoiceId], queryFn: ({ signal }) => portalFetch(getInvoice, { params: { invoice_id: invoiceId }, signal }) });
-  if (invoice.isPending) return <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">Loading the invoice…</p>;
+  const invoice = useQuery({
+    queryKey: ["billing", "invoices", invoiceId],
+    queryFn: ({ signal }) => portalFetch(getInvoice, { params: { invoice_id: invoiceId }, signal }),
+  });
+  if (invoice.isPending)
+    return (
+      <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
+        Loading the invoice…
+      </p>
+    );
   if (invoice.isError) return <LoadError what="the invoice" query={invoice} />;
   const data = invoice.data;
   const amount = formatMoney(data.amount, data.currency);
@@ -60,8 +68,12 @@ export function InvoiceDocument({ invoiceId }: { invoiceId: string }) {
           <caption className="sr-only">Invoice lines</caption>
           <thead className="border-b border-zinc-200 text-xs tracking-wide text-zinc-500 uppercase dark:border-zinc-700">
             <tr>
-              <th scope="col" className="py-2 font-medium">Description</th>
-              <th scope="col" className="py-2 text-right font-medium">Amount</th>
+              <th scope="col" className="py-2 font-medium">
+                Description
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody>

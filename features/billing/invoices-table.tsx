@@ -11,28 +11,47 @@ type Invoice = z.output<typeof invoiceSchema>;
 const statusLabels: Record<Invoice["status"], string> = { paid: "Paid", open: "Open", void: "Void" };
 
 export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
-  if (invoices.length === 0) return <p className="px-5 py-5 text-sm text-zinc-600 dark:text-zinc-400">No invoices yet. Each payment gets one.</p>;
+  if (invoices.length === 0)
+    return <p className="px-5 py-5 text-sm text-zinc-600 dark:text-zinc-400">No invoices yet. Each payment gets one.</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Invoices</caption>
         <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
-            <th scope="col" className="px-5 py-2.5 font-medium">Number</th>
-            <th scope="col" className="px-5 py-2.5 font-medium">Date</th>
-            <th scope="col" className="px-5 py-2.5 font-medium">Description</th>
-            <th scope="col" className="px-5 py-2.5 text-right font-medium">Amount</th>
-            <th scope="col" className="px-5 py-2.5 font-medium">Status</th>
-            <th scope="col" className="px-5 py-2.5 font-medium"><span className="sr-only">Invoice</span></th>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              Number
+            </th>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              Date
+            </th>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              Description
+            </th>
+            <th scope="col" className="px-5 py-2.5 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              <span className="sr-only">Invoice</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {invoices.map((invoice) => (
             <tr key={invoice.id}>
-              <th scope="row" className="whitespace-nowrap px-5 py-3 font-mono text-xs font-medium text-zinc-900 dark:text-white">{invoice.number}</th>
-              <td className="whitespace-nowrap px-5 py-3 text-zinc-600 dark:text-zinc-400"><LocalDate iso={invoice.issuedAt} /></td>
+              <th scope="row" className="whitespace-nowrap px-5 py-3 font-mono text-xs font-medium text-zinc-900 dark:text-white">
+                {invoice.number}
+              </th>
+              <td className="whitespace-nowrap px-5 py-3 text-zinc-600 dark:text-zinc-400">
+                <LocalDate iso={invoice.issuedAt} />
+              </td>
               <td className="px-5 py-3 text-zinc-700 dark:text-zinc-300">{invoice.description}</td>
-              <td className="whitespace-nowrap px-5 py-3 text-right tabular-nums text-zinc-900 dark:text-white">{formatMoney(invoice.amount, invoice.currency)}</td>
+              <td className="whitespace-nowrap px-5 py-3 text-right tabular-nums text-zinc-900 dark:text-white">
+                {formatMoney(invoice.amount, invoice.currency)}
+              </td>
               <td className="px-5 py-3 text-zinc-600 dark:text-zinc-400">{statusLabels[invoice.status]}</td>
               <td className="whitespace-nowrap px-5 py-3">
                 <Link href={`/billing/invoices/${invoice.id}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">

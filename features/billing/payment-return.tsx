@@ -24,7 +24,8 @@ export function PaymentReturn({ provider, reference }: { provider: string | null
     queryFn: () => confirmPayment(provider as PaymentProvider, reference!),
     enabled: valid,
     retry: false,
-    refetchInterval: (query) => (query.state.data?.outcome.status === "pending" && query.state.dataUpdateCount < MAX_POLLS ? POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.outcome.status === "pending" && query.state.dataUpdateCount < MAX_POLLS ? POLL_MS : false,
   });
   const settled = result.data && result.data.outcome.status !== "pending";
   useEffect(() => {
@@ -50,11 +51,16 @@ export function PaymentReturn({ provider, reference }: { provider: string | null
               You are on {planLabels[result.data.subscription.planId]} until <LocalDate iso={result.data.subscription.currentPeriodEnd} />.
             </>
           ) : (
-            <>Your credits were added{result.data.subscription ? `: ${result.data.subscription.creditBalance.toLocaleString("en-US")} in total` : ""}.</>
+            <>
+              Your credits were added
+              {result.data.subscription ? `: ${result.data.subscription.creditBalance.toLocaleString("en-US")} in total` : ""}.
+            </>
           )}
         </Alert>
       ) : result.data.outcome.status === "failed" ? (
-        <Alert title="Payment failed">The payment did not go through and nothing was charged. You can try again from the billing page.</Alert>
+        <Alert title="Payment failed">
+          The payment did not go through and nothing was charged. You can try again from the billing page.
+        </Alert>
       ) : (
         <Alert tone="success" title="Payment processing">
           The provider has not confirmed the payment yet. We apply it as soon as it does.{" "}

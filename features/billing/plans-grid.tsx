@@ -47,9 +47,9 @@ export function PlansGrid({
     <div className="space-y-3">
       {onPaidPlan ? (
         <p data-testid="plan-change-note" className="text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Changing plan: the new plan starts as soon as it is paid, with a new monthly period and quota. What is left of the month you paid for on
-          your current plan is not refunded or carried over, so changing near the end of your period wastes the least. Paying for the plan you are on
-          adds a month after the current one.
+          Changing plan: the new plan starts as soon as it is paid, with a new monthly period and quota. What is left of the month you paid
+          for on your current plan is not refunded or carried over, so changing near the end of your period wastes the least. Paying for the
+          plan you are on adds a month after the current one.
         </p>
       ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -63,7 +63,11 @@ export function PlansGrid({
             >
               <div className="flex items-center justify-between gap-2">
                 <h3 className="text-base font-semibold text-zinc-900 dark:text-white">{plan.name}</h3>
-                {isCurrent ? <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">Current plan</span> : null}
+                {isCurrent ? (
+                  <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">
+                    Current plan
+                  </span>
+                ) : null}
               </div>
               <p className="mt-2 text-lg font-semibold text-zinc-900 dark:text-white">{priceOf(plan)}</p>
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{quotaOf(plan)}</p>

@@ -24,7 +24,11 @@ export function useSubscription() {
 }
 
 export function usePlans() {
-  return useQuery({ queryKey: [...billingQueryKey, "plans"], queryFn: ({ signal }) => portalFetch(listPlans, { signal }), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: [...billingQueryKey, "plans"],
+    queryFn: ({ signal }) => portalFetch(listPlans, { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useInvoices() {
@@ -32,7 +36,11 @@ export function useInvoices() {
 }
 
 export function usePaymentMethods() {
-  return useQuery({ queryKey: [...billingQueryKey, "methods"], queryFn: ({ signal }) => portalFetch(listPaymentMethods, { signal }), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: [...billingQueryKey, "methods"],
+    queryFn: ({ signal }) => portalFetch(listPaymentMethods, { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useCredits() {

@@ -82,7 +82,12 @@ function OverviewPlaceholder() {
 
 function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
   const cards: { label: string; value: string; detail: string; href: string; warning?: string }[] = [
-    { label: "Domains", value: `${number(data.domains.verified)} / ${number(data.domains.total)}`, detail: "verified / total", href: "/domains" },
+    {
+      label: "Domains",
+      value: `${number(data.domains.verified)} / ${number(data.domains.total)}`,
+      detail: "verified / total",
+      href: "/domains",
+    },
     {
       label: "SMTP relays",
       value: `${number(data.relays.active)} / ${number(data.relays.total)}`,
@@ -91,7 +96,12 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
       warning: data.relays.defaultFailing ? "The default relay failed its last test" : undefined,
     },
     { label: "API keys", value: number(data.apiKeys.total), detail: "active keys", href: "/api-keys" },
-    { label: "Two-factor", value: data.twoFactorEnabled ? "On" : "Off", detail: data.twoFactorEnabled ? "authenticator app" : "turn it on in Security", href: "/security" },
+    {
+      label: "Two-factor",
+      value: data.twoFactorEnabled ? "On" : "Off",
+      detail: data.twoFactorEnabled ? "authenticator app" : "turn it on in Security",
+      href: "/security",
+    },
     { label: "Active sessions", value: number(data.activeSessions), detail: "signed-in devices", href: "/sessions" },
     { label: "Email credits", value: number(data.usage.creditBalance), detail: "pay-as-you-go balance", href: "/billing" },
   ];
@@ -143,7 +153,9 @@ function UsageCard({ data, times }: { data: DashboardOverview; times: Times }) {
         {plan.cancelAtPeriodEnd ? "Ends" : "This period ends"} {times.dateTime(plan.periodEnd)}.
       </p>
       <p className="mt-4 text-sm text-zinc-800 tabular-nums dark:text-zinc-200" data-testid="usage-text">
-        {usage.quota === null ? `${number(usage.emailsSent)} emails sent this period` : `${number(usage.emailsSent)} of ${number(usage.quota)} emails this period`}
+        {usage.quota === null
+          ? `${number(usage.emailsSent)} emails sent this period`
+          : `${number(usage.emailsSent)} of ${number(usage.quota)} emails this period`}
       </p>
       {usage.quota !== null && usage.percentUsed !== null ? (
         <div

@@ -6,7 +6,10 @@ import type { OnboardingProfile } from "@/shared/schemas/dashboard";
 
 export function OnboardingChecklist({ profile }: { profile: OnboardingProfile }) {
   return (
-    <section aria-labelledby="getting-started" className="rounded-xl border border-zinc-200 bg-white p-6 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+    <section
+      aria-labelledby="getting-started"
+      className="rounded-xl border border-zinc-200 bg-white p-6 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
+    >
       <div className="flex items-baseline justify-between gap-4">
         <h2 id="getting-started" className="text-base font-semibold text-zinc-900 dark:text-white">
           Getting started

@@ -15,7 +15,9 @@ import { useAddDomain } from "./use-domains";
 
 type Input = z.input<typeof createDomainBody>;
 type Values = z.output<typeof createDomainBody>;
-const resolver = lazyZodResolver<Input, Values>(() => import("@/shared/schemas/sending-domain").then((schemas) => schemas.createDomainBody));
+const resolver = lazyZodResolver<Input, Values>(() =>
+  import("@/shared/schemas/sending-domain").then((schemas) => schemas.createDomainBody),
+);
 
 const ids = fieldIds("domain-name");
 const HINT = "The domain your emails come from, like example.com or mail.example.com.";
@@ -43,7 +45,12 @@ export function AddDomainForm({ onAdded }: { onAdded: (domain: SendingDomain) =>
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add a domain" className="rounded-xl border border-zinc-200 bg-white p-5 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Add a domain"
+      className="rounded-xl border border-zinc-200 bg-white p-5 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
+    >
       {failure ? <Alert className="mb-4">{failure}</Alert> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">

@@ -36,14 +36,28 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
     <div className="@container">
       <table className={`w-full text-left text-sm @3xl:min-w-[48rem] ${card.table}`}>
         <caption className="sr-only">DNS records for {domain.name}</caption>
-        <thead className={`bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400 ${card.head}`}>
+        <thead
+          className={`bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400 ${card.head}`}
+        >
           <tr>
-            <th scope="col" className="px-5 py-2.5">Record</th>
-            <th scope="col" className="px-3 py-2.5">Type</th>
-            <th scope="col" className="px-3 py-2.5">Name</th>
-            <th scope="col" className="px-3 py-2.5">Value</th>
-            <th scope="col" className="px-3 py-2.5">Status</th>
-            <th scope="col" className="px-5 py-2.5">Last checked</th>
+            <th scope="col" className="px-5 py-2.5">
+              Record
+            </th>
+            <th scope="col" className="px-3 py-2.5">
+              Type
+            </th>
+            <th scope="col" className="px-3 py-2.5">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-2.5">
+              Value
+            </th>
+            <th scope="col" className="px-3 py-2.5">
+              Status
+            </th>
+            <th scope="col" className="px-5 py-2.5">
+              Last checked
+            </th>
           </tr>
         </thead>
         <tbody className={`divide-y divide-zinc-200 dark:divide-zinc-800 ${card.body}`}>
@@ -54,7 +68,9 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
               <tr key={record.purpose} className={`align-top ${card.row}`}>
                 <th scope="row" className="px-5 py-3 font-medium text-zinc-900 @max-3xl:p-0 dark:text-white">
                   {label}
-                  <span className="block text-xs font-normal text-zinc-500 dark:text-zinc-400">{record.required ? "Required" : "Recommended"}</span>
+                  <span className="block text-xs font-normal text-zinc-500 dark:text-zinc-400">
+                    {record.required ? "Required" : "Recommended"}
+                  </span>
                 </th>
                 <td className={`px-3 py-3 font-mono text-[0.8125rem] ${card.cell}`}>
                   <CellLabel inline>Type</CellLabel>

@@ -21,7 +21,10 @@ export function DomainCard({ domain, verifying, verifyError, onVerify, onDelete 
   const status = domainStatusText[domain.status];
   const headingId = `domain-${domain.domain_id}`;
   return (
-    <section aria-labelledby={headingId} className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+    <section
+      aria-labelledby={headingId}
+      className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60"
+    >
       <div className="flex flex-col gap-4 px-5 py-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">

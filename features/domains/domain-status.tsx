@@ -18,7 +18,8 @@ export const domainStatusText: Record<SendingDomain["status"], { label: string; 
   temporary_failure: {
     label: "Temporary failure",
     tone: "warning",
-    explanation: "The last check could not reach DNS, or a required record went missing. We keep checking; you can press Verify at any time.",
+    explanation:
+      "The last check could not reach DNS, or a required record went missing. We keep checking; you can press Verify at any time.",
   },
 };
 
@@ -46,6 +47,10 @@ export const toneClass: Record<Tone, string> = {
 
 export function StatusBadge({ label, tone }: { label: string; tone: Tone }) {
   return (
-    <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${toneClass[tone]}`}>{label}</span>
+    <span
+      className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${toneClass[tone]}`}
+    >
+      {label}
+    </span>
   );
 }

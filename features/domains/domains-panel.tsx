@@ -55,12 +55,15 @@ export function DomainsPanel() {
       <div className="max-w-2xl">
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Domains</h1>
         <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Send email from your own domain. Add it, publish the DNS records we show at your DNS provider, then verify. DKIM signs your messages, SPF
-          and the return path let receivers trust our servers for your domain, and DMARC (recommended) tells them what to do with mail that fails.
+          Send email from your own domain. Add it, publish the DNS records we show at your DNS provider, then verify. DKIM signs your
+          messages, SPF and the return path let receivers trust our servers for your domain, and DMARC (recommended) tells them what to do
+          with mail that fails.
         </p>
       </div>
 
-      <AddDomainForm onAdded={(domain) => setNotice({ text: `Added ${domain.name}. Publish its records, then press Verify.`, tone: "success" })} />
+      <AddDomainForm
+        onAdded={(domain) => setNotice({ text: `Added ${domain.name}. Publish its records, then press Verify.`, tone: "success" })}
+      />
 
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
 

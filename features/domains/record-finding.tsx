@@ -3,13 +3,14 @@
 // localhost is expected outside production.
 import type { DomainRecord } from "@/shared/schemas/sending-domain";
 
-const pointsAtLocalhost = (record: DomainRecord) => (record.purpose === "spf" || record.purpose === "return_path") && /(^|[.:\s])localhost\b/.test(record.value);
+const pointsAtLocalhost = (record: DomainRecord) =>
+  (record.purpose === "spf" || record.purpose === "return_path") && /(^|[.:\s])localhost\b/.test(record.value);
 
 export function RecordFinding({ record }: { record: DomainRecord }) {
   const note = pointsAtLocalhost(record) ? (
     <p className="mt-1.5 max-w-xs text-xs text-zinc-600 dark:text-zinc-400">
-      This value names localhost because the service runs without a public hostname (APP_URL is on localhost). That is expected outside production;
-      in production it names the service&apos;s own domain.
+      This value names localhost because the service runs without a public hostname (APP_URL is on localhost). That is expected outside
+      production; in production it names the service&apos;s own domain.
     </p>
   ) : null;
   if (record.status !== "failed" || record.found === null) return note;

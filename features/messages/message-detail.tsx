@@ -70,9 +70,17 @@ function headerRows(data: Detail): [string, string][] {
 function MessageBody({ html, text }: { html: string | null; text: string | null }) {
   return (
     <section aria-labelledby="body" className={panelClass}>
-      <h2 id="body" className={panelHeadingClass}>Body</h2>
+      <h2 id="body" className={panelHeadingClass}>
+        Body
+      </h2>
       {html ? (
-        <iframe title="Message body (HTML)" sandbox="" srcDoc={html} referrerPolicy="no-referrer" className="h-96 w-full rounded-b-xl bg-white" />
+        <iframe
+          title="Message body (HTML)"
+          sandbox=""
+          srcDoc={html}
+          referrerPolicy="no-referrer"
+          className="h-96 w-full rounded-b-xl bg-white"
+        />
       ) : null}
       {text ? (
         html ? (
@@ -81,7 +89,12 @@ function MessageBody({ html, text }: { html: string | null; text: string | null 
             <pre className="mt-3 whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">{text}</pre>
           </details>
         ) : (
-          <pre aria-label="Message body (text)" className="whitespace-pre-wrap break-words px-6 py-4 text-sm text-zinc-700 dark:text-zinc-300">{text}</pre>
+          <pre
+            aria-label="Message body (text)"
+            className="whitespace-pre-wrap break-words px-6 py-4 text-sm text-zinc-700 dark:text-zinc-300"
+          >
+            {text}
+          </pre>
         )
       ) : null}
     </section>
@@ -90,19 +103,28 @@ function MessageBody({ html, text }: { html: string | null; text: string | null 
 
 export function MessageDetail({ messageId }: { messageId: string }) {
   const message = useMessage(messageId);
-  if (message.isPending) return <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">Loading message…</p>;
+  if (message.isPending)
+    return (
+      <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
+        Loading message…
+      </p>
+    );
   if (message.isError) {
     return (
       <div className="space-y-4">
         <Alert title="We could not load this message">{message.error.message}</Alert>
-        <Link href="/messages" className={textLinkClass}>Back to messages</Link>
+        <Link href="/messages" className={textLinkClass}>
+          Back to messages
+        </Link>
       </div>
     );
   }
   const data = message.data;
   return (
     <div className="space-y-6">
-      <Link href="/messages" className={`${textLinkClass} text-sm`}>← Messages</Link>
+      <Link href="/messages" className={`${textLinkClass} text-sm`}>
+        ← Messages
+      </Link>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">{data.subject}</h1>
         <MessageStatusBadge status={data.status} />
@@ -112,7 +134,10 @@ export function MessageDetail({ messageId }: { messageId: string }) {
           ["From", data.from],
           ["To", data.to.join(", ")],
           ["Cc", data.cc.join(", ") || "—"],
-          ["Delivered through", data.deliveredVia === "relay" ? "Your SMTP relay" : data.deliveredVia === "service" ? "Our delivery service" : "—"],
+          [
+            "Delivered through",
+            data.deliveredVia === "relay" ? "Your SMTP relay" : data.deliveredVia === "service" ? "Our delivery service" : "—",
+          ],
           ["Message id", data.id],
           ["Sent with", data.source === "smtp" ? "SMTP" : "the API"],
           ...(data.scheduledAt ? [["Scheduled for", formatDateTime(data.scheduledAt)]] : []),
@@ -127,7 +152,9 @@ export function MessageDetail({ messageId }: { messageId: string }) {
       <MessageBody html={data.html} text={data.text} />
       {data.attachments.length > 0 ? (
         <section aria-labelledby="attachments" className={panelClass}>
-          <h2 id="attachments" className={panelHeadingClass}>Attachments</h2>
+          <h2 id="attachments" className={panelHeadingClass}>
+            Attachments
+          </h2>
           <ul aria-label="Attachments" className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {data.attachments.map((file, index) => (
               <li key={index} className="flex flex-wrap justify-between gap-2 px-6 py-3 text-sm">
@@ -142,7 +169,9 @@ export function MessageDetail({ messageId }: { messageId: string }) {
         </section>
       ) : null}
       <section aria-labelledby="headers" className={panelClass}>
-        <h2 id="headers" className={panelHeadingClass}>Headers</h2>
+        <h2 id="headers" className={panelHeadingClass}>
+          Headers
+        </h2>
         <dl className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
           {headerRows(data).map(([name, value]) => (
             <div key={name} className="grid gap-1 px-6 py-2.5 sm:grid-cols-[12rem_1fr]">
@@ -154,15 +183,21 @@ export function MessageDetail({ messageId }: { messageId: string }) {
       </section>
       {data.lastError ? <Alert title={errorTitles[data.status] ?? "Last attempt failed; retrying"}>{data.lastError}</Alert> : null}
       <section aria-labelledby="events" className={panelClass}>
-        <h2 id="events" className={panelHeadingClass}>Events</h2>
+        <h2 id="events" className={panelHeadingClass}>
+          Events
+        </h2>
         <ol aria-label="Message events" className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {data.events.map((event, index) => (
             <li key={index} className="flex justify-between gap-4 px-6 py-3 text-sm">
               <span>
                 <span className="font-medium text-zinc-900 dark:text-white">{eventLabels[event.type]}</span>
-                {eventNote(event.detail) ? <span className="block break-all text-zinc-600 dark:text-zinc-400">{eventNote(event.detail)}</span> : null}
+                {eventNote(event.detail) ? (
+                  <span className="block break-all text-zinc-600 dark:text-zinc-400">{eventNote(event.detail)}</span>
+                ) : null}
               </span>
-              <time dateTime={event.createdAt} className="text-zinc-600 dark:text-zinc-400">{formatDateTime(event.createdAt)}</time>
+              <time dateTime={event.createdAt} className="text-zinc-600 dark:text-zinc-400">
+                {formatDateTime(event.createdAt)}
+              </time>
             </li>
           ))}
         </ol>

@@ -33,7 +33,14 @@ export function MessagesFilterForm({ filters }: { filters: MessageFilters }) {
     >
       <label className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         Search
-        <input name="search" type="search" defaultValue={filters.search ?? ""} placeholder="Subject or recipient" maxLength={200} className={`${inputClass} mt-1.5`} />
+        <input
+          name="search"
+          type="search"
+          defaultValue={filters.search ?? ""}
+          placeholder="Subject or recipient"
+          maxLength={200}
+          className={`${inputClass} mt-1.5`}
+        />
       </label>
       <label className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         Status
@@ -52,7 +59,13 @@ export function MessagesFilterForm({ filters }: { filters: MessageFilters }) {
       </label>
       <label className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         Tag
-        <input name="tag" defaultValue={filters.tag ?? ""} placeholder="name or name:value" pattern="[A-Za-z0-9_\-]{1,64}(:[A-Za-z0-9_\-]{1,256})?" className={`${inputClass} mt-1.5`} />
+        <input
+          name="tag"
+          defaultValue={filters.tag ?? ""}
+          placeholder="name or name:value"
+          pattern="[A-Za-z0-9_\-]{1,64}(:[A-Za-z0-9_\-]{1,256})?"
+          className={`${inputClass} mt-1.5`}
+        />
       </label>
       <div className="flex gap-2">
         <button type="submit" className={buttonClass("primary", "md")}>

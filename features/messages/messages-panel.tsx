@@ -19,7 +19,8 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
       <div className="max-w-2xl">
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Messages</h1>
         <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Email sent with <code className="font-mono text-[0.8125rem]">POST /api/v1/sending/messages</code>, newest first. Create a key on the{" "}
+          Email sent with <code className="font-mono text-[0.8125rem]">POST /api/v1/sending/messages</code>, newest first. Create a key on
+          the{" "}
           <Link href="/api-keys" className={textLinkClass}>
             API keys
           </Link>{" "}
@@ -37,13 +38,17 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
         <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No messages match these filters</h2>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            <Link href="/messages" className={textLinkClass}>Show all messages</Link>
+            <Link href="/messages" className={textLinkClass}>
+              Show all messages
+            </Link>
           </p>
         </div>
       ) : messages.data.pagination.total === 0 ? (
         <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No messages yet</h2>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Messages you send through the API appear here with their delivery status.</p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            Messages you send through the API appear here with their delivery status.
+          </p>
         </div>
       ) : (
         // Below 42rem of room each message is a card: subject and status, then recipients and time.
@@ -54,10 +59,18 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
             </caption>
             <thead className="border-b border-zinc-200 text-xs text-zinc-500 @max-2xl:hidden dark:border-zinc-800 dark:text-zinc-400">
               <tr>
-                <th scope="col" className="px-5 py-2.5 font-medium">Subject</th>
-                <th scope="col" className="px-5 py-2.5 font-medium">To</th>
-                <th scope="col" className="px-5 py-2.5 font-medium">Status</th>
-                <th scope="col" className="px-5 py-2.5 font-medium">Created</th>
+                <th scope="col" className="px-5 py-2.5 font-medium">
+                  Subject
+                </th>
+                <th scope="col" className="px-5 py-2.5 font-medium">
+                  To
+                </th>
+                <th scope="col" className="px-5 py-2.5 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-5 py-2.5 font-medium">
+                  Created
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-200 @max-2xl:block dark:divide-zinc-800">
@@ -88,12 +101,27 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
             </tbody>
           </table>
           {messages.data.pagination.totalPages > 1 ? (
-            <nav aria-label="Message pages" className="flex items-center justify-between border-t border-zinc-200 px-5 py-3 dark:border-zinc-800">
-              {page > 1 ? <Link href={pageHref(page - 1)} className={buttonClass("secondary", "sm")}>Previous</Link> : <span />}
+            <nav
+              aria-label="Message pages"
+              className="flex items-center justify-between border-t border-zinc-200 px-5 py-3 dark:border-zinc-800"
+            >
+              {page > 1 ? (
+                <Link href={pageHref(page - 1)} className={buttonClass("secondary", "sm")}>
+                  Previous
+                </Link>
+              ) : (
+                <span />
+              )}
               <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
                 Page {page} of {messages.data.pagination.totalPages}
               </p>
-              {page < messages.data.pagination.totalPages ? <Link href={pageHref(page + 1)} className={buttonClass("secondary", "sm")}>Next</Link> : <span />}
+              {page < messages.data.pagination.totalPages ? (
+                <Link href={pageHref(page + 1)} className={buttonClass("secondary", "sm")}>
+                  Next
+                </Link>
+              ) : (
+                <span />
+              )}
             </nav>
           ) : null}
         </div>

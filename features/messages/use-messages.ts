@@ -15,7 +15,8 @@ export function useMessages(page: number, filters: MessageFilters = {}) {
     placeholderData: keepPreviousData,
     // Messages arrive through the API, not the portal: every visit asks for the latest.
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.items.some((item) => item.status === "queued" || item.status === "scheduled") ? POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.status === "queued" || item.status === "scheduled") ? POLL_MS : false,
   });
 }
 

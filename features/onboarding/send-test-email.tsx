@@ -26,7 +26,8 @@ export function SendTestEmail() {
   return (
     <div className="mt-2 space-y-2">
       <p className="text-zinc-600 dark:text-zinc-400">
-        From <span className="font-mono text-[0.8125rem] break-all">{from}</span> to {to}. {Math.max(0, dailyLimit - sentToday)} of {dailyLimit} left today.
+        From <span className="font-mono text-[0.8125rem] break-all">{from}</span> to {to}. {Math.max(0, dailyLimit - sentToday)} of{" "}
+        {dailyLimit} left today.
       </p>
       <Button
         size="sm"
@@ -60,8 +61,8 @@ function ConfirmAddress({ email }: { email: string }) {
   return (
     <div className="mt-2 space-y-2">
       <p className="text-zinc-600 dark:text-zinc-400">
-        The test email goes to <strong className="font-medium text-zinc-900 dark:text-white">{email}</strong>. First confirm that address is yours with a
-        code we email to it.
+        The test email goes to <strong className="font-medium text-zinc-900 dark:text-white">{email}</strong>. First confirm that address is
+        yours with a code we email to it.
       </p>
       {sendCode.isSuccess ? (
         <form

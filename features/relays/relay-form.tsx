@@ -26,7 +26,10 @@ const resolvers = {
 };
 
 const fields = ["name", "smtp_host", "smtp_port", "encryption", "smtp_username", "smtp_password", "status", "is_default"] as const;
-const ids = Object.fromEntries(fields.map((field) => [field, fieldIds(`relay-${field}`)])) as Record<(typeof fields)[number], ReturnType<typeof fieldIds>>;
+const ids = Object.fromEntries(fields.map((field) => [field, fieldIds(`relay-${field}`)])) as Record<
+  (typeof fields)[number],
+  ReturnType<typeof fieldIds>
+>;
 
 /** Blank optional text fields are "not sent", as the API expects. */
 const blankAsUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -95,16 +98,28 @@ export function RelayForm({ relay, isFirst, onDone, onCancel }: RelayFormProps) 
       ? "Leave blank to keep the saved password. It is never shown again."
       : "Needed when a username is set."
     : "Stored encrypted and never shown again.";
-  const usernameHint = isEdit && relay.smtp_username ? "Clear it to stop signing in to this server." : "Leave blank if the server needs no sign-in.";
+  const usernameHint =
+    isEdit && relay.smtp_username ? "Clear it to stop signing in to this server." : "Leave blank if the server needs no sign-in.";
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {failure ? <Alert>{failure}</Alert> : null}
       <FormField ids={ids.name} label="Name" error={errors.name?.message}>
-        <input {...form.register("name")} {...describedBy(ids.name, { error: errors.name?.message })} type="text" autoComplete="off" className={inputClass} />
+        <input
+          {...form.register("name")}
+          {...describedBy(ids.name, { error: errors.name?.message })}
+          type="text"
+          autoComplete="off"
+          className={inputClass}
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
-        <FormField ids={ids.smtp_host} label="Host" hint="Host name or IP address, without smtp:// or a port." error={errors.smtp_host?.message}>
+        <FormField
+          ids={ids.smtp_host}
+          label="Host"
+          hint="Host name or IP address, without smtp:// or a port."
+          error={errors.smtp_host?.message}
+        >
           <input
             {...form.register("smtp_host")}
             {...describedBy(ids.smtp_host, { hint: true, error: errors.smtp_host?.message })}
@@ -171,16 +186,26 @@ export function RelayForm({ relay, isFirst, onDone, onCancel }: RelayFormProps) 
         </FormField>
       </div>
       <FormField ids={ids.status} label="Status" hint="Inactive relays are kept but never used for sending." error={errors.status?.message}>
-        <select {...form.register("status")} {...describedBy(ids.status, { hint: true, error: errors.status?.message })} className={inputClass}>
+        <select
+          {...form.register("status")}
+          {...describedBy(ids.status, { hint: true, error: errors.status?.message })}
+          className={inputClass}
+        >
           <option value="active">Active</option>
           <option value="inactive">Inactive</option>
         </select>
       </FormField>
       <label className="flex items-start gap-3 text-sm">
-        <input {...form.register("is_default")} type="checkbox" className="mt-0.5 size-4 rounded border-zinc-300 text-indigo-600 focus:ring-indigo-500 dark:border-zinc-600" />
+        <input
+          {...form.register("is_default")}
+          type="checkbox"
+          className="mt-0.5 size-4 rounded border-zinc-300 text-indigo-600 focus:ring-indigo-500 dark:border-zinc-600"
+        />
         <span>
           <span className="font-medium text-zinc-800 dark:text-zinc-200">Default relay</span>
-          <span className="block text-zinc-500 dark:text-zinc-400">Messages go through the default relay. Only one relay can be the default.</span>
+          <span className="block text-zinc-500 dark:text-zinc-400">
+            Messages go through the default relay. Only one relay can be the default.
+          </span>
         </span>
       </label>
       <DialogActions>

@@ -98,10 +98,15 @@ export function RelaysPanel() {
       ) : list.length === 0 ? (
         <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No relays yet</h2>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Add your SMTP server to send through it. The first relay becomes the default.</p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            Add your SMTP server to send through it. The first relay becomes the default.
+          </p>
         </div>
       ) : (
-        <ul aria-label="SMTP relays" className="divide-y divide-zinc-200 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/60">
+        <ul
+          aria-label="SMTP relays"
+          className="divide-y divide-zinc-200 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/60"
+        >
           {list.map((relay) => (
             <RelayRow
               key={relay.id}
@@ -117,7 +122,11 @@ export function RelaysPanel() {
         </ul>
       )}
 
-      <Dialog open={editing !== null} title={editing?.kind === "edit" ? `Edit “${editing.relay.name}”` : "Add an SMTP relay"} onClose={() => setEditing(null)}>
+      <Dialog
+        open={editing !== null}
+        title={editing?.kind === "edit" ? `Edit “${editing.relay.name}”` : "Add an SMTP relay"}
+        onClose={() => setEditing(null)}
+      >
         {editing ? (
           <RelayForm
             relay={editing.kind === "edit" ? editing.relay : undefined}
@@ -159,7 +168,11 @@ function Badge({ tone, children }: { tone: "indigo" | "emerald" | "zinc"; childr
     emerald: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-400 dark:ring-emerald-500/25",
     zinc: "bg-zinc-100 text-zinc-600 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-600/30",
   } as const;
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }
 
 type RelayRowProps = {
@@ -185,7 +198,11 @@ function RelayRow({ relay, isTesting, isMakingDefault, onTest, onMakeDefault, on
         </div>
         <p className="mt-1 truncate font-mono text-[0.8125rem] text-zinc-600 dark:text-zinc-400">
           {relay.smtp_host}:{relay.smtp_port}
-          {relay.smtp_username ? <span className="font-sans"> · signs in as {relay.smtp_username}</span> : <span className="font-sans"> · no sign-in</span>}
+          {relay.smtp_username ? (
+            <span className="font-sans"> · signs in as {relay.smtp_username}</span>
+          ) : (
+            <span className="font-sans"> · no sign-in</span>
+          )}
         </p>
         <TestResult relay={relay} />
       </div>

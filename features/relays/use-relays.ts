@@ -34,7 +34,8 @@ export function useCreateRelay() {
 export function useUpdateRelay() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: z.input<typeof updateSmtpRelayBody> }) => portalFetch(updateSmtpRelay, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: z.input<typeof updateSmtpRelayBody> }) =>
+      portalFetch(updateSmtpRelay, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: relaysQueryKey }),
   });
 }

@@ -58,11 +58,7 @@ export function ConfirmIdentity(props: ConfirmIdentityProps) {
       twoFactorEnabled={props.twoFactorEnabled}
       returnTo={props.returnTo}
       onSwitchMethod={() => setMethod(method === "password" ? "code" : "password")}
-      className={
-        props.frame === "panel"
-          ? "mt-4 space-y-2 border-t border-zinc-200 pt-3 dark:border-zinc-800"
-          : "space-y-1.5 leading-6"
-      }
+      className={props.frame === "panel" ? "mt-4 space-y-2 border-t border-zinc-200 pt-3 dark:border-zinc-800" : "space-y-1.5 leading-6"}
     />
   );
   // A fresh form per method, so the other one's errors and values never linger.
@@ -81,13 +77,19 @@ function Panel({ action, method, children }: { action: string; method: Method; c
   const descriptionId = useId();
   return (
     // The field inside takes focus when the panel appears; the section's name and description say why.
-    <section aria-labelledby={headingId} aria-describedby={descriptionId} className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-950/40">
+    <section
+      aria-labelledby={headingId}
+      aria-describedby={descriptionId}
+      className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-950/40"
+    >
       <h4 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-white">
         Confirm it&rsquo;s you
       </h4>
       <p id={descriptionId} className="mt-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
         {action} needs a sign-in from the last 15 minutes, and this session is older.{" "}
-        {method === "password" ? "Enter your password to continue." : "Enter a code from your authenticator app, or a recovery code, to continue."}
+        {method === "password"
+          ? "Enter your password to continue."
+          : "Enter a code from your authenticator app, or a recovery code, to continue."}
       </p>
       {children}
     </section>
@@ -188,7 +190,12 @@ function ProofForm({
       <div className={frame === "panel" ? "max-w-sm" : undefined}>
         {method === "password" ? (
           <FormField ids={ids.password} label="Password" error={error}>
-            <PasswordInput {...form.register("password")} {...describedBy(ids.password, { error })} autoComplete="current-password" autoFocus />
+            <PasswordInput
+              {...form.register("password")}
+              {...describedBy(ids.password, { error })}
+              autoComplete="current-password"
+              autoFocus
+            />
           </FormField>
         ) : (
           <FormField ids={ids.code} label="Authentication code" hint={hint} error={error}>

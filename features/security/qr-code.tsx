@@ -21,7 +21,9 @@ export function QrCode({ value, label, className = "" }: { value: string; label:
   return (
     <div className={`rounded-xl bg-white p-3 ring-1 ring-zinc-200 dark:ring-zinc-700 ${className}`}>
       {src === "failed" ? (
-        <p className="flex size-42 items-center p-2 text-center text-sm text-zinc-600">Could not draw the QR code. Enter the setup key instead.</p>
+        <p className="flex size-42 items-center p-2 text-center text-sm text-zinc-600">
+          Could not draw the QR code. Enter the setup key instead.
+        </p>
       ) : src ? (
         // A data: URL made here: next/image would have nothing to optimise.
         <img src={src} alt={label} width={168} height={168} className="block size-42" />

@@ -31,13 +31,16 @@ export function RecoveryCodes({ codes, email, onDone }: RecoveryCodesProps) {
   const checkboxId = useId();
 
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-950/40">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-950/40"
+    >
       <h4 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-white">
         Save your recovery codes
       </h4>
       <p className="mt-1 max-w-xl text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-        If you lose your phone, each of these codes signs you in once instead of a code from the app. This is the only time they are shown: download or
-        copy them now and keep them somewhere safe, such as a password manager.
+        If you lose your phone, each of these codes signs you in once instead of a code from the app. This is the only time they are shown:
+        download or copy them now and keep them somewhere safe, such as a password manager.
       </p>
 
       <ol
@@ -87,7 +90,16 @@ export function RecoveryCodes({ codes, email, onDone }: RecoveryCodesProps) {
 
 function DownloadIcon() {
   return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+    <svg
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.6}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-4"
+      aria-hidden="true"
+    >
       <path d="M10 3v10m0 0-4-4m4 4 4-4M4 15v1a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1v-1" />
     </svg>
   );

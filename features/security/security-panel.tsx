@@ -93,7 +93,14 @@ function CodeSignInSetting({ enabled, twoFactorEnabled }: { enabled: boolean; tw
       description="Get a 6-digit code by email instead of typing your password. Anyone who can read your email could then sign in, so keep your mailbox secure. Turning it on needs a sign-in from the last 15 minutes."
       below={
         reauth.action !== null ? (
-          <LazyConfirmIdentity frame="panel" action={reauth.action} returnTo="/security" twoFactorEnabled={twoFactorEnabled} onConfirmed={reauth.confirmed} onCancel={reauth.cancel} />
+          <LazyConfirmIdentity
+            frame="panel"
+            action={reauth.action}
+            returnTo="/security"
+            twoFactorEnabled={twoFactorEnabled}
+            onConfirmed={reauth.confirmed}
+            onCancel={reauth.cancel}
+          />
         ) : setOtpLogin.error ? (
           <Alert>{setOtpLogin.error.message}</Alert>
         ) : notice ? (

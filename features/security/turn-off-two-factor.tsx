@@ -19,7 +19,9 @@ import { useDisableTwoFactor } from "./use-two-factor";
 
 type TurnOffInput = z.input<typeof disableTwoFactorBody>;
 type TurnOffValues = z.output<typeof disableTwoFactorBody>;
-const turnOffResolver = lazyZodResolver<TurnOffInput, TurnOffValues>(() => import("@/shared/schemas/two-factor").then((schemas) => schemas.disableTwoFactorBody));
+const turnOffResolver = lazyZodResolver<TurnOffInput, TurnOffValues>(() =>
+  import("@/shared/schemas/two-factor").then((schemas) => schemas.disableTwoFactorBody),
+);
 
 const ids = { code: fieldIds("two-factor-off-code") };
 
@@ -51,14 +53,27 @@ export function TurnOffTwoFactor({ onTurnedOff, onCancel }: { onTurnedOff: () =>
   }
 
   if (reauth.action !== null) {
-    return <ConfirmIdentity frame="panel" action={reauth.action} returnTo="/security" twoFactorEnabled onConfirmed={reauth.confirmed} onCancel={reauth.cancel} />;
+    return (
+      <ConfirmIdentity
+        frame="panel"
+        action={reauth.action}
+        returnTo="/security"
+        twoFactorEnabled
+        onConfirmed={reauth.confirmed}
+        onCancel={reauth.cancel}
+      />
+    );
   }
 
   const onSubmit = form.handleSubmit(({ code }) => turnOff(code));
   const error = errors.code?.message;
-  const hint = "From your authenticator app, or one of your recovery codes. You may leave it empty if you signed in within the last 15 minutes.";
+  const hint =
+    "From your authenticator app, or one of your recovery codes. You may leave it empty if you signed in within the last 15 minutes.";
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-950/40">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-950/40"
+    >
       <h4 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-white">
         Turn off two-factor authentication?
       </h4>

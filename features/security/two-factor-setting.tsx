@@ -23,7 +23,10 @@ type Phase =
 
 export function TwoFactorSection({ account }: { account: Account }) {
   return (
-    <SettingsSection title="Two-factor authentication" description="A code from your phone at every sign-in, so a stolen password is not enough.">
+    <SettingsSection
+      title="Two-factor authentication"
+      description="A code from your phone at every sign-in, so a stolen password is not enough."
+    >
       <AuthenticatorAppSetting account={account} />
     </SettingsSection>
   );
@@ -52,7 +55,14 @@ function AuthenticatorAppSetting({ account }: { account: Account }) {
 
   const below =
     reauth.action !== null ? (
-      <LazyConfirmIdentity frame="panel" action={reauth.action} returnTo="/security" twoFactorEnabled={enabled} onConfirmed={reauth.confirmed} onCancel={reauth.cancel} />
+      <LazyConfirmIdentity
+        frame="panel"
+        action={reauth.action}
+        returnTo="/security"
+        twoFactorEnabled={enabled}
+        onConfirmed={reauth.confirmed}
+        onCancel={reauth.cancel}
+      />
     ) : current.kind === "setting-up" ? (
       <LazyTwoFactorSetup
         setup={current.setup}

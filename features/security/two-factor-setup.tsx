@@ -55,7 +55,10 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
 
   const error = errors.code?.message;
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-950/40">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-zinc-200 bg-zinc-50 p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-950/40"
+    >
       <h4 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-white">
         Set up your authenticator app
       </h4>
@@ -68,9 +71,7 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
           <div className="mt-4 flex flex-col gap-5 sm:flex-row sm:items-start">
             <QrCode value={setup.provisioningUri} label="QR code for your authenticator app" className="self-start" />
             <dl className="min-w-0 space-y-2">
-              <dt className="text-sm text-zinc-600 dark:text-zinc-400">
-                Can&rsquo;t scan it? Enter this setup key instead:
-              </dt>
+              <dt className="text-sm text-zinc-600 dark:text-zinc-400">Can&rsquo;t scan it? Enter this setup key instead:</dt>
               <dd>
                 <code
                   aria-label="Setup key"

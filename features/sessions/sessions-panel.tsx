@@ -103,11 +103,7 @@ export function SessionsPanel() {
           </div>
           <ul aria-label="Active sessions" className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {ordered.map((session) => (
-              <SessionRow
-                key={session.session_id}
-                session={session}
-                onSignOut={(label) => setPending({ kind: "one", session, label })}
-              />
+              <SessionRow key={session.session_id} session={session} onSignOut={(label) => setPending({ kind: "one", session, label })} />
             ))}
           </ul>
           {others.length === 0 ? (
@@ -191,7 +187,9 @@ function SessionRow({ session, onSignOut }: { session: Session; onSignOut: (labe
       <div className="flex shrink-0 pl-14 sm:pl-4">
         <Button variant="secondary" size="sm" onClick={() => onSignOut(device.label)}>
           Sign out
-          <span className="sr-only">{session.isCurrent ? " of this device" : ` ${device.label}, ${session.ipAddress ?? "unknown address"}`}</span>
+          <span className="sr-only">
+            {session.isCurrent ? " of this device" : ` ${device.label}, ${session.ipAddress ?? "unknown address"}`}
+          </span>
         </Button>
       </div>
     </li>
@@ -212,7 +210,11 @@ function LoadingList() {
     <div role="status" aria-live="polite" className="overflow-hidden rounded-xl border border-zinc-200 dark:border-zinc-800">
       <span className="sr-only">Loading sessions…</span>
       {[0, 1].map((row) => (
-        <div key={row} aria-hidden="true" className="flex animate-pulse items-center gap-4 border-zinc-200 px-5 py-5 not-first:border-t dark:border-zinc-800">
+        <div
+          key={row}
+          aria-hidden="true"
+          className="flex animate-pulse items-center gap-4 border-zinc-200 px-5 py-5 not-first:border-t dark:border-zinc-800"
+        >
           <div className="size-10 rounded-lg bg-zinc-100 dark:bg-zinc-800" />
           <div className="flex-1 space-y-2">
             <div className="h-3.5 w-40 rounded bg-zinc-100 dark:bg-zinc-800" />

@@ -20,7 +20,9 @@ import { useChangePassword } from "./use-settings";
 
 type ChangePasswordInput = z.input<typeof changePasswordForm>;
 type ChangePasswordValues = z.output<typeof changePasswordForm>;
-const resolver = lazyZodResolver<ChangePasswordInput, ChangePasswordValues>(() => import("./change-password-schema").then((schemas) => schemas.changePasswordForm));
+const resolver = lazyZodResolver<ChangePasswordInput, ChangePasswordValues>(() =>
+  import("./change-password-schema").then((schemas) => schemas.changePasswordForm),
+);
 
 const ids = {
   current_password: fieldIds("current_password"),

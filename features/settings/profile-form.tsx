@@ -15,7 +15,9 @@ import { useUpdateProfile } from "./use-settings";
 
 type ProfileInput = z.input<typeof profileBody>;
 type ProfileValues = z.output<typeof profileBody>;
-const resolver = lazyZodResolver<ProfileInput, ProfileValues>(() => import("@/shared/schemas/settings").then((schemas) => schemas.profileBody));
+const resolver = lazyZodResolver<ProfileInput, ProfileValues>(() =>
+  import("@/shared/schemas/settings").then((schemas) => schemas.profileBody),
+);
 
 const ids = { name: fieldIds("name") };
 const NAME_HINT = "How we address you in the portal and in emails. Up to 100 characters.";

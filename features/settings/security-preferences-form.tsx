@@ -59,7 +59,12 @@ export function SecurityPreferencesForm({ account }: { account: Account }) {
       <SettingsCardBody>
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="max-w-md">
-          <FormField ids={ids.sessionTimeoutMinutes} label="Sign out idle sessions after" hint={TIMEOUT_HINT} error={errors.sessionTimeoutMinutes?.message}>
+          <FormField
+            ids={ids.sessionTimeoutMinutes}
+            label="Sign out idle sessions after"
+            hint={TIMEOUT_HINT}
+            error={errors.sessionTimeoutMinutes?.message}
+          >
             <select
               {...form.register("sessionTimeoutMinutes", { setValueAs: (value: string | number) => Number(value) })}
               {...describedBy(ids.sessionTimeoutMinutes, { hint: TIMEOUT_HINT, error: errors.sessionTimeoutMinutes?.message })}

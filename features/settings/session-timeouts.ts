@@ -27,7 +27,10 @@ export function describeTimeout(minutes: number): string {
 
 /** The choices for the select: the presets, plus the current value when it is not one of them. */
 export function timeoutOptions(current: number | undefined): { value: number; label: string }[] {
-  const values = current !== undefined && !sessionTimeoutPresets.includes(current) ? [...sessionTimeoutPresets, current].sort((a, b) => a - b) : sessionTimeoutPresets;
+  const values =
+    current !== undefined && !sessionTimeoutPresets.includes(current)
+      ? [...sessionTimeoutPresets, current].sort((a, b) => a - b)
+      : sessionTimeoutPresets;
   return values.map((value) => ({
     value,
     label: `${describeTimeout(value)}${value === DEFAULT_SESSION_TIMEOUT_MINUTES ? " (default)" : ""}`,

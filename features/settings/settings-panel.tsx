@@ -15,7 +15,9 @@ export function SettingsPanel() {
     <div className="space-y-10">
       <div className="max-w-2xl">
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Settings</h1>
-        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">Your profile, your password, and how long sessions stay signed in.</p>
+        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+          Your profile, your password, and how long sessions stay signed in.
+        </p>
       </div>
 
       {account.isPending ? (

@@ -35,6 +35,7 @@ export function useUpdateSecurityPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.output<typeof securityPreferencesBody>) => portalFetch(updateSecurityPreferences, { body }),
-    onSuccess: (preferences) => queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, ...preferences } : account)),
+    onSuccess: (preferences) =>
+      queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, ...preferences } : account)),
   });
 }

@@ -27,8 +27,8 @@ export function SmtpAccessPanel() {
       <div className="max-w-2xl">
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">SMTP</h1>
         <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Send from software that speaks SMTP: frameworks, content management systems, devices. Messages go through the same checks, signing and
-          delivery as the API and appear under Messages.
+          Send from software that speaks SMTP: frameworks, content management systems, devices. Messages go through the same checks, signing
+          and delivery as the API and appear under Messages.
         </p>
       </div>
       {access.isPending ? (
@@ -67,18 +67,31 @@ function SettingRow({ label, value, copyLabel, hint }: { label: string; value: s
 function ConnectionSettings({ access }: { access: SmtpAccess }) {
   const createKey = useCreateApiKey();
   const [secret, setSecret] = useState<string | null>(null);
-  const failure = createKey.error instanceof PortalApiError ? createKey.error.message : createKey.error ? "We could not create the key. Try again." : null;
+  const failure =
+    createKey.error instanceof PortalApiError
+      ? createKey.error.message
+      : createKey.error
+        ? "We could not create the key. Try again."
+        : null;
   const megabytes = Math.floor(access.maxMessageBytes / (1024 * 1024));
 
   return (
     <section aria-labelledby="smtp-settings" className={cardClass}>
-      <h2 id="smtp-settings" className="border-b border-zinc-200 px-6 py-4 text-base font-semibold text-zinc-900 dark:border-zinc-800 dark:text-white">
+      <h2
+        id="smtp-settings"
+        className="border-b border-zinc-200 px-6 py-4 text-base font-semibold text-zinc-900 dark:border-zinc-800 dark:text-white"
+      >
         Connection settings
       </h2>
       <dl className="divide-y divide-zinc-200 dark:divide-zinc-800">
         <SettingRow label="Host" value={access.host} copyLabel="Copy host" />
         {access.ports.map((port) => (
-          <SettingRow key={port.port} label={`Port (${securityLabel[port.security]})`} value={String(port.port)} copyLabel={`Copy ${securityLabel[port.security]} port`} />
+          <SettingRow
+            key={port.port}
+            label={`Port (${securityLabel[port.security]})`}
+            value={String(port.port)}
+            copyLabel={`Copy ${securityLabel[port.security]} port`}
+          />
         ))}
         <SettingRow label="Username" value={access.username} copyLabel="Copy username" />
         <div className="flex flex-col gap-3 px-6 py-3.5 sm:flex-row sm:items-center sm:gap-4">
@@ -98,15 +111,23 @@ function ConnectionSettings({ access }: { access: SmtpAccess }) {
       <div className="border-t border-zinc-200 px-6 py-4 dark:border-zinc-800">
         {failure ? <Alert className="mb-3">{failure}</Alert> : null}
         <p className="text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Up to {megabytes} MB and {access.maxRecipients} recipients per message. The From address must be on one of your verified domains. Optional
-          headers <InlineCode>{access.controlHeaders.tags}: name=value</InlineCode> and <InlineCode>{access.controlHeaders.idempotencyKey}</InlineCode>{" "}
-          set tags and make retries safe; they are removed before sending.
+          Up to {megabytes} MB and {access.maxRecipients} recipients per message. The From address must be on one of your verified domains.
+          Optional headers <InlineCode>{access.controlHeaders.tags}: name=value</InlineCode> and{" "}
+          <InlineCode>{access.controlHeaders.idempotencyKey}</InlineCode> set tags and make retries safe; they are removed before sending.
         </p>
       </div>
-      <Dialog open={secret !== null} title="Copy your SMTP key" description="Use it as the SMTP password. This is the only time it is shown." onClose={() => setSecret(null)}>
+      <Dialog
+        open={secret !== null}
+        title="Copy your SMTP key"
+        description="Use it as the SMTP password. This is the only time it is shown."
+        onClose={() => setSecret(null)}
+      >
         {secret ? (
           <div className="space-y-4">
-            <code data-testid="smtp-key-secret" className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
+            <code
+              data-testid="smtp-key-secret"
+              className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100"
+            >
               {secret}
             </code>
             <DialogActions>

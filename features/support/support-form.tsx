@@ -16,10 +16,15 @@ import { useOpenTicket } from "./use-support";
 
 type TicketInput = z.input<typeof openTicketBody>;
 type TicketValues = z.output<typeof openTicketBody>;
-const resolver = lazyZodResolver<TicketInput, TicketValues>(() => import("@/shared/schemas/support").then((schemas) => schemas.openTicketBody));
+const resolver = lazyZodResolver<TicketInput, TicketValues>(() =>
+  import("@/shared/schemas/support").then((schemas) => schemas.openTicketBody),
+);
 
 const FIELDS = ["name", "email", "subject", "category", "message", "priority"] as const;
-const ids = Object.fromEntries(FIELDS.map((field) => [field, fieldIds(field)])) as Record<(typeof FIELDS)[number], ReturnType<typeof fieldIds>>;
+const ids = Object.fromEntries(FIELDS.map((field) => [field, fieldIds(field)])) as Record<
+  (typeof FIELDS)[number],
+  ReturnType<typeof fieldIds>
+>;
 const EMAIL_HINT = "We reply here, and send the ticket's reference at once.";
 const MESSAGE_HINT = "What happened, what you expected, and any message ids or addresses involved. Never include passwords or API keys.";
 
@@ -32,8 +37,21 @@ type SupportFormProps = {
   defaultSubject?: string;
 };
 
-export function SupportForm({ signedIn, defaultEmail = "", defaultName = "", defaultCategory = "technical", defaultSubject = "" }: SupportFormProps) {
-  const blank: TicketInput = { name: defaultName, email: defaultEmail, subject: defaultSubject, category: defaultCategory, message: "", priority: "normal" };
+export function SupportForm({
+  signedIn,
+  defaultEmail = "",
+  defaultName = "",
+  defaultCategory = "technical",
+  defaultSubject = "",
+}: SupportFormProps) {
+  const blank: TicketInput = {
+    name: defaultName,
+    email: defaultEmail,
+    subject: defaultSubject,
+    category: defaultCategory,
+    message: "",
+    priority: "normal",
+  };
   const form = useForm<TicketInput, unknown, TicketValues>({ resolver, defaultValues: blank });
   const { errors, isSubmitting } = form.formState;
   const openTicket = useOpenTicket(signedIn);
@@ -84,7 +102,13 @@ export function SupportForm({ signedIn, defaultEmail = "", defaultName = "", def
       {failure ? <Alert>{failure}</Alert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField ids={ids.name} label="Name" optional error={errors.name?.message}>
-          <input {...form.register("name")} {...describedBy(ids.name, { error: errors.name?.message })} type="text" autoComplete="name" className={inputClass} />
+          <input
+            {...form.register("name")}
+            {...describedBy(ids.name, { error: errors.name?.message })}
+            type="text"
+            autoComplete="name"
+            className={inputClass}
+          />
         </FormField>
         <FormField ids={ids.email} label="Email" hint={EMAIL_HINT} error={errors.email?.message}>
           <input
@@ -116,7 +140,13 @@ export function SupportForm({ signedIn, defaultEmail = "", defaultName = "", def
         </FormField>
       </div>
       <FormField ids={ids.subject} label="Subject" error={errors.subject?.message}>
-        <input {...form.register("subject")} {...describedBy(ids.subject, { error: errors.subject?.message })} type="text" maxLength={200} className={inputClass} />
+        <input
+          {...form.register("subject")}
+          {...describedBy(ids.subject, { error: errors.subject?.message })}
+          type="text"
+          maxLength={200}
+          className={inputClass}
+        />
       </FormField>
       <FormField ids={ids.message} label="Message" hint={MESSAGE_HINT} error={errors.message?.message}>
         <textarea

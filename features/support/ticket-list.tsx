@@ -32,13 +32,20 @@ export function TicketList() {
   }
   return (
     <div>
-      <ul aria-busy={tickets.isPlaceholderData || undefined} className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Your tickets">
+      <ul
+        aria-busy={tickets.isPlaceholderData || undefined}
+        className="divide-y divide-zinc-200 dark:divide-zinc-800"
+        aria-label="Your tickets"
+      >
         {items.map((ticket) => (
           <TicketRow key={ticket.ticketId} ticket={ticket} />
         ))}
       </ul>
       {pagination.totalPages > 1 ? (
-        <nav aria-label="Ticket pages" className="flex items-center justify-between border-t border-zinc-200 px-6 py-3 dark:border-zinc-800">
+        <nav
+          aria-label="Ticket pages"
+          className="flex items-center justify-between border-t border-zinc-200 px-6 py-3 dark:border-zinc-800"
+        >
           <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Previous
           </Button>

@@ -29,9 +29,9 @@ export async function markDatabaseEnvironment(databaseUrl: string, environment: 
   await client.connect();
   try {
     if ((await databaseEnvironment(client)) === environment) return;
-    await client.query(`select format('alter database %I set ces.environment = %L', current_database(), $1::text) as statement`, [environment]).then(({ rows }) =>
-      client.query(rows[0]!.statement as string),
-    );
+    await client
+      .query(`select format('alter database %I set ces.environment = %L', current_database(), $1::text) as statement`, [environment])
+      .then(({ rows }) => client.query(rows[0]!.statement as string));
   } finally {
     await client.end();
   }

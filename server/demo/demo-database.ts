@@ -17,7 +17,7 @@ const notRunning = (dataDir: string, detail: string) =>
     [
       `No DATABASE_URL, and ${detail}`,
       `The embedded database is served by the app itself: start it with \`npm start\` (DATA_DIR=${dataDir}) in another terminal,`,
-      "wait for \"ready on …\", then run `npm run seed:demo` again. Or set DATABASE_URL to a PostgreSQL database.",
+      'wait for "ready on …", then run `npm run seed:demo` again. Or set DATABASE_URL to a PostgreSQL database.',
     ].join("\n"),
   );
 
@@ -38,7 +38,11 @@ export async function connectOnce<T>(database: DemoDatabase, dataDir: string, us
   try {
     await client.connect();
   } catch (error) {
-    if (database.embedded) throw notRunning(dataDir, `the app that wrote ${path.join(dataDir, EMBEDDED_URL_FILE)} is not running any more (${(error as Error).message}).`);
+    if (database.embedded)
+      throw notRunning(
+        dataDir,
+        `the app that wrote ${path.join(dataDir, EMBEDDED_URL_FILE)} is not running any more (${(error as Error).message}).`,
+      );
     throw new DemoDatabaseError(`Could not connect to DATABASE_URL: ${(error as Error).message}`);
   }
   try {

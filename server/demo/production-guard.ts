@@ -9,7 +9,11 @@
 import { isLoopbackHost } from "@/server/security/loopback-host";
 
 /** Why the seed must not run with this configuration, or null when it may. */
-export function configurationRefusal(options: { appEnv: string | undefined; databaseUrl: string | undefined; force: boolean }): string | null {
+export function configurationRefusal(options: {
+  appEnv: string | undefined;
+  databaseUrl: string | undefined;
+  force: boolean;
+}): string | null {
   if (options.appEnv === "production") {
     return "APP_ENV is production. The demo seed never runs against production; use a development or staging copy.";
   }

@@ -83,7 +83,13 @@ async function addRelays(accountId: string) {
   );
   const backup = await createRelay(
     accountId,
-    createSmtpRelayBody.parse({ name: "Backup relay", smtp_host: "smtp-backup.example.com", smtp_port: 465, encryption: "ssl_tls", is_default: false }),
+    createSmtpRelayBody.parse({
+      name: "Backup relay",
+      smtp_host: "smtp-backup.example.com",
+      smtp_port: 465,
+      encryption: "ssl_tls",
+      is_default: false,
+    }),
     SEED_CLIENT,
   );
   return [primary, backup];
@@ -104,8 +110,18 @@ async function buyPlan(auth: Awaited<ReturnType<typeof authenticateToken>>, plan
 
 function demoMessages(from: string) {
   return [
-    { to: "ada@example.com", subject: "Welcome to Acme", text: "Hi Ada,\n\nthanks for signing up. Your workspace is ready.\n\nAcme", html: "<p>Hi Ada,</p><p>thanks for signing up. Your workspace is ready.</p><p>Acme</p>" },
-    { to: "grace@example.com", subject: "Your receipt #1042", text: "Hi Grace,\n\nwe received your payment of $49.00. Thank you!\n\nAcme", tags: [{ name: "category", value: "receipt" }] },
+    {
+      to: "ada@example.com",
+      subject: "Welcome to Acme",
+      text: "Hi Ada,\n\nthanks for signing up. Your workspace is ready.\n\nAcme",
+      html: "<p>Hi Ada,</p><p>thanks for signing up. Your workspace is ready.</p><p>Acme</p>",
+    },
+    {
+      to: "grace@example.com",
+      subject: "Your receipt #1042",
+      text: "Hi Grace,\n\nwe received your payment of $49.00. Thank you!\n\nAcme",
+      tags: [{ name: "category", value: "receipt" }],
+    },
     {
       to: ["linus@example.com", "margaret@example.com"],
       subject: "Release notes for March",
@@ -130,7 +146,10 @@ async function sendDemoMessages(apiKeySecret: string, from: string) {
 export async function seedDemoAccount(): Promise<DemoAccount> {
   const suffix = randomBytes(3).toString("hex");
   const password = demoPassword();
-  const registered = await registerAccount(registerBody.parse({ email: `demo+${suffix}@example.com`, password, planId: "pro" }), SEED_CLIENT);
+  const registered = await registerAccount(
+    registerBody.parse({ email: `demo+${suffix}@example.com`, password, planId: "pro" }),
+    SEED_CLIENT,
+  );
   const auth = await authenticateToken(registered.accessToken);
   const accountId = auth.accountId;
 
@@ -162,7 +181,13 @@ export async function seedDemoAccount(): Promise<DemoAccount> {
       { name: domains.verified.name, status: domains.verified.status },
       { name: domains.pending.name, status: domains.pending.status },
     ],
-    relays: relays.map((relay) => ({ name: relay.name, host: relay.smtp_host, port: relay.smtp_port, status: relay.status, isDefault: relay.is_default })),
+    relays: relays.map((relay) => ({
+      name: relay.name,
+      host: relay.smtp_host,
+      port: relay.smtp_port,
+      status: relay.status,
+      isDefault: relay.is_default,
+    })),
     plan: { id: subscription.planId, status: subscription.status, periodEnd: subscription.currentPeriodEnd ?? null },
     invoice: { number: invoice.number, amount: invoice.amount, currency: invoice.currency },
     messages,
@@ -174,5 +199,7 @@ export async function seedDemoAccount(): Promise<DemoAccount> {
 export async function closeConnections(): Promise<void> {
   const holder = globalThis as typeof globalThis & { __cesJobSender?: Promise<{ stop: (options?: object) => Promise<void> }> };
   await (await holder.__cesJobSender)?.stop({ graceful: false, close: false }).catch(() => {});
-  await pool().end().catch(() => {});
+  await pool()
+    .end()
+    .catch(() => {});
 }

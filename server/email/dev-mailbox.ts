@@ -52,7 +52,10 @@ async function storedIds(directory: string): Promise<string[]> {
 }
 
 /** The newest `limit` emails, newest first, without their bodies; `total` counts them all. */
-export async function listDevEmails(dataDir: string, options: { limit?: number } = {}): Promise<{ emails: DevEmailSummary[]; total: number }> {
+export async function listDevEmails(
+  dataDir: string,
+  options: { limit?: number } = {},
+): Promise<{ emails: DevEmailSummary[]; total: number }> {
   const directory = mailDirectory(dataDir);
   const ids = (await storedIds(directory)).sort().reverse();
   const newest = await Promise.all(ids.slice(0, options.limit ?? 200).map((id) => readStored(directory, id)));

@@ -8,13 +8,23 @@ type RejectedError = Error & { recipient?: string; responseCode?: number; respon
 type SmtpError = Error & { code?: string; responseCode?: number; response?: string; rejectedErrors?: RejectedError[]; rejected?: string[] };
 
 const refusalsOf = (errors: RejectedError[] | undefined, rejected: (string | { address: string })[] | undefined): RecipientRefusal[] => {
-  const known = (errors ?? []).map((error) => ({ recipient: error.recipient ?? "", code: error.responseCode ?? null, response: (error.response ?? error.message).trim() }));
+  const known = (errors ?? []).map((error) => ({
+    recipient: error.recipient ?? "",
+    code: error.responseCode ?? null,
+    response: (error.response ?? error.message).trim(),
+  }));
   const named = new Set(known.map((entry) => entry.recipient));
-  const rest = (rejected ?? []).map((entry) => (typeof entry === "string" ? entry : entry.address)).filter((recipient) => !named.has(recipient));
+  const rest = (rejected ?? [])
+    .map((entry) => (typeof entry === "string" ? entry : entry.address))
+    .filter((recipient) => !named.has(recipient));
   return [...known, ...rest.map((recipient) => ({ recipient, code: null, response: "refused" }))];
 };
 
-type SentInfo = { accepted?: (string | { address: string })[]; rejected?: (string | { address: string })[]; rejectedErrors?: RejectedError[] };
+type SentInfo = {
+  accepted?: (string | { address: string })[];
+  rejected?: (string | { address: string })[];
+  rejectedErrors?: RejectedError[];
+};
 
 export function handOffOf(info: SentInfo): HandOff {
   const accepted = (info.accepted ?? []).map((entry) => (typeof entry === "string" ? entry : entry.address));
@@ -22,7 +32,10 @@ export function handOffOf(info: SentInfo): HandOff {
 }
 
 /** Sends through a nodemailer transport; every recipient refused at RCPT is an answer, not an error. */
-export async function sendRawVia(transporter: Transporter, message: { envelope: { from: string; to: string[] }; raw: Buffer }): Promise<HandOff> {
+export async function sendRawVia(
+  transporter: Transporter,
+  message: { envelope: { from: string; to: string[] }; raw: Buffer },
+): Promise<HandOff> {
   try {
     return handOffOf((await transporter.sendMail({ envelope: message.envelope, raw: message.raw })) as SentInfo);
   } catch (caught) {

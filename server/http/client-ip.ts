@@ -15,7 +15,10 @@ export function resolveClientIp(peer: string | undefined, forwardedFor: string |
   const peerAddress = normalise(peer ?? "");
   const trusted = new Set(trustedProxies.map(normalise));
   if (!trusted.has(peerAddress) || !forwardedFor) return peerAddress || "unknown";
-  const hops = forwardedFor.split(",").map(normalise).filter((hop) => net.isIP(hop) !== 0);
+  const hops = forwardedFor
+    .split(",")
+    .map(normalise)
+    .filter((hop) => net.isIP(hop) !== 0);
   for (let index = hops.length - 1; index >= 0; index -= 1) {
     if (!trusted.has(hops[index]!)) return hops[index]!;
   }

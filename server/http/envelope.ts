@@ -9,11 +9,7 @@ const baseHeaders = {
   "cache-control": "no-store",
 } as const;
 
-export function envelopeResponse<T>(
-  status: number,
-  body: Envelope<T>,
-  headers: Record<string, string> = {},
-): Response {
+export function envelopeResponse<T>(status: number, body: Envelope<T>, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...baseHeaders, ...headers } });
 }
 

@@ -4,7 +4,18 @@
 // Unknown errors become a generic 500; their text never reaches the client.
 import { AppError } from "@/server/errors";
 
-const connectionErrorCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EHOSTUNREACH", "57P01", "57P02", "57P03", "53300"]);
+const connectionErrorCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
 
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];

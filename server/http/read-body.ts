@@ -8,7 +8,10 @@ const isJsonMediaType = (contentType: string | null) =>
   !!contentType && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType.trim());
 
 const tooLarge = (limit: number) =>
-  new AppError("payload_too_large", `The request body is larger than ${limit >= 1024 * 1024 ? `${Math.floor(limit / 1024 / 1024)} MiB` : `${Math.floor(limit / 1024)} KiB`}.`);
+  new AppError(
+    "payload_too_large",
+    `The request body is larger than ${limit >= 1024 * 1024 ? `${Math.floor(limit / 1024 / 1024)} MiB` : `${Math.floor(limit / 1024)} KiB`}.`,
+  );
 
 async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");

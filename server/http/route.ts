@@ -124,7 +124,8 @@ async function authenticate(endpoint: Endpoint, request: Request): Promise<Authe
     return { principal: { ...(await authenticateApiKey(token)), sessionId: null } };
   }
   // API keys authorize only the sending endpoints (docs/api.md).
-  if (looksLikeApiKey(token)) throw new AppError("unauthorized", "API keys work only on the sending endpoints; this operation needs an access token.");
+  if (looksLikeApiKey(token))
+    throw new AppError("unauthorized", "API keys work only on the sending endpoints; this operation needs an access token.");
   // The session's general limit is counted in the same statement that finds the session (one round trip).
   const { rateLimit, ...session } = await authenticateToken(token, endpoint.rateLimit === false ? undefined : policy("api"));
   return { principal: endpoint.auth === "bearer-or-api-key" ? { ...session, apiKey: null } : session, counted: rateLimit };
@@ -201,7 +202,9 @@ export type Redirect = { location: string };
  * is a 302 (OAuth start and callback). Errors before and inside the handler
  * still answer with the envelope.
  */
-export function redirectRoute<P extends z.ZodType, Q extends z.ZodType, A extends AuthMode>(endpoint: Endpoint<P, Q, z.ZodUndefined, z.ZodType, A>) {
+export function redirectRoute<P extends z.ZodType, Q extends z.ZodType, A extends AuthMode>(
+  endpoint: Endpoint<P, Q, z.ZodUndefined, z.ZodType, A>,
+) {
   if (!endpoint.redirect) throw new Error(`${endpoint.operationId} is not declared as a redirect`);
   return {
     handle: (handler: (context: HandlerContext<P, Q, z.ZodUndefined, A>) => Promise<Redirect>): Route => ({

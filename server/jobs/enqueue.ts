@@ -29,7 +29,11 @@ export function jobSender(): Promise<PgBoss> {
 }
 
 /** Many jobs of one queue in one statement; `startAfter` holds a job back until then. */
-export async function enqueueMany(queue: (typeof queues)[keyof typeof queues], jobs: { data: object; startAfter?: Date }[], tx?: Executor): Promise<void> {
+export async function enqueueMany(
+  queue: (typeof queues)[keyof typeof queues],
+  jobs: { data: object; startAfter?: Date }[],
+  tx?: Executor,
+): Promise<void> {
   const boss = await jobSender();
   await boss.insert(queue, jobs, tx ? { db: fromDrizzle(tx as never, sql as never) } : {});
 }

@@ -30,7 +30,10 @@ export type SmtpReplyName = keyof typeof smtpReplies;
 export class SmtpReply extends Error {
   readonly responseCode: number;
 
-  constructor(readonly reply: SmtpReplyName, detail?: string) {
+  constructor(
+    readonly reply: SmtpReplyName,
+    detail?: string,
+  ) {
     const { code, text } = smtpReplies[reply];
     super(detail ? `${text}: ${detail}` : text);
     this.name = "SmtpReply";

@@ -19,12 +19,27 @@ function generateSelfSigned(directory: string, hostname: string): { certFile: st
   try {
     execFileSync(
       "openssl",
-      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "825"]
-        .concat(["-subj", `/CN=${hostname}`, "-addext", `subjectAltName=${[...new Set(names)].join(",")}`]),
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        keyFile,
+        "-out",
+        certFile,
+        "-days",
+        "825",
+      ].concat(["-subj", `/CN=${hostname}`, "-addext", `subjectAltName=${[...new Set(names)].join(",")}`]),
       { stdio: "ignore" },
     );
   } catch (error) {
-    throw new Error(`could not generate a self-signed mail certificate with openssl (${(error as Error).message}); install openssl or set MAIL_TLS_CERT_FILE and MAIL_TLS_KEY_FILE`);
+    throw new Error(
+      `could not generate a self-signed mail certificate with openssl (${(error as Error).message}); install openssl or set MAIL_TLS_CERT_FILE and MAIL_TLS_KEY_FILE`,
+    );
   }
   return { certFile, keyFile };
 }

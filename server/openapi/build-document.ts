@@ -48,8 +48,6 @@ const securityByAuthMode: Record<AuthMode, Record<string, string[]>[]> = {
   "bearer-or-api-key": [{ bearerAuth: [] }, { apiKeyAuth: [] }],
 };
 
-
-
 /**
  * A request body's first schema example (`.meta({ examples })`) as the media
  * type's example too: reference renderers build their curl and Node samples
@@ -152,7 +150,12 @@ export function buildOpenApiDocument() {
       ? {
           securitySchemes: {
             bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-            apiKeyAuth: { type: "http", scheme: "bearer", bearerFormat: "API key", description: "`Authorization: Bearer ces_…`: a key from `POST /sending/api-keys`, accepted by the sending endpoints only." },
+            apiKeyAuth: {
+              type: "http",
+              scheme: "bearer",
+              bearerFormat: "API key",
+              description: "`Authorization: Bearer ces_…`: a key from `POST /sending/api-keys`, accepted by the sending endpoints only.",
+            },
           },
         }
       : {},

@@ -82,7 +82,8 @@ export const paystackGateway: PaymentGateway = {
     // Paystack events have no id of their own: the event name and the transaction id identify one.
     const eventId = `${type}:${data.id ?? data.reference ?? "none"}`;
     const acted = type === "charge.success" || type === "charge.failed";
-    const outcome = acted && data.reference ? outcomeOf({ ...data, status: type === "charge.success" ? "success" : "failed" }, data.reference) : null;
+    const outcome =
+      acted && data.reference ? outcomeOf({ ...data, status: type === "charge.success" ? "success" : "failed" }, data.reference) : null;
     return { eventId, type, outcome };
   },
 

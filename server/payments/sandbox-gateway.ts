@@ -52,7 +52,8 @@ export const sandboxGateway: PaymentGateway = {
     const event = parseSignedJson(rawBody) as Partial<SandboxEvent>;
     if (typeof event.id !== "string" || typeof event.type !== "string") throw invalidSignature();
     const data = event.data;
-    const status: PaymentStatus | null = event.type === "payment.succeeded" ? "succeeded" : event.type === "payment.failed" ? "failed" : null;
+    const status: PaymentStatus | null =
+      event.type === "payment.succeeded" ? "succeeded" : event.type === "payment.failed" ? "failed" : null;
     const outcome =
       status && data && typeof data.reference === "string"
         ? { reference: data.reference, status, amount: data.amount, currency: data.currency }

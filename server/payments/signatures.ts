@@ -3,8 +3,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { AppError } from "@/server/errors";
 
-export const invalidSignature = () =>
-  new AppError("invalid_signature", "The webhook signature is missing or does not match.");
+export const invalidSignature = () => new AppError("invalid_signature", "The webhook signature is missing or does not match.");
 
 export function hmacHex(algorithm: "sha256" | "sha512", secret: string, body: Uint8Array): string {
   return createHmac(algorithm, secret).update(body).digest("hex");

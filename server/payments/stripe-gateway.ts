@@ -31,7 +31,11 @@ function client(): Stripe {
         timeout: 15_000,
         telemetry: false,
         ...(base
-          ? { host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80), protocol: base.protocol === "http:" ? "http" : "https" }
+          ? {
+              host: base.hostname,
+              port: base.port || (base.protocol === "https:" ? 443 : 80),
+              protocol: base.protocol === "http:" ? "http" : "https",
+            }
           : {}),
       }),
     };
@@ -80,7 +84,11 @@ export const stripeGateway: PaymentGateway = {
           line_items: [
             {
               quantity: 1,
-              price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amount, product_data: { name: request.description } },
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amount,
+                product_data: { name: request.description },
+              },
             },
           ],
           success_url: request.returnUrl,

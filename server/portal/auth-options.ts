@@ -108,7 +108,9 @@ export function authOptions(): NextAuthOptions {
       // What the browser may see: who is signed in. Never a token.
       async session({ session, token }) {
         const tokens = tokensOf(token);
-        session.user = tokens ? { name: tokens.user.name ?? tokens.user.username ?? tokens.user.email, email: tokens.user.email } : undefined;
+        session.user = tokens
+          ? { name: tokens.user.name ?? tokens.user.username ?? tokens.user.email, email: tokens.user.email }
+          : undefined;
         return session;
       },
     },
@@ -117,7 +119,11 @@ export function authOptions(): NextAuthOptions {
       async signOut({ token }) {
         const tokens = tokensOf(token);
         if (tokens) {
-          await callApi("/auth/logout", { method: "POST", body: { refreshToken: tokens.refreshToken }, client: { ip: "unknown", userAgent: null } }).catch(() => {});
+          await callApi("/auth/logout", {
+            method: "POST",
+            body: { refreshToken: tokens.refreshToken },
+            client: { ip: "unknown", userAgent: null },
+          }).catch(() => {});
         }
       },
     },

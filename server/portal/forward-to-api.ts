@@ -66,7 +66,10 @@ export async function forwardToApi(request: Request, path: string[]): Promise<Re
   }
   if (fresh.refreshed) {
     const updated = { ...jwt, api: fresh.tokens satisfies PortalTokens };
-    headers.append("set-cookie", sessionCookie(await encode({ token: updated, secret, maxAge: SESSION_MAX_AGE_SECONDS }), SESSION_MAX_AGE_SECONDS));
+    headers.append(
+      "set-cookie",
+      sessionCookie(await encode({ token: updated, secret, maxAge: SESSION_MAX_AGE_SECONDS }), SESSION_MAX_AGE_SECONDS),
+    );
   }
   return new Response(answer, { status: upstream.status, headers });
 }

@@ -17,7 +17,6 @@ import { clientOf, portalCookieName, portalSecret } from "./auth-options";
 import { callApi } from "./call-api";
 import { hasFreshAccessToken, tokensOf } from "./portal-tokens";
 
-
 export async function readForPage<E extends Endpoint>(endpoint: EndpointRef<E>): Promise<ServerRead<z.output<E["response"]>> | null> {
   if (endpoint.method !== "GET" || endpoint.path.includes("{")) throw new Error(`readForPage: ${endpoint.operationId} is not a plain GET`);
   try {
@@ -25,7 +24,10 @@ export async function readForPage<E extends Endpoint>(endpoint: EndpointRef<E>):
     const tokens = raw ? tokensOf(await decode({ token: raw, secret: portalSecret() })) : null;
     if (!tokens || !hasFreshAccessToken(tokens)) return null;
     const readAt = Date.now();
-    const answer = await callApi<z.output<E["response"]>>(endpoint.path, { accessToken: tokens.accessToken, client: clientOf(await headers()) });
+    const answer = await callApi<z.output<E["response"]>>(endpoint.path, {
+      accessToken: tokens.accessToken,
+      client: clientOf(await headers()),
+    });
     return answer.status === 200 && answer.body.success ? { data: answer.body.data, readAt } : null;
   } catch {
     return null; // The browser asks again through the BFF, which reports any trouble.

@@ -28,7 +28,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   }
   const answer =
     error.code === "HPE_HEADER_OVERFLOW"
-      ? rawEnvelope(errorStatus.request_header_too_large, "request_header_too_large", "The request line and headers are larger than 16 KiB.")
+      ? rawEnvelope(
+          errorStatus.request_header_too_large,
+          "request_header_too_large",
+          "The request line and headers are larger than 16 KiB.",
+        )
       : rawEnvelope(errorStatus.validation_error, "validation_error", "The request is not valid HTTP.");
   socket.end(answer);
 }

@@ -31,7 +31,11 @@ export async function startWebServer(config: Env, options: { dev: boolean }): Pr
     delete request.headers[FORWARDED_CLIENT_HEADER];
     request.headers[CLIENT_IP_HEADER] =
       vouched ??
-      resolveClientIp(request.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, config.TRUSTED_PROXIES);
+      resolveClientIp(
+        request.socket.remoteAddress,
+        Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
+        config.TRUSTED_PROXIES,
+      );
     closeConnectionIfBodyUnread(request, response);
     void handle(request, response);
   });

@@ -12,7 +12,9 @@ export function encryptSecret(plaintext: string, associatedData = ""): string {
   const cipher = createCipheriv("aes-256-gcm", current!.key, iv);
   cipher.setAAD(Buffer.from(associatedData));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [VERSION, current!.id, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+  return [VERSION, current!.id, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(
+    ".",
+  );
 }
 
 /** `associatedData` binds a ciphertext to its owner (e.g. an account id) so it cannot be moved to another row. */

@@ -79,6 +79,12 @@ export function matchingStep(secretBase32: string, code: string, time: Date): nu
 
 export function provisioningUri(secretBase32: string, accountLabel: string, issuer: string): string {
   const label = encodeURIComponent(`${issuer}:${accountLabel}`);
-  const params = new URLSearchParams({ secret: secretBase32, issuer, algorithm: "SHA1", digits: String(DIGITS), period: String(TOTP_STEP_SECONDS) });
+  const params = new URLSearchParams({
+    secret: secretBase32,
+    issuer,
+    algorithm: "SHA1",
+    digits: String(DIGITS),
+    period: String(TOTP_STEP_SECONDS),
+  });
   return `otpauth://totp/${label}?${params.toString()}`;
 }

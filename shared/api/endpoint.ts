@@ -74,8 +74,7 @@ export function defineEndpoint<
   return endpoint;
 }
 
-export const envelopeOf = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string(), data });
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data });
 
 export const errorEnvelope = z
   .object({

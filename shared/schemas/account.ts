@@ -5,12 +5,7 @@ export { planIds };
 export const planIdSchema = z.enum(planIds);
 
 /** Trimmed and lower-cased: emails are case-insensitive everywhere. */
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, "Email is too long")
-  .pipe(z.email("Enter a valid email address"));
+export const emailSchema = z.string().trim().toLowerCase().max(254, "Email is too long").pipe(z.email("Enter a valid email address"));
 
 /** Length rules only; the service also refuses common passwords. */
 export const newPasswordSchema = z

@@ -8,7 +8,12 @@ export const createApiKeyBody = z
   .strictObject({
     name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
     scope: z.enum(apiKeyScopes).default("sending"),
-    domainId: z.string().min(1).max(64).optional().meta({ description: "Restrict the key to sending from this verified domain of the account." }),
+    domainId: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ description: "Restrict the key to sending from this verified domain of the account." }),
     expiresAt: z.iso.datetime({ offset: true, error: "expiresAt must be an ISO 8601 date-time" }).optional(),
   })
   .meta({ id: "CreateApiKeyRequest" });

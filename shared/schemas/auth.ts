@@ -37,7 +37,10 @@ export type AuthPayload = z.infer<typeof authPayloadSchema>;
 
 export const emailOnlyBody = z.strictObject({ email: emailSchema }).meta({ id: "EmailRequest" });
 
-const sixDigitCode = z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from the email");
+const sixDigitCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "Enter the 6-digit code from the email");
 
 export const verifyCodeBody = z.strictObject({ email: emailSchema, code: sixDigitCode }).meta({ id: "VerifyCodeRequest" });
 

@@ -31,9 +31,7 @@ export const creditPackSchema = z
   .object({ id: creditPackIdSchema, name: z.string(), credits: z.number().int(), amount: z.number().int(), currency: z.string() })
   .meta({ id: "CreditPack" });
 
-export const creditsSchema = z
-  .object({ balance: z.number().int(), packs: z.array(creditPackSchema) })
-  .meta({ id: "EmailCredits" });
+export const creditsSchema = z.object({ balance: z.number().int(), packs: z.array(creditPackSchema) }).meta({ id: "EmailCredits" });
 
 export const subscriptionSchema = z
   .object({
@@ -92,9 +90,7 @@ export const paymentOutcomeSchema = z
   })
   .meta({ id: "PaymentOutcome" });
 
-export const activateSubscriptionBody = z
-  .strictObject({ reference: referenceSchema })
-  .meta({ id: "ActivateSubscriptionRequest" });
+export const activateSubscriptionBody = z.strictObject({ reference: referenceSchema }).meta({ id: "ActivateSubscriptionRequest" });
 
 export const invoiceSchema = z
   .object({
@@ -122,6 +118,4 @@ export const paymentMethodSchema = z
 
 export const webhookParams = z.object({ provider: z.string().max(40) });
 
-export const webhookReceiptSchema = z
-  .object({ received: z.literal(true), duplicate: z.boolean() })
-  .meta({ id: "WebhookReceipt" });
+export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() }).meta({ id: "WebhookReceipt" });

@@ -4,7 +4,15 @@ import { z } from "zod";
 import { planIdSchema } from "./account";
 import { activityItemSchema } from "./settings";
 
-export const onboardingStepIds = ["send_test_email", "create_api_key", "add_domain", "verify_domain", "add_relay", "enable_two_factor", "choose_plan"] as const;
+export const onboardingStepIds = [
+  "send_test_email",
+  "create_api_key",
+  "add_domain",
+  "verify_domain",
+  "add_relay",
+  "enable_two_factor",
+  "choose_plan",
+] as const;
 
 export const onboardingProfileSchema = z
   .object({

@@ -4,5 +4,10 @@
 import { z } from "zod";
 
 export const confirmEmailBody = z
-  .strictObject({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from the email") })
+  .strictObject({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "Enter the 6-digit code from the email"),
+  })
   .meta({ id: "ConfirmEmailRequest" });

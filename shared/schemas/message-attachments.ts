@@ -34,7 +34,6 @@ export const attachmentInput = z
   })
   .meta({ id: "AttachmentInput" });
 
-
 export const attachmentSchema = z
   .object({
     filename: z.string(),

@@ -31,9 +31,25 @@ const mailboxes = z.union([mailbox.transform((value) => [value]), z.array(mailbo
 // (a sender's copy would be trusted by naive filters). Compared lower-case,
 // whole names and the prefixes of header families.
 const RESERVED_HEADERS = new Set([
-  "from", "to", "cc", "bcc", "subject", "reply-to", "sender", "date", "message-id", "mime-version",
-  "content-type", "content-transfer-encoding", "content-disposition", "dkim-signature", "return-path", "received",
-  "received-spf", "authentication-results", "x-ces-message-id",
+  "from",
+  "to",
+  "cc",
+  "bcc",
+  "subject",
+  "reply-to",
+  "sender",
+  "date",
+  "message-id",
+  "mime-version",
+  "content-type",
+  "content-transfer-encoding",
+  "content-disposition",
+  "dkim-signature",
+  "return-path",
+  "received",
+  "received-spf",
+  "authentication-results",
+  "x-ces-message-id",
 ]);
 const RESERVED_HEADER_PREFIXES = ["arc-", "resent-"];
 
@@ -45,7 +61,10 @@ export const isReservedHeader = (name: string) => {
 const headers = z
   .record(
     z.string().regex(/^[A-Za-z0-9-]{1,76}$/, "Header names are letters, digits and dashes"),
-    z.string().max(998, "A header value is at most 998 characters").regex(/^[^\r\n]*$/, "Header values cannot contain line breaks"),
+    z
+      .string()
+      .max(998, "A header value is at most 998 characters")
+      .regex(/^[^\r\n]*$/, "Header values cannot contain line breaks"),
   )
   .refine((value) => Object.keys(value).length <= 20, "At most 20 custom headers")
   .refine((value) => Object.keys(value).every((name) => !isReservedHeader(name)), "Set this header with its own field, not in headers");
@@ -57,12 +76,20 @@ export const tagSchema = z.strictObject({
 
 export const sendMessageBody = z
   .strictObject({
-    from: mailbox.meta({ description: "One mailbox on a verified domain of the account, e.g. `Acme <billing@acme.example>`. Lists, groups and display names that look like an address are refused; every address field takes one mailbox per item." }),
+    from: mailbox.meta({
+      description:
+        "One mailbox on a verified domain of the account, e.g. `Acme <billing@acme.example>`. Lists, groups and display names that look like an address are refused; every address field takes one mailbox per item.",
+    }),
     to: mailboxes,
     cc: mailboxes.optional(),
     bcc: mailboxes.optional(),
     replyTo: mailboxes.optional(),
-    subject: z.string().trim().min(1, "Subject is required").max(998, "Subject is at most 998 characters").regex(/^[^\r\n]*$/, "Subject cannot contain line breaks"),
+    subject: z
+      .string()
+      .trim()
+      .min(1, "Subject is required")
+      .max(998, "Subject is at most 998 characters")
+      .regex(/^[^\r\n]*$/, "Subject cannot contain line breaks"),
     html: z.string().min(1).optional(),
     text: z.string().min(1).optional(),
     headers: headers.optional(),
@@ -78,7 +105,8 @@ export const sendMessageBody = z
   .superRefine((body, context) => {
     if (!body.html && !body.text) context.addIssue({ code: "custom", path: ["text"], message: "Give html, text, or both" });
     const count = body.to.length + (body.cc?.length ?? 0) + (body.bcc?.length ?? 0);
-    if (count > MAX_RECIPIENTS) context.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_RECIPIENTS} recipients in to, cc and bcc together` });
+    if (count > MAX_RECIPIENTS)
+      context.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_RECIPIENTS} recipients in to, cc and bcc together` });
     if (body.to.length === 0) context.addIssue({ code: "custom", path: ["to"], message: "At least one recipient" });
     if (body.scheduledAt && Date.parse(body.scheduledAt) > Date.now() + MAX_SCHEDULE_AHEAD_MS) {
       context.addIssue({ code: "custom", path: ["scheduledAt"], message: "scheduledAt is at most 30 days ahead" });
@@ -94,7 +122,16 @@ export type SendMessageInput = z.output<typeof sendMessageBody>;
 
 export const messageStatuses = ["scheduled", "queued", "sent", "bounced", "failed", "canceled"] as const;
 export const messageEventTypes = [
-  "scheduled", "queued", "deferred", "delivery_delayed", "sent", "bounced", "failed", "canceled", "opened", "clicked",
+  "scheduled",
+  "queued",
+  "deferred",
+  "delivery_delayed",
+  "sent",
+  "bounced",
+  "failed",
+  "canceled",
+  "opened",
+  "clicked",
 ] as const;
 
 export const messageSummarySchema = z
@@ -139,20 +176,22 @@ export const messageDetailSchema = messageSummarySchema
 
 export type MessageSummary = z.infer<typeof messageSummarySchema>;
 
-export const listMessagesQuery = paginationQuery
-  .extend({
-    status: z.enum(messageStatuses).optional(),
-    tag: z.string().regex(/^[A-Za-z0-9_-]{1,64}(:[A-Za-z0-9_-]{1,256})?$/, "tag is name or name:value").optional(),
-    to: z.string().trim().max(320).optional().meta({ description: "Messages with this recipient address (to, cc or bcc)." }),
-    search: z.string().trim().min(1).max(200).optional().meta({ description: "Messages whose subject or a recipient contains this text." }),
-  });
+export const listMessagesQuery = paginationQuery.extend({
+  status: z.enum(messageStatuses).optional(),
+  tag: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}(:[A-Za-z0-9_-]{1,256})?$/, "tag is name or name:value")
+    .optional(),
+  to: z.string().trim().max(320).optional().meta({ description: "Messages with this recipient address (to, cc or bcc)." }),
+  search: z.string().trim().min(1).max(200).optional().meta({ description: "Messages whose subject or a recipient contains this text." }),
+});
 
-export const messagePageSchema = z.object({ items: z.array(messageSummarySchema), pagination: paginationSchema }).meta({ id: "MessagePage" });
+export const messagePageSchema = z
+  .object({ items: z.array(messageSummarySchema), pagination: paginationSchema })
+  .meta({ id: "MessagePage" });
 
 export const messageIdParams = z.object({ message_id: z.string() });
 
 export const cancelMessageBody = z.strictObject({}).meta({ id: "CancelMessageRequest" });
 
-export const idempotencyKeyHeader = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key is 1-255 visible ASCII characters");
+export const idempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key is 1-255 visible ASCII characters");

@@ -14,13 +14,10 @@ export const domainRecordSchema = z
     required: z.boolean().meta({ description: "false for DMARC, which is recommended: the domain verifies without it" }),
     status: z.enum(recordStatuses),
     lastCheckedAt: z.iso.datetime().nullable(),
-    found: z
-      .array(z.string())
-      .nullable()
-      .meta({
-        description:
-          "What the last lookup found at `name`: every TXT value or CNAME target there, `[]` when there is no such record, null before the first lookup or when DNS could not be reached. Compare with `value` when the status is `failed`.",
-      }),
+    found: z.array(z.string()).nullable().meta({
+      description:
+        "What the last lookup found at `name`: every TXT value or CNAME target there, `[]` when there is no such record, null before the first lookup or when DNS could not be reached. Compare with `value` when the status is `failed`.",
+    }),
   })
   .meta({ id: "DomainRecord" });
 

@@ -15,8 +15,6 @@ export const sessionSchema = z
 
 export const sessionIdParams = z.object({ session_id: z.string() });
 
-export const revokeAllBody = z
-  .strictObject({ confirm: z.boolean().optional() })
-  .meta({ id: "RevokeAllSessionsRequest" });
+export const revokeAllBody = z.strictObject({ confirm: z.boolean().optional() }).meta({ id: "RevokeAllSessionsRequest" });
 
 export const revokedCountSchema = z.object({ revoked: z.number().int() }).meta({ id: "RevokedCount" });

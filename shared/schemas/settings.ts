@@ -41,8 +41,6 @@ export const activityPageSchema = z
   .object({ items: z.array(activityItemSchema), pagination: paginationSchema })
   .meta({ id: "ActivityPage" });
 
-export const deleteAccountBody = z
-  .strictObject({ code: z.string().trim().min(6).max(32).optional() })
-  .meta({ id: "DeleteAccountRequest" });
+export const deleteAccountBody = z.strictObject({ code: z.string().trim().min(6).max(32).optional() }).meta({ id: "DeleteAccountRequest" });
 
 export const deletionScheduleSchema = z.object({ deletionScheduledFor: z.iso.datetime() }).meta({ id: "DeletionSchedule" });

@@ -9,15 +9,18 @@ export const smtpAccessSchema = z
       .array(
         z.object({
           port: z.number().int(),
-          security: z.enum(["starttls", "ssl_tls"]).meta({ description: "`starttls`: connect in plain text, then upgrade (STARTTLS); `ssl_tls`: TLS from the first byte." }),
+          security: z
+            .enum(["starttls", "ssl_tls"])
+            .meta({ description: "`starttls`: connect in plain text, then upgrade (STARTTLS); `ssl_tls`: TLS from the first byte." }),
         }),
       )
       .meta({ description: "Listeners that are on; empty when this deployment offers no SMTP access." }),
     maxMessageBytes: z.number().int().meta({ description: "Largest message accepted, advertised with SIZE." }),
     maxRecipients: z.number().int().meta({ description: "Recipients (RCPT TO) per message." }),
-    controlHeaders: z
-      .object({ tags: z.string(), idempotencyKey: z.string() })
-      .meta({ description: "Optional headers that set tags (`name=value, …`) and an idempotency key; removed before the message is signed and sent." }),
+    controlHeaders: z.object({ tags: z.string(), idempotencyKey: z.string() }).meta({
+      description:
+        "Optional headers that set tags (`name=value, …`) and an idempotency key; removed before the message is signed and sent.",
+    }),
   })
   .meta({ id: "SmtpAccess" });
 

@@ -46,7 +46,8 @@ const smtpPassword = z
   .meta({ description: "Write-only: stored encrypted, never returned.", writeOnly: true });
 
 const encryption = z.enum(relayEncryptions).meta({
-  description: "`none`: plain SMTP; `starttls`: upgrade with STARTTLS (required); `ssl_tls`: TLS from the first byte (implicit TLS, usually port 465).",
+  description:
+    "`none`: plain SMTP; `starttls`: upgrade with STARTTLS (required); `ssl_tls`: TLS from the first byte (implicit TLS, usually port 465).",
 });
 const status = z.enum(relayStatuses).meta({ description: "`inactive` relays are kept but never used for sending." });
 
@@ -86,16 +87,14 @@ export const updateSmtpRelayBody = z
       .nullable()
       .optional()
       .meta({ description: "`null` removes the credentials (send `smtp_password: null` with it)." }),
-    smtp_password: smtpPassword
-      .nullable()
-      .optional()
-      .meta({ description: "Write-only. Left out, the stored password is kept; `null` (with `smtp_username: null`) removes the credentials." }),
+    smtp_password: smtpPassword.nullable().optional().meta({
+      description: "Write-only. Left out, the stored password is kept; `null` (with `smtp_username: null`) removes the credentials.",
+    }),
     encryption: encryption.optional(),
     status: status.optional(),
-    is_default: z
-      .boolean()
-      .optional()
-      .meta({ description: "`true` makes this the default (the previous default stops being one); `false` leaves the account without a default." }),
+    is_default: z.boolean().optional().meta({
+      description: "`true` makes this the default (the previous default stops being one); `false` leaves the account without a default.",
+    }),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "Send at least one field to change", path: [] })
   .superRefine((body, context) => {

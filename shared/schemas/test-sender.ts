@@ -6,9 +6,10 @@ export const testSenderSchema = z
   .object({
     from: z.string().meta({ description: "The `from` to send with, e.g. `Onboarding <onboarding@mail.example.com>`." }),
     to: z.string().meta({ description: "The only recipient allowed: the account's own email address." }),
-    emailProven: z
-      .boolean()
-      .meta({ description: "Whether the account's address is proven (an emailed code, magic link or password reset completed). Until it is, sending answers 403." }),
+    emailProven: z.boolean().meta({
+      description:
+        "Whether the account's address is proven (an emailed code, magic link or password reset completed). Until it is, sending answers 403.",
+    }),
     dailyLimit: z.number().int(),
     sentToday: z.number().int().meta({ description: "Test-sender messages sent since 00:00 UTC." }),
   })

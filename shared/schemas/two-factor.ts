@@ -12,7 +12,12 @@ export const twoFactorSetup = z
   .meta({ id: "TwoFactorSetup" });
 
 export const twoFactorCodeBody = z
-  .strictObject({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app") })
+  .strictObject({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
+  })
   .meta({ id: "TwoFactorCodeRequest" });
 
 export const recoveryCodesSchema = z

@@ -51,14 +51,29 @@ async function seedOwnedRows(account: TestAccount) {
     [`msg_${id.slice(4)}`, id, domain.body.data.domain_id],
   );
   await sql("insert into message_events (id, message_id, type) values ($1, $2, 'queued')", [`mev_${id.slice(4)}`, `msg_${id.slice(4)}`]);
-  await sql("insert into message_contents (message_id, envelope_from, envelope_to, raw) values ($1, 'a@x', '[\"b@example.org\"]', 'raw')", [`msg_${id.slice(4)}`]);
+  await sql("insert into message_contents (message_id, envelope_from, envelope_to, raw) values ($1, 'a@x', '[\"b@example.org\"]', 'raw')", [
+    `msg_${id.slice(4)}`,
+  ]);
   await sql("insert into message_usage (account_id, period_start, used) values ($1, now(), 1)", [id]);
-  await sql("insert into idempotency_keys (account_id, key, request_hash, message_ids) values ($1, 'k', 'h', $2)", [id, JSON.stringify([`msg_${id.slice(4)}`])]);
+  await sql("insert into idempotency_keys (account_id, key, request_hash, message_ids) values ($1, 'k', 'h', $2)", [
+    id,
+    JSON.stringify([`msg_${id.slice(4)}`]),
+  ]);
   await sql("insert into subscriptions (account_id, plan_id, status) values ($1, 'pro', 'active')", [id]);
-  await sql("insert into payments (reference, account_id, provider, plan_id, amount, currency, status, checkout_url) values ($1, $2, 'sandbox', 'pro', 5000, 'USD', 'succeeded', 'http://x')", [`pay-${id}`, id]);
-  await sql("insert into invoices (id, account_id, payment_reference, number, description, amount, currency, status, issued_at) values ($1, $2, $3, $4, 'Pro', 5000, 'USD', 'paid', now())", [`inv_${id.slice(4)}`, id, `pay-${id}`, `T-${id}`]);
+  await sql(
+    "insert into payments (reference, account_id, provider, plan_id, amount, currency, status, checkout_url) values ($1, $2, 'sandbox', 'pro', 5000, 'USD', 'succeeded', 'http://x')",
+    [`pay-${id}`, id],
+  );
+  await sql(
+    "insert into invoices (id, account_id, payment_reference, number, description, amount, currency, status, issued_at) values ($1, $2, $3, $4, 'Pro', 5000, 'USD', 'paid', now())",
+    [`inv_${id.slice(4)}`, id, `pay-${id}`, `T-${id}`],
+  );
   await sql("insert into email_credit_entries (account_id, delta, reason) values ($1, 10, 'test')", [id]);
-  await sql("insert into oauth_identities (id, account_id, provider, subject) values ($1, $2, 'github', $3)", [`oid_${id.slice(4)}`, id, `gh-${id}`]);
+  await sql("insert into oauth_identities (id, account_id, provider, subject) values ($1, $2, 'github', $3)", [
+    `oid_${id.slice(4)}`,
+    id,
+    `gh-${id}`,
+  ]);
 }
 
 async function rowsOwnedBy(accountId: string): Promise<Record<string, number>> {
@@ -120,10 +135,16 @@ describe("the purge job", () => {
       await signIn(account);
       await call(setupTwoFactor, { token: account.accessToken });
       await call(sendMagicLink, { body: { email: account.email } });
-      await call(openSupportTicket, { token: account.accessToken, body: { email: account.email, subject: "Hello", message: "Before I go" } });
+      await call(openSupportTicket, {
+        token: account.accessToken,
+        body: { email: account.email, subject: "Hello", message: "Before I go" },
+      });
       await seedOwnedRows(account);
       await sql("insert into recovery_codes (id, account_id, code_hash) values ($1, $2, 'x')", [`rec_${account.user.id}`, account.user.id]);
-      await sql("insert into two_factor_challenges (token_hash, account_id, sign_in_method, expires_at) values ($1, $2, 'password', now())", [`h_${account.user.id}`, account.user.id]);
+      await sql(
+        "insert into two_factor_challenges (token_hash, account_id, sign_in_method, expires_at) values ($1, $2, 'password', now())",
+        [`h_${account.user.id}`, account.user.id],
+      );
     }
     await call(deleteAccount, { token: leaving.accessToken });
     const before = await rowsOwnedBy(leaving.user.id);

@@ -16,16 +16,13 @@ describe("profile", () => {
     expect((await call(getProfile, { token: bob.accessToken })).body.data).toMatchObject({ id: bob.user.id, name: null });
   });
 
-  it.each([
-    [{ name: "   " }],
-    [{ name: "x".repeat(101) }],
-    [{ name: 5 }],
-    [{}],
-    [{ name: "ok", email: "new@example.test" }],
-  ])("refuses %j with 400", async (body) => {
-    const account = await createAccount();
-    expect((await call(updateProfile, { token: account.accessToken, body })).error?.code).toBe("validation_error");
-  });
+  it.each([[{ name: "   " }], [{ name: "x".repeat(101) }], [{ name: 5 }], [{}], [{ name: "ok", email: "new@example.test" }]])(
+    "refuses %j with 400",
+    async (body) => {
+      const account = await createAccount();
+      expect((await call(updateProfile, { token: account.accessToken, body })).error?.code).toBe("validation_error");
+    },
+  );
 
   it("answers 401 without a token", async () => {
     expect((await call(getProfile)).status).toBe(401);
@@ -38,9 +35,15 @@ describe("password change", () => {
     const account = await createAccount();
     const other = await signIn(account);
     const newPassword = strongPassword();
-    const wrong = await call(changePassword, { token: account.accessToken, body: { current_password: "not-it-at-all-1", new_password: newPassword } });
+    const wrong = await call(changePassword, {
+      token: account.accessToken,
+      body: { current_password: "not-it-at-all-1", new_password: newPassword },
+    });
     expect(wrong.error?.code).toBe("invalid_credentials");
-    const changed = await call(changePassword, { token: account.accessToken, body: { current_password: account.password, new_password: newPassword } });
+    const changed = await call(changePassword, {
+      token: account.accessToken,
+      body: { current_password: account.password, new_password: newPassword },
+    });
     expect(changed.status).toBe(200);
     expect((await call(getMe, { token: account.accessToken })).status).toBe(200);
     expect((await call(getMe, { token: other.accessToken })).status).toBe(401);
@@ -79,13 +82,17 @@ describe("security preferences", () => {
     });
   });
 
-  it.each([[{}], [{ sessionTimeoutMinutes: 4 }], [{ sessionTimeoutMinutes: 43_201 }], [{ sessionTimeoutMinutes: 10.5 }], [{ notifyNewSignin: "yes" }], [{ sessionTimeoutMinutes: null }]])(
-    "refuses %j with 400",
-    async (body) => {
-      const account = await createAccount();
-      expect((await call(updateSecurityPreferences, { token: account.accessToken, body })).error?.code).toBe("validation_error");
-    },
-  );
+  it.each([
+    [{}],
+    [{ sessionTimeoutMinutes: 4 }],
+    [{ sessionTimeoutMinutes: 43_201 }],
+    [{ sessionTimeoutMinutes: 10.5 }],
+    [{ notifyNewSignin: "yes" }],
+    [{ sessionTimeoutMinutes: null }],
+  ])("refuses %j with 400", async (body) => {
+    const account = await createAccount();
+    expect((await call(updateSecurityPreferences, { token: account.accessToken, body })).error?.code).toBe("validation_error");
+  });
 
   it("answers 401 without a token", async () => {
     expect((await call(updateSecurityPreferences, { body: { notifyNewSignin: true } })).status).toBe(401);
@@ -108,10 +115,15 @@ describe("activity", () => {
     expect(defaults.body.data.items.map((item) => item.type)).toEqual(["auth.login", "account.created"]);
   });
 
-  it.each([{ page: 0 }, { page: -1 }, { page: "abc" }, { limit: 0 }, { limit: 101 }, { limit: 2.5 }])("refuses %j with 400", async (query) => {
-    const account = await createAccount();
-    expect((await call(listActivity, { token: account.accessToken, query: query as unknown as Record<string, string | number> })).error?.code).toBe("validation_error");
-  });
+  it.each([{ page: 0 }, { page: -1 }, { page: "abc" }, { limit: 0 }, { limit: 101 }, { limit: 2.5 }])(
+    "refuses %j with 400",
+    async (query) => {
+      const account = await createAccount();
+      expect(
+        (await call(listActivity, { token: account.accessToken, query: query as unknown as Record<string, string | number> })).error?.code,
+      ).toBe("validation_error");
+    },
+  );
 
   it("answers 401 without a token", async () => {
     expect((await call(listActivity)).status).toBe(401);

@@ -9,7 +9,11 @@ describe("POST /auth/login", () => {
   it("signs in with the right password (email in any case) and records the sign-in", async () => {
     const account = await createAccount();
     const ip = randomIp();
-    const response = await call(login, { body: { email: account.email.toUpperCase(), password: account.password }, ip, headers: { "user-agent": "login-test/1.0" } });
+    const response = await call(login, {
+      body: { email: account.email.toUpperCase(), password: account.password },
+      ip,
+      headers: { "user-agent": "login-test/1.0" },
+    });
     expect(response.status).toBe(200);
     expect(response.body.data.user.id).toBe(account.user.id);
     const sessions = await call(listSessions, { token: response.body.data.accessToken });
@@ -39,12 +43,20 @@ describe("POST /auth/login", () => {
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.data).toEqual({ code: "invalid_credentials" });
-    const [failed] = await sql("select metadata from activity_events where account_id = $1 and type = 'auth.login_failed'", [account.user.id]);
+    const [failed] = await sql("select metadata from activity_events where account_id = $1 and type = 'auth.login_failed'", [
+      account.user.id,
+    ]);
     expect(JSON.stringify(failed)).not.toContain("wrong-password-123");
   });
 
   it("checks only that email and password are non-empty strings", async () => {
-    for (const body of [{}, { email: "", password: "x" }, { email: "a@example.test", password: "" }, { email: "a@example.test", password: 5 }, { email: "a@example.test", password: "x", extra: 1 }]) {
+    for (const body of [
+      {},
+      { email: "", password: "x" },
+      { email: "a@example.test", password: "" },
+      { email: "a@example.test", password: 5 },
+      { email: "a@example.test", password: "x", extra: 1 },
+    ]) {
       const response = await call(login, { body });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.error?.code).toBe("validation_error");

@@ -7,14 +7,25 @@ import { createAccount, strongPassword, uniqueEmail } from "../support/factories
 describe("POST /auth/register", () => {
   it("creates a free account, normalises the email, keeps the requested plan, and signs in", async () => {
     const email = uniqueEmail("New.User").toUpperCase();
-    const response = await call(register, { body: { email: `  ${email} `, password: strongPassword(), username: "New_User.1", planId: "pro" } });
+    const response = await call(register, {
+      body: { email: `  ${email} `, password: strongPassword(), username: "New_User.1", planId: "pro" },
+    });
     expect(response.status).toBe(201);
     const payload = response.body.data;
     expect(payload.tokenType).toBe("Bearer");
     expect(payload.expiresIn).toBe(900);
-    expect(payload.user).toMatchObject({ email: email.toLowerCase(), username: "New_User.1", planId: "free", twoFactorEnabled: false, deletionScheduledFor: null });
+    expect(payload.user).toMatchObject({
+      email: email.toLowerCase(),
+      username: "New_User.1",
+      planId: "free",
+      twoFactorEnabled: false,
+      deletionScheduledFor: null,
+    });
     expect(JSON.stringify(payload.user)).not.toMatch(/argon2|password/i);
-    const [row] = await sql<{ requested_plan_id: string; password_hash: string }>("select requested_plan_id, password_hash from accounts where id = $1", [payload.user.id]);
+    const [row] = await sql<{ requested_plan_id: string; password_hash: string }>(
+      "select requested_plan_id, password_hash from accounts where id = $1",
+      [payload.user.id],
+    );
     expect(row!.requested_plan_id).toBe("pro");
     expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const me = await call(getMe, { token: payload.accessToken });
@@ -51,7 +62,11 @@ describe("POST /auth/register", () => {
     { name: "common password password1234", body: { email: "a@example.test", password: "password1234" }, path: "password" },
     { name: "common password 123456789012", body: { email: "a@example.test", password: "123456789012" }, path: "password" },
     { name: "unknown planId", body: { email: "a@example.test", password: "a-long-enough-password", planId: "gold" }, path: "planId" },
-    { name: "bad username", body: { email: "a@example.test", password: "a-long-enough-password", username: "no spaces!" }, path: "username" },
+    {
+      name: "bad username",
+      body: { email: "a@example.test", password: "a-long-enough-password", username: "no spaces!" },
+      path: "username",
+    },
     { name: "unknown field", body: { email: "a@example.test", password: "a-long-enough-password", admin: true }, path: "" },
     { name: "null email", body: { email: null, password: "a-long-enough-password" }, path: "email" },
   ])("answers 400 validation_error for $name", async ({ body, path }) => {
@@ -64,16 +79,23 @@ describe("POST /auth/register", () => {
   it("accepts a 128-character password and never truncates it", async () => {
     const password = `${"Zq9-".repeat(31)}abcd`;
     const account = await createAccount({ password });
-    const wrongLastChar = await request("/auth/login", { method: "POST", body: { email: account.email, password: `${password.slice(0, -1)}X` } });
+    const wrongLastChar = await request("/auth/login", {
+      method: "POST",
+      body: { email: account.email, password: `${password.slice(0, -1)}X` },
+    });
     expect(wrongLastChar.status).toBe(401);
   });
 
   it("answers 415 for a form-encoded body and 413 for an oversized one", async () => {
-    const form = await request("/auth/register", { method: "POST", body: "email=a@example.test", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await request("/auth/register", {
+      method: "POST",
+      body: "email=a@example.test",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
     const huge = await request("/auth/register", { method: "POST", body: { email: "a@example.test", password: "x".repeat(70_000) } });
     expect(huge.status).toBe(413);
-    const malformed = await request("/auth/register", { method: "POST", body: "{\"email\":" });
+    const malformed = await request("/auth/register", { method: "POST", body: '{"email":' });
     expect(malformed.status).toBe(400);
   });
 

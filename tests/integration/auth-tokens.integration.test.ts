@@ -40,7 +40,9 @@ describe("GET /auth/me and access tokens", () => {
     const account = await createAccount();
     const sessionId = decodeClaims(account.accessToken).sid as string;
     const [header, payload, signature] = account.accessToken.split(".") as [string, string, string];
-    const tamperedPayload = Buffer.from(JSON.stringify({ ...decodeClaims(account.accessToken), sub: "acc_someoneelse" })).toString("base64url");
+    const tamperedPayload = Buffer.from(JSON.stringify({ ...decodeClaims(account.accessToken), sub: "acc_someoneelse" })).toString(
+      "base64url",
+    );
     const noneHeader = Buffer.from(JSON.stringify({ alg: "none", typ: "at+jwt" })).toString("base64url");
     const base = { accountId: account.user.id, sessionId, issuer: issuer() };
     const candidates = {
@@ -76,7 +78,10 @@ describe("GET /auth/me and access tokens", () => {
   it("ends a session at its 30-day absolute lifetime", async () => {
     const account = await createAccount();
     const sessionId = decodeClaims(account.accessToken).sid as string;
-    const [session] = await sql<{ days: number }>("select extract(epoch from expires_at - created_at) / 86400 as days from sessions where id = $1", [sessionId]);
+    const [session] = await sql<{ days: number }>(
+      "select extract(epoch from expires_at - created_at) / 86400 as days from sessions where id = $1",
+      [sessionId],
+    );
     expect(Number(session!.days)).toBeCloseTo(30, 3);
     await sql("update sessions set expires_at = now() - interval '1 second' where id = $1", [sessionId]);
     expect((await call(getMe, { token: account.accessToken })).status).toBe(401);
@@ -105,13 +110,18 @@ describe("POST /auth/refresh", () => {
     const account = await createAccount();
     const rotated = await call(refresh, { body: { refreshToken: account.refreshToken } });
     const newest = rotated.body.data;
-    await sql("update refresh_tokens set rotated_at = rotated_at - interval '11 seconds' where rotated_at is not null and session_id = $1", [decodeClaims(account.accessToken).sid]);
+    await sql(
+      "update refresh_tokens set rotated_at = rotated_at - interval '11 seconds' where rotated_at is not null and session_id = $1",
+      [decodeClaims(account.accessToken).sid],
+    );
     const reuse = await call(refresh, { body: { refreshToken: account.refreshToken } });
     expect(reuse.status).toBe(401);
     expect(reuse.error?.code).toBe("refresh_token_reused");
     expect((await call(refresh, { body: { refreshToken: newest.refreshToken } })).status).toBe(401);
     expect((await call(getMe, { token: newest.accessToken })).status).toBe(401);
-    const events = await sql("select 1 from activity_events where account_id = $1 and type = 'auth.refresh_reuse_detected'", [account.user.id]);
+    const events = await sql("select 1 from activity_events where account_id = $1 and type = 'auth.refresh_reuse_detected'", [
+      account.user.id,
+    ]);
     expect(events).toHaveLength(1);
   });
 
@@ -126,10 +136,15 @@ describe("POST /auth/refresh", () => {
 
   it("stores refresh tokens only as SHA-256 hashes", async () => {
     const account = await createAccount();
-    const rows = await sql<{ token_hash: string }>("select token_hash from refresh_tokens where session_id = $1", [decodeClaims(account.accessToken).sid]);
+    const rows = await sql<{ token_hash: string }>("select token_hash from refresh_tokens where session_id = $1", [
+      decodeClaims(account.accessToken).sid,
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
-    const anywhere = await sql("select 1 from refresh_tokens where token_hash = $1 or token_hash like $2", [account.refreshToken, `%${account.refreshToken.slice(3, 20)}%`]);
+    const anywhere = await sql("select 1 from refresh_tokens where token_hash = $1 or token_hash like $2", [
+      account.refreshToken,
+      `%${account.refreshToken.slice(3, 20)}%`,
+    ]);
     expect(anywhere).toHaveLength(0);
   });
 

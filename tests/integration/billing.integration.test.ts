@@ -37,7 +37,8 @@ const eventId = (prefix = "evt_test") => `${prefix}_${Date.now().toString(36)}_$
 function sandboxWebhook(event: SandboxEvent | string, signature?: string | null) {
   const body = typeof event === "string" ? event : JSON.stringify(event);
   const headers: Record<string, string> = {};
-  const sig = signature === undefined ? createHmac("sha256", testPaymentSecrets.sandboxWebhookSecret).update(body).digest("hex") : signature;
+  const sig =
+    signature === undefined ? createHmac("sha256", testPaymentSecrets.sandboxWebhookSecret).update(body).digest("hex") : signature;
   if (sig !== null) headers["x-sandbox-signature"] = sig;
   return request<{ received: boolean; duplicate: boolean }>("/payments/webhooks/sandbox", { method: "POST", body, headers });
 }
@@ -45,13 +46,21 @@ function sandboxWebhook(event: SandboxEvent | string, signature?: string | null)
 function stripeWebhook(event: object, secret = testPaymentSecrets.stripeWebhookSecret) {
   const body = JSON.stringify(event);
   const header = stripeSigner.webhooks.generateTestHeaderString({ payload: body, secret });
-  return request<{ received: boolean; duplicate: boolean }>("/payments/webhooks/stripe", { method: "POST", body, headers: { "stripe-signature": header } });
+  return request<{ received: boolean; duplicate: boolean }>("/payments/webhooks/stripe", {
+    method: "POST",
+    body,
+    headers: { "stripe-signature": header },
+  });
 }
 
 function paystackWebhook(event: object, secret = testPaymentSecrets.paystackSecretKey) {
   const body = JSON.stringify(event);
   const signature = createHmac("sha512", secret).update(body).digest("hex");
-  return request<{ received: boolean; duplicate: boolean }>("/payments/webhooks/paystack", { method: "POST", body, headers: { "x-paystack-signature": signature } });
+  return request<{ received: boolean; duplicate: boolean }>("/payments/webhooks/paystack", {
+    method: "POST",
+    body,
+    headers: { "x-paystack-signature": signature },
+  });
 }
 
 async function checkout(account: TestAccount, body: Record<string, unknown>) {
@@ -60,10 +69,18 @@ async function checkout(account: TestAccount, body: Record<string, unknown>) {
   return answer.body.data;
 }
 
-const succeeded = (reference: string, amount: number, id = eventId()): SandboxEvent => ({ id, type: "payment.succeeded", data: { reference, amount, currency: "USD" } });
+const succeeded = (reference: string, amount: number, id = eventId()): SandboxEvent => ({
+  id,
+  type: "payment.succeeded",
+  data: { reference, amount, currency: "USD" },
+});
 
 async function fakeProvider(path: string, body: object) {
-  const response = await fetch(`${inject("fakePaymentProvidersUrl")}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${inject("fakePaymentProvidersUrl")}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(response.status).toBe(200);
 }
 
@@ -102,7 +119,14 @@ describe("plans, subscription and payment methods", () => {
     expect(registered.body.data.user.planId).toBe("free");
     const subscription = await call(getSubscription, { token: registered.body.data.accessToken });
     expect(subscription.status).toBe(200);
-    expect(subscription.body.data).toMatchObject({ planId: "free", status: "active", cancelAtPeriodEnd: false, emailsUsed: 0, creditBalance: 0, monthlyQuota: 3000 });
+    expect(subscription.body.data).toMatchObject({
+      planId: "free",
+      status: "active",
+      cancelAtPeriodEnd: false,
+      emailsUsed: 0,
+      creditBalance: 0,
+      monthlyQuota: 3000,
+    });
     const start = new Date(subscription.body.data.currentPeriodStart);
     expect(start.getUTCDate()).toBe(1);
     expect((await call(listInvoices, { token: registered.body.data.accessToken })).body.data).toEqual([]);
@@ -141,14 +165,19 @@ describe("POST /billing/checkout", () => {
     for (const [body, path] of cases) {
       const answer = await call(startCheckout, { token: account.accessToken, body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.error?.errors?.map((error) => error.path), JSON.stringify(body)).toContain(path);
+      expect(
+        answer.error?.errors?.map((error) => error.path),
+        JSON.stringify(body),
+      ).toContain(path);
     }
   });
 
   it("sends free, enterprise and custom to sales (409 contact_sales)", async () => {
     const account = await createAccount();
     for (const planId of ["free", "enterprise", "custom"]) {
-      expect((await call(startCheckout, { token: account.accessToken, body: { planId, provider: "sandbox" } })).error?.code, planId).toBe("contact_sales");
+      expect((await call(startCheckout, { token: account.accessToken, body: { planId, provider: "sandbox" } })).error?.code, planId).toBe(
+        "contact_sales",
+      );
     }
   });
 
@@ -179,9 +208,13 @@ describe("POST /payments/webhooks/{provider}", () => {
     const wrongSecret = createHmac("sha256", "another-secret-entirely").update(JSON.stringify(event)).digest("hex");
     expect((await sandboxWebhook(event, wrongSecret)).status).toBe(401);
 
-    expect((await stripeWebhook({ id: eventId("evt"), type: "checkout.session.completed", data: { object: {} } }, "whsec_wrong")).status).toBe(401);
+    expect(
+      (await stripeWebhook({ id: eventId("evt"), type: "checkout.session.completed", data: { object: {} } }, "whsec_wrong")).status,
+    ).toBe(401);
     expect((await request("/payments/webhooks/stripe", { method: "POST", body: "{}" })).status).toBe(401);
-    expect((await paystackWebhook({ event: "charge.success", data: { id: 1, reference: started.reference } }, "sk_wrong")).status).toBe(401);
+    expect((await paystackWebhook({ event: "charge.success", data: { id: 1, reference: started.reference } }, "sk_wrong")).status).toBe(
+      401,
+    );
     expect((await request("/payments/webhooks/paystack", { method: "POST", body: "{}" })).status).toBe(401);
     expect((await request("/payments/webhooks/paypal", { method: "POST", body: "{}" })).status).toBe(404);
 
@@ -204,14 +237,27 @@ describe("POST /payments/webhooks/{provider}", () => {
     expect(days).toBeLessThanOrEqual(31);
     const invoices = (await call(listInvoices, { token: account.accessToken })).body.data;
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ amount: 5000, currency: "USD", status: "paid", periodStart: subscription.currentPeriodStart, periodEnd: subscription.currentPeriodEnd });
+    expect(invoices[0]).toMatchObject({
+      amount: 5000,
+      currency: "USD",
+      status: "paid",
+      periodStart: subscription.currentPeriodStart,
+      periodEnd: subscription.currentPeriodEnd,
+    });
     expect(invoices[0]!.number).toMatch(/^INV-\d{6,}$/);
     const [row] = await sql<{ plan_id: string }>("select plan_id from accounts where id = $1", [account.user.id]);
     expect(row!.plan_id).toBe("pro");
 
     for (let i = 0; i < 2; i++) {
       const verified = await call(verifyPayment, { token: account.accessToken, body: { provider: "sandbox", reference } });
-      expect(verified.body.data).toMatchObject({ reference, status: "succeeded", amount: 5000, currency: "USD", planId: "pro", creditPackId: null });
+      expect(verified.body.data).toMatchObject({
+        reference,
+        status: "succeeded",
+        amount: 5000,
+        currency: "USD",
+        planId: "pro",
+        creditPackId: null,
+      });
       const activated = await call(activateSubscription, { token: account.accessToken, body: { reference } });
       expect(activated.status).toBe(200);
       expect(activated.body.data.planId).toBe("pro");
@@ -257,29 +303,47 @@ describe("POST /payments/webhooks/{provider}", () => {
 
     expect(await countRows("payment_events", started.reference, "reference")).toBe(1);
     expect(await countRows("invoices", started.reference)).toBe(1);
-    const [payment] = await sql<{ status: string; n: string }>("select status, count(*) over () as n from payments where reference = $1", [started.reference]);
+    const [payment] = await sql<{ status: string; n: string }>("select status, count(*) over () as n from payments where reference = $1", [
+      started.reference,
+    ]);
     expect(payment).toMatchObject({ status: "succeeded", n: "1" });
-    const activations = await sql("select 1 from activity_events where account_id = $1 and type = 'billing.plan_activated'", [account.user.id]);
+    const activations = await sql("select 1 from activity_events where account_id = $1 and type = 'billing.plan_activated'", [
+      account.user.id,
+    ]);
     expect(activations).toHaveLength(1);
 
     // Distinct events for the same payment (a provider resending under new ids) change nothing either.
     await Promise.all(Array.from({ length: 5 }, () => sandboxWebhook(succeeded(started.reference, started.amount))));
     expect(await countRows("invoices", started.reference)).toBe(1);
-    expect(await sql("select 1 from activity_events where account_id = $1 and type = 'billing.plan_activated'", [account.user.id])).toHaveLength(1);
+    expect(
+      await sql("select 1 from activity_events where account_id = $1 and type = 'billing.plan_activated'", [account.user.id]),
+    ).toHaveLength(1);
   });
 
   it("never lets a late failure undo a success, and lets a failed payment succeed later", async () => {
     const { account, reference } = await accountOnPro();
     const late = await sandboxWebhook({ id: eventId(), type: "payment.failed", data: { reference, amount: 5000, currency: "USD" } });
     expect(late.status).toBe(200);
-    expect((await call(verifyPayment, { token: account.accessToken, body: { provider: "sandbox", reference } })).body.data.status).toBe("succeeded");
+    expect((await call(verifyPayment, { token: account.accessToken, body: { provider: "sandbox", reference } })).body.data.status).toBe(
+      "succeeded",
+    );
     expect((await call(getSubscription, { token: account.accessToken })).body.data.planId).toBe("pro");
 
     const other = await createAccount();
     const started = await checkout(other, { planId: "starter", provider: "sandbox" });
-    await sandboxWebhook({ id: eventId(), type: "payment.failed", data: { reference: started.reference, amount: started.amount, currency: "USD" } });
-    expect((await call(verifyPayment, { token: other.accessToken, body: { provider: "sandbox", reference: started.reference } })).body.data.status).toBe("failed");
-    expect((await call(activateSubscription, { token: other.accessToken, body: { reference: started.reference } })).error).toMatchObject({ code: "payment_not_succeeded", status: "failed" });
+    await sandboxWebhook({
+      id: eventId(),
+      type: "payment.failed",
+      data: { reference: started.reference, amount: started.amount, currency: "USD" },
+    });
+    expect(
+      (await call(verifyPayment, { token: other.accessToken, body: { provider: "sandbox", reference: started.reference } })).body.data
+        .status,
+    ).toBe("failed");
+    expect((await call(activateSubscription, { token: other.accessToken, body: { reference: started.reference } })).error).toMatchObject({
+      code: "payment_not_succeeded",
+      status: "failed",
+    });
     await sandboxWebhook(succeeded(started.reference, started.amount));
     expect((await call(getSubscription, { token: other.accessToken })).body.data.planId).toBe("starter");
     expect(await countRows("invoices", started.reference)).toBe(1);
@@ -294,7 +358,10 @@ describe("POST /payments/webhooks/{provider}", () => {
   });
 
   it("answers 200 to verified events it does not act on, and to events for unknown payments", async () => {
-    expect((await sandboxWebhook({ id: eventId(), type: "payment.refund_requested", data: { reference: "pay-x", amount: 1, currency: "USD" } })).status).toBe(200);
+    expect(
+      (await sandboxWebhook({ id: eventId(), type: "payment.refund_requested", data: { reference: "pay-x", amount: 1, currency: "USD" } }))
+        .status,
+    ).toBe(200);
     expect((await sandboxWebhook(succeeded("pay-unknown", 100))).status).toBe(200);
     expect((await stripeWebhook({ id: eventId("evt"), object: "event", type: "customer.created", data: { object: {} } })).status).toBe(200);
   });
@@ -310,14 +377,33 @@ describe("Stripe", () => {
       id: eventId("evt"),
       object: "event",
       type: "checkout.session.completed",
-      data: { object: { id: session.id, object: "checkout.session", status: "complete", payment_status: "paid", client_reference_id: started.reference, metadata: { reference: started.reference }, amount_total: 2000, currency: "usd" } },
+      data: {
+        object: {
+          id: session.id,
+          object: "checkout.session",
+          status: "complete",
+          payment_status: "paid",
+          client_reference_id: started.reference,
+          metadata: { reference: started.reference },
+          amount_total: 2000,
+          currency: "usd",
+        },
+      },
     };
     expect((await stripeWebhook(event)).status).toBe(200);
     expect((await stripeWebhook(event)).body.data.duplicate).toBe(true);
     expect((await call(getSubscription, { token: account.accessToken })).body.data.planId).toBe("starter");
     // An expiry arriving late does not undo it.
-    await stripeWebhook({ ...event, id: eventId("evt"), type: "checkout.session.expired", data: { object: { ...event.data.object, status: "expired", payment_status: "unpaid" } } });
-    expect((await call(verifyPayment, { token: account.accessToken, body: { provider: "stripe", reference: started.reference } })).body.data.status).toBe("succeeded");
+    await stripeWebhook({
+      ...event,
+      id: eventId("evt"),
+      type: "checkout.session.expired",
+      data: { object: { ...event.data.object, status: "expired", payment_status: "unpaid" } },
+    });
+    expect(
+      (await call(verifyPayment, { token: account.accessToken, body: { provider: "stripe", reference: started.reference } })).body.data
+        .status,
+    ).toBe("succeeded");
     expect(await countRows("invoices", started.reference)).toBe(1);
   });
 
@@ -325,7 +411,10 @@ describe("Stripe", () => {
     const account = await createAccount();
     const started = await checkout(account, { planId: "pro", provider: "stripe" });
     const session = await stripeSessionOf(started.reference);
-    expect((await call(verifyPayment, { token: account.accessToken, body: { provider: "stripe", reference: started.reference } })).body.data.status).toBe("pending");
+    expect(
+      (await call(verifyPayment, { token: account.accessToken, body: { provider: "stripe", reference: started.reference } })).body.data
+        .status,
+    ).toBe("pending");
     await fakeProvider("/__control/stripe", { sessionId: session.id, status: "complete", payment_status: "paid" });
     const answers = await Promise.all([
       call(activateSubscription, { token: account.accessToken, body: { reference: started.reference } }),
@@ -343,13 +432,19 @@ describe("Paystack", () => {
     const account = await createAccount();
     const started = await checkout(account, { creditPackId: "credits_50k", provider: "paystack" });
     expect(started).toMatchObject({ amount: 4500, planId: null, creditPackId: "credits_50k" });
-    const event = { event: "charge.success", data: { id: 424242 + eventCounter++, reference: started.reference, amount: 4500, currency: "USD", status: "success" } };
+    const event = {
+      event: "charge.success",
+      data: { id: 424242 + eventCounter++, reference: started.reference, amount: 4500, currency: "USD", status: "success" },
+    };
     const answers = await Promise.all([paystackWebhook(event), paystackWebhook(event), paystackWebhook(event)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     const credits = await call(getCredits, { token: account.accessToken });
     expect(credits.body.data.balance).toBe(50_000);
     expect(credits.body.data.packs.map((pack) => pack.id)).toEqual(["credits_10k", "credits_50k", "credits_250k"]);
-    expect((await call(getSubscription, { token: account.accessToken })).body.data).toMatchObject({ planId: "free", creditBalance: 50_000 });
+    expect((await call(getSubscription, { token: account.accessToken })).body.data).toMatchObject({
+      planId: "free",
+      creditBalance: 50_000,
+    });
     const invoices = (await call(listInvoices, { token: account.accessToken })).body.data;
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ amount: 4500, periodStart: null, periodEnd: null });
@@ -375,13 +470,17 @@ describe("another account's payments", () => {
     const stranger = await createAccount();
     expect((await call(verifyPayment, { token: stranger.accessToken, body: { provider: "sandbox", reference } })).status).toBe(404);
     expect((await call(activateSubscription, { token: stranger.accessToken, body: { reference } })).status).toBe(404);
-    expect((await call(verifyPayment, { token: stranger.accessToken, body: { provider: "sandbox", reference: "pay-nope" } })).status).toBe(404);
+    expect((await call(verifyPayment, { token: stranger.accessToken, body: { provider: "sandbox", reference: "pay-nope" } })).status).toBe(
+      404,
+    );
     expect((await call(activateSubscription, { token: stranger.accessToken, body: { reference: "pay-nope" } })).status).toBe(404);
     expect((await call(getSubscription, { token: stranger.accessToken })).body.data.planId).toBe("free");
 
     const bad = await call(verifyPayment, { token: stranger.accessToken, body: { reference } });
     expect(bad.error?.errors?.map((error) => error.path)).toContain("provider");
-    expect((await call(activateSubscription, { token: stranger.accessToken, body: {} })).error?.errors?.map((error) => error.path)).toContain("reference");
+    expect(
+      (await call(activateSubscription, { token: stranger.accessToken, body: {} })).error?.errors?.map((error) => error.path),
+    ).toContain("reference");
     expect((await call(cancelSubscription, { token: stranger.accessToken, body: { now: true } })).status).toBe(400);
   });
 });
@@ -414,7 +513,10 @@ describe("cancellation and the period-end job", () => {
     expect((await call(cancelSubscription, { token: account.accessToken, body: {} })).error?.code).toBe("nothing_to_cancel");
 
     await endDuePeriods(new Date(end.getTime() - 60_000));
-    expect((await call(getSubscription, { token: account.accessToken })).body.data).toMatchObject({ planId: "pro", cancelAtPeriodEnd: true });
+    expect((await call(getSubscription, { token: account.accessToken })).body.data).toMatchObject({
+      planId: "pro",
+      cancelAtPeriodEnd: true,
+    });
 
     await endDuePeriods(new Date(end.getTime() + 1000));
     const after = (await call(getSubscription, { token: account.accessToken })).body.data;
@@ -432,7 +534,11 @@ describe("cancellation and the period-end job", () => {
     await endDuePeriods(new Date(end.getTime() + 6 * DAY));
     expect((await call(getSubscription, { token: account.accessToken })).body.data.status).toBe("past_due");
     await endDuePeriods(new Date(end.getTime() + 7 * DAY + 1000));
-    expect((await call(getSubscription, { token: account.accessToken })).body.data).toMatchObject({ planId: "free", status: "canceled", endedPlanId: "pro" });
+    expect((await call(getSubscription, { token: account.accessToken })).body.data).toMatchObject({
+      planId: "free",
+      status: "canceled",
+      endedPlanId: "pro",
+    });
   });
 
   it("rolls a renewal paid during the term into the next month", async () => {
@@ -446,14 +552,24 @@ describe("cancellation and the period-end job", () => {
 
     await endDuePeriods(new Date(Date.parse(first.currentPeriodEnd) + 1000));
     const rolled = (await call(getSubscription, { token: account.accessToken })).body.data;
-    expect(rolled).toMatchObject({ planId: "pro", status: "active", currentPeriodStart: first.currentPeriodEnd, currentPeriodEnd: invoices[0]!.periodEnd });
+    expect(rolled).toMatchObject({
+      planId: "pro",
+      status: "active",
+      currentPeriodStart: first.currentPeriodEnd,
+      currentPeriodEnd: invoices[0]!.periodEnd,
+    });
   });
 
   it("erases the account's billing records with the account", async () => {
     const { account, reference } = await accountOnPro();
     const credits = await checkout(account, { creditPackId: "credits_10k", provider: "sandbox" });
     await sandboxWebhook(succeeded(credits.reference, credits.amount));
-    const tables: [string, string][] = [["subscriptions", "account_id"], ["payments", "account_id"], ["invoices", "account_id"], ["email_credit_entries", "account_id"]];
+    const tables: [string, string][] = [
+      ["subscriptions", "account_id"],
+      ["payments", "account_id"],
+      ["invoices", "account_id"],
+      ["email_credit_entries", "account_id"],
+    ];
     for (const [table, column] of tables) expect(await countRows(table, account.user.id, column), table).toBeGreaterThan(0);
     expect((await call(deleteAccount, { token: account.accessToken })).status).toBe(200);
     await purgeDueAccounts(new Date(Date.now() + 31 * DAY));

@@ -21,9 +21,15 @@ async function payForPro(token: string) {
   const started = await call(startCheckout, { token, body: { planId: "pro", provider: "sandbox" } });
   expect(started.status).toBe(201);
   const { reference, amount } = started.body.data;
-  const body = JSON.stringify({ id: `evt_${randomBytes(6).toString("hex")}`, type: "payment.succeeded", data: { reference, amount, currency: "USD" } });
+  const body = JSON.stringify({
+    id: `evt_${randomBytes(6).toString("hex")}`,
+    type: "payment.succeeded",
+    data: { reference, amount, currency: "USD" },
+  });
   const signature = createHmac("sha256", testPaymentSecrets.sandboxWebhookSecret).update(body).digest("hex");
-  expect((await request("/payments/webhooks/sandbox", { method: "POST", body, headers: { "x-sandbox-signature": signature } })).status).toBe(200);
+  expect(
+    (await request("/payments/webhooks/sandbox", { method: "POST", body, headers: { "x-sandbox-signature": signature } })).status,
+  ).toBe(200);
 }
 
 describe("the dashboard overview", () => {
@@ -66,14 +72,22 @@ describe("the dashboard overview", () => {
       activeSessions: 3,
     });
     expect(overview.recentActivity).toHaveLength(5);
-    expect(overview.onboarding.steps.filter((step) => step.done).map((step) => step.id)).toEqual(["add_domain", "verify_domain", "add_relay", "choose_plan"]);
+    expect(overview.onboarding.steps.filter((step) => step.done).map((step) => step.id)).toEqual([
+      "add_domain",
+      "verify_domain",
+      "add_relay",
+      "choose_plan",
+    ]);
   });
 
   it("flags a default relay that failed its test and does not tick the relay step for it", async () => {
     const account = await createAccount();
     const token = account.accessToken;
     // Nothing listens on this loopback port: the connection test is refused.
-    const relay = await call(createSmtpRelay, { token, body: { name: "Broken", smtp_host: "127.0.0.1", smtp_port: await freeLoopbackPort(), encryption: "none" } });
+    const relay = await call(createSmtpRelay, {
+      token,
+      body: { name: "Broken", smtp_host: "127.0.0.1", smtp_port: await freeLoopbackPort(), encryption: "none" },
+    });
     expect(relay.body.data.is_default).toBe(true);
     const untested = (await call(getDashboardOverview, { token })).body.data;
     expect(untested.relays.defaultFailing).toBe(false);
@@ -90,10 +104,14 @@ describe("the dashboard overview", () => {
     const account = await createAccount();
     const token = account.accessToken;
     await call(createApiKey, { token, body: { name: "k" } });
-    const before = (await call(getDashboardOverview, { token })).body.data.onboarding.steps.filter((step) => step.done).map((step) => step.id);
+    const before = (await call(getDashboardOverview, { token })).body.data.onboarding.steps
+      .filter((step) => step.done)
+      .map((step) => step.id);
     expect(before).toEqual(["create_api_key", "choose_plan"]);
     // Unproven: the test sender refuses, and nothing is ticked for it.
-    expect((await call(sendMessage, { token, body: { from: "onboarding@localhost", to: account.email, subject: "Hi", text: "Hi" } })).status).toBe(403);
+    expect(
+      (await call(sendMessage, { token, body: { from: "onboarding@localhost", to: account.email, subject: "Hi", text: "Hi" } })).status,
+    ).toBe(403);
     expect((await call(getDashboardOverview, { token })).body.data.onboarding.completed).toBe(2);
   });
 

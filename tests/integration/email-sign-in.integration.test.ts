@@ -86,7 +86,9 @@ describe("sign-in with an emailed code", () => {
     const aliceCode = await emailedCode(alice);
     expect((await call(verifySignInCode, { body: { email: bob.email, code: aliceCode } })).status).toBe(400);
     const resetCode = await emailedCode(alice, forgotPassword, 2);
-    expect((await call(verifySignInCode, { body: { email: alice.email, code: resetCode } })).status).toBe(aliceCode === resetCode ? 200 : 400);
+    expect((await call(verifySignInCode, { body: { email: alice.email, code: resetCode } })).status).toBe(
+      aliceCode === resetCode ? 200 : 400,
+    );
     const replaced = await emailedCode(alice, sendSignInCode, 3);
     if (replaced !== aliceCode) expect((await call(verifySignInCode, { body: { email: alice.email, code: aliceCode } })).status).toBe(400);
     expect((await call(verifySignInCode, { body: { email: alice.email, code: replaced } })).status).toBe(200);
@@ -112,7 +114,9 @@ describe("PUT /account/otp-login", () => {
     expect((await call(getMe, { token: account.accessToken })).body.data.otpLoginEnabled).toBe(true);
     const off = await call(setOtpLogin, { token: account.accessToken, body: { enabled: false } });
     expect(off.body.data).toEqual({ otpLoginEnabled: false });
-    const events = await sql("select 1 from activity_events where account_id = $1 and type = 'security.otp_login_changed'", [account.user.id]);
+    const events = await sql("select 1 from activity_events where account_id = $1 and type = 'security.otp_login_changed'", [
+      account.user.id,
+    ]);
     expect(events).toHaveLength(2);
   });
 
@@ -184,19 +188,32 @@ describe("password reset", () => {
     expect((await call(getMe, { token: account.accessToken })).status).toBe(401);
     expect((await call(login, { body: { email: account.email, password: account.password } })).status).toBe(401);
     expect((await call(login, { body: { email: account.email, password: newPassword } })).status).toBe(200);
-    expect((await call(resetPassword, { body: { email: account.email, otp_code: code, new_password: strongPassword() } })).error?.code).toBe("invalid_or_expired_code");
-    const [event] = await sql<{ metadata: { sessionsRevoked: number } }>("select metadata from activity_events where account_id = $1 and type = 'account.password_reset'", [account.user.id]);
+    expect(
+      (await call(resetPassword, { body: { email: account.email, otp_code: code, new_password: strongPassword() } })).error?.code,
+    ).toBe("invalid_or_expired_code");
+    const [event] = await sql<{ metadata: { sessionsRevoked: number } }>(
+      "select metadata from activity_events where account_id = $1 and type = 'account.password_reset'",
+      [account.user.id],
+    );
     expect(event!.metadata.sessionsRevoked).toBe(1);
   });
 
   it("refuses a common or short new password, and a wrong code, without spending a valid one", async () => {
     const account = await createAccount();
     const code = await emailedCode(account, forgotPassword);
-    expect((await call(resetPassword, { body: { email: account.email, otp_code: code, new_password: "password1234" } })).error?.code).toBe("validation_error");
-    expect((await call(resetPassword, { body: { email: account.email, otp_code: code, new_password: "short" } })).error?.code).toBe("validation_error");
+    expect((await call(resetPassword, { body: { email: account.email, otp_code: code, new_password: "password1234" } })).error?.code).toBe(
+      "validation_error",
+    );
+    expect((await call(resetPassword, { body: { email: account.email, otp_code: code, new_password: "short" } })).error?.code).toBe(
+      "validation_error",
+    );
     const wrong = code === "999999" ? "000000" : "999999";
-    expect((await call(resetPassword, { body: { email: account.email, otp_code: wrong, new_password: strongPassword() } })).error?.code).toBe("invalid_or_expired_code");
-    expect((await call(resetPassword, { body: { email: account.email, otp_code: code, new_password: strongPassword() } })).status).toBe(200);
+    expect(
+      (await call(resetPassword, { body: { email: account.email, otp_code: wrong, new_password: strongPassword() } })).error?.code,
+    ).toBe("invalid_or_expired_code");
+    expect((await call(resetPassword, { body: { email: account.email, otp_code: code, new_password: strongPassword() } })).status).toBe(
+      200,
+    );
   });
 
   it("answers an unknown email 200 and emails nobody", async () => {

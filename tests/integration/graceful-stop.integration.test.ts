@@ -31,25 +31,29 @@ async function startSlowRequest(baseUrl: string) {
 }
 
 describe("stopping the launcher", () => {
-  it.each(["SIGTERM", "SIGINT"] as const)("on %s finishes the request in flight, then every process exits 0", async (signal) => {
-    const server = await startTestServer({ label: `stopping-${signal.toLowerCase()}` });
-    const request = await startSlowRequest(server.baseUrl);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // the request has reached the app
-    process.kill(server.pid, signal);
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // the stop is under way
-    request.finish();
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "on %s finishes the request in flight, then every process exits 0",
+    async (signal) => {
+      const server = await startTestServer({ label: `stopping-${signal.toLowerCase()}` });
+      const request = await startSlowRequest(server.baseUrl);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the request has reached the app
+      process.kill(server.pid, signal);
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // the stop is under way
+      request.finish();
 
-    const answer = await request.answer();
-    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
-    expect(answer).toContain('"code":"invalid_credentials"');
-    // The server let the client know the connection ends with this answer.
-    expect(answer.toLowerCase()).toContain("connection: close");
+      const answer = await request.answer();
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer).toContain('"code":"invalid_credentials"');
+      // The server let the client know the connection ends with this answer.
+      expect(answer.toLowerCase()).toContain("connection: close");
 
-    const code = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 40_000))]);
-    expect(code).toBe(0);
-    const log = readFileSync(server.logFile, "utf8");
-    expect(log).toContain(`${signal}: finishing requests and jobs in flight, then stopping`);
-    expect(log).toContain("stopped");
-    await server.stop();
-  }, 120_000);
+      const code = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 40_000))]);
+      expect(code).toBe(0);
+      const log = readFileSync(server.logFile, "utf8");
+      expect(log).toContain(`${signal}: finishing requests and jobs in flight, then stopping`);
+      expect(log).toContain("stopped");
+      await server.stop();
+    },
+    120_000,
+  );
 });

@@ -25,7 +25,12 @@ const document = (await (await fetch(`${baseUrl()}/api/v1/openapi.json`)).json()
 const checker = new OpenApiChecker(document);
 const inputs = new HostileInputs(document.components.schemas);
 const operations = Object.entries(document.paths).flatMap(([template, byMethod]) =>
-  Object.entries(byMethod).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${template}`, template, method: method.toUpperCase(), operation })),
+  Object.entries(byMethod).map(([method, operation]) => ({
+    name: `${method.toUpperCase()} ${template}`,
+    template,
+    method: method.toUpperCase(),
+    operation,
+  })),
 );
 
 /** A seed per operation, so adding an operation does not change the others' inputs. */
@@ -55,7 +60,11 @@ async function send(method: string, template: string, input: HostileRequest, tok
   const what = `${method} ${url.pathname}${url.search.slice(0, 200)} body=${(body ?? "").slice(0, 200)} auth=${input.auth}`;
   if (response.status === 302) {
     const documented = Object.keys(document.paths[template]?.[method.toLowerCase()]?.responses ?? {}).includes("302");
-    const failure = !documented ? `${what} → an undocumented 302` : response.headers.get("location") ? undefined : `${what} → 302 without Location`;
+    const failure = !documented
+      ? `${what} → an undocumented 302`
+      : response.headers.get("location")
+        ? undefined
+        : `${what} → 302 without Location`;
     return { status: 302, failure };
   }
   if (response.status >= 500) return { status: response.status, failure: `${what} → ${response.status} ${text.slice(0, 300)}` };
@@ -76,7 +85,9 @@ async function send(method: string, template: string, input: HostileRequest, tok
 
 /** Whether the account's token still works (some operations end sessions or schedule deletion). */
 async function isSignedIn(account: TestAccount): Promise<boolean> {
-  const response = await fetch(`${baseUrl()}/api/v1/auth/me`, { headers: { authorization: `Bearer ${account.accessToken}`, "x-forwarded-for": randomIp() } });
+  const response = await fetch(`${baseUrl()}/api/v1/auth/me`, {
+    headers: { authorization: `Bearer ${account.accessToken}`, "x-forwarded-for": randomIp() },
+  });
   await response.arrayBuffer();
   return response.status === 200;
 }
@@ -104,12 +115,26 @@ describe("hostile input on every documented operation", () => {
     expect(failures).toEqual([]);
     if (needsToken) {
       // Most inputs carried a valid token, so some answers must come from past the 401 step.
-      expect([...statuses.keys()].some((status) => status !== 401), `statuses: ${JSON.stringify([...statuses])}`).toBe(true);
+      expect(
+        [...statuses.keys()].some((status) => status !== 401),
+        `statuses: ${JSON.stringify([...statuses])}`,
+      ).toBe(true);
     }
   });
 
   it("answers text PostgreSQL cannot store (NUL) with a 400, not a 500", async () => {
-    const answer = await send("POST", "/auth/login", { pathParams: {}, query: [], body: { json: { email: "a\u0000@example.test", password: "x" } }, contentType: "application/json", auth: "none" }, undefined);
+    const answer = await send(
+      "POST",
+      "/auth/login",
+      {
+        pathParams: {},
+        query: [],
+        body: { json: { email: "a\u0000@example.test", password: "x" } },
+        contentType: "application/json",
+        auth: "none",
+      },
+      undefined,
+    );
     expect(answer.failure).toBeUndefined();
     expect(answer.status).toBe(400);
   });

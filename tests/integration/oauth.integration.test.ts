@@ -136,7 +136,9 @@ describe.each(providers)("full sign-in with %s", (provider) => {
     expect(methods.body.data.identities).toEqual([
       { id: expect.stringMatching(/^oid_/), provider, email, createdAt: expect.any(String), lastUsedAt: expect.any(String) },
     ]);
-    const [stored] = await sql<{ code_hash: string }>("select code_hash from oauth_exchange_codes where account_id = $1", [payload.user.id]);
+    const [stored] = await sql<{ code_hash: string }>("select code_hash from oauth_exchange_codes where account_id = $1", [
+      payload.user.id,
+    ]);
     expect(stored!.code_hash).not.toContain(code);
 
     const again = await signInAtProvider(browser, provider, { email });
@@ -221,7 +223,12 @@ describe("state checks at the callback (302 to the complete page with error=inva
     const authorizationUrl = await startSignIn(browser, "google");
     const callback = await authorizeAtProvider(browser, "google", authorizationUrl, { email: uniqueEmail() });
     const code = callback.searchParams.get("code")!;
-    const queries: Record<string, string>[] = [{ code }, { code, state: "" }, { code, state: "not-a-state" }, { code, state: "x".repeat(600) }];
+    const queries: Record<string, string>[] = [
+      { code },
+      { code, state: "" },
+      { code, state: "not-a-state" },
+      { code, state: "x".repeat(600) },
+    ];
     for (const query of queries) {
       const complete = await deliverCallback(browser, new URL(callbackOf("google", query)));
       expect(completeParams(complete).get("error")).toBe("invalid_state");
@@ -240,7 +247,9 @@ describe("state checks at the callback (302 to the complete page with error=inva
     const browser = new TestBrowser();
     const authorizationUrl = await startSignIn(browser, "github");
     const callback = await authorizeAtProvider(browser, "github", authorizationUrl, { email: uniqueEmail() });
-    const stateHash = createHash("sha256").update(`oauth-state:${callback.searchParams.get("state")}`).digest("hex");
+    const stateHash = createHash("sha256")
+      .update(`oauth-state:${callback.searchParams.get("state")}`)
+      .digest("hex");
     await sql("update oauth_flows set expires_at = now() - interval '1 second' where state_hash = $1", [stateHash]);
     expect(completeParams(await deliverCallback(browser, callback)).get("error")).toBe("invalid_state");
   });
@@ -259,7 +268,10 @@ describe("state checks at the callback (302 to the complete page with error=inva
     const googleUrl = await startSignIn(browser, "google");
     const googleCallback = await authorizeAtProvider(browser, "google", googleUrl, { email: uniqueEmail() });
     const googleCode = googleCallback.searchParams.get("code")!;
-    const crossed = await deliverCallback(browser, new URL(callbackOf("github", { code: googleCode, state: googleCallback.searchParams.get("state")! })));
+    const crossed = await deliverCallback(
+      browser,
+      new URL(callbackOf("github", { code: googleCode, state: googleCallback.searchParams.get("state")! })),
+    );
     expect(completeParams(crossed).get("error")).toBe("invalid_state");
     const githubState = (await startSignIn(browser, "github")).searchParams.get("state")!;
     const wrongCode = await deliverCallback(browser, new URL(callbackOf("github", { code: googleCode, state: githubState })));
@@ -274,7 +286,13 @@ describe("state checks at the callback (302 to the complete page with error=inva
     // Code A (challenged with verifier A) presented with flow B's state: our server sends verifier B.
     const mixed = await deliverCallback(
       browser,
-      new URL(callbackOf("google", { code: callbackA.searchParams.get("code")!, state: second.searchParams.get("state")!, iss: callbackA.searchParams.get("iss") ?? "" })),
+      new URL(
+        callbackOf("google", {
+          code: callbackA.searchParams.get("code")!,
+          state: second.searchParams.get("state")!,
+          iss: callbackA.searchParams.get("iss") ?? "",
+        }),
+      ),
     );
     expect(completeParams(mixed).get("error")).toBe("provider_error");
   });
@@ -318,7 +336,11 @@ describe("POST /auth/oauth/exchange", () => {
     expect(extra.error?.code).toBe("validation_error");
     const wrongType = await call(exchangeOAuthCode, { body: { code: 42 } });
     expect(wrongType.error?.errors?.[0]?.path).toBe("code");
-    const notJson = await request("/auth/oauth/exchange", { method: "POST", body: "code=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const notJson = await request("/auth/oauth/exchange", {
+      method: "POST",
+      body: "code=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(notJson.status).toBe(415);
     expect((await call(exchangeOAuthCode, { body: { code: "oxc_unknown" } })).error?.code).toBe("invalid_or_expired_token");
   });

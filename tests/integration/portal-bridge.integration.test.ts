@@ -60,7 +60,10 @@ describe("portal token refresh", () => {
 describe("client address over loopback", () => {
   it("is believed when signed by the portal's key, and ignored when forged", async () => {
     const account = await createAccount();
-    const vouched = await bridge.callApi.callApi<unknown>("/auth/me", { accessToken: account.accessToken, client: { ip: "192.0.2.44", userAgent: "portal" } });
+    const vouched = await bridge.callApi.callApi<unknown>("/auth/me", {
+      accessToken: account.accessToken,
+      client: { ip: "192.0.2.44", userAgent: "portal" },
+    });
     expect(vouched.status).toBe(200);
     const forgedSession = await fetch(`${inject("baseUrl")}/api/v1/auth/login`, {
       method: "POST",

@@ -15,7 +15,8 @@ let sessionLimit: TestServer;
 
 beforeAll(async () => {
   const base = process.env.DATABASE_URL;
-  if (base) [database, sessionDatabase] = await Promise.all([createTestDatabase(base, "limits"), createTestDatabase(base, "limits_session")]);
+  if (base)
+    [database, sessionDatabase] = await Promise.all([createTestDatabase(base, "limits"), createTestDatabase(base, "limits_session")]);
   // Without DATABASE_URL each server hosts an embedded database of its own: counters must not be shared with other servers of the run.
   const databaseUrl = database?.url;
   [generalLimit, loginLimit, sessionLimit] = await Promise.all([

@@ -15,7 +15,7 @@ import { sendMessage } from "@/shared/api/endpoints/messages";
 import { sendSignInCode, setOtpLogin, verifySignInCode } from "@/shared/api/endpoints/email-sign-in";
 import { completeTwoFactorChallenge, setupTwoFactor, verifyTwoFactor } from "@/shared/api/endpoints/two-factor";
 import { baseUrl, call, randomIp } from "../support/api-client";
-import { dnsControl, } from "../support/dns-server";
+import { dnsControl } from "../support/dns-server";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { codeIn, waitForEmail } from "../support/mailbox";
 import { sql } from "../support/database";
@@ -44,7 +44,10 @@ describe("From and recipients are exactly one mailbox each", () => {
     const account = await createAccount();
     const domain = await verifiedDomain(account, "probe");
     const to = uniqueEmail("spoof");
-    const response = await call(sendMessage, { token: account.accessToken, body: { from: from(domain.name), to, subject: "Spoof", text: "x" } });
+    const response = await call(sendMessage, {
+      token: account.accessToken,
+      body: { from: from(domain.name), to, subject: "Spoof", text: "x" },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(400);
     expect(response.error?.errors?.map((error) => error.path)).toContain("from");
   });
@@ -105,8 +108,18 @@ describe("From and recipients are exactly one mailbox each", () => {
 
 describe("headers a sender may not set", () => {
   it.each([
-    "Authentication-Results", "authentication-results", "ARC-Seal", "ARC-Message-Signature", "ARC-Authentication-Results",
-    "Received-SPF", "Resent-From", "Resent-To", "resent-message-id", "Content-Disposition", "X-CES-Message-ID", "x-ces-message-id",
+    "Authentication-Results",
+    "authentication-results",
+    "ARC-Seal",
+    "ARC-Message-Signature",
+    "ARC-Authentication-Results",
+    "Received-SPF",
+    "Resent-From",
+    "Resent-To",
+    "resent-message-id",
+    "Content-Disposition",
+    "X-CES-Message-ID",
+    "x-ces-message-id",
   ])("refuses %s (400)", async (name) => {
     const account = await createAccount();
     const response = await call(sendMessage, {
@@ -124,7 +137,10 @@ describe("tracked links", () => {
     const domain = await verifiedDomain(account, "probe");
     const to = uniqueEmail("newline");
     const html = '<p><a href="https://example.org/a\nb?x=1\r\n&amp;y=2">Offer</a> <a href="https://example.org/plain">Plain</a></p>';
-    const sent = await call(sendMessage, { token: account.accessToken, body: { from: `a@${domain.name}`, to, subject: "Newline", html, trackClicks: true } });
+    const sent = await call(sendMessage, {
+      token: account.accessToken,
+      body: { from: `a@${domain.name}`, to, subject: "Newline", html, trackClicks: true },
+    });
     expect(sent.status).toBe(201);
     const email = await waitForEmail(to);
     const clicks = [...email.html.matchAll(/href="([^"]+\/t\/c\/[^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
@@ -139,7 +155,10 @@ describe("tracked links", () => {
       }),
     );
     expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
-    expect(answers.map((answer) => answer.headers.get("location"))).toEqual(["https://example.org/ab?x=1&y=2", "https://example.org/plain"]);
+    expect(answers.map((answer) => answer.headers.get("location"))).toEqual([
+      "https://example.org/ab?x=1&y=2",
+      "https://example.org/plain",
+    ]);
     for (const answer of answers) expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
   });
 
@@ -158,7 +177,9 @@ describe("rate limits under concurrent bursts", () => {
     const account = await createAccount();
     const ip = randomIp();
     const statuses = await Promise.all(
-      Array.from({ length: 40 }, () => call(login, { body: { email: account.email, password: "wrong-password-123" }, ip }).then((answer) => answer.status)),
+      Array.from({ length: 40 }, () =>
+        call(login, { body: { email: account.email, password: "wrong-password-123" }, ip }).then((answer) => answer.status),
+      ),
     );
     expect(tally(statuses)).toEqual({ 401: 10, 429: 30 });
     // The right password is refused too while the pair is blocked.
@@ -168,7 +189,9 @@ describe("rate limits under concurrent bursts", () => {
   it("evaluates exactly 100 of 150 concurrent wrong logins with distinct emails from one IP", async () => {
     const ip = randomIp();
     const statuses = await Promise.all(
-      Array.from({ length: 150 }, () => call(login, { body: { email: uniqueEmail("spray"), password: "wrong-password-123" }, ip }).then((answer) => answer.status)),
+      Array.from({ length: 150 }, () =>
+        call(login, { body: { email: uniqueEmail("spray"), password: "wrong-password-123" }, ip }).then((answer) => answer.status),
+      ),
     );
     expect(tally(statuses)).toEqual({ 401: 100, 429: 50 });
   });
@@ -180,7 +203,8 @@ describe("rate limits under concurrent bursts", () => {
       expect((await call(login, { body: { email: account.email, password: account.password }, ip })).status).toBe(200);
     }
     const statuses: number[] = [];
-    for (let round = 0; round < 11; round += 1) statuses.push((await call(login, { body: { email: account.email, password: "wrong-password-123" }, ip })).status);
+    for (let round = 0; round < 11; round += 1)
+      statuses.push((await call(login, { body: { email: account.email, password: "wrong-password-123" }, ip })).status);
     expect(tally(statuses)).toEqual({ 401: 10, 429: 1 });
   });
 
@@ -188,7 +212,10 @@ describe("rate limits under concurrent bursts", () => {
     const account = await createAccount();
     await awayFromStepBoundary();
     const setup = await call(setupTwoFactor, { token: account.accessToken });
-    expect((await call(verifyTwoFactor, { token: account.accessToken, body: { code: hotp(setup.body.data.secret, stepAt(new Date()) - 1) } })).status).toBe(200);
+    expect(
+      (await call(verifyTwoFactor, { token: account.accessToken, body: { code: hotp(setup.body.data.secret, stepAt(new Date()) - 1) } }))
+        .status,
+    ).toBe(200);
     // Recovery-code shaped guesses: never the right one by chance. Each from its own address, so only the account's limit counts.
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
@@ -198,7 +225,9 @@ describe("rate limits under concurrent bursts", () => {
     const codes = answers.map((answer) => answer.error?.code);
     expect(tally(answers.map((answer) => answer.status))).toEqual({ 401: 10, 429: 10 });
     expect(codes.filter((code) => code === "invalid_two_factor_code")).toHaveLength(10);
-    const locked = await call(login, { body: { email: account.email, password: account.password, totp_code: hotp(setup.body.data.secret, stepAt(new Date())) } });
+    const locked = await call(login, {
+      body: { email: account.email, password: account.password, totp_code: hotp(setup.body.data.secret, stepAt(new Date())) },
+    });
     expect(locked.status).toBe(429);
   });
 
@@ -209,10 +238,15 @@ describe("rate limits under concurrent bursts", () => {
     const code = codeIn(await waitForEmail(account.email))!;
     const wrong = code === "000000" ? "111111" : "000000";
     const statuses = await Promise.all(
-      Array.from({ length: 20 }, () => call(verifySignInCode, { body: { email: account.email, code: wrong } }).then((answer) => answer.status)),
+      Array.from({ length: 20 }, () =>
+        call(verifySignInCode, { body: { email: account.email, code: wrong } }).then((answer) => answer.status),
+      ),
     );
     expect(tally(statuses)).toEqual({ 400: 20 });
-    const [row] = await sql<{ attempts: number }>("select attempts from one_time_codes where account_id = $1 and purpose = 'sign_in_code'", [account.user.id]);
+    const [row] = await sql<{ attempts: number }>(
+      "select attempts from one_time_codes where account_id = $1 and purpose = 'sign_in_code'",
+      [account.user.id],
+    );
     expect(row!.attempts).toBe(5);
     expect((await call(verifySignInCode, { body: { email: account.email, code } })).status).toBe(400);
   });
@@ -221,7 +255,10 @@ describe("rate limits under concurrent bursts", () => {
     const account = await createAccount();
     await awayFromStepBoundary();
     const setup = await call(setupTwoFactor, { token: account.accessToken });
-    expect((await call(verifyTwoFactor, { token: account.accessToken, body: { code: hotp(setup.body.data.secret, stepAt(new Date()) - 1) } })).status).toBe(200);
+    expect(
+      (await call(verifyTwoFactor, { token: account.accessToken, body: { code: hotp(setup.body.data.secret, stepAt(new Date()) - 1) } }))
+        .status,
+    ).toBe(200);
     const started = await call(login, { body: { email: account.email, password: account.password } });
     const challengeToken = (started.error as { challengeToken?: string }).challengeToken!;
     expect(challengeToken).toBeTruthy();
@@ -230,7 +267,10 @@ describe("rate limits under concurrent bursts", () => {
         call(completeTwoFactorChallenge, { body: { challengeToken, code: `wrong-${String(index).padStart(5, "0")}` } }),
       ),
     );
-    expect(tally(answers.map((answer) => answer.error?.code ?? "ok"))).toEqual({ invalid_two_factor_code: 5, invalid_or_expired_token: 15 });
+    expect(tally(answers.map((answer) => answer.error?.code ?? "ok"))).toEqual({
+      invalid_two_factor_code: 5,
+      invalid_or_expired_token: 15,
+    });
   });
 
   it("counts per-IP limits for IPv6 clients per /64", async () => {
@@ -243,7 +283,10 @@ describe("rate limits under concurrent bursts", () => {
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
     // Another /64 is another client.
-    expect((await call(login, { body: { email, password: "wrong-password-123" }, ip: `2001:db8:ffff:${randomBytes(2).toString("hex")}::1` })).status).toBe(401);
+    expect(
+      (await call(login, { body: { email, password: "wrong-password-123" }, ip: `2001:db8:ffff:${randomBytes(2).toString("hex")}::1` }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -298,7 +341,9 @@ describe("login timing", () => {
       rounds.push(await measureRound(known));
       if (Math.abs(rounds.at(-1)!.pairedGap) < 4) break;
     }
-    const report = rounds.map((r) => `known ${r.known.toFixed(1)} ms, unknown ${r.unknown.toFixed(1)} ms, paired gap ${r.pairedGap.toFixed(1)} ms`).join("; ");
+    const report = rounds
+      .map((r) => `known ${r.known.toFixed(1)} ms, unknown ${r.unknown.toFixed(1)} ms, paired gap ${r.pairedGap.toFixed(1)} ms`)
+      .join("; ");
     if (process.env.PROBE_VERBOSE) console.info(`login timing: ${report}`);
     expect(Math.abs(rounds.at(-1)!.pairedGap), report).toBeLessThan(4);
   });
@@ -325,12 +370,13 @@ describe("connections behind an early answer", () => {
     });
   }
 
-  const pipelined = (first: string) =>
-    `${first}GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+  const pipelined = (first: string) => `${first}GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n`;
 
   it("closes the connection after a 413 for a declared 10 GB body", async () => {
     const { text, closedByServer } = await exchange(
-      pipelined("POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\n\r\n{\"email\":"),
+      pipelined(
+        'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\n\r\n{"email":',
+      ),
     );
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(text).toMatch(/\r\nconnection: close\r\n/i);
@@ -349,7 +395,9 @@ describe("connections behind an early answer", () => {
   it("keeps answering pipelined requests whose bodies were read", async () => {
     const body = JSON.stringify({ refreshToken: "rt_unknown" });
     const { text } = await exchange(
-      pipelined(`POST /api/v1/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`),
+      pipelined(
+        `POST /api/v1/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      ),
       2_000,
     );
     expect(text.match(/^HTTP\/1\.1 200 /gm)).toHaveLength(2);

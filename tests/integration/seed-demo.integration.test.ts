@@ -50,7 +50,10 @@ function seedEnv(overrides: Record<string, string | undefined> = {}): NodeJS.Pro
 
 function runSeed(args: string[] = [], env: NodeJS.ProcessEnv = seedEnv()): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/seed-demo.ts", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/seed-demo.ts", ...args], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -62,7 +65,8 @@ function runSeed(args: string[] = [], env: NodeJS.ProcessEnv = seedEnv()): Promi
 
 const printed = (output: string, label: string) => new RegExp(`^\\s+${label}\\s+(\\S+)`, "m").exec(output)?.[1];
 
-const demoAccounts = async () => Number((await sql<{ n: string }>("select count(*) as n from accounts where email like 'demo+%@example.com'"))[0]!.n);
+const demoAccounts = async () =>
+  Number((await sql<{ n: string }>("select count(*) as n from accounts where email like 'demo+%@example.com'"))[0]!.n);
 
 describe("npm run seed:demo", () => {
   it("creates an account with something on every page and prints credentials that sign in", async () => {

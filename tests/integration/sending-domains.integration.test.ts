@@ -62,7 +62,9 @@ describe("POST /sending/domains", () => {
     expect(key.asymmetricKeyType).toBe("rsa");
     expect(key.asymmetricKeyDetails?.modulusLength).toBe(2048);
 
-    const [row] = await sql<{ sealed: string }>("select dkim_private_key_sealed as sealed from sending_domains where id = $1", [domain.domain_id]);
+    const [row] = await sql<{ sealed: string }>("select dkim_private_key_sealed as sealed from sending_domains where id = $1", [
+      domain.domain_id,
+    ]);
     expect(row!.sealed).toMatch(/^v1\./);
     expect(row!.sealed).not.toContain("PRIVATE KEY");
     expect(JSON.stringify(response.body)).not.toContain("PRIVATE");
@@ -202,11 +204,19 @@ describe("POST /sending/domains/{domain_id}/verify", () => {
     const account = await createAccount();
     const domain = await addDomain(account);
     await publishRecords(dns(), domain.records);
-    const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "der" }).toString("base64");
+    const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 })
+      .publicKey.export({ type: "spki", format: "der" })
+      .toString("base64");
     await dns().publish(recordOf(domain, "dkim").name, "TXT", [`v=DKIM1; k=rsa; p=${otherKey}`]);
     const checked = (await verify(account, domain)).body.data;
     expect(checked.status).toBe("pending");
-    expect(statuses(checked)).toEqual({ ownership: "verified", spf: "verified", dkim: "failed", dmarc: "verified", return_path: "verified" });
+    expect(statuses(checked)).toEqual({
+      ownership: "verified",
+      spf: "verified",
+      dkim: "failed",
+      dmarc: "verified",
+      return_path: "verified",
+    });
   });
 
   it("checks SPF content: a second SPF record or a missing include fails it", async () => {
@@ -281,7 +291,10 @@ describe("POST /sending/domains/{domain_id}/verify", () => {
     const late = await call(createDomain, { token: third.accessToken, body: { name } });
     expect(late.status).toBe(409);
     expect(late.error?.code).toBe("domain_taken");
-    await publishRecords(dns(), theirs.records.filter((record) => record.purpose !== "spf"));
+    await publishRecords(
+      dns(),
+      theirs.records.filter((record) => record.purpose !== "spf"),
+    );
     const refused = await verify(second, theirs);
     expect(refused.status).toBe(409);
     expect(refused.error?.code).toBe("domain_taken");

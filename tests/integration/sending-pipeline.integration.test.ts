@@ -14,7 +14,7 @@ import { cancelMessage, getMessage, listMessages, sendMessage, sendMessageBatch 
 import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
-import { dnsControl, } from "../support/dns-server";
+import { dnsControl } from "../support/dns-server";
 import { createAccount, uniqueEmail } from "../support/factories";
 import { emailsTo, waitForEmail } from "../support/mailbox";
 import { dkimResolver, verifiedDomain } from "../support/sending";
@@ -69,7 +69,8 @@ function startRelay() {
         dropped.add(drop);
         stream.once("data", () => {
           // Cut the TCP connection in the middle of the message.
-          for (const connection of (server as unknown as { connections: Set<{ id: string; _socket: { destroy: () => void } }> }).connections) {
+          for (const connection of (server as unknown as { connections: Set<{ id: string; _socket: { destroy: () => void } }> })
+            .connections) {
             if (connection.id === session.id) connection._socket.destroy();
           }
         });
@@ -89,7 +90,8 @@ function startRelay() {
     received,
     connections,
     server,
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.server.address() as { port: number }).port))),
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.server.address() as { port: number }).port))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -105,7 +107,10 @@ describe("delivery through a customer's relay", () => {
   async function accountWithRelay() {
     const account = await createAccount();
     const domain = await verifiedDomain(account, "pipe");
-    const created = await call(createSmtpRelay, { token: account.accessToken, body: { name: "MTA", smtp_host: "127.0.0.1", smtp_port: port, encryption: "none" } });
+    const created = await call(createSmtpRelay, {
+      token: account.accessToken,
+      body: { name: "MTA", smtp_host: "127.0.0.1", smtp_port: port, encryption: "none" },
+    });
     expect(created.body.data.is_default, JSON.stringify(created.body)).toBe(true);
     return { account, domain };
   }
@@ -116,7 +121,9 @@ describe("delivery through a customer's relay", () => {
     const recipients = Array.from({ length: 60 }, () => uniqueEmail("pooled"));
     const batch = await call(sendMessageBatch, {
       token: account.accessToken,
-      body: { messages: recipients.map((to, index) => ({ from: `news@${domain.name}`, to, subject: `Pooled ${index}`, html: `<p>${index}</p>` })) },
+      body: {
+        messages: recipients.map((to, index) => ({ from: `news@${domain.name}`, to, subject: `Pooled ${index}`, html: `<p>${index}</p>` })),
+      },
     });
     expect(batch.status, JSON.stringify(batch.body)).toBe(201);
     expect(batch.body.data.items.map((item) => item.to[0])).toEqual(recipients);
@@ -141,7 +148,10 @@ describe("delivery through a customer's relay", () => {
     const { account, domain } = await accountWithRelay();
     const [first, third] = [uniqueEmail("ok1"), uniqueEmail("ok3")];
     const refused = `reject-${randomBytes(3).toString("hex")}@example.org`;
-    const sent = await call(sendMessage, { token: account.accessToken, body: { from: `a@${domain.name}`, to: [first, refused, third], subject: "Three", text: "x" } });
+    const sent = await call(sendMessage, {
+      token: account.accessToken,
+      body: { from: `a@${domain.name}`, to: [first, refused, third], subject: "Three", text: "x" },
+    });
     const message = await settled(account.accessToken, sent.body.data.id);
     expect(message.status).toBe("sent");
     const bounced = message.events.filter((event) => event.type === "bounced");
@@ -155,7 +165,10 @@ describe("delivery through a customer's relay", () => {
   it("retries a recipient greylisted with 451 (delivery_delayed), then delivers once", async () => {
     const { account, domain } = await accountWithRelay();
     const to = `greylist-${randomBytes(4).toString("hex")}@example.org`;
-    const sent = await call(sendMessage, { token: account.accessToken, body: { from: `a@${domain.name}`, to, subject: "Greylisted", text: "x" } });
+    const sent = await call(sendMessage, {
+      token: account.accessToken,
+      body: { from: `a@${domain.name}`, to, subject: "Greylisted", text: "x" },
+    });
     const message = await settled(account.accessToken, sent.body.data.id, 60_000);
     expect(message.status).toBe("sent");
     expect(message.attempts).toBe(2);
@@ -167,7 +180,10 @@ describe("delivery through a customer's relay", () => {
   it("retries a message whose connection dropped mid-DATA and delivers it exactly once", async () => {
     const { account, domain } = await accountWithRelay();
     const to = `drop-${randomBytes(4).toString("hex")}@example.org`;
-    const sent = await call(sendMessage, { token: account.accessToken, body: { from: `a@${domain.name}`, to, subject: "Dropped", html: `<p>${"x".repeat(20_000)}</p>` } });
+    const sent = await call(sendMessage, {
+      token: account.accessToken,
+      body: { from: `a@${domain.name}`, to, subject: "Dropped", html: `<p>${"x".repeat(20_000)}</p>` },
+    });
     const message = await settled(account.accessToken, sent.body.data.id, 60_000);
     expect(message.status).toBe("sent");
     expect(message.events.map((event) => event.type)).toEqual(["queued", "delivery_delayed", "sent"]);
@@ -231,7 +247,13 @@ describe("attachments", () => {
     const big = Buffer.alloc(19_500_000, 7).toString("base64"); // 26 MB of base64
     const tooBig = await call(sendMessage, {
       token: account.accessToken,
-      body: { from: `a@${domain.name}`, to: uniqueEmail(), subject: "Big", text: "x", attachments: [{ filename: "big.bin", content: big }] },
+      body: {
+        from: `a@${domain.name}`,
+        to: uniqueEmail(),
+        subject: "Big",
+        text: "x",
+        attachments: [{ filename: "big.bin", content: big }],
+      },
     });
     expect(tooBig.status).toBe(413);
     expect(tooBig.error?.code).toBe("payload_too_large");
@@ -241,7 +263,9 @@ describe("attachments", () => {
       body: JSON.stringify({ from: `a@${domain.name}`, to: "b@example.org", subject: "x", text: "x".repeat(37 * 1024 * 1024) }),
     });
     expect(huge.status).toBe(413);
-    const [{ n }] = (await sql<{ n: string }>("select count(*) as n from messages where account_id = $1", [account.user.id])) as [{ n: string }];
+    const [{ n }] = (await sql<{ n: string }>("select count(*) as n from messages where account_id = $1", [account.user.id])) as [
+      { n: string },
+    ];
     expect(Number(n)).toBe(0);
     // Other endpoints keep their 64 KiB limit.
     const other = await request("/sending/domains", {
@@ -258,15 +282,25 @@ describe("batch send", () => {
     const account = await createAccount();
     const domain = await verifiedDomain(account, "pipe");
     const good = () => ({ from: `a@${domain.name}`, to: uniqueEmail("batch"), subject: "Hi", text: "Hi" });
-    const invalid = await call(sendMessageBatch, { token: account.accessToken, body: { messages: [good(), good(), good(), { ...good(), to: "not an address" }] } });
+    const invalid = await call(sendMessageBatch, {
+      token: account.accessToken,
+      body: { messages: [good(), good(), good(), { ...good(), to: "not an address" }] },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.error?.errors?.map((error) => error.path)).toContain("messages.3.to");
-    const foreign = await call(sendMessageBatch, { token: account.accessToken, body: { messages: [good(), { ...good(), from: "a@example.com" }] } });
+    const foreign = await call(sendMessageBatch, {
+      token: account.accessToken,
+      body: { messages: [good(), { ...good(), from: "a@example.com" }] },
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.error?.errors?.map((error) => error.path)).toEqual(["messages.1.from"]);
     expect((await call(sendMessageBatch, { token: account.accessToken, body: { messages: [] } })).status).toBe(400);
-    expect((await call(sendMessageBatch, { token: account.accessToken, body: { messages: Array.from({ length: 101 }, good) } })).status).toBe(400);
-    const [{ n }] = (await sql<{ n: string }>("select count(*) as n from messages where account_id = $1", [account.user.id])) as [{ n: string }];
+    expect(
+      (await call(sendMessageBatch, { token: account.accessToken, body: { messages: Array.from({ length: 101 }, good) } })).status,
+    ).toBe(400);
+    const [{ n }] = (await sql<{ n: string }>("select count(*) as n from messages where account_id = $1", [account.user.id])) as [
+      { n: string },
+    ];
     expect(Number(n)).toBe(0);
     expect((await call(sendMessageBatch, { body: { messages: [good()] } })).status).toBe(401);
   });
@@ -274,7 +308,9 @@ describe("batch send", () => {
   it("replays a batch for its Idempotency-Key and refuses the key with another body", async () => {
     const account = await createAccount();
     const domain = await verifiedDomain(account, "pipe");
-    const body = { messages: [1, 2, 3].map((index) => ({ from: `a@${domain.name}`, to: uniqueEmail("idem"), subject: `#${index}`, text: "x" })) };
+    const body = {
+      messages: [1, 2, 3].map((index) => ({ from: `a@${domain.name}`, to: uniqueEmail("idem"), subject: `#${index}`, text: "x" })),
+    };
     const headers = { "idempotency-key": `batch-${randomBytes(6).toString("hex")}` };
     const answers = await Promise.all([1, 2, 3].map(() => call(sendMessageBatch, { token: account.accessToken, body, headers })));
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
@@ -283,7 +319,9 @@ describe("batch send", () => {
     expect(answers[0]!.body.data.items.map((item) => item.subject)).toEqual(["#1", "#2", "#3"]);
     const other = await call(sendMessageBatch, { token: account.accessToken, body: { messages: body.messages.slice(1) }, headers });
     expect(other.error?.code).toBe("idempotency_conflict");
-    const [{ n }] = (await sql<{ n: string }>("select count(*) as n from messages where account_id = $1", [account.user.id])) as [{ n: string }];
+    const [{ n }] = (await sql<{ n: string }>("select count(*) as n from messages where account_id = $1", [account.user.id])) as [
+      { n: string },
+    ];
     expect(Number(n)).toBe(3);
   });
 
@@ -297,16 +335,24 @@ describe("batch send", () => {
        from generate_series(1, 2990) as g`,
       [account.user.id, domain.domain_id, domain.name],
     );
-    const batch = () => ({ messages: Array.from({ length: 4 }, () => ({ from: `a@${domain.name}`, to: uniqueEmail("q"), subject: "Q", text: "Q" })) });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call(sendMessageBatch, { token: account.accessToken, body: batch() })));
+    const batch = () => ({
+      messages: Array.from({ length: 4 }, () => ({ from: `a@${domain.name}`, to: uniqueEmail("q"), subject: "Q", text: "Q" })),
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(sendMessageBatch, { token: account.accessToken, body: batch() })),
+    );
     const statuses = answers.map((answer) => answer.status).sort();
     // 10 left: two batches of 4 fit, the others (all or nothing) do not.
     expect(statuses).toEqual([201, 201, 402, 402, 402, 402]);
-    const singles = await Promise.all(Array.from({ length: 4 }, () => call(sendMessage, { token: account.accessToken, body: batch().messages[0]! })));
+    const singles = await Promise.all(
+      Array.from({ length: 4 }, () => call(sendMessage, { token: account.accessToken, body: batch().messages[0]! })),
+    );
     expect(singles.map((answer) => answer.status).sort()).toEqual([201, 201, 402, 402]);
     const usage = await call(getSubscription, { token: account.accessToken });
     expect(usage.body.data.emailsUsed).toBe(3000);
-    const [{ used }] = (await sql<{ used: string }>("select used from message_usage where account_id = $1", [account.user.id])) as [{ used: string }];
+    const [{ used }] = (await sql<{ used: string }>("select used from message_usage where account_id = $1", [account.user.id])) as [
+      { used: string },
+    ];
     expect(Number(used)).toBe(3000);
   });
 });
@@ -317,12 +363,17 @@ describe("scheduled send", () => {
     const domain = await verifiedDomain(account, "pipe");
     const to = uniqueEmail("later");
     const scheduledAt = new Date(Date.now() + 5_000).toISOString();
-    const sent = await call(sendMessage, { token: account.accessToken, body: { from: `a@${domain.name}`, to, subject: "Later", text: "x", scheduledAt } });
+    const sent = await call(sendMessage, {
+      token: account.accessToken,
+      body: { from: `a@${domain.name}`, to, subject: "Later", text: "x", scheduledAt },
+    });
     expect(sent.status).toBe(201);
     expect(sent.body.data).toMatchObject({ status: "scheduled", scheduledAt });
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(emailsTo(to)).toHaveLength(0);
-    expect((await call(getMessage, { token: account.accessToken, params: { message_id: sent.body.data.id } })).body.data.status).toBe("scheduled");
+    expect((await call(getMessage, { token: account.accessToken, params: { message_id: sent.body.data.id } })).body.data.status).toBe(
+      "scheduled",
+    );
     const email = await waitForEmail(to, { timeoutMs: 20_000 });
     expect(new Date(email.receivedAt).getTime()).toBeGreaterThanOrEqual(Date.parse(scheduledAt));
     const message = await settled(account.accessToken, sent.body.data.id);
@@ -347,14 +398,22 @@ describe("scheduled send", () => {
     expect(again.status).toBe(409);
     expect(again.error?.code).toBe("not_cancelable");
     const now = await call(sendMessage, { token: account.accessToken, body: { ...body, scheduledAt: undefined } });
-    expect((await call(cancelMessage, { token: account.accessToken, params: { message_id: now.body.data.id } })).error?.code).toBe("not_cancelable");
+    expect((await call(cancelMessage, { token: account.accessToken, params: { message_id: now.body.data.id } })).error?.code).toBe(
+      "not_cancelable",
+    );
   });
 
   it("refuses a time more than 30 days ahead", async () => {
     const account = await createAccount();
     const response = await call(sendMessage, {
       token: account.accessToken,
-      body: { from: "a@example.org", to: "b@example.org", subject: "x", text: "x", scheduledAt: new Date(Date.now() + 31 * 86_400_000).toISOString() },
+      body: {
+        from: "a@example.org",
+        to: "b@example.org",
+        subject: "x",
+        text: "x",
+        scheduledAt: new Date(Date.now() + 31 * 86_400_000).toISOString(),
+      },
     });
     expect(response.error?.errors?.map((error) => error.path)).toContain("scheduledAt");
   });
@@ -366,7 +425,15 @@ describe("scheduled send", () => {
     const recipients = Array.from({ length: 8 }, () => uniqueEmail("race"));
     const batch = await call(sendMessageBatch, {
       token: account.accessToken,
-      body: { messages: recipients.map((to) => ({ from: `a@${domain.name}`, to, subject: "Race", text: "x", scheduledAt: new Date(at).toISOString() })) },
+      body: {
+        messages: recipients.map((to) => ({
+          from: `a@${domain.name}`,
+          to,
+          subject: "Race",
+          text: "x",
+          scheduledAt: new Date(at).toISOString(),
+        })),
+      },
     });
     expect(batch.status).toBe(201);
     // Cancels spread around the moment the messages become due.
@@ -416,7 +483,16 @@ describe("an already-built message (the entry point SMTP submission uses)", () =
     const accepted = await acceptSubmittedMessage(principal, {
       envelope: { from: `ada@${domain.name}`, to: [to, bcc] },
       raw,
-      summary: { from: `Ada <ada@${domain.name}>`, to: [to], cc: [], bcc: [bcc], replyTo: [], subject: "Submitted as is", messageIdHeader: "<x@y>", text: "Hello from a mail client." },
+      summary: {
+        from: `Ada <ada@${domain.name}>`,
+        to: [to],
+        cc: [],
+        bcc: [bcc],
+        replyTo: [],
+        subject: "Submitted as is",
+        messageIdHeader: "<x@y>",
+        text: "Hello from a mail client.",
+      },
       source: "smtp",
     });
     expect(accepted).toMatchObject({ source: "smtp", status: "queued", bcc: [bcc], size: raw.length });

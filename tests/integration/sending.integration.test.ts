@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getMe } from "@/shared/api/endpoints/auth";
 import { createApiKey, listApiKeys, revokeApiKey } from "@/shared/api/endpoints/api-keys";
 import { getMessage, listMessages, sendMessage } from "@/shared/api/endpoints/messages";
-import { createDomain, listDomains, } from "@/shared/api/endpoints/sending-domains";
+import { createDomain, listDomains } from "@/shared/api/endpoints/sending-domains";
 import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
-import { dnsControl, } from "../support/dns-server";
+import { dnsControl } from "../support/dns-server";
 import { createAccount, uniqueEmail } from "../support/factories";
 import { waitForEmail } from "../support/mailbox";
 import { dkimResolver, newApiKey, verifiedDomain } from "../support/sending";
@@ -152,7 +152,9 @@ describe("sending through the service's transport", () => {
     await call(sendMessage, { token: account.accessToken, body: { from: `a@${domain.name}`, to, subject: "Signed", text: "Body" } });
     const email = await waitForEmail(to);
     const dkim = domain.records.find((record) => record.purpose === "dkim")!;
-    const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "der" }).toString("base64");
+    const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 })
+      .publicKey.export({ type: "spki", format: "der" })
+      .toString("base64");
     await dns().publish(dkim.name, "TXT", [`v=DKIM1; k=rsa; p=${otherKey}`]);
     const verdict = await dkimVerify(email.raw, { resolver: dkimResolver() });
     expect(verdict.results[0]!.status.result).not.toBe("pass");
@@ -161,7 +163,10 @@ describe("sending through the service's transport", () => {
   it("refuses a from address outside the account's verified domains (400) and a domain-restricted key's other domains (403)", async () => {
     const account = await createAccount();
     const [first, second] = [await verifiedDomain(account), await verifiedDomain(account)];
-    const pending = await call(createDomain, { token: account.accessToken, body: { name: `pending-${randomBytes(3).toString("hex")}.example.net` } });
+    const pending = await call(createDomain, {
+      token: account.accessToken,
+      body: { name: `pending-${randomBytes(3).toString("hex")}.example.net` },
+    });
     const body = (from: string) => ({ from, to: uniqueEmail(), subject: "Hi", text: "Hi" });
     for (const from of [`a@${pending.body.data.name}`, "a@example.com"]) {
       const refused = await call(sendMessage, { token: account.accessToken, body: body(from) });
@@ -191,7 +196,9 @@ describe("sending through the customer's relay", () => {
       disabledCommands: ["STARTTLS"],
       allowInsecureAuth: true,
       onAuth: (auth, _session, done) =>
-        auth.username === credentials.user && auth.password === credentials.pass ? done(null, { user: auth.username }) : done(new Error("no")),
+        auth.username === credentials.user && auth.password === credentials.pass
+          ? done(null, { user: auth.username })
+          : done(new Error("no")),
       onRcptTo: (address, _session, done) =>
         address.address.startsWith("reject") ? done(Object.assign(new Error("5.1.1 No such user"), { responseCode: 550 })) : done(),
       async onData(stream, session, done) {
@@ -211,7 +218,14 @@ describe("sending through the customer's relay", () => {
     const domain = await verifiedDomain(account);
     const created = await call(createSmtpRelay, {
       token: account.accessToken,
-      body: { name: "Our MTA", smtp_host: "127.0.0.1", smtp_port: relayPort, encryption: "none", smtp_username: credentials.user, smtp_password: credentials.pass },
+      body: {
+        name: "Our MTA",
+        smtp_host: "127.0.0.1",
+        smtp_port: relayPort,
+        encryption: "none",
+        smtp_username: credentials.user,
+        smtp_password: credentials.pass,
+      },
     });
     expect(created.body.data.is_default).toBe(true);
     return { account, domain };
@@ -220,7 +234,10 @@ describe("sending through the customer's relay", () => {
   it("hands the signed message to the account's default relay", async () => {
     const { account, domain } = await accountWithRelay();
     const to = uniqueEmail("relayed");
-    const sent = await call(sendMessage, { token: account.accessToken, body: { from: `news@${domain.name}`, to, subject: "Via relay", text: "Hello" } });
+    const sent = await call(sendMessage, {
+      token: account.accessToken,
+      body: { from: `news@${domain.name}`, to, subject: "Via relay", text: "Hello" },
+    });
     const message = await settled(account.accessToken, sent.body.data.id);
     expect(message).toMatchObject({ status: "sent", deliveredVia: "relay" });
     const copy = received.find((entry) => entry.envelopeTo.includes(to))!;
@@ -231,13 +248,20 @@ describe("sending through the customer's relay", () => {
 
   it("bounces a message at once when the relay refuses its recipient permanently (5xx)", async () => {
     const { account, domain } = await accountWithRelay();
-    const sent = await call(sendMessage, { token: account.accessToken, body: { from: `news@${domain.name}`, to: "reject-me@example.org", subject: "No", text: "x" } });
+    const sent = await call(sendMessage, {
+      token: account.accessToken,
+      body: { from: `news@${domain.name}`, to: "reject-me@example.org", subject: "No", text: "x" },
+    });
     const message = await settled(account.accessToken, sent.body.data.id);
     expect(message.status).toBe("bounced");
     expect(message.attempts).toBe(1);
     expect(message.lastError).toContain("No such user");
     expect(message.events.map((event) => event.type)).toEqual(["queued", "bounced"]);
-    expect(message.events[1]!.detail).toMatchObject({ bounceType: "hard", recipient: "reject-me@example.org", diagnostic: expect.stringContaining("550") });
+    expect(message.events[1]!.detail).toMatchObject({
+      bounceType: "hard",
+      recipient: "reject-me@example.org",
+      diagnostic: expect.stringContaining("550"),
+    });
   });
 });
 
@@ -251,7 +275,9 @@ describe("idempotency", () => {
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((answer) => answer.body.data.id)).size).toBe(1);
     expect(answers.filter((answer) => answer.headers.get("idempotent-replayed") === "true")).toHaveLength(9);
-    const [{ n }] = (await sql<{ n: string }>("select count(*) as n from messages where account_id = $1", [account.user.id])) as [{ n: string }];
+    const [{ n }] = (await sql<{ n: string }>("select count(*) as n from messages where account_id = $1", [account.user.id])) as [
+      { n: string },
+    ];
     expect(Number(n)).toBe(1);
 
     const other = await call(sendMessage, { token: account.accessToken, body: { ...body, subject: "Changed" }, headers });
@@ -284,7 +310,9 @@ describe("quota", () => {
     expect((await call(sendMessage, { token: account.accessToken, body: body() })).status).toBe(201);
     expect((await call(sendMessage, { token: account.accessToken, body: body() })).status).toBe(201);
     expect((await call(sendMessage, { token: account.accessToken, body: body() })).error?.code).toBe("quota_exceeded");
-    const [{ balance }] = (await sql<{ balance: string }>("select sum(delta) as balance from email_credit_entries where account_id = $1", [account.user.id])) as [{ balance: string }];
+    const [{ balance }] = (await sql<{ balance: string }>("select sum(delta) as balance from email_credit_entries where account_id = $1", [
+      account.user.id,
+    ])) as [{ balance: string }];
     expect(Number(balance)).toBe(0);
   });
 });
@@ -294,22 +322,32 @@ describe("reading messages", () => {
     const [alice, bob] = await Promise.all([createAccount(), createAccount()]);
     const domain = await verifiedDomain(alice);
     const target = uniqueEmail("filter");
-    const first = await call(sendMessage, { token: alice.accessToken, body: { from: `a@${domain.name}`, to: `Target <${target}>`, subject: "one", text: "1", tags: [{ name: "kind", value: "welcome" }] } });
+    const first = await call(sendMessage, {
+      token: alice.accessToken,
+      body: { from: `a@${domain.name}`, to: `Target <${target}>`, subject: "one", text: "1", tags: [{ name: "kind", value: "welcome" }] },
+    });
     await call(sendMessage, { token: alice.accessToken, body: { from: `a@${domain.name}`, to: uniqueEmail(), subject: "two", text: "2" } });
     const all = await call(listMessages, { token: alice.accessToken });
     expect(all.body.data.items.map((item) => item.subject)).toEqual(["two", "one"]);
-    expect((await call(listMessages, { token: alice.accessToken, query: { to: target } })).body.data.items.map((item) => item.subject)).toEqual(["one"]);
-    expect((await call(listMessages, { token: alice.accessToken, query: { tag: "kind:welcome" } })).body.data.items.map((item) => item.subject)).toEqual(["one"]);
+    expect(
+      (await call(listMessages, { token: alice.accessToken, query: { to: target } })).body.data.items.map((item) => item.subject),
+    ).toEqual(["one"]);
+    expect(
+      (await call(listMessages, { token: alice.accessToken, query: { tag: "kind:welcome" } })).body.data.items.map((item) => item.subject),
+    ).toEqual(["one"]);
     expect((await call(listMessages, { token: alice.accessToken, query: { tag: "kind:other" } })).body.data.items).toEqual([]);
     expect((await call(getMessage, { token: bob.accessToken, params: { message_id: first.body.data.id } })).status).toBe(404);
     expect((await call(getMessage, { token: alice.accessToken, params: { message_id: "msg_unknown" } })).status).toBe(404);
     expect((await call(listMessages, { token: bob.accessToken })).body.data.pagination.total).toBe(0);
   });
 
-  it.each<Record<string, string | number>>([{ status: "lost" }, { limit: 0 }, { tag: "has space" }])("refuses the query %j with 400", async (query) => {
-    const account = await createAccount();
-    expect((await call(listMessages, { token: account.accessToken, query })).error?.code).toBe("validation_error");
-  });
+  it.each<Record<string, string | number>>([{ status: "lost" }, { limit: 0 }, { tag: "has space" }])(
+    "refuses the query %j with 400",
+    async (query) => {
+      const account = await createAccount();
+      expect((await call(listMessages, { token: account.accessToken, query })).error?.code).toBe("validation_error");
+    },
+  );
 
   it("answers 401 without a token", async () => {
     expect((await call(listMessages)).status).toBe(401);
@@ -345,13 +383,25 @@ describe("engagement tracking", () => {
     const to = uniqueEmail("engaged");
     const sent = await call(sendMessage, {
       token: account.accessToken,
-      body: { from: `a@${domain.name}`, to, subject: "Tracked", html: '<html><body><a href="https://example.org/offer?a=1&amp;b=2">Offer</a></body></html>', trackOpens: true, trackClicks: true },
+      body: {
+        from: `a@${domain.name}`,
+        to,
+        subject: "Tracked",
+        html: '<html><body><a href="https://example.org/offer?a=1&amp;b=2">Offer</a></body></html>',
+        trackOpens: true,
+        trackClicks: true,
+      },
     });
     const email = await waitForEmail(to);
     const pixel = /src="([^"]+\/t\/o\/[^"]+)"/.exec(email.html)![1]!;
     const click = /href="([^"]+\/t\/c\/[^"]+)"/.exec(email.html)![1]!.replace(/&amp;/g, "&");
     const origin = new URL(inject("baseUrl"));
-    const local = (url: string) => { const parsed = new URL(url); parsed.protocol = origin.protocol; parsed.host = origin.host; return parsed.toString(); };
+    const local = (url: string) => {
+      const parsed = new URL(url);
+      parsed.protocol = origin.protocol;
+      parsed.host = origin.host;
+      return parsed.toString();
+    };
 
     const opened = await fetch(local(pixel));
     expect(opened.headers.get("content-type")).toBe("image/gif");
@@ -373,7 +423,10 @@ describe("engagement tracking", () => {
     const account = await createAccount();
     const domain = await verifiedDomain(account);
     const to = uniqueEmail("untracked");
-    await call(sendMessage, { token: account.accessToken, body: { from: `a@${domain.name}`, to, subject: "Plain", html: '<a href="https://example.org/">x</a>' } });
+    await call(sendMessage, {
+      token: account.accessToken,
+      body: { from: `a@${domain.name}`, to, subject: "Plain", html: '<a href="https://example.org/">x</a>' },
+    });
     const email = await waitForEmail(to);
     expect(email.html).toContain('href="https://example.org/"');
     expect(email.html).not.toContain("/t/o/");

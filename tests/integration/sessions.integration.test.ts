@@ -17,7 +17,10 @@ describe("GET /auth/sessions", () => {
     const sessions = response.body.data;
     expect(sessions).toHaveLength(2);
     expect(sessions.find((session) => session.isCurrent)!.session_id).toBe(sessionIdOf(account.accessToken));
-    expect(sessions.find((session) => !session.isCurrent)).toMatchObject({ session_id: sessionIdOf(other.accessToken), userAgent: "second-device" });
+    expect(sessions.find((session) => !session.isCurrent)).toMatchObject({
+      session_id: sessionIdOf(other.accessToken),
+      userAgent: "second-device",
+    });
   });
 
   it("never shows another account's sessions", async () => {
@@ -39,7 +42,10 @@ describe("DELETE /auth/sessions/{session_id}", () => {
     expect(response.status).toBe(200);
     expect((await call(getMe, { token: other.accessToken })).status).toBe(401);
     expect((await call(getMe, { token: account.accessToken })).status).toBe(200);
-    const [event] = await sql<{ metadata: { sessionId: string } }>("select metadata from activity_events where account_id = $1 and type = 'session.revoked'", [account.user.id]);
+    const [event] = await sql<{ metadata: { sessionId: string } }>(
+      "select metadata from activity_events where account_id = $1 and type = 'session.revoked'",
+      [account.user.id],
+    );
     expect(event!.metadata.sessionId).toBe(sessionIdOf(other.accessToken));
   });
 
@@ -60,7 +66,9 @@ describe("DELETE /auth/sessions/{session_id}", () => {
     const account = await createAccount();
     const other = await signIn(account);
     await call(revokeSession, { token: account.accessToken, params: { session_id: sessionIdOf(other.accessToken) } });
-    expect((await call(revokeSession, { token: account.accessToken, params: { session_id: sessionIdOf(other.accessToken) } })).status).toBe(404);
+    expect((await call(revokeSession, { token: account.accessToken, params: { session_id: sessionIdOf(other.accessToken) } })).status).toBe(
+      404,
+    );
     const self = await call(revokeSession, { token: account.accessToken, params: { session_id: sessionIdOf(account.accessToken) } });
     expect(self.status).toBe(200);
     expect((await call(getMe, { token: account.accessToken })).status).toBe(401);

@@ -50,7 +50,13 @@ describe("POST /smtp-relays", () => {
     const account = await createAccount();
     const response = await call(createSmtpRelay, {
       token: account.accessToken,
-      body: { name: "  Office relay ", smtp_host: "SMTP.Example.COM", smtp_port: 587, smtp_username: "mailer", smtp_password: "s3cret-relay-pass" },
+      body: {
+        name: "  Office relay ",
+        smtp_host: "SMTP.Example.COM",
+        smtp_port: 587,
+        smtp_username: "mailer",
+        smtp_password: "s3cret-relay-pass",
+      },
     });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe("SMTP relay added");
@@ -79,7 +85,13 @@ describe("POST /smtp-relays", () => {
 
   it("takes no credentials at all, and honours is_default on the first relay and later ones", async () => {
     const account = await createAccount();
-    const first = await addRelay(account, { smtp_username: undefined, smtp_password: undefined, is_default: false, encryption: "none", status: "inactive" });
+    const first = await addRelay(account, {
+      smtp_username: undefined,
+      smtp_password: undefined,
+      is_default: false,
+      encryption: "none",
+      status: "inactive",
+    });
     expect(first).toMatchObject({ is_default: false, hasPassword: false, smtp_username: null, encryption: "none", status: "inactive" });
     const second = await addRelay(account);
     expect(second.is_default).toBe(false); // not the account's first relay
@@ -140,7 +152,12 @@ describe("POST /smtp-relays", () => {
   it("answers 400 to a body that is not an object, 415 to another media type, 401 without a token", async () => {
     const account = await createAccount();
     expect((await request("/smtp-relays", { method: "POST", token: account.accessToken, body: "[]" })).status).toBe(400);
-    const text = await request("/smtp-relays", { method: "POST", token: account.accessToken, body: "name=x", headers: { "content-type": "text/plain" } });
+    const text = await request("/smtp-relays", {
+      method: "POST",
+      token: account.accessToken,
+      body: "name=x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.status).toBe(415);
     expect((await call(createSmtpRelay, { body: relayBody() })).status).toBe(401);
   });
@@ -176,12 +193,25 @@ describe("PATCH /smtp-relays/{id}", () => {
   it("changes only what is sent and keeps the password when none is sent", async () => {
     const account = await createAccount();
     const relay = await addRelay(account);
-    const renamed = await call(updateSmtpRelay, { token: account.accessToken, params: { id: relay.id }, body: { name: "Renamed", status: "inactive" } });
+    const renamed = await call(updateSmtpRelay, {
+      token: account.accessToken,
+      params: { id: relay.id },
+      body: { name: "Renamed", status: "inactive" },
+    });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.data).toMatchObject({ name: "Renamed", status: "inactive", smtp_port: relay.smtp_port, hasPassword: true, is_default: true });
+    expect(renamed.body.data).toMatchObject({
+      name: "Renamed",
+      status: "inactive",
+      smtp_port: relay.smtp_port,
+      hasPassword: true,
+      is_default: true,
+    });
     // The kept password still signs in.
     expect((await runTest(account, relay.id)).body.data.lastTestOk).toBe(true);
-    const [event] = await sql<{ metadata: { fields: string[] } }>("select metadata from activity_events where account_id = $1 and type = 'relay.updated'", [account.user.id]);
+    const [event] = await sql<{ metadata: { fields: string[] } }>(
+      "select metadata from activity_events where account_id = $1 and type = 'relay.updated'",
+      [account.user.id],
+    );
     expect(event!.metadata.fields.sort()).toEqual(["name", "status"]);
   });
 
@@ -189,11 +219,25 @@ describe("PATCH /smtp-relays/{id}", () => {
     const account = await createAccount();
     const relay = await addRelay(account);
     expect((await runTest(account, relay.id)).body.data.lastTestOk).toBe(true);
-    const wrong = await call(updateSmtpRelay, { token: account.accessToken, params: { id: relay.id }, body: { smtp_password: "not-the-password" } });
-    expect(wrong.body.data).toMatchObject({ hasPassword: true, lastTestedAt: null, lastTestOk: null, lastTestError: null, lastTestMessage: null });
+    const wrong = await call(updateSmtpRelay, {
+      token: account.accessToken,
+      params: { id: relay.id },
+      body: { smtp_password: "not-the-password" },
+    });
+    expect(wrong.body.data).toMatchObject({
+      hasPassword: true,
+      lastTestedAt: null,
+      lastTestOk: null,
+      lastTestError: null,
+      lastTestMessage: null,
+    });
     expect((await runTest(account, relay.id)).body.data.lastTestError).toBe("auth_rejected");
 
-    const cleared = await call(updateSmtpRelay, { token: account.accessToken, params: { id: relay.id }, body: { smtp_username: null, smtp_password: null } });
+    const cleared = await call(updateSmtpRelay, {
+      token: account.accessToken,
+      params: { id: relay.id },
+      body: { smtp_username: null, smtp_password: null },
+    });
     expect(cleared.status).toBe(200);
     expect(cleared.body.data).toMatchObject({ smtp_username: null, hasPassword: false });
     const [row] = await sql<{ password_sealed: string | null }>("select password_sealed from smtp_relays where id = $1", [relay.id]);
@@ -219,7 +263,11 @@ describe("PATCH /smtp-relays/{id}", () => {
   it("refuses a username on a relay that has no password (400 on smtp_password)", async () => {
     const account = await createAccount();
     const relay = await addRelay(account, { smtp_username: undefined, smtp_password: undefined });
-    const response = await call(updateSmtpRelay, { token: account.accessToken, params: { id: relay.id }, body: { smtp_username: "someone" } });
+    const response = await call(updateSmtpRelay, {
+      token: account.accessToken,
+      params: { id: relay.id },
+      body: { smtp_username: "someone" },
+    });
     expect(response.status).toBe(400);
     expect(response.error?.errors).toEqual([{ path: "smtp_password", message: "Password is required with a username" }]);
   });
@@ -281,7 +329,11 @@ describe("POST /smtp-relays/{id}/test", () => {
     ["plain SMTP with AUTH", { encryption: "none", smtp_port: lab.ports.plain }, "without TLS"],
     ["STARTTLS with AUTH", { encryption: "starttls", smtp_port: lab.ports.starttls }, "TLS via STARTTLS"],
     ["implicit TLS with AUTH", { encryption: "ssl_tls", smtp_port: lab.ports.implicitTls }, "implicit TLS"],
-    ["STARTTLS by host name (certificate checked against it)", { smtp_host: "localhost", encryption: "starttls", smtp_port: lab.ports.starttls }, "TLS via STARTTLS"],
+    [
+      "STARTTLS by host name (certificate checked against it)",
+      { smtp_host: "localhost", encryption: "starttls", smtp_port: lab.ports.starttls },
+      "TLS via STARTTLS",
+    ],
   ])("passes for %s", async (_label, overrides, words) => {
     const account = await createAccount();
     const relay = await addRelay(account, overrides);
@@ -307,7 +359,12 @@ describe("POST /smtp-relays/{id}/test", () => {
     ["a server that never greets", { smtp_port: lab.ports.silent }, "timeout", /within 3 s/],
     ["implicit TLS against a plain server", { encryption: "ssl_tls", smtp_port: lab.ports.plain }, "tls_error", /TLS/],
     ["STARTTLS against a server without it", { encryption: "starttls", smtp_port: lab.ports.plain }, "tls_error", /TLS/],
-    ["a certificate nobody vouches for", { encryption: "ssl_tls", smtp_port: lab.ports.untrustedTls }, "tls_error", /TLS failed: .*certificate/],
+    [
+      "a certificate nobody vouches for",
+      { encryption: "ssl_tls", smtp_port: lab.ports.untrustedTls },
+      "tls_error",
+      /TLS failed: .*certificate/,
+    ],
     ["a host name that does not resolve", { smtp_host: "no-such-relay.invalid" }, "dns_failure", /Could not resolve/],
   ])("fails for %s", async (_label, overrides, reason, message) => {
     const account = await createAccount();
@@ -319,7 +376,10 @@ describe("POST /smtp-relays/{id}/test", () => {
     expect(response.body.data).toMatchObject({ lastTestOk: false, lastTestError: reason });
     expect(response.body.data.lastTestMessage).toMatch(message);
     expect(response.body.message).toBe(`Connection test failed: ${response.body.data.lastTestMessage}`);
-    const [event] = await sql<{ metadata: Record<string, unknown> }>("select metadata from activity_events where account_id = $1 and type = 'relay.tested'", [account.user.id]);
+    const [event] = await sql<{ metadata: Record<string, unknown> }>(
+      "select metadata from activity_events where account_id = $1 and type = 'relay.tested'",
+      [account.user.id],
+    );
     expect(event!.metadata).toMatchObject({ relayId: relay.id, ok: false, error: reason });
   });
 
@@ -348,7 +408,10 @@ describe("secrets and the one default", () => {
     seen.push((await call(getSmtpRelay, { token: account.accessToken, params: { id } })).body);
     seen.push((await call(updateSmtpRelay, { token: account.accessToken, params: { id }, body: { smtp_password: `${password}-2` } })).body);
     seen.push((await runTest(account, id)).body);
-    seen.push((await call(updateSmtpRelay, { token: account.accessToken, params: { id }, body: { smtp_port: 70_000, smtp_password: password } })).body);
+    seen.push(
+      (await call(updateSmtpRelay, { token: account.accessToken, params: { id }, body: { smtp_port: 70_000, smtp_password: password } }))
+        .body,
+    );
     for (const body of seen) expect(JSON.stringify(body)).not.toContain(password);
 
     const [row] = await sql<Record<string, unknown>>("select * from smtp_relays where id = $1", [id]);
@@ -362,17 +425,27 @@ describe("secrets and the one default", () => {
   it("keeps exactly one default under concurrent creates and default moves", async () => {
     const account = await createAccount();
     // Concurrent first relays: exactly one of them becomes the default.
-    const firsts = await Promise.all(Array.from({ length: 5 }, (_, index) => call(createSmtpRelay, { token: account.accessToken, body: relayBody({ name: `First ${index}` }) })));
+    const firsts = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        call(createSmtpRelay, { token: account.accessToken, body: relayBody({ name: `First ${index}` }) }),
+      ),
+    );
     expect(firsts.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
     expect(firsts.filter((response) => response.body.data.is_default)).toHaveLength(1);
     expect(await defaultsOf(account)).toHaveLength(1);
 
-    const defaults = await Promise.all(Array.from({ length: 5 }, (_, index) => call(createSmtpRelay, { token: account.accessToken, body: relayBody({ name: `Default ${index}`, is_default: true }) })));
+    const defaults = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        call(createSmtpRelay, { token: account.accessToken, body: relayBody({ name: `Default ${index}`, is_default: true }) }),
+      ),
+    );
     expect(defaults.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await defaultsOf(account)).toHaveLength(1);
 
     const ids = firsts.map((response) => response.body.data.id);
-    const moves = await Promise.all(ids.map((id) => call(updateSmtpRelay, { token: account.accessToken, params: { id }, body: { is_default: true } })));
+    const moves = await Promise.all(
+      ids.map((id) => call(updateSmtpRelay, { token: account.accessToken, params: { id }, body: { is_default: true } })),
+    );
     expect(moves.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
     const [winner] = await defaultsOf(account);
     expect(ids).toContain(winner);
@@ -383,6 +456,8 @@ describe("secrets and the one default", () => {
     const account = await createAccount();
     const [first, second] = [await addRelay(account), await addRelay(account)];
     expect(first.is_default).toBe(true);
-    await expect(sql("update smtp_relays set is_default = true where id = $1", [second.id])).rejects.toThrow(/smtp_relays_one_default_per_account/);
+    await expect(sql("update smtp_relays set is_default = true where id = $1", [second.id])).rejects.toThrow(
+      /smtp_relays_one_default_per_account/,
+    );
   });
 });

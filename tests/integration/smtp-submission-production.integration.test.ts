@@ -46,7 +46,20 @@ describe("SMTP submission in production", () => {
   it("refuses AUTH before STARTTLS with 538 5.7.11, from loopback too", async () => {
     // Asynchronously: the server runs in this process and must keep answering while swaks talks to it.
     const stdout = await new Promise<string>((resolve) => {
-      const args = ["--server", "127.0.0.1", "--port", String(port), "--auth", "PLAIN", "--auth-user", "apikey", "--auth-password", "ces_secret", "--quit-after", "AUTH"];
+      const args = [
+        "--server",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--auth",
+        "PLAIN",
+        "--auth-user",
+        "apikey",
+        "--auth-password",
+        "ces_secret",
+        "--quit-after",
+        "AUTH",
+      ];
       execFile("swaks", args, { encoding: "utf8" }, (_error, out) => resolve(out));
     });
     expect(stdout).toMatch(/250-STARTTLS/);

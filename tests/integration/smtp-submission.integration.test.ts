@@ -37,7 +37,9 @@ function transport(key: string, options: { implicitTls?: boolean; pool?: boolean
 }
 
 function swaks(args: string[]): { status: number | null; output: string } {
-  const result = spawnSync("swaks", ["--server", "127.0.0.1", "--port", String(submission().port), "--timeout", "20", ...args], { encoding: "utf8" });
+  const result = spawnSync("swaks", ["--server", "127.0.0.1", "--port", String(submission().port), "--timeout", "20", ...args], {
+    encoding: "utf8",
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -94,7 +96,9 @@ describe("SMTP submission: connecting and signing in", () => {
   });
 
   it("advertises SIZE, STARTTLS and AUTH, and names itself after the mail host name", async () => {
-    const ehlo = spawnSync("swaks", ["--server", "127.0.0.1", "--port", String(submission().port), "--quit-after", "EHLO"], { encoding: "utf8" }).stdout;
+    const ehlo = spawnSync("swaks", ["--server", "127.0.0.1", "--port", String(submission().port), "--quit-after", "EHLO"], {
+      encoding: "utf8",
+    }).stdout;
     expect(ehlo).toMatch(/<- {2}220 localhost ESMTP/);
     expect(ehlo).toMatch(/250[- ]SIZE 25000000/);
     expect(ehlo).toMatch(/250-STARTTLS/);
@@ -102,10 +106,30 @@ describe("SMTP submission: connecting and signing in", () => {
   });
 
   it("answers a wrong key and a revoked key with 535 5.7.8", async () => {
-    await expect(transport(`ces_${"x".repeat(40)}`).verify()).rejects.toMatchObject({ responseCode: 535, response: expect.stringContaining("5.7.8") });
+    await expect(transport(`ces_${"x".repeat(40)}`).verify()).rejects.toMatchObject({
+      responseCode: 535,
+      response: expect.stringContaining("5.7.8"),
+    });
     const revoked = await newApiKey(account);
     expect((await call(revokeApiKey, { token: account.accessToken, params: { key_id: revoked.id } })).status).toBe(200);
-    const result = swaks(["--auth", "PLAIN", "--auth-user", "apikey", "--auth-password", revoked.secret, "--from", `a@${domain}`, "--to", "b@example.com", "-tls", "--tls-verify", "--tls-ca-path", path.join(inject("serverDataDir"), "mail-tls", "localhost.crt"), "--quit-after", "AUTH"]);
+    const result = swaks([
+      "--auth",
+      "PLAIN",
+      "--auth-user",
+      "apikey",
+      "--auth-password",
+      revoked.secret,
+      "--from",
+      `a@${domain}`,
+      "--to",
+      "b@example.com",
+      "-tls",
+      "--tls-verify",
+      "--tls-ca-path",
+      path.join(inject("serverDataDir"), "mail-tls", "localhost.crt"),
+      "--quit-after",
+      "AUTH",
+    ]);
     expect(result.output).toMatch(/535 5\.7\.8 Authentication credentials invalid/);
   });
 
@@ -148,13 +172,28 @@ describe("SMTP submission: connecting and signing in", () => {
 
 describe("SMTP submission: each stage refuses what it can", () => {
   it("refuses a sender outside the key's verified domains at MAIL FROM with 553 5.7.1", async () => {
-    const result = swaks(["--auth", "PLAIN", "--auth-user", "apikey", "--auth-password", key, "--from", "ceo@victim-bank.test", "--to", "b@example.com", "--quit-after", "MAIL"]);
+    const result = swaks([
+      "--auth",
+      "PLAIN",
+      "--auth-user",
+      "apikey",
+      "--auth-password",
+      key,
+      "--from",
+      "ceo@victim-bank.test",
+      "--to",
+      "b@example.com",
+      "--quit-after",
+      "MAIL",
+    ]);
     expect(result.output).toMatch(/553 5\.7\.1 Sender address is not on a verified domain/);
   });
 
   it("refuses a domain-restricted key's other domains", async () => {
     const other = (await verifiedDomain(account, "smtp")).name;
-    const restricted = await newApiKey(account, { domainId: (await sql<{ id: string }>("select id from sending_domains where name = $1", [domain]))[0]!.id });
+    const restricted = await newApiKey(account, {
+      domainId: (await sql<{ id: string }>("select id from sending_domains where name = $1", [domain]))[0]!.id,
+    });
     const dialogue = await authenticatedDialogue(restricted.secret);
     expect((await dialogue.send(`MAIL FROM:<a@${other}>\r\n`)).code).toBe(553);
     expect((await dialogue.send(`MAIL FROM:<a@${domain}>\r\n`)).code).toBe(250);
@@ -165,7 +204,10 @@ describe("SMTP submission: each stage refuses what it can", () => {
     const dialogue = await authenticatedDialogue(key);
     expect((await dialogue.send(`MAIL FROM:<a@${domain}>\r\n`)).code).toBe(250);
     for (let index = 0; index < 50; index += 1) expect((await dialogue.send(`RCPT TO:<r${index}@example.com>\r\n`)).code).toBe(250);
-    expect(await dialogue.send("RCPT TO:<r50@example.com>\r\n")).toEqual({ code: 452, text: "4.5.3 Too many recipients: at most 50 per message" });
+    expect(await dialogue.send("RCPT TO:<r50@example.com>\r\n")).toEqual({
+      code: 452,
+      text: "4.5.3 Too many recipients: at most 50 per message",
+    });
     dialogue.end();
   });
 
@@ -194,7 +236,10 @@ describe("SMTP submission: each stage refuses what it can", () => {
   });
 
   it("refuses NUL bytes and a flood of header lines with 554 5.6.0", async () => {
-    for (const body of [`From: a@${domain}\r\nSubject: x\0y\r\n\r\nbody\r\n`, `From: a@${domain}\r\n${Array.from({ length: 10_000 }, (_, i) => `X-H${i}: v`).join("\r\n")}\r\n\r\nbody\r\n`]) {
+    for (const body of [
+      `From: a@${domain}\r\nSubject: x\0y\r\n\r\nbody\r\n`,
+      `From: a@${domain}\r\n${Array.from({ length: 10_000 }, (_, i) => `X-H${i}: v`).join("\r\n")}\r\n\r\nbody\r\n`,
+    ]) {
       const dialogue = await authenticatedDialogue(key);
       await dialogue.send(`MAIL FROM:<a@${domain}>\r\n`);
       await dialogue.send("RCPT TO:<r@example.com>\r\n");
@@ -225,7 +270,9 @@ describe("SMTP submission: each stage refuses what it can", () => {
     const dialogues = Array.from({ length: 200 }, () => smtpDialogue(submission().port));
     const greetings = await Promise.all(dialogues.map((dialogue) => dialogue.greeting));
     expect(greetings.filter((greeting) => greeting.code === 220)).toHaveLength(20);
-    expect(greetings.filter((greeting) => greeting.code === 421).every((greeting) => /^4\.7\.0 Too many connections/.test(greeting.text))).toBe(true);
+    expect(
+      greetings.filter((greeting) => greeting.code === 421).every((greeting) => /^4\.7\.0 Too many connections/.test(greeting.text)),
+    ).toBe(true);
     for (const dialogue of dialogues) dialogue.end();
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(transport(key).verify()).resolves.toBe(true);
@@ -247,7 +294,12 @@ describe("SMTP submission: what is accepted is delivered as sent", () => {
       subject: "Receipt over SMTP",
       text: "Thanks for your order.",
       html: "<p>Thanks for your <b>order</b>.</p>",
-      headers: { "List-Unsubscribe": `<mailto:unsubscribe@${domain}>`, "X-Order": "A-1001", "X-CES-Tags": "kind=receipt", "X-CES-Idempotency-Key": "order-A-1001" },
+      headers: {
+        "List-Unsubscribe": `<mailto:unsubscribe@${domain}>`,
+        "X-Order": "A-1001",
+        "X-CES-Tags": "kind=receipt",
+        "X-CES-Idempotency-Key": "order-A-1001",
+      },
       attachments: [{ filename: "receipt.bin", content: attachment }],
     });
     const id = queuedId(info.response);
@@ -267,9 +319,13 @@ describe("SMTP submission: what is accepted is delivered as sent", () => {
     expect(verdict.results[0]).toMatchObject({ signingDomain: domain, status: { result: "pass" } });
 
     const listed = await call(listMessages, { token: account.accessToken, query: { to } });
-    expect(listed.body.data.items[0]).toMatchObject({ id, source: "smtp", subject: "Receipt over SMTP", tags: [{ name: "kind", value: "receipt" }] });
+    expect(listed.body.data.items[0]).toMatchObject({
+      id,
+      source: "smtp",
+      subject: "Receipt over SMTP",
+      tags: [{ name: "kind", value: "receipt" }],
+    });
     expect(listed.body.data.items[0]!.bcc).toEqual([hidden.toLowerCase()]);
-
   });
 
   it("answers a resubmission with the same idempotency key with the first message's id, and sends it once", async () => {
@@ -316,11 +372,18 @@ describe("SMTP submission: what is accepted is delivered as sent", () => {
   it("sends many messages over one pooled connection and over implicit TLS", async () => {
     const pooled = transport(key, { pool: true });
     const recipients = Array.from({ length: 20 }, () => uniqueEmail("smtp-pool"));
-    const infos = await Promise.all(recipients.map((to, index) => pooled.sendMail({ from: `ada@${domain}`, to, subject: `Pooled ${index}`, text: "x" })));
+    const infos = await Promise.all(
+      recipients.map((to, index) => pooled.sendMail({ from: `ada@${domain}`, to, subject: `Pooled ${index}`, text: "x" })),
+    );
     pooled.close();
     expect(new Set(infos.map((info) => queuedId(info.response))).size).toBe(20);
     await Promise.all(recipients.map((to) => waitForEmail(to)));
-    const secure = await transport(key, { implicitTls: true }).sendMail({ from: `ada@${domain}`, to: uniqueEmail("smtp-tls"), subject: "Implicit TLS", text: "x" });
+    const secure = await transport(key, { implicitTls: true }).sendMail({
+      from: `ada@${domain}`,
+      to: uniqueEmail("smtp-tls"),
+      subject: "Implicit TLS",
+      text: "x",
+    });
     expect(queuedId(secure.response)).toBeTruthy();
   });
 
@@ -332,7 +395,9 @@ describe("SMTP submission: what is accepted is delivered as sent", () => {
     expect(queuedId(first.response)).toBeTruthy();
     // The free plan's 3,000 emails of the period, used up (the counter the first send created).
     await sql("update message_usage set used = 3000 where account_id = $1", [owner.user.id]);
-    await expect(transport(ownKey).sendMail({ from: `a@${ownDomain}`, to: uniqueEmail("quota"), subject: "over", text: "x" })).rejects.toMatchObject({
+    await expect(
+      transport(ownKey).sendMail({ from: `a@${ownDomain}`, to: uniqueEmail("quota"), subject: "over", text: "x" }),
+    ).rejects.toMatchObject({
       responseCode: 554,
       response: expect.stringContaining("5.7.0 Sending quota exhausted"),
     });

@@ -36,7 +36,14 @@ describe("opening a ticket", () => {
 
   it("fills in the defaults and trims", async () => {
     const opened = await call(openSupportTicket, { body: { email: " Someone@Example.TEST ", subject: " Help ", message: " Hi " } });
-    expect(opened.body.data).toMatchObject({ email: "someone@example.test", subject: "Help", message: "Hi", name: null, category: "other", priority: "normal" });
+    expect(opened.body.data).toMatchObject({
+      email: "someone@example.test",
+      subject: "Help",
+      message: "Hi",
+      name: null,
+      category: "other",
+      priority: "normal",
+    });
   });
 
   it("links the ticket to the account when a valid token is sent, and records it in the activity log", async () => {
@@ -46,7 +53,10 @@ describe("opening a ticket", () => {
     const [row] = await sql<{ account_id: string }>("select account_id from support_tickets where id = $1", [opened.body.data.ticketId]);
     expect(row!.account_id).toBe(account.user.id);
     const activity = await call(listActivity, { token: account.accessToken });
-    expect(activity.body.data.items[0]).toMatchObject({ type: "support.ticket_opened", metadata: { reference: opened.body.data.reference } });
+    expect(activity.body.data.items[0]).toMatchObject({
+      type: "support.ticket_opened",
+      metadata: { reference: opened.body.data.reference },
+    });
   });
 
   it("answers 401 to an invalid token rather than opening an anonymous ticket", async () => {

@@ -45,7 +45,10 @@ async function provenAccount() {
 }
 
 const sendTest = (token: string, body: Record<string, unknown>) =>
-  call(sendMessage, { token, body: { from: `Onboarding <${TEST_SENDER}>`, subject: "Hello from the test sender", text: "It works.", ...body } });
+  call(sendMessage, {
+    token,
+    body: { from: `Onboarding <${TEST_SENDER}>`, subject: "Hello from the test sender", text: "It works.", ...body },
+  });
 
 async function settled(token: string, messageId: string) {
   const deadline = Date.now() + 20_000;
@@ -75,7 +78,13 @@ describe("the test sender", () => {
     const account = await createAccount();
     const before = await call(getTestSender, { token: account.accessToken });
     expect(before.status).toBe(200);
-    expect(before.body.data).toEqual({ from: `Onboarding <${TEST_SENDER}>`, to: account.email, emailProven: false, dailyLimit: 20, sentToday: 0 });
+    expect(before.body.data).toEqual({
+      from: `Onboarding <${TEST_SENDER}>`,
+      to: account.email,
+      emailProven: false,
+      dailyLimit: 20,
+      sentToday: 0,
+    });
     await proveEmail(account);
     const key = await call(createApiKey, { token: account.accessToken, body: { name: "reader" } });
     expect((await sendTest(key.body.data.secret, { to: account.email })).status).toBe(201);
@@ -96,7 +105,11 @@ describe("the test sender", () => {
 
   it("refuses any recipient other than the account's own address, in to, cc or bcc", async () => {
     const account = await provenAccount();
-    for (const body of [{ to: uniqueEmail("stranger") }, { to: account.email, cc: [uniqueEmail("cc")] }, { to: account.email, bcc: uniqueEmail("bcc") }]) {
+    for (const body of [
+      { to: uniqueEmail("stranger") },
+      { to: account.email, cc: [uniqueEmail("cc")] },
+      { to: account.email, bcc: uniqueEmail("bcc") },
+    ]) {
       const refused = await sendTest(account.accessToken, body);
       expect(refused.status, JSON.stringify(body)).toBe(403);
       expect(refused.error?.code).toBe("forbidden");
@@ -131,11 +144,17 @@ describe("the test sender", () => {
 
   it("refuses a key restricted to one of the account's domains", async () => {
     const account = await provenAccount();
-    const created = await call(createDomain, { token: account.accessToken, body: { name: `own-${randomBytes(4).toString("hex")}.example.net` } });
+    const created = await call(createDomain, {
+      token: account.accessToken,
+      body: { name: `own-${randomBytes(4).toString("hex")}.example.net` },
+    });
     await publishRecords(dnsControl(inject("dnsControlUrl")), created.body.data.records);
     const verified = await call(verifyDomain, { token: account.accessToken, params: { domain_id: created.body.data.domain_id } });
     expect(verified.body.data.status).toBe("verified");
-    const key = await call(createApiKey, { token: account.accessToken, body: { name: "one domain", domainId: created.body.data.domain_id } });
+    const key = await call(createApiKey, {
+      token: account.accessToken,
+      body: { name: "one domain", domainId: created.body.data.domain_id },
+    });
     expect(key.status, JSON.stringify(key.body)).toBe(201);
     const refused = await sendTest(key.body.data.secret, { to: account.email });
     expect(refused.status).toBe(403);
@@ -157,7 +176,10 @@ describe("the test sender", () => {
     expect(await sql("select 1 from messages where account_id = $1", [account.user.id])).toHaveLength(20);
 
     // Yesterday's messages do not count.
-    await sql("update messages set created_at = date_trunc('day', now() at time zone 'utc') at time zone 'utc' - interval '1 hour' where account_id = $1", [account.user.id]);
+    await sql(
+      "update messages set created_at = date_trunc('day', now() at time zone 'utc') at time zone 'utc' - interval '1 hour' where account_id = $1",
+      [account.user.id],
+    );
     expect((await sendTest(account.accessToken, { to: account.email, subject: "Test tomorrow" })).status).toBe(201);
   });
 });

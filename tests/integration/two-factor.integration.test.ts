@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { getMe, login } from "@/shared/api/endpoints/auth";
 import { sendMagicLink, sendSignInCode, setOtpLogin, verifyMagicLink, verifySignInCode } from "@/shared/api/endpoints/email-sign-in";
-import { completeTwoFactorChallenge, disableTwoFactor, reauthenticate, setupTwoFactor, verifyTwoFactor } from "@/shared/api/endpoints/two-factor";
+import {
+  completeTwoFactorChallenge,
+  disableTwoFactor,
+  reauthenticate,
+  setupTwoFactor,
+  verifyTwoFactor,
+} from "@/shared/api/endpoints/two-factor";
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, type TestAccount } from "../support/factories";
@@ -60,8 +66,12 @@ describe("two-factor setup", () => {
     const second = await call(setupTwoFactor, { token: account.accessToken });
     expect(second.body.data.secret).not.toBe(first.body.data.secret);
     await awayFromStepBoundary();
-    expect((await call(verifyTwoFactor, { token: account.accessToken, body: { code: oathtoolCode(first.body.data.secret) } })).error?.code).toBe("invalid_two_factor_code");
-    expect((await call(verifyTwoFactor, { token: account.accessToken, body: { code: oathtoolCode(second.body.data.secret) } })).status).toBe(200);
+    expect(
+      (await call(verifyTwoFactor, { token: account.accessToken, body: { code: oathtoolCode(first.body.data.secret) } })).error?.code,
+    ).toBe("invalid_two_factor_code");
+    expect(
+      (await call(verifyTwoFactor, { token: account.accessToken, body: { code: oathtoolCode(second.body.data.secret) } })).status,
+    ).toBe(200);
   });
 
   it("answers verify without setup with 409, a stale session's setup with 403, and bad input with 400", async () => {
@@ -84,7 +94,9 @@ describe("signing in with two-factor on", () => {
     expect(challenged.error?.challengeToken).toMatch(/^ch_/);
     expect(JSON.stringify(challenged.body)).not.toMatch(/accessToken|refreshToken/);
 
-    const wrongPassword = await call(login, { body: { email: account.email, password: "not-the-password-1", totp_code: oathtoolCode(account.secret) } });
+    const wrongPassword = await call(login, {
+      body: { email: account.email, password: "not-the-password-1", totp_code: oathtoolCode(account.secret) },
+    });
     expect(wrongPassword.error?.code).toBe("invalid_credentials"); // the first factor is checked first
 
     const plusTwo = await passwordLogin(account, oathtoolCode(account.secret, 2));
@@ -105,25 +117,35 @@ describe("signing in with two-factor on", () => {
     const done = await call(completeTwoFactorChallenge, { body: { challengeToken: first, code: oathtoolCode(account.secret) } });
     expect(done.status).toBe(200);
     expect(done.body.data.user.id).toBe(account.user.id);
-    expect((await call(completeTwoFactorChallenge, { body: { challengeToken: first, code: oathtoolCode(account.secret, 1) } })).error?.code).toBe("invalid_or_expired_token");
+    expect(
+      (await call(completeTwoFactorChallenge, { body: { challengeToken: first, code: oathtoolCode(account.secret, 1) } })).error?.code,
+    ).toBe("invalid_or_expired_token");
 
     const recovery = account.recoveryCodes[0]!;
     const second = (await passwordLogin(account)).error!.challengeToken as string;
     expect((await call(completeTwoFactorChallenge, { body: { challengeToken: second, code: recovery.toUpperCase() } })).status).toBe(200);
     const third = (await passwordLogin(account)).error!.challengeToken as string;
-    expect((await call(completeTwoFactorChallenge, { body: { challengeToken: third, code: recovery } })).error?.code).toBe("invalid_two_factor_code");
-    const used = await sql("select 1 from activity_events where account_id = $1 and type = 'security.recovery_code_used'", [account.user.id]);
+    expect((await call(completeTwoFactorChallenge, { body: { challengeToken: third, code: recovery } })).error?.code).toBe(
+      "invalid_two_factor_code",
+    );
+    const used = await sql("select 1 from activity_events where account_id = $1 and type = 'security.recovery_code_used'", [
+      account.user.id,
+    ]);
     expect(used).toHaveLength(1);
   });
 
   it("kills a challenge after 5 wrong codes, and refuses another account's code", async () => {
     const [alice, bob] = await Promise.all([enrolledAccount(), enrolledAccount()]);
     const challenge = (await passwordLogin(alice)).error!.challengeToken as string;
-    expect((await call(completeTwoFactorChallenge, { body: { challengeToken: challenge, code: oathtoolCode(bob.secret) } })).error?.code).toBe("invalid_two_factor_code");
+    expect(
+      (await call(completeTwoFactorChallenge, { body: { challengeToken: challenge, code: oathtoolCode(bob.secret) } })).error?.code,
+    ).toBe("invalid_two_factor_code");
     for (let attempt = 0; attempt < 4; attempt += 1) {
       await call(completeTwoFactorChallenge, { body: { challengeToken: challenge, code: "000000" } });
     }
-    expect((await call(completeTwoFactorChallenge, { body: { challengeToken: challenge, code: oathtoolCode(alice.secret) } })).error?.code).toBe("invalid_or_expired_token");
+    expect(
+      (await call(completeTwoFactorChallenge, { body: { challengeToken: challenge, code: oathtoolCode(alice.secret) } })).error?.code,
+    ).toBe("invalid_or_expired_token");
   });
 
   it("locks the second factor for 15 minutes after 10 wrong codes (429)", async () => {
@@ -148,16 +170,25 @@ describe("signing in with two-factor on", () => {
     const token = new URL(magicLinkIn(await waitForEmail(account.email, { count: 2 }))!).searchParams.get("token")!;
     const byLink = await call(verifyMagicLink, { query: { token } });
     expect(byLink.error?.code).toBe("two_factor_required");
-    const done = await call(completeTwoFactorChallenge, { body: { challengeToken: byLink.error!.challengeToken as string, code: oathtoolCode(account.secret) } });
+    const done = await call(completeTwoFactorChallenge, {
+      body: { challengeToken: byLink.error!.challengeToken as string, code: oathtoolCode(account.secret) },
+    });
     expect(done.status).toBe(200);
-    const [session] = await sql<{ sign_in_method: string }>("select sign_in_method from sessions where account_id = $1 order by created_at desc limit 1", [account.user.id]);
+    const [session] = await sql<{ sign_in_method: string }>(
+      "select sign_in_method from sessions where account_id = $1 order by created_at desc limit 1",
+      [account.user.id],
+    );
     expect(session!.sign_in_method).toBe("magic_link");
   });
 
   it("validates the challenge body", async () => {
     expect((await call(completeTwoFactorChallenge, { body: { code: "123456" } })).status).toBe(400);
-    expect((await request("/auth/2fa/challenge", { method: "POST", body: { challengeToken: "ch_x", code: "123456", extra: 1 } })).status).toBe(400);
-    expect((await call(completeTwoFactorChallenge, { body: { challengeToken: "ch_unknown", code: "123456" } })).error?.code).toBe("invalid_or_expired_token");
+    expect(
+      (await request("/auth/2fa/challenge", { method: "POST", body: { challengeToken: "ch_x", code: "123456", extra: 1 } })).status,
+    ).toBe(400);
+    expect((await call(completeTwoFactorChallenge, { body: { challengeToken: "ch_unknown", code: "123456" } })).error?.code).toBe(
+      "invalid_or_expired_token",
+    );
   });
 });
 
@@ -166,7 +197,9 @@ describe("turning two-factor off and re-authenticating", () => {
     const account = await enrolledAccount();
     await sql("update sessions set authenticated_at = now() - interval '16 minutes' where account_id = $1", [account.user.id]);
     expect((await call(disableTwoFactor, { token: account.accessToken })).error?.code).toBe("reauthentication_required");
-    expect((await call(disableTwoFactor, { token: account.accessToken, body: { code: "000000" } })).error?.code).toBe("invalid_two_factor_code");
+    expect((await call(disableTwoFactor, { token: account.accessToken, body: { code: "000000" } })).error?.code).toBe(
+      "invalid_two_factor_code",
+    );
     expect((await call(disableTwoFactor, { token: account.accessToken, body: { code: oathtoolCode(account.secret) } })).status).toBe(200);
     expect((await call(getMe, { token: account.accessToken })).body.data.twoFactorEnabled).toBe(false);
     expect((await call(disableTwoFactor, { token: account.accessToken })).error?.code).toBe("not_enabled");
@@ -177,7 +210,9 @@ describe("turning two-factor off and re-authenticating", () => {
     const account = await createAccount();
     await sql("update sessions set authenticated_at = now() - interval '16 minutes' where account_id = $1", [account.user.id]);
     expect((await call(setupTwoFactor, { token: account.accessToken })).status).toBe(403);
-    expect((await call(reauthenticate, { token: account.accessToken, body: { password: "wrong-password-1" } })).error?.code).toBe("invalid_credentials");
+    expect((await call(reauthenticate, { token: account.accessToken, body: { password: "wrong-password-1" } })).error?.code).toBe(
+      "invalid_credentials",
+    );
     expect((await call(reauthenticate, { token: account.accessToken, body: {} })).status).toBe(400);
     const fresh = await call(reauthenticate, { token: account.accessToken, body: { password: account.password } });
     expect(fresh.status).toBe(200);

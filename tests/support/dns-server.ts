@@ -94,7 +94,11 @@ function readJson(request: http.IncomingMessage): Promise<Record<string, unknown
   });
 }
 
-async function listenUdpAndTcp(port: number, onUdp: (message: Buffer, remote: dgram.RemoteInfo, socket: dgram.Socket) => void, onTcp: (socket: net.Socket) => void) {
+async function listenUdpAndTcp(
+  port: number,
+  onUdp: (message: Buffer, remote: dgram.RemoteInfo, socket: dgram.Socket) => void,
+  onTcp: (socket: net.Socket) => void,
+) {
   const udp = dgram.createSocket("udp4");
   udp.on("message", (message, remote) => onUdp(message, remote, udp));
   await new Promise<void>((resolve, reject) => {
@@ -232,7 +236,10 @@ export async function startDnsServer(options: { port?: number; controlPort?: num
     start,
     stop: async () => {
       for (const socket of tcpConnections) socket.destroy();
-      await Promise.all([new Promise<void>((resolve) => udp.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
+      await Promise.all([
+        new Promise<void>((resolve) => udp.close(() => resolve())),
+        new Promise<void>((resolve) => tcp.close(() => resolve())),
+      ]);
       control.closeAllConnections();
       await new Promise<void>((resolve) => control.close(() => resolve()));
     },
@@ -253,7 +260,8 @@ export function dnsControl(controlUrl: string) {
     /** Replaces the name's records of that type. */
     publish: (name: string, type: PublishedType, values: string[]) => send("PUT", "/records", { name, type, values }),
     /** Removes the name's records of that type (all of them without a type). */
-    unpublish: (name: string, type?: PublishedType) => send("DELETE", `/records?${new URLSearchParams({ name, ...(type ? { type } : {}) })}`),
+    unpublish: (name: string, type?: PublishedType) =>
+      send("DELETE", `/records?${new URLSearchParams({ name, ...(type ? { type } : {}) })}`),
     /** Makes every name at or below `zone` answer SERVFAIL or nothing at all; null restores it. */
     fail: (zone: string, mode: FailureMode | null) => send("PUT", "/failures", { zone, mode }),
     /** Makes the server refuse every query (every zone), and answer again. */

@@ -9,7 +9,9 @@ export const uniqueEmail = (label = "user") => `${label}.${randomBytes(5).toStri
 
 export type TestAccount = AuthPayload & { email: string; password: string; ip: string };
 
-export async function createAccount(overrides: { email?: string; password?: string; username?: string; planId?: string } = {}): Promise<TestAccount> {
+export async function createAccount(
+  overrides: { email?: string; password?: string; username?: string; planId?: string } = {},
+): Promise<TestAccount> {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? strongPassword();
   const ip = randomIp();
@@ -20,7 +22,11 @@ export async function createAccount(overrides: { email?: string; password?: stri
 
 /** A second session (another device) for an existing account. */
 export async function signIn(account: { email: string; password: string }, ip = randomIp()): Promise<AuthPayload> {
-  const response = await call(login, { body: { email: account.email, password: account.password }, ip, headers: { "user-agent": "second-device" } });
+  const response = await call(login, {
+    body: { email: account.email, password: account.password },
+    ip,
+    headers: { "user-agent": "second-device" },
+  });
   if (response.status !== 200) throw new Error(`signIn failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data as AuthPayload;
 }

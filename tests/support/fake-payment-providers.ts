@@ -88,11 +88,21 @@ export async function startFakePaymentProviders(): Promise<FakePaymentProviders>
       }
       if (request.method === "POST" && path === "/paystack/transaction/initialize") {
         const input = JSON.parse(body) as { reference: string; amount: number; currency: string };
-        paystackTransactions.set(input.reference, { id: paystackIds++, reference: input.reference, amount: input.amount, currency: input.currency, status: "abandoned" });
+        paystackTransactions.set(input.reference, {
+          id: paystackIds++,
+          reference: input.reference,
+          amount: input.amount,
+          currency: input.currency,
+          status: "abandoned",
+        });
         return send(response, 200, {
           status: true,
           message: "Authorization URL created",
-          data: { authorization_url: `https://checkout.paystack.test/${input.reference}`, access_code: randomBytes(8).toString("hex"), reference: input.reference },
+          data: {
+            authorization_url: `https://checkout.paystack.test/${input.reference}`,
+            access_code: randomBytes(8).toString("hex"),
+            reference: input.reference,
+          },
         });
       }
       const match = /^\/paystack\/transaction\/verify\/(.+)$/.exec(path);
@@ -106,7 +116,11 @@ export async function startFakePaymentProviders(): Promise<FakePaymentProviders>
 
     // Test controls: what the provider reports about a payment from now on.
     if (request.method === "POST" && path === "/__control/stripe") {
-      const input = JSON.parse(body) as { sessionId: string; status: StripeSession["status"]; payment_status: StripeSession["payment_status"] };
+      const input = JSON.parse(body) as {
+        sessionId: string;
+        status: StripeSession["status"];
+        payment_status: StripeSession["payment_status"];
+      };
       const session = stripeSessions.get(input.sessionId);
       if (!session) return send(response, 404, {});
       Object.assign(session, { status: input.status, payment_status: input.payment_status });

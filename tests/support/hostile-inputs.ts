@@ -83,7 +83,22 @@ const nastyStrings = [
   "2024-02-30T25:61:61Z",
 ];
 
-const nastyNumbers = [0, -0, -1, 1, 0.5, -0.5, 1e308, -1e308, 2 ** 31, 2 ** 53, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 1e-320];
+const nastyNumbers = [
+  0,
+  -0,
+  -1,
+  1,
+  0.5,
+  -0.5,
+  1e308,
+  -1e308,
+  2 ** 31,
+  2 ** 53,
+  2 ** 53 + 2,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  1e-320,
+];
 
 const hugeString = fc.constantFrom(10_000, 70_000).map((length) => "x".repeat(length));
 
@@ -125,9 +140,9 @@ export class HostileInputs {
           return fc.stringMatching(new RegExp(schema.pattern)).filter((value) => value.length >= minLength && value.length <= maxLength);
         }
         if (schema.format === "email") return fc.emailAddress();
-        return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 64, 64) }).map((value) =>
-          value.padEnd(schema.minLength ?? 0, "a"),
-        );
+        return fc
+          .string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 64, 64) })
+          .map((value) => value.padEnd(schema.minLength ?? 0, "a"));
       case "integer":
         return fc.integer({ min: schema.minimum ?? -1000, max: Math.min(schema.maximum ?? 1000, 2 ** 31) });
       case "number":
@@ -153,7 +168,8 @@ export class HostileInputs {
     if (type === "string") {
       for (const length of [schema.minLength, schema.maxLength]) {
         if (length === undefined) continue;
-        for (const size of [length - 1, length, length + 1]) if (size >= 0) cases.push("a".repeat(size), "é".repeat(size), "😀".repeat(size));
+        for (const size of [length - 1, length, length + 1])
+          if (size >= 0) cases.push("a".repeat(size), "é".repeat(size), "😀".repeat(size));
       }
       cases.push("1".repeat(schema.maxLength ?? 256), " ".repeat(Math.max(schema.minLength ?? 1, 1)));
       // Within the length limits but with bytes databases and loggers choke on (NUL, lone surrogate, RTL override).
@@ -167,7 +183,8 @@ export class HostileInputs {
       }
       cases.push(...nastyNumbers);
     }
-    if (schema.enum) cases.push(...schema.enum.map((value) => (typeof value === "string" ? value.toUpperCase() : value)), `${schema.enum[0]} `);
+    if (schema.enum)
+      cases.push(...schema.enum.map((value) => (typeof value === "string" ? value.toUpperCase() : value)), `${schema.enum[0]} `);
     return cases.length > 0 ? fc.constantFrom(...cases) : anyJson;
   }
 
@@ -189,14 +206,17 @@ export class HostileInputs {
     const entries = properties.map(([name, property]) =>
       fc.option(field(property), { nil: undefined, freq: 4 }).map((value) => [name, value] as const),
     );
-    return fc.tuple(fc.tuple(...entries), fc.option(fc.dictionary(fc.constantFrom("extra", "isAdmin", "id", "accountId", "__proto__", ""), anyJson, { maxKeys: 2 }))).map(
-      ([pairs, extras]) => {
+    return fc
+      .tuple(
+        fc.tuple(...entries),
+        fc.option(fc.dictionary(fc.constantFrom("extra", "isAdmin", "id", "accountId", "__proto__", ""), anyJson, { maxKeys: 2 })),
+      )
+      .map(([pairs, extras]) => {
         const result: Record<string, unknown> = {};
         for (const [name, value] of pairs) if (value !== undefined) result[name] = value;
         if (extras) for (const [name, value] of Object.entries(extras)) Object.defineProperty(result, name, { value, enumerable: true });
         return result;
-      },
-    );
+      });
   }
 
   private body(schemaOrRef: JsonSchema): fc.Arbitrary<HostileRequest["body"]> {
@@ -207,7 +227,9 @@ export class HostileInputs {
       { weight: 2, arbitrary: anyJson.map((json) => ({ json })) },
       {
         weight: 2,
-        arbitrary: fc.constantFrom("{", "{\"a\":", "[1,]", "nul", "\u0000", "{\"email\":\"\\ud800\"}", "{}{}", "\ufeff{}", " ").map((raw) => ({ raw })),
+        arbitrary: fc
+          .constantFrom("{", '{"a":', "[1,]", "nul", "\u0000", '{"email":"\\ud800"}', "{}{}", "\ufeff{}", " ")
+          .map((raw) => ({ raw })),
       },
       { weight: 1, arbitrary: hugeString.map((value) => ({ json: { padding: value } })) },
       { weight: 1, arbitrary: fc.constant(undefined) },
@@ -228,7 +250,7 @@ export class HostileInputs {
 
   private queryValue(parameter: Parameter): fc.Arbitrary<string> {
     return fc.oneof(
-      this.hostile(parameter.schema ?? {}).map((value) => (typeof value === "string" ? value : JSON.stringify(value) ?? "")),
+      this.hostile(parameter.schema ?? {}).map((value) => (typeof value === "string" ? value : (JSON.stringify(value) ?? ""))),
       fc.constantFrom("", "abc", "1.5", "1e3", "0x10", " 1", "1 ", "+1", "-0", "Infinity", "NaN"),
     );
   }
@@ -252,11 +274,26 @@ export class HostileInputs {
       body: bodySchema ? this.body(bodySchema) : fc.constant(undefined),
       contentType: fc.oneof(
         { weight: 12, arbitrary: fc.constant("application/json") },
-        { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=utf-16", "application/jsonx", "") },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "application/json; charset=utf-16",
+            "application/jsonx",
+            "",
+          ),
+        },
       ),
       auth: needsToken
-        ? fc.oneof({ weight: 12, arbitrary: fc.constant("valid" as const) }, { weight: 1, arbitrary: fc.constantFrom("none" as const, "garbage" as const, "malformed" as const) })
-        : fc.oneof({ weight: 12, arbitrary: fc.constant("none" as const) }, { weight: 1, arbitrary: fc.constantFrom("garbage" as const, "malformed" as const) }),
+        ? fc.oneof(
+            { weight: 12, arbitrary: fc.constant("valid" as const) },
+            { weight: 1, arbitrary: fc.constantFrom("none" as const, "garbage" as const, "malformed" as const) },
+          )
+        : fc.oneof(
+            { weight: 12, arbitrary: fc.constant("none" as const) },
+            { weight: 1, arbitrary: fc.constantFrom("garbage" as const, "malformed" as const) },
+          ),
     });
   }
 }

@@ -78,12 +78,19 @@ export async function startSignIn(browser: TestBrowser, provider: "google" | "gi
 }
 
 /** Plays the person at the provider: fills its login form and returns the callback URL it sends the browser to. */
-export async function authorizeAtProvider(browser: TestBrowser, provider: "google" | "github", authorizationUrl: URL, person: Person): Promise<URL> {
+export async function authorizeAtProvider(
+  browser: TestBrowser,
+  provider: "google" | "github",
+  authorizationUrl: URL,
+  person: Person,
+): Promise<URL> {
   if (provider === "github") {
     const page = await browser.fetch(authorizationUrl.href);
     if (page.status !== 200) throw new Error(`GitHub authorize answered ${page.status}: ${await page.text()}`);
     const form: Record<string, string> = {
-      ...Object.fromEntries(["client_id", "redirect_uri", "state", "scope"].map((name) => [name, authorizationUrl.searchParams.get(name) ?? ""])),
+      ...Object.fromEntries(
+        ["client_id", "redirect_uri", "state", "scope"].map((name) => [name, authorizationUrl.searchParams.get(name) ?? ""]),
+      ),
       login: person.login ?? person.email.split("@")[0]!.replace(/[^a-z0-9]/gi, "-"),
       email: person.email,
     };
@@ -99,7 +106,8 @@ export async function authorizeAtProvider(browser: TestBrowser, provider: "googl
   if (person.emailVerified !== false) form.email_verified = "true";
   const sent = await browser.fetch(`${atLogin.url.href}/login`, { form });
   const back = await browser.follow(new URL(sent.headers.get("location")!, atLogin.url).href, isCallback);
-  if (!isCallback(back.url)) throw new Error(`the provider did not send the browser back: ${back.response?.status} ${await back.response?.text()}`);
+  if (!isCallback(back.url))
+    throw new Error(`the provider did not send the browser back: ${back.response?.status} ${await back.response?.text()}`);
   return back.url;
 }
 
@@ -111,7 +119,12 @@ export async function deliverCallback(browser: TestBrowser, callback: URL): Prom
 }
 
 /** The whole browser side: start → provider → callback; returns the complete page URL. */
-export async function signInAtProvider(browser: TestBrowser, provider: "google" | "github", person: Person, returnTo?: string): Promise<URL> {
+export async function signInAtProvider(
+  browser: TestBrowser,
+  provider: "google" | "github",
+  person: Person,
+  returnTo?: string,
+): Promise<URL> {
   const authorizationUrl = await startSignIn(browser, provider, returnTo);
   return deliverCallback(browser, await authorizeAtProvider(browser, provider, authorizationUrl, person));
 }

@@ -64,12 +64,18 @@ export class OpenApiChecker {
     if (!documented) throw new Error(`${method} ${operation.template} answered ${status}, which its documentation does not list`);
     const schema = documented.content?.["application/json"]?.schema;
     if (!schema) return;
-    this.assertValid(this.validatorFor(`${lowerMethod} ${operation.template} ${status}`, schema), body, `${method} ${operation.template} → ${status}`);
+    this.assertValid(
+      this.validatorFor(`${lowerMethod} ${operation.template} ${status}`, schema),
+      body,
+      `${method} ${operation.template} → ${status}`,
+    );
   }
 
   private assertValid(validate: ValidateFunction, body: unknown, what: string) {
     if (!validate(body)) {
-      throw new Error(`${what}: response does not match the OpenAPI document: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
+      throw new Error(
+        `${what}: response does not match the OpenAPI document: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`,
+      );
     }
   }
 }

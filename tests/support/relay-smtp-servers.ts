@@ -18,7 +18,13 @@ export type RelayLabInfo = {
 
 export type RelayLab = RelayLabInfo & { stop: () => Promise<void> };
 
-function listen(server: { listen: (port: number, host: string, done: () => void) => unknown; once: (event: "error", listener: (error: Error) => void) => unknown }, address: () => net.AddressInfo) {
+function listen(
+  server: {
+    listen: (port: number, host: string, done: () => void) => unknown;
+    once: (event: "error", listener: (error: Error) => void) => unknown;
+  },
+  address: () => net.AddressInfo,
+) {
   return new Promise<number>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve(address().port));

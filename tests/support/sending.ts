@@ -13,7 +13,10 @@ import type { TestAccount } from "./factories";
 
 /** A new domain of the account, its records published and verified. */
 export async function verifiedDomain(account: TestAccount, label = "send"): Promise<SendingDomain> {
-  const created = await call(createDomain, { token: account.accessToken, body: { name: `${label}-${randomBytes(4).toString("hex")}.example.net` } });
+  const created = await call(createDomain, {
+    token: account.accessToken,
+    body: { name: `${label}-${randomBytes(4).toString("hex")}.example.net` },
+  });
   expect(created.status).toBe(201);
   await publishRecords(dnsControl(inject("dnsControlUrl")), created.body.data.records);
   const verified = await call(verifyDomain, { token: account.accessToken, params: { domain_id: created.body.data.domain_id } });

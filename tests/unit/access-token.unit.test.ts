@@ -15,7 +15,15 @@ type Overrides = { header?: Record<string, string>; payload?: Record<string, unk
 /** A token like ours, with one thing changed. */
 function craft({ header = { alg: "HS256", typ: "at+jwt" }, payload = {}, key = derivedKey("access-token"), exp }: Overrides = {}) {
   const iat = Math.floor(issuedAt.getTime() / 1000);
-  return new SignJWT({ sid: claims.sessionId, sub: claims.accountId, aud: "customer-email-service:api", iss: env().appUrl, iat, exp: exp ?? iat + 900, ...payload })
+  return new SignJWT({
+    sid: claims.sessionId,
+    sub: claims.accountId,
+    aud: "customer-email-service:api",
+    iss: env().appUrl,
+    iat,
+    exp: exp ?? iat + 900,
+    ...payload,
+  })
     .setProtectedHeader(header as { alg: string })
     .sign(key);
 }
@@ -41,7 +49,9 @@ describe("access tokens", () => {
   it("refuses another key, a changed payload, a changed or padded signature, and extra parts", async () => {
     expect(verifyAccessToken(await craft({ key: new Uint8Array(32).fill(7) }))).toBeNull();
     const [header, payload, signature] = (await craft()).split(".") as [string, string, string];
-    const otherSession = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), sid: "ses_other" })).toString("base64url");
+    const otherSession = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), sid: "ses_other" }),
+    ).toString("base64url");
     expect(verifyAccessToken(`${header}.${otherSession}.${signature}`)).toBeNull();
     const flipped = signature.slice(0, -2) + (signature.at(-2) === "A" ? "B" : "A") + signature.at(-1);
     expect(verifyAccessToken(`${header}.${payload}.${flipped}`)).toBeNull();

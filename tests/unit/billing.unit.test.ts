@@ -64,7 +64,9 @@ describe("sandbox gateway secret", () => {
   });
 
   it("uses the configured one, and is off in production", () => {
-    expect(parseEnv({ DATA_DIR: tempDir(), SANDBOX_WEBHOOK_SECRET: "configured-sandbox-secret" }).sandboxWebhookSecret).toBe("configured-sandbox-secret");
+    expect(parseEnv({ DATA_DIR: tempDir(), SANDBOX_WEBHOOK_SECRET: "configured-sandbox-secret" }).sandboxWebhookSecret).toBe(
+      "configured-sandbox-secret",
+    );
     const production = parseEnv({
       DATA_DIR: tempDir(),
       APP_ENV: "production",

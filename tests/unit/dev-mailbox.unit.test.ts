@@ -14,7 +14,11 @@ const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "ces-dev-mail-"));
 async function sendAll(dataDir: string) {
   const transport = fileTransport(dataDir);
   // One at a time, a few milliseconds apart: ids start with the send time.
-  for (const message of [signInCodeEmail("a@example.test", "111111"), passwordResetEmail("b@example.test", "222222"), magicLinkEmail("c@example.test", "https://app.example/auth/magic-link?token=t0k")]) {
+  for (const message of [
+    signInCodeEmail("a@example.test", "111111"),
+    passwordResetEmail("b@example.test", "222222"),
+    magicLinkEmail("c@example.test", "https://app.example/auth/magic-link?token=t0k"),
+  ]) {
     await transport.send({ ...message, from });
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -31,7 +35,14 @@ describe("dev mailbox", () => {
       ["b@example.test", "password-reset", "Reset your password"],
       ["a@example.test", "sign-in-code", "Your sign-in code"],
     ]);
-    expect(emails[0]).toEqual({ id: expect.any(String), sentAt: expect.any(String), to: "c@example.test", from, subject: "Your sign-in link", template: "magic-link" });
+    expect(emails[0]).toEqual({
+      id: expect.any(String),
+      sentAt: expect.any(String),
+      to: "c@example.test",
+      from,
+      subject: "Your sign-in link",
+      template: "magic-link",
+    });
     expect(emails[0]).not.toHaveProperty("html");
   });
 
@@ -64,19 +75,25 @@ describe("dev mailbox", () => {
     const directory = path.join(dataDir, "mail");
     writeFileSync(path.join(directory, "9999-half-written.json"), '{"id":"9999-half-wr');
     writeFileSync(path.join(directory, "9999-not-an-email.json"), JSON.stringify({ hello: "world" }));
-    writeFileSync(path.join(directory, "9999-misnamed.json"), JSON.stringify({ ...(await getDevEmail(dataDir, (await listDevEmails(dataDir)).emails[0]!.id)), id: "other" }));
+    writeFileSync(
+      path.join(directory, "9999-misnamed.json"),
+      JSON.stringify({ ...(await getDevEmail(dataDir, (await listDevEmails(dataDir)).emails[0]!.id)), id: "other" }),
+    );
     writeFileSync(path.join(directory, "notes.txt"), "not mail");
     const { emails } = await listDevEmails(dataDir);
     expect(emails).toHaveLength(3);
   });
 
-  it.each(["../secrets", "..%2Fsecrets", "a/b", "", ".", "x".repeat(101)])("refuses the id %j without touching the file system", async (id) => {
-    const dataDir = tempDataDir();
-    mkdirSync(path.join(dataDir, "mail"), { recursive: true });
-    writeFileSync(path.join(dataDir, "secrets.json"), JSON.stringify({ authSecret: "s" }));
-    await expect(getDevEmail(dataDir, id)).resolves.toBeNull();
-    await expect(readDevEmailSource(dataDir, id)).resolves.toBeNull();
-  });
+  it.each(["../secrets", "..%2Fsecrets", "a/b", "", ".", "x".repeat(101)])(
+    "refuses the id %j without touching the file system",
+    async (id) => {
+      const dataDir = tempDataDir();
+      mkdirSync(path.join(dataDir, "mail"), { recursive: true });
+      writeFileSync(path.join(dataDir, "secrets.json"), JSON.stringify({ authSecret: "s" }));
+      await expect(getDevEmail(dataDir, id)).resolves.toBeNull();
+      await expect(readDevEmailSource(dataDir, id)).resolves.toBeNull();
+    },
+  );
 
   it("answers null for an id that is not there", async () => {
     const dataDir = tempDataDir();

@@ -9,7 +9,11 @@ describe("auth email templates", () => {
   it.each([
     ["sign-in code", signInCodeEmail("a@example.test", "042917"), "042917"],
     ["password reset", passwordResetEmail("a@example.test", "998877"), "998877"],
-    ["magic link", magicLinkEmail("a@example.test", "https://app.example/auth/magic-link?token=abc_DEF-123"), "https://app.example/auth/magic-link?token=abc_DEF-123"],
+    [
+      "magic link",
+      magicLinkEmail("a@example.test", "https://app.example/auth/magic-link?token=abc_DEF-123"),
+      "https://app.example/auth/magic-link?token=abc_DEF-123",
+    ],
   ])("%s: the plain-text part carries the secret verbatim; the HTML part supports dark mode", (_name, email, secret) => {
     expect(email.text).toContain(secret);
     expect(email.html).toContain(secret);

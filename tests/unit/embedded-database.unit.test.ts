@@ -27,7 +27,9 @@ describe("embedded PostgreSQL over the wire protocol", () => {
   it("keeps concurrent parameterised queries and transactions apart, without lost updates", async () => {
     const queries = Array.from({ length: 1000 }, (_, index) =>
       index % 2 === 0
-        ? pool.query<{ sum: number }>("select $1::int + $2::int + $3::int as sum", [index, 1, 2]).then((result) => result.rows[0]!.sum === index + 3)
+        ? pool
+            .query<{ sum: number }>("select $1::int + $2::int + $3::int as sum", [index, 1, 2])
+            .then((result) => result.rows[0]!.sum === index + 3)
         : pool.query<{ value: string }>("select $1::text as value", [`v${index}`]).then((result) => result.rows[0]!.value === `v${index}`),
     );
     const transactions = Array.from({ length: 100 }, async () => {

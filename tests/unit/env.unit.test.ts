@@ -58,7 +58,15 @@ describe("parseEnv", () => {
   it("requires the production secrets and refuses the sandbox gateway in production", () => {
     const problems = problemsOf({ APP_ENV: "production", SANDBOX_WEBHOOK_SECRET: "x".repeat(20) });
     expect(problems.map((problem) => problem.split(":")[0])).toEqual(
-      expect.arrayContaining(["APP_URL", "AUTH_SECRET", "ENCRYPTION_KEYS", "SANDBOX_WEBHOOK_SECRET", "EMAIL_TRANSPORT", "MAIL_HOSTNAME", "MAIL_TLS_CERT_FILE"]),
+      expect.arrayContaining([
+        "APP_URL",
+        "AUTH_SECRET",
+        "ENCRYPTION_KEYS",
+        "SANDBOX_WEBHOOK_SECRET",
+        "EMAIL_TRANSPORT",
+        "MAIL_HOSTNAME",
+        "MAIL_TLS_CERT_FILE",
+      ]),
     );
   });
 

@@ -16,7 +16,10 @@ describe("lazyZodResolver", () => {
       loads += 1;
       return loginBody;
     });
-    for (const values of [{ email: "not an email", password: "" }, { email: "Someone@Example.com", password: "correct horse battery" }]) {
+    for (const values of [
+      { email: "not an email", password: "" },
+      { email: "Someone@Example.com", password: "correct horse battery" },
+    ]) {
       expect(await resolver(values, undefined, options)).toEqual(await zodResolver(loginBody)(values, undefined, options));
     }
     expect(loads).toBe(1);

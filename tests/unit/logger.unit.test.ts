@@ -4,7 +4,10 @@ import { serializeError } from "@/server/logger";
 describe("serializeError", () => {
   it("drops the SQL text and parameters of a failed query, keeping type, code and frames", () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint "accounts_email_key"'), { code: "23505" });
-    const error = new Error("Failed query: insert into accounts (email, password_hash) values ($1, $2)\nparams: alice@example.com,$argon2id$v=19$secret", { cause });
+    const error = new Error(
+      "Failed query: insert into accounts (email, password_hash) values ($1, $2)\nparams: alice@example.com,$argon2id$v=19$secret",
+      { cause },
+    );
     const logged = JSON.stringify(serializeError(error));
     expect(logged).not.toContain("alice@example.com");
     expect(logged).not.toContain("argon2id");

@@ -78,7 +78,9 @@ describe("the send body's address fields", () => {
     expect(parsed.cc).toEqual(["Ada Lovelace <x@example.com>"]);
     expect(parsed.from).toBe("Acme <billing@acme.example>");
     expect(parsed.to).toEqual(["b@example.com"]);
-    expect(sendMessageBody.safeParse({ ...body, cc: ['"Lovelace, Ada" <x@example.com>'] }).data?.cc).toEqual(['"Lovelace, Ada" <x@example.com>']);
+    expect(sendMessageBody.safeParse({ ...body, cc: ['"Lovelace, Ada" <x@example.com>'] }).data?.cc).toEqual([
+      '"Lovelace, Ada" <x@example.com>',
+    ]);
   });
 
   it.each([
@@ -88,7 +90,7 @@ describe("the send body's address fields", () => {
     ["to", { to: ["b@example.com", "Grp: victim@example.org;"] }],
     ["cc", { cc: ["a@example.org, c@example.org"] }],
     ["bcc", { bcc: ["x@example.org; y@example.org"] }],
-    ["replyTo", { replyTo: ["\"ceo@bank.test\" <r@example.org>"] }],
+    ["replyTo", { replyTo: ['"ceo@bank.test" <r@example.org>'] }],
   ])("refuses several mailboxes or a group in %s", (field, overrides) => {
     const result = sendMessageBody.safeParse({ ...body, ...overrides });
     expect(result.success).toBe(false);
@@ -96,15 +98,28 @@ describe("the send body's address fields", () => {
   });
 
   it.each([
-    "Authentication-Results", "authentication-results", "ARC-Seal", "arc-message-signature", "ARC-Authentication-Results",
-    "Received-SPF", "Resent-From", "resent-date", "Content-Disposition", "X-CES-Message-ID", "x-ces-message-id",
-    "DKIM-Signature", "Return-Path", "Received",
+    "Authentication-Results",
+    "authentication-results",
+    "ARC-Seal",
+    "arc-message-signature",
+    "ARC-Authentication-Results",
+    "Received-SPF",
+    "Resent-From",
+    "resent-date",
+    "Content-Disposition",
+    "X-CES-Message-ID",
+    "x-ces-message-id",
+    "DKIM-Signature",
+    "Return-Path",
+    "Received",
   ])("refuses the reserved header %s", (name) => {
     const result = sendMessageBody.safeParse({ ...body, headers: { [name]: "x" } });
     expect(result.success).toBe(false);
   });
 
   it("takes ordinary custom headers", () => {
-    expect(sendMessageBody.safeParse({ ...body, headers: { "X-Campaign": "a", "List-Unsubscribe": "<https://x.example/u>" } }).success).toBe(true);
+    expect(
+      sendMessageBody.safeParse({ ...body, headers: { "X-Campaign": "a", "List-Unsubscribe": "<https://x.example/u>" } }).success,
+    ).toBe(true);
   });
 });

@@ -14,7 +14,10 @@ function pagePaths(dir = appDir): string[] {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return pagePaths(full);
     if (entry.name !== "page.tsx") return [];
-    const segments = path.relative(appDir, dir).split(path.sep).filter((segment) => segment && !/^\(.*\)$/.test(segment));
+    const segments = path
+      .relative(appDir, dir)
+      .split(path.sep)
+      .filter((segment) => segment && !/^\(.*\)$/.test(segment));
     return [`/${segments.join("/")}`];
   });
 }

@@ -18,14 +18,24 @@ afterEach(() => {
 
 describe("identity providers without credentials", () => {
   it("are off, and their start route answers 404 not_found before any provider is contacted", async () => {
-    const oauth = await freshModules({ GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "", GITHUB_CLIENT_ID: "id-only", GITHUB_CLIENT_SECRET: "" });
+    const oauth = await freshModules({
+      GOOGLE_CLIENT_ID: "",
+      GOOGLE_CLIENT_SECRET: "",
+      GITHUB_CLIENT_ID: "id-only",
+      GITHUB_CLIENT_SECRET: "",
+    });
     expect(oauth.enabledProviders()).toEqual([]);
     await expect(oauth.startOAuthSignIn("google", { cookieHeader: null, returnTo: null })).rejects.toMatchObject({ code: "not_found" });
     expect(() => oauth.assertProviderEnabled("github")).toThrow(/not configured/);
   });
 
   it("are on with both an id and a secret", async () => {
-    const oauth = await freshModules({ GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret", GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" });
+    const oauth = await freshModules({
+      GITHUB_CLIENT_ID: "id",
+      GITHUB_CLIENT_SECRET: "secret",
+      GOOGLE_CLIENT_ID: "",
+      GOOGLE_CLIENT_SECRET: "",
+    });
     expect(oauth.enabledProviders()).toEqual(["github"]);
     expect(oauth.callbackUrl("github")).toMatch(/\/api\/v1\/auth\/oauth\/github\/callback$/);
     expect(oauth.joinUrl("https://ghe.example/api/v3", "user/emails").href).toBe("https://ghe.example/api/v3/user/emails");

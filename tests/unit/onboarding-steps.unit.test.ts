@@ -11,12 +11,23 @@ const fresh: OnboardingFacts = {
   currentPlanId: "free",
   intendedPlanId: null,
 };
-const doneIds = (facts: OnboardingFacts) => onboardingProfile(facts).steps.filter((step) => step.done).map((step) => step.id);
+const doneIds = (facts: OnboardingFacts) =>
+  onboardingProfile(facts)
+    .steps.filter((step) => step.done)
+    .map((step) => step.id);
 
 describe("the onboarding checklist", () => {
   it("starts with only the plan step done for an account that asked for nothing but free", () => {
     const profile = onboardingProfile(fresh);
-    expect(profile.steps.map((step) => step.id)).toEqual(["send_test_email", "create_api_key", "add_domain", "verify_domain", "add_relay", "enable_two_factor", "choose_plan"]);
+    expect(profile.steps.map((step) => step.id)).toEqual([
+      "send_test_email",
+      "create_api_key",
+      "add_domain",
+      "verify_domain",
+      "add_relay",
+      "enable_two_factor",
+      "choose_plan",
+    ]);
     expect(doneIds(fresh)).toEqual(["choose_plan"]);
     expect(profile).toMatchObject({ completed: 1, total: 7, percent: 14 });
   });

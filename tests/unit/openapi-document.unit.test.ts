@@ -37,7 +37,9 @@ describe("OpenAPI document", () => {
     const expected = (problem: (typeof problems)[number]) =>
       problem.ruleId === "operation-2xx-response" && redirectPointers.includes(problem.location[0]?.pointer ?? "");
     expect(
-      problems.filter((problem) => !expected(problem)).map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} @ ${problem.location[0]?.pointer}`),
+      problems
+        .filter((problem) => !expected(problem))
+        .map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} @ ${problem.location[0]?.pointer}`),
     ).toEqual([]);
     expect(redirectPointers).toHaveLength(4);
   });

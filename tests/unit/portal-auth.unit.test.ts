@@ -48,13 +48,19 @@ describe("parseSignInError (the API's error carried through next-auth)", () => {
   });
 
   it("keeps the retry time of a rate limit and says it", () => {
-    const failure = parseSignInError(JSON.stringify({ message: "Too many failed sign-in attempts.", code: "rate_limited", retryAfterSeconds: 600 }));
+    const failure = parseSignInError(
+      JSON.stringify({ message: "Too many failed sign-in attempts.", code: "rate_limited", retryAfterSeconds: 600 }),
+    );
     expect(failure.retryAfterSeconds).toBe(600);
     expect(failureMessage(failure)).toBe("Too many failed sign-in attempts. You can try again in 10 minutes.");
   });
 
   it("keeps the challenge token of a sign-in that needs a second factor", () => {
-    const raw = JSON.stringify({ message: "Enter the code from your authenticator app.", code: "two_factor_required", challengeToken: "ch_abc" });
+    const raw = JSON.stringify({
+      message: "Enter the code from your authenticator app.",
+      code: "two_factor_required",
+      challengeToken: "ch_abc",
+    });
     expect(parseSignInError(raw)).toEqual({
       message: "Enter the code from your authenticator app.",
       code: "two_factor_required",
@@ -64,9 +70,12 @@ describe("parseSignInError (the API's error carried through next-auth)", () => {
     expect(parseSignInError(JSON.stringify({ message: "Wrong.", code: "invalid_two_factor_code" })).challengeToken).toBeUndefined();
   });
 
-  it.each([null, undefined, "", "CredentialsSignin", "{}", JSON.stringify({ message: 1, code: "x" })])("falls back to a generic message for %j", (raw) => {
-    expect(parseSignInError(raw)).toEqual({ code: "unknown", message: "Something went wrong. Please try again.", errors: [] });
-  });
+  it.each([null, undefined, "", "CredentialsSignin", "{}", JSON.stringify({ message: 1, code: "x" })])(
+    "falls back to a generic message for %j",
+    (raw) => {
+      expect(parseSignInError(raw)).toEqual({ code: "unknown", message: "Something went wrong. Please try again.", errors: [] });
+    },
+  );
 
   it.each([
     { seconds: 1, expected: "1 second" },

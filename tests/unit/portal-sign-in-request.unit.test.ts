@@ -13,7 +13,11 @@ describe("signInRequestFor", () => {
     {
       name: "registration, with only the fields it takes",
       fields: { mode: "register", email: "a@example.test", password: "pw-pw-pw-pw-pw", username: "ann", planId: "pro", code: "123456" },
-      expected: { path: "/auth/register", method: "POST", body: { email: "a@example.test", password: "pw-pw-pw-pw-pw", username: "ann", planId: "pro" } },
+      expected: {
+        path: "/auth/register",
+        method: "POST",
+        body: { email: "a@example.test", password: "pw-pw-pw-pw-pw", username: "ann", planId: "pro" },
+      },
     },
     {
       name: "an emailed code",

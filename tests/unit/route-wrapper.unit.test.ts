@@ -41,7 +41,11 @@ const emptyBodyAction = defineEndpoint({
 
 const context = (params: Record<string, string> = { thing_id: "t_1" }) => ({ params: Promise.resolve(params) });
 
-function post(body: BodyInit | undefined, headers: Record<string, string> = { "content-type": "application/json" }, url = "http://test/api/v1/things/t_1") {
+function post(
+  body: BodyInit | undefined,
+  headers: Record<string, string> = { "content-type": "application/json" },
+  url = "http://test/api/v1/things/t_1",
+) {
   return new Request(url, { method: "POST", body, headers, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
 }
 
@@ -73,9 +77,19 @@ describe("route wrapper", () => {
     { name: "unknown field", request: () => post(JSON.stringify({ name: "a", extra: 1 })), status: 400, code: "validation_error" },
     { name: "wrong field type", request: () => post(JSON.stringify({ name: 5 })), status: 400, code: "validation_error" },
     { name: "null for a field", request: () => post(JSON.stringify({ name: null })), status: 400, code: "validation_error" },
-    { name: "text/plain body", request: () => post("name=box", { "content-type": "text/plain" }), status: 415, code: "unsupported_media_type" },
+    {
+      name: "text/plain body",
+      request: () => post("name=box", { "content-type": "text/plain" }),
+      status: 415,
+      code: "unsupported_media_type",
+    },
     { name: "no content type", request: () => post(JSON.stringify({ name: "a" }), {}), status: 415, code: "unsupported_media_type" },
-    { name: "declared length over 64 KiB", request: () => post(JSON.stringify({ name: "x".repeat(70_000) })), status: 413, code: "payload_too_large" },
+    {
+      name: "declared length over 64 KiB",
+      request: () => post(JSON.stringify({ name: "x".repeat(70_000) })),
+      status: 413,
+      code: "payload_too_large",
+    },
     {
       name: "streamed body over 64 KiB without a length",
       request: () =>
@@ -90,7 +104,12 @@ describe("route wrapper", () => {
       status: 413,
       code: "payload_too_large",
     },
-    { name: "bad query value", request: () => post(JSON.stringify({ name: "a" }), undefined, "http://test/api/v1/things/t_1?dryRun=maybe"), status: 400, code: "validation_error" },
+    {
+      name: "bad query value",
+      request: () => post(JSON.stringify({ name: "a" }), undefined, "http://test/api/v1/things/t_1?dryRun=maybe"),
+      status: 400,
+      code: "validation_error",
+    },
   ])("answers $name with $status $code and never calls the handler", async ({ request, status, code }) => {
     let called = false;
     const { response, body } = await run(async () => {
@@ -122,18 +141,24 @@ describe("route wrapper", () => {
   });
 
   it("maps an AppError to its status, code and headers", async () => {
-    const { response, body } = await run(async () => {
-      throw new AppError("rate_limited", "Slow down.", { headers: { "retry-after": "30" } });
-    }, post(JSON.stringify({ name: "a" })));
+    const { response, body } = await run(
+      async () => {
+        throw new AppError("rate_limited", "Slow down.", { headers: { "retry-after": "30" } });
+      },
+      post(JSON.stringify({ name: "a" })),
+    );
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toBe("30");
     expect(body).toEqual({ success: false, message: "Slow down.", data: { code: "rate_limited" } });
   });
 
   it("answers an unexpected exception with a generic 500 that leaks nothing", async () => {
-    const { response, body } = await run(async () => {
-      throw new Error('relation "secret_table" does not exist: SELECT password_hash FROM accounts');
-    }, post(JSON.stringify({ name: "a" })));
+    const { response, body } = await run(
+      async () => {
+        throw new Error('relation "secret_table" does not exist: SELECT password_hash FROM accounts');
+      },
+      post(JSON.stringify({ name: "a" })),
+    );
     expect(response.status).toBe(500);
     expect(body.data).toEqual({ code: "internal_error" });
     expect(JSON.stringify(body)).not.toMatch(/secret_table|SELECT|password_hash|at .*\.ts/);
@@ -142,9 +167,12 @@ describe("route wrapper", () => {
   it("answers a lost database connection with 503 and Retry-After", async () => {
     const closedPort = await freeLoopbackPort();
     const connectionError = await new pg.Client({ host: "127.0.0.1", port: closedPort }).connect().catch((error: unknown) => error);
-    const { response, body } = await run(async () => {
-      throw new Error("Failed query: select 1", { cause: connectionError });
-    }, post(JSON.stringify({ name: "a" })));
+    const { response, body } = await run(
+      async () => {
+        throw new Error("Failed query: select 1", { cause: connectionError });
+      },
+      post(JSON.stringify({ name: "a" })),
+    );
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("5");
     expect(body.data).toEqual({ code: "service_unavailable" });
@@ -155,9 +183,12 @@ describe("route wrapper", () => {
     await database.exec("create table t (id int primary key); insert into t values (1);");
     const violation = await database.query("insert into t values (1)").catch((error: unknown) => error);
     await database.close();
-    const { response, body } = await run(async () => {
-      throw violation;
-    }, post(JSON.stringify({ name: "a" })));
+    const { response, body } = await run(
+      async () => {
+        throw violation;
+      },
+      post(JSON.stringify({ name: "a" })),
+    );
     expect(response.status).toBe(409);
     expect(body.data.code).toBe("conflict");
   }, 30_000); // PGlite takes seconds to start on a busy machine

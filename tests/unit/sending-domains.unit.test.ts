@@ -2,7 +2,14 @@ import { domainToASCII } from "node:url";
 import { describe, expect, it } from "vitest";
 import { hasLostRequiredRecord, nextDomainStatus, VERIFICATION_WINDOW_MS } from "@/server/services/domains/domain-status";
 import { normalizeDomainName } from "@/server/services/domains/normalize-domain-name";
-import { cnameMatches, dkimKeyMatches, dmarcPolicyValid, parseTagList, recordStatusOf, spfIncludes } from "@/server/services/domains/record-checks";
+import {
+  cnameMatches,
+  dkimKeyMatches,
+  dmarcPolicyValid,
+  parseTagList,
+  recordStatusOf,
+  spfIncludes,
+} from "@/server/services/domains/record-checks";
 
 describe("normalizeDomainName", () => {
   it.each([
@@ -102,13 +109,19 @@ describe("nextDomainStatus", () => {
   });
 
   it("pending within 72 hours, failed after; DNS trouble is never a failure", () => {
-    expect(nextDomainStatus({ createdAt: created, verifiedAt: null }, records("failed"), later(VERIFICATION_WINDOW_MS - 1))).toBe("pending");
+    expect(nextDomainStatus({ createdAt: created, verifiedAt: null }, records("failed"), later(VERIFICATION_WINDOW_MS - 1))).toBe(
+      "pending",
+    );
     expect(nextDomainStatus({ createdAt: created, verifiedAt: null }, records("failed"), later(VERIFICATION_WINDOW_MS))).toBe("failed");
-    expect(nextDomainStatus({ createdAt: created, verifiedAt: null }, records("temporary_failure"), later(VERIFICATION_WINDOW_MS * 2))).toBe("temporary_failure");
+    expect(
+      nextDomainStatus({ createdAt: created, verifiedAt: null }, records("temporary_failure"), later(VERIFICATION_WINDOW_MS * 2)),
+    ).toBe("temporary_failure");
   });
 
   it("a verified domain that loses a required record is a temporary failure, not failed", () => {
-    expect(nextDomainStatus({ createdAt: created, verifiedAt: later(1) }, records("failed"), later(VERIFICATION_WINDOW_MS * 3))).toBe("temporary_failure");
+    expect(nextDomainStatus({ createdAt: created, verifiedAt: later(1) }, records("failed"), later(VERIFICATION_WINDOW_MS * 3))).toBe(
+      "temporary_failure",
+    );
     expect(hasLostRequiredRecord(records("failed"))).toBe(true);
     expect(hasLostRequiredRecord(records("temporary_failure"))).toBe(false);
     expect(hasLostRequiredRecord(records("verified", "failed"))).toBe(false);

@@ -41,7 +41,11 @@ describe("describeUserAgent", () => {
       label: "Safari on iPadOS",
       kind: "tablet",
     },
-    { ua: "Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", label: "Chrome on ChromeOS", kind: "desktop" },
+    {
+      ua: "Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      label: "Chrome on ChromeOS",
+      kind: "desktop",
+    },
     { ua: "curl/8.5.0", label: "curl", kind: "client" },
     { ua: "PostmanRuntime/7.39.0", label: "Postman", kind: "client" },
     { ua: "python-requests/2.32.3", label: "Python", kind: "client" },

@@ -56,7 +56,10 @@ describe("a message submitted over SMTP", () => {
   });
 
   it("turns bare LF line ends into CRLF and adds Message-ID and Date when missing", async () => {
-    const read = await readSubmittedMessage(Buffer.from("From: ada@sender.test\nTo: bob@example.com\nSubject: hi\n\nline one\nline two\n"), "mail.test");
+    const read = await readSubmittedMessage(
+      Buffer.from("From: ada@sender.test\nTo: bob@example.com\nSubject: hi\n\nline one\nline two\n"),
+      "mail.test",
+    );
     const text = read.raw.toString("latin1");
     expect(text).not.toMatch(/[^\r]\n/);
     expect(text).toMatch(/^Message-ID: <[0-9a-f]{32}@mail\.test>\r\n/m);
@@ -66,7 +69,10 @@ describe("a message submitted over SMTP", () => {
   });
 
   it("removes folded continuation lines together with a removed header", async () => {
-    const read = await readSubmittedMessage(message(["From: ada@sender.test", "Bcc: one@example.com,", " two@example.com", "Subject: s"]), "mail.test");
+    const read = await readSubmittedMessage(
+      message(["From: ada@sender.test", "Bcc: one@example.com,", " two@example.com", "Subject: s"]),
+      "mail.test",
+    );
     expect(read.raw.toString()).not.toContain("two@example.com");
   });
 
@@ -93,6 +99,8 @@ describe("a message submitted over SMTP", () => {
 
   it("refuses malformed control headers", async () => {
     expect((await refusal(message(["From: ada@sender.test", "X-CES-Tags: bad tag"]))).message).toMatch(/X-CES-Tags|x-ces-tags/i);
-    expect((await refusal(message(["From: ada@sender.test", `X-CES-Idempotency-Key: ${"k".repeat(300)}`]))).message).toMatch(/idempotency/i);
+    expect((await refusal(message(["From: ada@sender.test", `X-CES-Idempotency-Key: ${"k".repeat(300)}`]))).message).toMatch(
+      /idempotency/i,
+    );
   });
 });

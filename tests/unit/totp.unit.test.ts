@@ -50,6 +50,12 @@ describe("TOTP", () => {
     const uri = provisioningUri("JBSWY3DPEHPK3PXP", "ada@example.test", "Customer Email Service");
     const [label, query] = uri.split("?") as [string, string];
     expect(label).toBe("otpauth://totp/Customer%20Email%20Service%3Aada%40example.test");
-    expect(Object.fromEntries(new URLSearchParams(query))).toEqual({ secret: "JBSWY3DPEHPK3PXP", issuer: "Customer Email Service", algorithm: "SHA1", digits: "6", period: "30" });
+    expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
+      secret: "JBSWY3DPEHPK3PXP",
+      issuer: "Customer Email Service",
+      algorithm: "SHA1",
+      digits: "6",
+      period: "30",
+    });
   });
 });

@@ -8,7 +8,8 @@ import { installValidationMessages } from "@/shared/validation-messages";
 
 installValidationMessages();
 
-const ZOD_DEFAULT_TEXT = /Too small|Too big|expected \w+ to (have|be)|Invalid input|Invalid option|Unrecognized key|Invalid string|Invalid (email|url|ISO)/i;
+const ZOD_DEFAULT_TEXT =
+  /Too small|Too big|expected \w+ to (have|be)|Invalid input|Invalid option|Unrecognized key|Invalid string|Invalid (email|url|ISO)/i;
 const messagesOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
@@ -43,7 +44,15 @@ describe("validation messages", () => {
   });
 
   it("never answers with zod's default text for any request body, query or path of the API", () => {
-    const hostile: unknown[] = [{}, { unexpected: true }, [], "text", 42, null, { name: "", email: "x", page: -1, limit: 0, code: "", planId: "nope" }];
+    const hostile: unknown[] = [
+      {},
+      { unexpected: true },
+      [],
+      "text",
+      42,
+      null,
+      { name: "", email: "x", page: -1, limit: 0, code: "", planId: "nope" },
+    ];
     const seen: string[] = [];
     for (const endpoint of endpoints) {
       for (const schema of [endpoint.body, endpoint.query, endpoint.params].filter(Boolean) as z.ZodType[]) {

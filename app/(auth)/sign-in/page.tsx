@@ -14,6 +14,10 @@ export default async function SignInPage({ searchParams }: PageProps) {
   // Signing in again would open a second API session and orphan the first.
   if (await getPortalSession()) redirect(callbackUrl);
   return (
-    <PasswordSignIn callbackUrl={callbackUrl} signUpHref={withCallbackUrl("/sign-up", callbackUrl)} providers={await offeredOAuthProviders()} />
+    <PasswordSignIn
+      callbackUrl={callbackUrl}
+      signUpHref={withCallbackUrl("/sign-up", callbackUrl)}
+      providers={await offeredOAuthProviders()}
+    />
   );
 }

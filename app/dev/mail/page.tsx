@@ -40,8 +40,9 @@ export default async function DevMailboxPage({ searchParams }: PageProps) {
           </p>
           <h1 className="mt-3 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Dev mailbox</h1>
           <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-            Emails the <InlineCode>file</InlineCode> transport wrote under <InlineCode>{`${config.DATA_DIR.replace(/\/+$/, "")}/mail`}</InlineCode>,
-            newest first. This page does not exist when <InlineCode>APP_ENV</InlineCode> is <InlineCode>production</InlineCode>.
+            Emails the <InlineCode>file</InlineCode> transport wrote under{" "}
+            <InlineCode>{`${config.DATA_DIR.replace(/\/+$/, "")}/mail`}</InlineCode>, newest first. This page does not exist when{" "}
+            <InlineCode>APP_ENV</InlineCode> is <InlineCode>production</InlineCode>.
           </p>
         </div>
         <ButtonLink href={selectedId ? `/dev/mail?${new URLSearchParams({ id: selectedId })}` : "/dev/mail"} variant="secondary" size="sm">
@@ -51,15 +52,17 @@ export default async function DevMailboxPage({ searchParams }: PageProps) {
 
       {config.emailTransport !== "file" ? (
         <Note className="mt-6">
-          <InlineCode>EMAIL_TRANSPORT</InlineCode> is <InlineCode>{config.emailTransport}</InlineCode>: new emails go out through it and do not appear
-          here.
+          <InlineCode>EMAIL_TRANSPORT</InlineCode> is <InlineCode>{config.emailTransport}</InlineCode>: new emails go out through it and do
+          not appear here.
         </Note>
       ) : null}
 
       {emails.length === 0 ? (
         <div className="mt-8 rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No emails yet</h2>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Sign-in codes, sign-in links and password reset codes appear here once they are sent.</p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            Sign-in codes, sign-in links and password reset codes appear here once they are sent.
+          </p>
         </div>
       ) : (
         <div className="mt-8 grid gap-6 lg:grid-cols-[20rem_1fr]">

@@ -25,10 +25,7 @@ export const accounts = pgTable(
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex("accounts_email_key").on(table.email),
-    uniqueIndex("accounts_username_key").on(sql`lower(${table.username})`),
-  ],
+  (table) => [uniqueIndex("accounts_email_key").on(table.email), uniqueIndex("accounts_username_key").on(sql`lower(${table.username})`)],
 );
 
 export const sessions = pgTable(

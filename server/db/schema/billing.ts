@@ -53,7 +53,9 @@ export const payments = pgTable(
     creditPackId: text("credit_pack_id"),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
-    status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
     /** The provider's own id for the checkout (Stripe Checkout Session id), when it has one. */
     providerCheckoutId: text("provider_checkout_id"),
     checkoutUrl: text("checkout_url").notNull(),
@@ -152,7 +154,9 @@ export const sandboxCharges = pgTable("sandbox_charges", {
   currency: text("currency").notNull(),
   description: text("description").notNull(),
   returnUrl: text("return_url").notNull(),
-  outcome: text("outcome", { enum: ["pending", "succeeded", "failed"] }).notNull().default("pending"),
+  outcome: text("outcome", { enum: ["pending", "succeeded", "failed"] })
+    .notNull()
+    .default("pending"),
   eventId: text("event_id"),
   decidedAt: timestamptz("decided_at"),
   createdAt: timestamptz("created_at").notNull().defaultNow(),

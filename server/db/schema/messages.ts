@@ -9,7 +9,16 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
 export type MessageStatus = "scheduled" | "queued" | "sent" | "bounced" | "failed" | "canceled";
 export type MessageEventType =
-  | "scheduled" | "queued" | "deferred" | "delivery_delayed" | "sent" | "bounced" | "failed" | "canceled" | "opened" | "clicked";
+  | "scheduled"
+  | "queued"
+  | "deferred"
+  | "delivery_delayed"
+  | "sent"
+  | "bounced"
+  | "failed"
+  | "canceled"
+  | "opened"
+  | "clicked";
 /** How the message reached us: the REST API or SMTP submission. */
 export type MessageSource = "api" | "smtp";
 export type StoredAttachment = { filename: string; contentType: string; size: number; contentId: string | null; sha256: string };

@@ -20,8 +20,12 @@ export const smtpRelays = pgTable(
     port: integer("port").notNull(),
     username: text("username"),
     passwordSealed: text("password_sealed"),
-    encryption: text("encryption", { enum: ["none", "starttls", "ssl_tls"] }).notNull().default("starttls"),
-    status: text("status", { enum: ["active", "inactive"] }).notNull().default("active"),
+    encryption: text("encryption", { enum: ["none", "starttls", "ssl_tls"] })
+      .notNull()
+      .default("starttls"),
+    status: text("status", { enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
     isDefault: boolean("is_default").notNull().default(false),
     lastTestedAt: timestamptz("last_tested_at"),
     lastTestOk: boolean("last_test_ok"),

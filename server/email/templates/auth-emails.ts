@@ -45,7 +45,10 @@ export function passwordResetEmail(to: string, code: string): EmailMessage {
       subject: "Reset your password",
       preheader: `Your reset code is ${code}. It works for 10 minutes.`,
       blocks: [
-        { kind: "paragraph", text: "Enter this code with your new password to reset it. It works once, for 10 minutes. Resetting signs you out everywhere." },
+        {
+          kind: "paragraph",
+          text: "Enter this code with your new password to reset it. It works once, for 10 minutes. Resetting signs you out everywhere.",
+        },
         { kind: "code", code, label: "Reset code" },
         { kind: "note", text: "If you did not ask to reset your password, ignore this email: your password stays as it is." },
       ],
@@ -61,8 +64,14 @@ export function passwordChangedEmail(to: string, when: Date, ip: string): EmailM
       subject: "Your password was changed",
       preheader: "Your password was just changed. Every other session was signed out.",
       blocks: [
-        { kind: "paragraph", text: `Your password was changed on ${when.toUTCString()} from the address ${ip}. Every other session was signed out.` },
-        { kind: "note", text: "If this was not you, reset your password now with “Forgot password?” on the sign-in page, and contact support." },
+        {
+          kind: "paragraph",
+          text: `Your password was changed on ${when.toUTCString()} from the address ${ip}. Every other session was signed out.`,
+        },
+        {
+          kind: "note",
+          text: "If this was not you, reset your password now with “Forgot password?” on the sign-in page, and contact support.",
+        },
       ],
     }),
   };
@@ -76,7 +85,10 @@ export function deletionScheduledEmail(to: string, when: Date, cancelUrl: string
       subject: "Your account will be deleted",
       preheader: `Your account and everything in it will be erased on ${when.toUTCString()}.`,
       blocks: [
-        { kind: "paragraph", text: `You asked us to delete your account. It and everything it holds will be erased on ${when.toUTCString()}. Every session was signed out.` },
+        {
+          kind: "paragraph",
+          text: `You asked us to delete your account. It and everything it holds will be erased on ${when.toUTCString()}. Every session was signed out.`,
+        },
         { kind: "paragraph", text: "Changed your mind? Sign in before then and cancel the deletion." },
         { kind: "button", href: cancelUrl, label: "Sign in to cancel" },
       ],
@@ -93,8 +105,14 @@ export function newSignInEmail(to: string, details: { when: Date; ip: string; de
       preheader: `A new sign-in from ${details.ip}.`,
       blocks: [
         { kind: "paragraph", text: `Your account was signed in from a device or address we had not seen before.` },
-        { kind: "paragraph", text: `When: ${details.when.toUTCString()}. Address: ${details.ip}. Device: ${details.device}. Method: ${details.method.replace("_", " ")}.` },
-        { kind: "note", text: "If this was you, there is nothing to do. If not, change your password and sign out the sessions you do not recognise in the portal's Sessions page." },
+        {
+          kind: "paragraph",
+          text: `When: ${details.when.toUTCString()}. Address: ${details.ip}. Device: ${details.device}. Method: ${details.method.replace("_", " ")}.`,
+        },
+        {
+          kind: "note",
+          text: "If this was you, there is nothing to do. If not, change your password and sign out the sessions you do not recognise in the portal's Sessions page.",
+        },
       ],
     }),
   };

@@ -39,7 +39,11 @@ function blockText(block: EmailBlock): string {
   }
 }
 
-export function renderEmail(input: { subject: string; preheader: string; blocks: EmailBlock[] }): { subject: string; html: string; text: string } {
+export function renderEmail(input: { subject: string; preheader: string; blocks: EmailBlock[] }): {
+  subject: string;
+  html: string;
+  text: string;
+} {
   const html = `<!doctype html>
 <html lang="en">
 <head>

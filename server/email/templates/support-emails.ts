@@ -13,7 +13,10 @@ export function supportAcknowledgementEmail(to: string, reference: string): Emai
       blocks: [
         { kind: "paragraph", text: "Thanks for writing to us. Your request is in the support queue and a person will answer by email." },
         { kind: "code", code: reference, label: "Reference" },
-        { kind: "note", text: "Quote this reference if you write to us again about the same thing. If you did not contact us, you can ignore this email." },
+        {
+          kind: "note",
+          text: "Quote this reference if you write to us again about the same thing. If you did not contact us, you can ignore this email.",
+        },
       ],
     }),
   };

@@ -25,7 +25,15 @@ export function fileTransport(dataDir: string): EmailTransport {
   return {
     name: "file",
     async send(message) {
-      const raw = await new MailComposer({ from: message.from, to: message.to, subject: message.subject, text: message.text, html: message.html }).compile().build();
+      const raw = await new MailComposer({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      })
+        .compile()
+        .build();
       await store(dataDir, raw, message);
     },
     async sendRaw({ raw, envelope }) {

@@ -3,7 +3,9 @@ import { Resend } from "resend";
 import type { EmailTransport } from "../message";
 
 const addressesOf = (field: { value: { address?: string }[] } | { value: { address?: string }[] }[] | undefined) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((entry) => entry.value.map((mailbox) => mailbox.address ?? "")).filter(Boolean);
+  (Array.isArray(field) ? field : field ? [field] : [])
+    .flatMap((entry) => entry.value.map((mailbox) => mailbox.address ?? ""))
+    .filter(Boolean);
 
 export function resendTransport(apiKey: string): EmailTransport {
   const client = new Resend(apiKey);

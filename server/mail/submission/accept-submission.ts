@@ -8,7 +8,11 @@ import { acceptSubmittedMessage } from "@/server/services/messages/accept-submit
 import { addressOf } from "@/shared/schemas/messages";
 import type { ReadSubmission } from "./submitted-message";
 
-export async function acceptSubmission(principal: SendingPrincipal, envelope: { from: string; to: string[] }, message: ReadSubmission): Promise<{ id: string }> {
+export async function acceptSubmission(
+  principal: SendingPrincipal,
+  envelope: { from: string; to: string[] },
+  message: ReadSubmission,
+): Promise<{ id: string }> {
   const named = new Set([...message.to, ...message.cc].map((mailbox) => addressOf(mailbox)?.toLowerCase()));
   try {
     return await acceptSubmittedMessage(principal, {

@@ -37,7 +37,10 @@ function addressSubject(address: string): string {
 
 const principalOf = (session: SMTPServerSession) => session.user as SendingPrincipal;
 
-async function readData(stream: SMTPServerDataStream, budget: ReturnType<typeof memoryBudget>): Promise<{ data: Buffer | null; held: number; overBudget: boolean }> {
+async function readData(
+  stream: SMTPServerDataStream,
+  budget: ReturnType<typeof memoryBudget>,
+): Promise<{ data: Buffer | null; held: number; overBudget: boolean }> {
   const chunks: Buffer[] = [];
   let held = 0;
   let overBudget = false;
@@ -121,7 +124,8 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
     },
 
     onRcptTo(_address, session, callback) {
-      if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(new SmtpReply("tooManyRecipients", `at most ${MAX_RECIPIENTS} per message`));
+      if (session.envelope.rcptTo.length >= MAX_RECIPIENTS)
+        return callback(new SmtpReply("tooManyRecipients", `at most ${MAX_RECIPIENTS} per message`));
       callback();
     },
 
@@ -134,9 +138,15 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
           if (!data) throw new SmtpReply("messageTooLarge", `at most ${MAX_SUBMISSION_BYTES} bytes`);
           const mailFrom = session.envelope.mailFrom;
           const message = await readSubmittedMessage(data, config.mail.hostname);
-          const envelope = { from: mailFrom ? mailFrom.address : message.fromAddress, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) };
+          const envelope = {
+            from: mailFrom ? mailFrom.address : message.fromAddress,
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          };
           const accepted = await acceptSubmission(principal, envelope, message);
-          log.info({ session: session.id, messageId: accepted.id, bytes: data.length, recipients: envelope.to.length }, "smtp message accepted");
+          log.info(
+            { session: session.id, messageId: accepted.id, bytes: data.length, recipients: envelope.to.length },
+            "smtp message accepted",
+          );
           callback(null, `2.0.0 Ok: queued as ${accepted.id}`);
         } finally {
           budget.give(held);

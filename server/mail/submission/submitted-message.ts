@@ -9,7 +9,10 @@ import { SmtpReply } from "@/server/mail/reply-codes";
 import { tagSchema } from "@/shared/schemas/messages";
 import { CONTROL_HEADER_NAMES } from "./submission-limits";
 
-const CONTROL_HEADERS = { tags: CONTROL_HEADER_NAMES.tags.toLowerCase(), idempotencyKey: CONTROL_HEADER_NAMES.idempotencyKey.toLowerCase() };
+const CONTROL_HEADERS = {
+  tags: CONTROL_HEADER_NAMES.tags.toLowerCase(),
+  idempotencyKey: CONTROL_HEADER_NAMES.idempotencyKey.toLowerCase(),
+};
 const REMOVED_HEADERS = new Set<string>([CONTROL_HEADERS.tags, CONTROL_HEADERS.idempotencyKey, "bcc"]);
 
 const MAX_HEADER_BYTES = 256 * 1024;
@@ -35,19 +38,31 @@ function splitFields(block: string): HeaderField[] {
   const fields: HeaderField[] = [];
   for (const line of block.split("\r\n")) {
     if (/^[ \t]/.test(line) && fields.length > 0) fields[fields.length - 1]!.lines.push(line);
-    else fields.push({ name: line.slice(0, Math.max(0, line.indexOf(":"))).trim().toLowerCase(), lines: [line] });
+    else
+      fields.push({
+        name: line
+          .slice(0, Math.max(0, line.indexOf(":")))
+          .trim()
+          .toLowerCase(),
+        lines: [line],
+      });
   }
   return fields;
 }
 
-const fieldValue = (field: HeaderField) => field.lines.join(" ").slice(field.lines[0]!.indexOf(":") + 1).trim();
+const fieldValue = (field: HeaderField) =>
+  field.lines
+    .join(" ")
+    .slice(field.lines[0]!.indexOf(":") + 1)
+    .trim();
 
 function parseTags(value: string | undefined): { name: string; value: string }[] {
   if (!value) return [];
   return value.split(",").map((entry) => {
     const [name, tagValue] = entry.split("=").map((part) => part.trim());
     const parsed = tagSchema.safeParse({ name, value: tagValue });
-    if (!parsed.success) throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.tags} entries are name=value (letters, digits, _ or -)`);
+    if (!parsed.success)
+      throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.tags} entries are name=value (letters, digits, _ or -)`);
     return parsed.data;
   });
 }
@@ -64,7 +79,8 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
   const end = text.indexOf("\r\n\r\n");
   const headerBlock = end === -1 ? text.replace(/\r\n$/, "") : text.slice(0, end);
   const body = end === -1 ? "" : text.slice(end + 4);
-  if (headerBlock.length > MAX_HEADER_BYTES) throw new SmtpReply("invalidMessage", `the header block is over ${MAX_HEADER_BYTES / 1024} KiB`);
+  if (headerBlock.length > MAX_HEADER_BYTES)
+    throw new SmtpReply("invalidMessage", `the header block is over ${MAX_HEADER_BYTES / 1024} KiB`);
   const fields = splitFields(headerBlock);
   if (fields.length > MAX_HEADER_FIELDS) throw new SmtpReply("invalidMessage", `more than ${MAX_HEADER_FIELDS} header fields`);
   if (fields.some((field) => !field.name)) throw new SmtpReply("invalidMessage", "a header line has no field name");
@@ -76,10 +92,15 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
   if (!kept.some((field) => field.name === "date")) added.push(`Date: ${new Date().toUTCString().replace("GMT", "+0000")}`);
   const header = [...added, ...kept.flatMap((field) => field.lines)].join("\r\n");
 
-  const parsed = await simpleParser(Buffer.from(`${header}\r\n\r\n`, "latin1"), { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+  const parsed = await simpleParser(Buffer.from(`${header}\r\n\r\n`, "latin1"), {
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipTextLinks: true,
+  });
   const from = mailboxesOf(parsed.from);
   const fromEntry = from[0];
-  if (from.length !== 1 || !fromEntry?.address || "group" in fromEntry) throw new SmtpReply("invalidMessage", "From must be exactly one mailbox");
+  if (from.length !== 1 || !fromEntry?.address || "group" in fromEntry)
+    throw new SmtpReply("invalidMessage", "From must be exactly one mailbox");
   const idempotencyKey = control.get(CONTROL_HEADERS.idempotencyKey) ?? null;
   if (idempotencyKey !== null && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
     throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.idempotencyKey} is 1-255 visible ASCII characters`);

@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
-import { accounts, } from "@/server/db/schema";
+import { accounts } from "@/server/db/schema";
 import { queueEmail } from "@/server/email/queue-email";
 import { deletionScheduledEmail } from "@/server/email/templates/auth-emails";
 import { env } from "@/server/env";
@@ -30,7 +30,13 @@ export async function scheduleAccountDeletion(auth: AuthContext, code: string | 
     await tx.update(accounts).set({ deletionScheduledFor: when, updatedAt: at }).where(eq(accounts.id, auth.accountId));
     await revokeAccountSessions(tx, auth.accountId, "account_deletion", { at });
     await recordActivity(
-      { accountId: auth.accountId, type: "account.deletion_scheduled", description: `Account deletion scheduled for ${when.toISOString()}`, ip: client.ip, userAgent: client.userAgent },
+      {
+        accountId: auth.accountId,
+        type: "account.deletion_scheduled",
+        description: `Account deletion scheduled for ${when.toISOString()}`,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      },
       tx,
     );
     await queueEmail(deletionScheduledEmail(auth.account.email, when, `${env().appUrl}/sign-in`), tx);
@@ -43,7 +49,13 @@ export async function cancelAccountDeletion(auth: AuthContext, client: ClientInf
   await db().transaction(async (tx) => {
     await tx.update(accounts).set({ deletionScheduledFor: null, updatedAt: now() }).where(eq(accounts.id, auth.accountId));
     await recordActivity(
-      { accountId: auth.accountId, type: "account.deletion_canceled", description: "Account deletion canceled", ip: client.ip, userAgent: client.userAgent },
+      {
+        accountId: auth.accountId,
+        type: "account.deletion_canceled",
+        description: "Account deletion canceled",
+        ip: client.ip,
+        userAgent: client.userAgent,
+      },
       tx,
     );
   });

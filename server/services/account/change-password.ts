@@ -1,9 +1,9 @@
 // PUT /account/password: proves the current password, sets a new one, signs
 // out every other session and tells the owner by email.
-import { eq, } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
-import { accounts, } from "@/server/db/schema";
+import { accounts } from "@/server/db/schema";
 import { queueEmail } from "@/server/email/queue-email";
 import { passwordChangedEmail } from "@/server/email/templates/auth-emails";
 import { AppError } from "@/server/errors";
@@ -15,7 +15,11 @@ import type { ClientInfo } from "@/shared/api/client-info";
 import { isCommonPassword } from "@/server/security/password";
 import { revokeAccountSessions } from "@/server/services/sessions/revoke-account-sessions";
 
-export async function changePassword(auth: AuthContext, input: { current_password: string; new_password: string }, client: ClientInfo): Promise<void> {
+export async function changePassword(
+  auth: AuthContext,
+  input: { current_password: string; new_password: string },
+  client: ClientInfo,
+): Promise<void> {
   if (!(await verifyPassword(auth.account.passwordHash, input.current_password))) {
     throw new AppError("invalid_credentials", "Your current password is not right.");
   }

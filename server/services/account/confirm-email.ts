@@ -36,7 +36,13 @@ export async function confirmEmail(auth: AuthContext, code: string, client: Clie
   return db().transaction(async (tx) => {
     const [account] = await tx.update(accounts).set({ emailVerifiedAt: now() }).where(eq(accounts.id, auth.accountId)).returning();
     await recordActivity(
-      { accountId: auth.accountId, type: "account.email_confirmed", description: "Email address confirmed", ip: client.ip, userAgent: client.userAgent },
+      {
+        accountId: auth.accountId,
+        type: "account.email_confirmed",
+        description: "Email address confirmed",
+        ip: client.ip,
+        userAgent: client.userAgent,
+      },
       tx,
     );
     return accountView(account!);

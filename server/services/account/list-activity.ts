@@ -31,7 +31,10 @@ const newestEvents = hotQuery("activity_newest", (executor) =>
 );
 
 const eventCount = hotQuery("activity_count", (executor) =>
-  executor.select({ total: count() }).from(activityEvents).where(eq(activityEvents.accountId, sql.placeholder("accountId"))),
+  executor
+    .select({ total: count() })
+    .from(activityEvents)
+    .where(eq(activityEvents.accountId, sql.placeholder("accountId"))),
 );
 
 export async function listActivity(auth: AuthContext, page: number, limit: number) {

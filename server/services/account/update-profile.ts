@@ -12,7 +12,14 @@ export async function updateProfile(auth: AuthContext, name: string, client: Cli
   return db().transaction(async (tx) => {
     const [account] = await tx.update(accounts).set({ name, updatedAt: now() }).where(eq(accounts.id, auth.accountId)).returning();
     await recordActivity(
-      { accountId: auth.accountId, type: "account.updated", description: "Profile updated", ip: client.ip, userAgent: client.userAgent, metadata: { fields: ["name"] } },
+      {
+        accountId: auth.accountId,
+        type: "account.updated",
+        description: "Profile updated",
+        ip: client.ip,
+        userAgent: client.userAgent,
+        metadata: { fields: ["name"] },
+      },
       tx,
     );
     return accountView(account!);

@@ -20,7 +20,14 @@ export async function updateSecurityPreferences(
       .where(eq(accounts.id, auth.accountId))
       .returning({ sessionTimeoutMinutes: accounts.sessionTimeoutMinutes, notifyNewSignin: accounts.notifyNewSignin });
     await recordActivity(
-      { accountId: auth.accountId, type: "security.preferences_updated", description: "Security preferences updated", ip: client.ip, userAgent: client.userAgent, metadata: changes },
+      {
+        accountId: auth.accountId,
+        type: "security.preferences_updated",
+        description: "Security preferences updated",
+        ip: client.ip,
+        userAgent: client.userAgent,
+        metadata: changes,
+      },
       tx,
     );
     return account!;

@@ -21,7 +21,9 @@ const MAX_LIVE_KEYS = 50;
 export async function createApiKey(auth: AuthContext, input: z.output<typeof createApiKeyBody>, client: ClientInfo) {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt <= now()) {
-    throw new AppError("validation_error", "expiresAt must be in the future.", { errors: [{ path: "expiresAt", message: "Must be in the future" }] });
+    throw new AppError("validation_error", "expiresAt must be in the future.", {
+      errors: [{ path: "expiresAt", message: "Must be in the future" }],
+    });
   }
   if (input.domainId) await assertDomainUsable(auth.accountId, input.domainId);
   const { secret, hash, prefix } = newApiKeySecret();
@@ -30,7 +32,16 @@ export async function createApiKey(auth: AuthContext, input: z.output<typeof cre
     if (live >= MAX_LIVE_KEYS) throw new AppError("conflict", `An account can have at most ${MAX_LIVE_KEYS} API keys; revoke one first.`);
     const [row] = await tx
       .insert(apiKeys)
-      .values({ id: newId("key"), accountId: auth.accountId, name: input.name, scope: input.scope, domainId: input.domainId ?? null, prefix, secretHash: hash, expiresAt })
+      .values({
+        id: newId("key"),
+        accountId: auth.accountId,
+        name: input.name,
+        scope: input.scope,
+        domainId: input.domainId ?? null,
+        prefix,
+        secretHash: hash,
+        expiresAt,
+      })
       .returning();
     await recordActivity(
       {

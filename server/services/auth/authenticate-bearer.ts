@@ -54,7 +54,11 @@ const countedSessionLookup = hotQuery("auth_session_lookup_counted", (executor) 
 
 type SessionRow = { session: typeof sessions.$inferSelect | null; account: typeof accounts.$inferSelect | null };
 
-async function findSession(sessionId: string, at: Date, limit: RateLimitPolicy | undefined): Promise<{ row: SessionRow | undefined; hit?: RateLimitState }> {
+async function findSession(
+  sessionId: string,
+  at: Date,
+  limit: RateLimitPolicy | undefined,
+): Promise<{ row: SessionRow | undefined; hit?: RateLimitState }> {
   if (!limit) {
     const [row] = await sessionLookup().execute({ sessionId });
     return { row };

@@ -14,9 +14,10 @@ import type { AuthContext } from "./authenticate-bearer";
 import type { ClientInfo } from "@/shared/api/client-info";
 
 export async function reauthenticate(auth: AuthContext, proof: { password?: string; code?: string }, client: ClientInfo) {
-  const proven = proof.password !== undefined
-    ? await verifyPassword(auth.account.passwordHash, proof.password)
-    : auth.account.twoFactorEnabled && (await verifySecondFactor(auth.accountId, proof.code!, client)) !== null;
+  const proven =
+    proof.password !== undefined
+      ? await verifyPassword(auth.account.passwordHash, proof.password)
+      : auth.account.twoFactorEnabled && (await verifySecondFactor(auth.accountId, proof.code!, client)) !== null;
   if (!proven) {
     throw proof.password !== undefined
       ? new AppError("invalid_credentials", "That password is not right.")

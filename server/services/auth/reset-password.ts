@@ -1,9 +1,9 @@
 // POST /auth/password/reset: a valid reset code sets the new password and
 // signs the account out everywhere.
-import { eq, } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
-import { accounts, } from "@/server/db/schema";
+import { accounts } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { hashPassword, isCommonPassword } from "@/server/security/password";
 import { recordActivity } from "@/server/services/activity/record-activity";

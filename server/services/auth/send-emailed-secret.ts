@@ -17,11 +17,12 @@ export type EmailedSecretKind = "sign_in_code" | "magic_link" | "password_reset"
 
 type Account = typeof accounts.$inferSelect;
 
-const flows: Record<
-  EmailedSecretKind,
-  { isAllowed: (account: Account) => boolean; activity: ActivityType; description: string }
-> = {
-  sign_in_code: { isAllowed: (account) => account.otpLoginEnabled, activity: "auth.sign_in_code_sent", description: "A sign-in code was emailed" },
+const flows: Record<EmailedSecretKind, { isAllowed: (account: Account) => boolean; activity: ActivityType; description: string }> = {
+  sign_in_code: {
+    isAllowed: (account) => account.otpLoginEnabled,
+    activity: "auth.sign_in_code_sent",
+    description: "A sign-in code was emailed",
+  },
   magic_link: { isAllowed: () => true, activity: "auth.magic_link_sent", description: "A sign-in link was emailed" },
   password_reset: { isAllowed: () => true, activity: "account.password_reset_requested", description: "A password reset code was emailed" },
 };

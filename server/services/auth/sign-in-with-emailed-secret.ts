@@ -11,7 +11,8 @@ import { finishSignIn } from "@/server/services/two-factor/challenges";
 import type { ClientInfo } from "@/shared/api/client-info";
 
 const invalidCode = () => new AppError("invalid_or_expired_code", "The code is wrong, already used or expired. Ask for a new one.");
-const invalidToken = () => new AppError("invalid_or_expired_token", "This sign-in link is invalid, already used or expired. Ask for a new one.");
+const invalidToken = () =>
+  new AppError("invalid_or_expired_token", "This sign-in link is invalid, already used or expired. Ask for a new one.");
 
 async function startVerifiedSession(accountId: string, method: "email_code" | "magic_link", client: ClientInfo) {
   const [account] = await db().update(accounts).set({ emailVerifiedAt: now() }).where(eq(accounts.id, accountId)).returning();

@@ -42,11 +42,13 @@ export async function buildAuthPayload(
 async function notifyIfNewDevice(tx: Executor, account: typeof accounts.$inferSelect, method: SignInMethod, client: ClientInfo, at: Date) {
   if (!account.notifyNewSignin) return;
   const userAgent = client.userAgent?.slice(0, 512) ?? null;
-  const [seen] = await tx.execute<{ any_session: boolean; same_device: boolean }>(sql`
+  const [seen] = await tx
+    .execute<{ any_session: boolean; same_device: boolean }>(sql`
     select exists(select 1 from sessions where account_id = ${account.id}) as any_session,
            exists(select 1 from sessions where account_id = ${account.id}
                     and ip_address is not distinct from ${client.ip}
-                    and user_agent is not distinct from ${userAgent}) as same_device`).then((result) => result.rows);
+                    and user_agent is not distinct from ${userAgent}) as same_device`)
+    .then((result) => result.rows);
   if (!seen?.any_session || seen.same_device) return;
   await queueEmail(newSignInEmail(account.email, { when: at, ip: client.ip, device: userAgent ?? "unknown device", method }), tx);
 }

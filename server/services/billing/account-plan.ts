@@ -25,7 +25,11 @@ export type AccountPlan = {
 };
 
 const subscriptionOf = hotQuery("subscription_of", (executor) =>
-  executor.select().from(subscriptions).where(eq(subscriptions.accountId, sql.placeholder("accountId"))).limit(1),
+  executor
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.accountId, sql.placeholder("accountId")))
+    .limit(1),
 );
 
 export async function getAccountPlan(accountId: string, tx: Executor = db(), at: Date = now()): Promise<AccountPlan> {

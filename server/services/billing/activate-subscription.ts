@@ -13,7 +13,9 @@ export async function activateSubscription(accountId: string, reference: string)
   if (outcome.status !== "succeeded") {
     throw new AppError(
       "payment_not_succeeded",
-      outcome.status === "failed" ? "This payment failed, so there is nothing to activate." : "This payment has not succeeded yet. Try again once it has.",
+      outcome.status === "failed"
+        ? "This payment failed, so there is nothing to activate."
+        : "This payment has not succeeded yet. Try again once it has.",
       { data: { status: outcome.status } },
     );
   }

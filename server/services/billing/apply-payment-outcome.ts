@@ -29,7 +29,10 @@ export async function applyPaymentOutcome(tx: Executor, provider: PaymentProvide
       (outcome.currency !== undefined && outcome.currency.toUpperCase() !== payment.currency);
     if (mismatch) {
       // Never hand out a plan for a different sum than was asked.
-      logger().error({ provider, reference: payment.reference, amount: outcome.amount, currency: outcome.currency }, "payment amount does not match the checkout; not applied");
+      logger().error(
+        { provider, reference: payment.reference, amount: outcome.amount, currency: outcome.currency },
+        "payment amount does not match the checkout; not applied",
+      );
       return "unchanged";
     }
   }
@@ -44,7 +47,9 @@ export async function applyPaymentOutcome(tx: Executor, provider: PaymentProvide
     {
       accountId: payment.accountId,
       type: succeeded ? "billing.payment_succeeded" : "billing.payment_failed",
-      description: succeeded ? `Payment of ${formatAmount(payment.amount, payment.currency)} succeeded` : `Payment of ${formatAmount(payment.amount, payment.currency)} failed`,
+      description: succeeded
+        ? `Payment of ${formatAmount(payment.amount, payment.currency)} succeeded`
+        : `Payment of ${formatAmount(payment.amount, payment.currency)} failed`,
       metadata: { reference: payment.reference, provider },
     },
     tx,

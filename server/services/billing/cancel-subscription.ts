@@ -16,7 +16,10 @@ export async function cancelSubscription(accountId: string, client: ClientInfo) 
   await db().transaction(async (tx) => {
     const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).for("update");
     if (!row || row.planId === "free" || row.cancelAtPeriodEnd) {
-      throw new AppError("nothing_to_cancel", row?.cancelAtPeriodEnd ? "The subscription is already set to end with its current term." : "The free plan has nothing to cancel.");
+      throw new AppError(
+        "nothing_to_cancel",
+        row?.cancelAtPeriodEnd ? "The subscription is already set to end with its current term." : "The free plan has nothing to cancel.",
+      );
     }
     await tx
       .update(subscriptions)

@@ -33,7 +33,12 @@ async function moveToFree(tx: Executor, row: Subscription, at: Date, why: string
     .where(eq(subscriptions.accountId, row.accountId));
   await tx.update(accounts).set({ planId: "free", updatedAt: at }).where(eq(accounts.id, row.accountId));
   await recordActivity(
-    { accountId: row.accountId, type: "billing.subscription_ended", description: `${planById(row.planId).name} plan ended (${why}); the account is on Free`, metadata: { planId: row.planId, reason: why } },
+    {
+      accountId: row.accountId,
+      type: "billing.subscription_ended",
+      description: `${planById(row.planId).name} plan ended (${why}); the account is on Free`,
+      metadata: { planId: row.planId, reason: why },
+    },
     tx,
   );
 }
@@ -48,16 +53,32 @@ async function advance(tx: Executor, row: Subscription, at: Date): Promise<void>
     let start = end;
     let next = addMonths(end, 1);
     while (!paidAhead && next <= at) [start, next] = [next, addMonths(next, 1)];
-    await tx.update(subscriptions).set({ status: "active", currentPeriodStart: start, currentPeriodEnd: next, updatedAt: at }).where(eq(subscriptions.accountId, row.accountId));
+    await tx
+      .update(subscriptions)
+      .set({ status: "active", currentPeriodStart: start, currentPeriodEnd: next, updatedAt: at })
+      .where(eq(subscriptions.accountId, row.accountId));
     if (paidAhead) {
-      await recordActivity({ accountId: row.accountId, type: "billing.subscription_renewed", description: `${plan.name} plan renewed until ${next.toISOString().slice(0, 10)}`, metadata: { planId: plan.id } }, tx);
+      await recordActivity(
+        {
+          accountId: row.accountId,
+          type: "billing.subscription_renewed",
+          description: `${plan.name} plan renewed until ${next.toISOString().slice(0, 10)}`,
+          metadata: { planId: plan.id },
+        },
+        tx,
+      );
     }
     return;
   }
   if (row.status === "active") {
     await tx.update(subscriptions).set({ status: "past_due", updatedAt: at }).where(eq(subscriptions.accountId, row.accountId));
     await recordActivity(
-      { accountId: row.accountId, type: "billing.subscription_past_due", description: `${plan.name} plan renewal is unpaid; pay within 7 days to keep it`, metadata: { planId: plan.id } },
+      {
+        accountId: row.accountId,
+        type: "billing.subscription_past_due",
+        description: `${plan.name} plan renewal is unpaid; pay within 7 days to keep it`,
+        metadata: { planId: plan.id },
+      },
       tx,
     );
     return;
@@ -71,7 +92,11 @@ export async function endDuePeriods(at: Date = now()): Promise<number> {
     isNotNull(subscriptions.currentPeriodEnd),
     lte(subscriptions.currentPeriodEnd, at),
     // past_due rows wait for their grace week; the others move at once.
-    or(sql`${subscriptions.status} <> 'past_due'`, lte(subscriptions.currentPeriodEnd, new Date(at.getTime() - PAST_DUE_GRACE_MS)), eq(subscriptions.cancelAtPeriodEnd, true)),
+    or(
+      sql`${subscriptions.status} <> 'past_due'`,
+      lte(subscriptions.currentPeriodEnd, new Date(at.getTime() - PAST_DUE_GRACE_MS)),
+      eq(subscriptions.cancelAtPeriodEnd, true),
+    ),
   );
   let changed = 0;
   // Each step moves a row out of `due` or one month on; the cap only guards against a bug looping forever.

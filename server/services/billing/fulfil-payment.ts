@@ -20,8 +20,13 @@ async function lockSubscription(tx: Executor, accountId: string) {
 }
 
 async function addCredits(tx: Executor, payment: Payment, credits: number, description: string) {
-  await tx.insert(emailCreditEntries).values({ accountId: payment.accountId, delta: credits, reason: "purchase", paymentReference: payment.reference });
-  await recordActivity({ accountId: payment.accountId, type: "billing.credits_added", description, metadata: { reference: payment.reference, credits } }, tx);
+  await tx
+    .insert(emailCreditEntries)
+    .values({ accountId: payment.accountId, delta: credits, reason: "purchase", paymentReference: payment.reference });
+  await recordActivity(
+    { accountId: payment.accountId, type: "billing.credits_added", description, metadata: { reference: payment.reference, credits } },
+    tx,
+  );
 }
 
 /**
@@ -61,16 +66,23 @@ async function activatePlan(tx: Executor, payment: Payment, at: Date): Promise<P
     await tx.update(accounts).set({ planId: plan.id, updatedAt: at }).where(eq(accounts.id, payment.accountId));
   }
   // Pay as you go bought again while on it only adds its credits.
-  if (!(live && plan.interval === null)) await recordActivity(
-    {
-      accountId: payment.accountId,
-      type: "billing.plan_activated",
-      description: live ? `${plan.name} plan renewed` : `${plan.name} plan activated`,
-      metadata: { reference: payment.reference, planId: plan.id, ...(term ? { periodEnd: term.end.toISOString() } : {}) },
-    },
-    tx,
-  );
-  if (plan.includedCredits > 0) await addCredits(tx, payment, plan.includedCredits, `${plan.includedCredits.toLocaleString("en-US")} email credits added with the ${plan.name} plan`);
+  if (!(live && plan.interval === null))
+    await recordActivity(
+      {
+        accountId: payment.accountId,
+        type: "billing.plan_activated",
+        description: live ? `${plan.name} plan renewed` : `${plan.name} plan activated`,
+        metadata: { reference: payment.reference, planId: plan.id, ...(term ? { periodEnd: term.end.toISOString() } : {}) },
+      },
+      tx,
+    );
+  if (plan.includedCredits > 0)
+    await addCredits(
+      tx,
+      payment,
+      plan.includedCredits,
+      `${plan.includedCredits.toLocaleString("en-US")} email credits added with the ${plan.name} plan`,
+    );
   return term;
 }
 
@@ -100,7 +112,13 @@ async function issueInvoice(tx: Executor, payment: Payment, description: string,
   if (issued.length === 0) return;
   const [account] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, payment.accountId)).limit(1);
   if (!account) return;
-  const receipt = { invoiceNumber: number, description, amount: payment.amount, currency: payment.currency, invoiceUrl: `${env().appUrl}/billing/invoices/${id}` };
+  const receipt = {
+    invoiceNumber: number,
+    description,
+    amount: payment.amount,
+    currency: payment.currency,
+    invoiceUrl: `${env().appUrl}/billing/invoices/${id}`,
+  };
   await queueEmail(paymentReceiptEmail(account.email, receipt), tx);
 }
 
@@ -112,7 +130,9 @@ export async function fulfilPayment(tx: Executor, payment: Payment, at: Date): P
   if (payment.planId) {
     const plan = planById(payment.planId);
     term = await activatePlan(tx, payment, at);
-    description = term ? `${plan.name} plan, ${term.start.toISOString().slice(0, 10)} to ${term.end.toISOString().slice(0, 10)}` : `${plan.name} plan`;
+    description = term
+      ? `${plan.name} plan, ${term.start.toISOString().slice(0, 10)} to ${term.end.toISOString().slice(0, 10)}`
+      : `${plan.name} plan`;
   } else {
     const pack = creditPackById(payment.creditPackId!)!;
     await addCredits(tx, payment, pack.credits, `${pack.name} added`);

@@ -6,7 +6,11 @@ import { db } from "@/server/db/client";
 import { invoices } from "@/server/db/schema";
 
 export async function listInvoices(accountId: string): Promise<z.input<typeof invoiceSchema>[]> {
-  const rows = await db().select().from(invoices).where(eq(invoices.accountId, accountId)).orderBy(desc(invoices.issuedAt), desc(invoices.number));
+  const rows = await db()
+    .select()
+    .from(invoices)
+    .where(eq(invoices.accountId, accountId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.number));
   return rows.map((row) => ({
     id: row.id,
     number: row.number,

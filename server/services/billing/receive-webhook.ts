@@ -10,7 +10,11 @@ import { logger } from "@/server/logger";
 import { enabledGateway } from "@/server/payments/gateways";
 import { applyPaymentOutcome } from "./apply-payment-outcome";
 
-export async function receiveWebhook(provider: string, rawBody: Uint8Array, headers: Headers): Promise<{ received: true; duplicate: boolean }> {
+export async function receiveWebhook(
+  provider: string,
+  rawBody: Uint8Array,
+  headers: Headers,
+): Promise<{ received: true; duplicate: boolean }> {
   const gateway = enabledGateway(provider);
   if (!gateway) throw new AppError("not_found", "Unknown payment provider.");
   const event = await gateway.verifyWebhook(rawBody, headers);
@@ -23,7 +27,8 @@ export async function receiveWebhook(provider: string, rawBody: Uint8Array, head
     if (stored.length === 0) return true;
     if (event.outcome) {
       const result = await applyPaymentOutcome(tx, gateway.id, event.outcome);
-      if (result === "unknown_payment") logger().warn({ provider: gateway.id, eventId: event.eventId }, "webhook for a payment we do not know; stored and ignored");
+      if (result === "unknown_payment")
+        logger().warn({ provider: gateway.id, eventId: event.eventId }, "webhook for a payment we do not know; stored and ignored");
     }
     return false;
   });

@@ -23,13 +23,20 @@ function itemOf(body: z.output<typeof checkoutBody>): { amount: number; descript
   }
   const plan = planById(body.planId!);
   if (!plan.selfServe || plan.amount === null || plan.amount <= 0) {
-    const why = plan.id === "free" ? "Free is not bought: cancel the current plan to return to it at the end of its term." : `The ${plan.name} plan is arranged with our sales team.`;
+    const why =
+      plan.id === "free"
+        ? "Free is not bought: cancel the current plan to return to it at the end of its term."
+        : `The ${plan.name} plan is arranged with our sales team.`;
     throw new AppError("contact_sales", why);
   }
   return { amount: plan.amount, description: plan.interval === "month" ? `${plan.name} plan, one month` : `${plan.name} plan` };
 }
 
-export async function startCheckout(auth: AuthContext, body: z.output<typeof checkoutBody>, client: ClientInfo): Promise<z.input<typeof checkoutSchema>> {
+export async function startCheckout(
+  auth: AuthContext,
+  body: z.output<typeof checkoutBody>,
+  client: ClientInfo,
+): Promise<z.input<typeof checkoutSchema>> {
   const gateway = enabledGateway(body.provider);
   if (!gateway) {
     throw new AppError("validation_error", "This payment provider is not enabled.", {

@@ -18,7 +18,11 @@ async function refreshFromProvider(payment: Payment): Promise<void> {
   await db().transaction((tx) => applyPaymentOutcome(tx, payment.provider, outcome));
 }
 
-export async function verifyPayment(accountId: string, provider: PaymentProvider, reference: string): Promise<z.input<typeof paymentOutcomeSchema>> {
+export async function verifyPayment(
+  accountId: string,
+  provider: PaymentProvider,
+  reference: string,
+): Promise<z.input<typeof paymentOutcomeSchema>> {
   const payment = await getOwnPaymentOrThrow(accountId, reference, provider);
   if (payment.status === "pending") {
     try {

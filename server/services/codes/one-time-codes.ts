@@ -18,7 +18,8 @@ export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
 
 let key: Buffer | undefined;
-const secretHash = (purpose: SecretPurpose, secret: string) => hmacBase64Url((key ??= derivedKey("one-time-codes")), `${purpose}:${secret}`);
+const secretHash = (purpose: SecretPurpose, secret: string) =>
+  hmacBase64Url((key ??= derivedKey("one-time-codes")), `${purpose}:${secret}`);
 
 async function store(tx: Executor, accountId: string, purpose: SecretPurpose, secret: string, ttlMs: number) {
   const at = now();

@@ -20,7 +20,10 @@ function planChosen(facts: OnboardingFacts): boolean {
 }
 
 export function onboardingProfile(facts: OnboardingFacts): OnboardingProfile {
-  const intended = facts.intendedPlanId && facts.intendedPlanId !== "free" ? `You asked for ${planById(facts.intendedPlanId).name} when you signed up. ` : "";
+  const intended =
+    facts.intendedPlanId && facts.intendedPlanId !== "free"
+      ? `You asked for ${planById(facts.intendedPlanId).name} when you signed up. `
+      : "";
   const steps: OnboardingProfile["steps"] = [
     {
       id: "send_test_email",
@@ -29,12 +32,48 @@ export function onboardingProfile(facts: OnboardingFacts): OnboardingProfile {
       done: facts.messagesSent > 0,
       href: "/dashboard#send-test-email",
     },
-    { id: "create_api_key", title: "Create an API key", description: "Send from your code; the key comes with a ready-to-run example.", done: facts.apiKeys > 0, href: "/api-keys" },
-    { id: "add_domain", title: "Add a sending domain", description: "The domain your email comes from.", done: facts.domainsTotal > 0, href: "/domains" },
-    { id: "verify_domain", title: "Verify your domain", description: "Publish its DNS records so receivers trust your mail.", done: facts.domainsVerified > 0, href: "/domains" },
-    { id: "add_relay", title: "Add an SMTP relay", description: "Send through your own mail server, or skip this and use ours.", done: facts.relaysWorking > 0, href: "/relays" },
-    { id: "enable_two_factor", title: "Turn on two-factor authentication", description: "Protect the account with an authenticator app.", done: facts.twoFactorEnabled, href: "/security" },
-    { id: "choose_plan", title: "Choose a plan", description: `${intended}Pick the plan that fits your volume.`, done: planChosen(facts), href: "/billing" },
+    {
+      id: "create_api_key",
+      title: "Create an API key",
+      description: "Send from your code; the key comes with a ready-to-run example.",
+      done: facts.apiKeys > 0,
+      href: "/api-keys",
+    },
+    {
+      id: "add_domain",
+      title: "Add a sending domain",
+      description: "The domain your email comes from.",
+      done: facts.domainsTotal > 0,
+      href: "/domains",
+    },
+    {
+      id: "verify_domain",
+      title: "Verify your domain",
+      description: "Publish its DNS records so receivers trust your mail.",
+      done: facts.domainsVerified > 0,
+      href: "/domains",
+    },
+    {
+      id: "add_relay",
+      title: "Add an SMTP relay",
+      description: "Send through your own mail server, or skip this and use ours.",
+      done: facts.relaysWorking > 0,
+      href: "/relays",
+    },
+    {
+      id: "enable_two_factor",
+      title: "Turn on two-factor authentication",
+      description: "Protect the account with an authenticator app.",
+      done: facts.twoFactorEnabled,
+      href: "/security",
+    },
+    {
+      id: "choose_plan",
+      title: "Choose a plan",
+      description: `${intended}Pick the plan that fits your volume.`,
+      done: planChosen(facts),
+      href: "/billing",
+    },
   ];
   const completed = steps.filter((step) => step.done).length;
   return {

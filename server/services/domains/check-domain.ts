@@ -28,7 +28,12 @@ export type CheckOptions = {
   requestedBy?: ClientInfo;
 };
 
-export type CheckOutcome = { domain: DomainRow; records: DomainRecordRow[]; previousStatus: DomainRow["status"]; takenByAnotherAccount: boolean };
+export type CheckOutcome = {
+  domain: DomainRow;
+  records: DomainRecordRow[];
+  previousStatus: DomainRow["status"];
+  takenByAnotherAccount: boolean;
+};
 
 async function lookUp(lookup: DnsLookup, record: ExpectedRecord): Promise<LookupResult> {
   return record.type === "CNAME" ? lookup.cname(record.name) : lookup.txt(record.name);
@@ -127,7 +132,12 @@ export async function checkDomain(domainId: string, options: CheckOptions = {}):
     const summary = Object.fromEntries(records.map((record) => [record.purpose, record.status])) as Record<RecordPurpose, RecordStatus>;
     if (client) {
       await recordActivity(
-        { ...base, type: "domain.verification_checked", description: `Checked the DNS records of ${domain.name}`, metadata: { domainId, name: domain.name, status, records: summary } },
+        {
+          ...base,
+          type: "domain.verification_checked",
+          description: `Checked the DNS records of ${domain.name}`,
+          metadata: { domainId, name: domain.name, status, records: summary },
+        },
         tx,
       );
     }
@@ -150,7 +160,9 @@ export async function checkDomain(domainId: string, options: CheckOptions = {}):
       const [owner] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, domain.accountId));
       const domainsUrl = `${env().appUrl}/domains`;
       if (owner && lostNow) {
-        const missing = checked.filter((record) => record.required && record.status === "failed").map((record) => `${PURPOSE_LABELS[record.purpose]} (${record.type} ${record.name})`);
+        const missing = checked
+          .filter((record) => record.required && record.status === "failed")
+          .map((record) => `${PURPOSE_LABELS[record.purpose]} (${record.type} ${record.name})`);
         await queueEmail(domainRecordLostEmail(owner.email, domain.name, missing, domainsUrl), tx);
       } else if (owner) {
         await queueEmail(domainVerificationFailedEmail(owner.email, domain.name, domainsUrl), tx);

@@ -52,14 +52,26 @@ export async function createDomain(accountId: string, input: { name: string }, c
     createdAt: at,
     statusChangedAt: at,
   };
-  const recordValues = expectedRecords(domainValues).map((record, position) => ({ ...record, domainId: id, position, status: "pending" as const }));
+  const recordValues = expectedRecords(domainValues).map((record, position) => ({
+    ...record,
+    domainId: id,
+    position,
+    status: "pending" as const,
+  }));
 
   try {
     const [domain, records] = await db().transaction(async (tx) => {
       const [inserted] = await tx.insert(sendingDomains).values(domainValues).returning();
       const insertedRecords = await tx.insert(sendingDomainRecords).values(recordValues).returning();
       await recordActivity(
-        { accountId, type: "domain.added", description: `Added the sending domain ${name}`, ip: client.ip, userAgent: client.userAgent, metadata: { domainId: id, name } },
+        {
+          accountId,
+          type: "domain.added",
+          description: `Added the sending domain ${name}`,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          metadata: { domainId: id, name },
+        },
         tx,
       );
       return [inserted!, insertedRecords] as const;

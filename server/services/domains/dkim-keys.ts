@@ -56,5 +56,11 @@ export async function dkimSigningKey(domainId: string): Promise<DkimSigningKey |
     .where(eq(sendingDomains.id, domainId))
     .limit(1);
   if (!row) return null;
-  return { domainId: row.id, domain: row.name, selector: row.selector, privateKey: decryptSecret(row.sealed, sealContext(row.id)), status: row.status };
+  return {
+    domainId: row.id,
+    domain: row.name,
+    selector: row.selector,
+    privateKey: decryptSecret(row.sealed, sealContext(row.id)),
+    status: row.status,
+  };
 }

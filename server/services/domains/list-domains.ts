@@ -5,7 +5,11 @@ import { sendingDomains } from "@/server/db/schema";
 import { domainView, recordsOf } from "./domain-view";
 
 const domainsOf = hotQuery("list_domains", (executor) =>
-  executor.select().from(sendingDomains).where(eq(sendingDomains.accountId, sql.placeholder("accountId"))).orderBy(desc(sendingDomains.createdAt)),
+  executor
+    .select()
+    .from(sendingDomains)
+    .where(eq(sendingDomains.accountId, sql.placeholder("accountId")))
+    .orderBy(desc(sendingDomains.createdAt)),
 );
 
 export async function listDomains(accountId: string) {

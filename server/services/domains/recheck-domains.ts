@@ -33,7 +33,10 @@ export async function findDomainsDueForCheck(at: Date, limit = BATCH): Promise<s
 }
 
 /** Checks every due domain as of `at` (the clock is a parameter so tests can move it). */
-export async function recheckDueDomains(at: Date = now(), lookup: DnsLookup = createDnsLookup()): Promise<{ checked: number; changed: number }> {
+export async function recheckDueDomains(
+  at: Date = now(),
+  lookup: DnsLookup = createDnsLookup(),
+): Promise<{ checked: number; changed: number }> {
   const due = await findDomainsDueForCheck(at);
   let checked = 0;
   let changed = 0;

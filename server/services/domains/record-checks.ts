@@ -55,4 +55,3 @@ export function recordStatusOf(lookup: LookupResult, passes: (values: string[]) 
   if (lookup.kind === "missing") return "failed";
   return passes(lookup.values) ? "verified" : "failed";
 }
-

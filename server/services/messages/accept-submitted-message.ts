@@ -74,7 +74,11 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
     envelope: message.envelope,
   };
   const requestHash = createHash("sha256").update(message.raw).digest("hex");
-  const result = await storeMessages(principal, [prepared], message.idempotencyKey ? { key: message.idempotencyKey, requestHash, kind: "single" } : null);
+  const result = await storeMessages(
+    principal,
+    [prepared],
+    message.idempotencyKey ? { key: message.idempotencyKey, requestHash, kind: "single" } : null,
+  );
   if (!result.stored) {
     if (result.existing.requestHash !== requestHash || result.existing.kind !== "single") {
       throw new AppError("idempotency_conflict", "This idempotency key was used for a different message in the last 24 hours.");

@@ -12,14 +12,23 @@ import { refundMessage } from "./quota";
 import { loadMessageDetails, visibleTo } from "./read-messages";
 
 export async function cancelMessage(principal: SendingPrincipal, messageId: string) {
-  const [found] = await db().select({ id: messages.id }).from(messages).where(and(visibleTo(principal), eq(messages.id, messageId))).limit(1);
+  const [found] = await db()
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(visibleTo(principal), eq(messages.id, messageId)))
+    .limit(1);
   if (!found) throw notFound("Message");
   const canceled = await db().transaction(async (tx) => {
     const [row] = await tx
       .update(messages)
       .set({ status: "canceled" })
       .where(and(eq(messages.id, messageId), eq(messages.status, "scheduled")))
-      .returning({ id: messages.id, accountId: messages.accountId, paidWithCredit: messages.paidWithCredit, createdAt: messages.createdAt });
+      .returning({
+        id: messages.id,
+        accountId: messages.accountId,
+        paidWithCredit: messages.paidWithCredit,
+        createdAt: messages.createdAt,
+      });
     if (!row) return false;
     await tx.insert(messageEvents).values({ id: newId("mev"), messageId, type: "canceled", detail: {} });
     await refundMessage(tx, row);

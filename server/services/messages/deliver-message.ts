@@ -61,7 +61,11 @@ async function loadForDelivery(messageId: string) {
 
 /** A message accepted before wire forms were stored: built now from its fields, the same way. */
 async function legacyWireForm(messageId: string): Promise<RawMessage> {
-  const [row] = await db().select().from(messages).leftJoin(messageContents, eq(messageContents.messageId, messages.id)).where(eq(messages.id, messageId));
+  const [row] = await db()
+    .select()
+    .from(messages)
+    .leftJoin(messageContents, eq(messageContents.messageId, messages.id))
+    .where(eq(messages.id, messageId));
   const message = row!.messages;
   const built = await buildMessage(
     {
@@ -85,14 +89,19 @@ async function legacyWireForm(messageId: string): Promise<RawMessage> {
 
 /** A scheduled message becomes queued when its time comes, unless a cancel got there first. */
 async function claimScheduled(messageId: string): Promise<boolean> {
-  const claimed = await db().execute(sql`update messages set status = 'queued' where id = ${messageId} and status = 'scheduled' returning id`);
+  const claimed = await db().execute(
+    sql`update messages set status = 'queued' where id = ${messageId} and status = 'scheduled' returning id`,
+  );
   return claimed.rows.length > 0;
 }
 
 async function handOff(accountId: string, message: RawMessage): Promise<{ via: "relay" | "service"; result: HandOff }> {
   const relay = await findDefaultRelayForSending(accountId);
   if (!relay) return { via: "service", result: await emailTransport().sendRaw(message) };
-  const result = await sendThroughRelayPool(relay.id, relay, message, { allowPrivate: env().RELAY_ALLOW_PRIVATE_HOSTS, timeoutMs: RELAY_TIMEOUT_MS });
+  const result = await sendThroughRelayPool(relay.id, relay, message, {
+    allowPrivate: env().RELAY_ALLOW_PRIVATE_HOSTS,
+    timeoutMs: RELAY_TIMEOUT_MS,
+  });
   return { via: "relay", result };
 }
 
@@ -139,7 +148,10 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
 
   const attempt = row.attempts + 1;
   const last = attempt >= DELIVERY_ATTEMPTS;
-  const wire = row.raw && row.envelopeTo?.length ? { raw: row.raw, envelope: { from: row.envelopeFrom!, to: row.envelopeTo } } : await legacyWireForm(messageId);
+  const wire =
+    row.raw && row.envelopeTo?.length
+      ? { raw: row.raw, envelope: { from: row.envelopeFrom!, to: row.envelopeTo } }
+      : await legacyWireForm(messageId);
   const pending = wire.envelope.to;
   let via: "relay" | "service" | null = null;
   let signed = false;
@@ -157,11 +169,25 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
       // The message itself was refused: every pending recipient bounces.
       result = { accepted: [], refused: pending.map((recipient) => ({ recipient, code: error.responseCode!, response: diagnostic })) };
     } else if (last) {
-      await settle(messageId, { status: row.sentAt ? "sent" : "failed", lastError: diagnostic, via: null, sent: false, pending: null, events: [event("failed", { reason: diagnostic, attempt, recipients: pending })] });
+      await settle(messageId, {
+        status: row.sentAt ? "sent" : "failed",
+        lastError: diagnostic,
+        via: null,
+        sent: false,
+        pending: null,
+        events: [event("failed", { reason: diagnostic, attempt, recipients: pending })],
+      });
       logger().warn({ messageId, attempt, reason: diagnostic }, "message failed");
       return "done";
     } else {
-      await settle(messageId, { status: "queued", lastError: diagnostic, via: null, sent: false, pending: null, events: [event("delivery_delayed", { diagnostic, attempt, recipients: pending })] });
+      await settle(messageId, {
+        status: "queued",
+        lastError: diagnostic,
+        via: null,
+        sent: false,
+        pending: null,
+        events: [event("delivery_delayed", { diagnostic, attempt, recipients: pending })],
+      });
       return "retry";
     }
   }
@@ -170,17 +196,37 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
   const soft = result.refused.filter((entry) => entry.code === null || entry.code < 500);
   const events: Event[] = [];
   if (result.accepted.length > 0) events.push(event("sent", { via, signed, recipients: result.accepted }));
-  for (const refusal of hard) events.push(event("bounced", { bounceType: "hard", recipient: refusal.recipient, diagnostic: oneLine(`${refusal.code} ${refusal.response}`) }));
+  for (const refusal of hard)
+    events.push(
+      event("bounced", { bounceType: "hard", recipient: refusal.recipient, diagnostic: oneLine(`${refusal.code} ${refusal.response}`) }),
+    );
   const anyAccepted = result.accepted.length > 0 || row.sentAt !== null;
   const lastError = [...hard, ...soft].map((entry) => oneLine(`${entry.recipient}: ${entry.response}`)).join("; ") || null;
   if (soft.length > 0 && !last) {
-    events.push(event("delivery_delayed", { attempt, recipients: soft.map((entry) => entry.recipient), diagnostic: oneLine(soft[0]!.response) }));
-    await settle(messageId, { status: "queued", lastError, via, sent: result.accepted.length > 0, pending: soft.map((entry) => entry.recipient), events });
+    events.push(
+      event("delivery_delayed", { attempt, recipients: soft.map((entry) => entry.recipient), diagnostic: oneLine(soft[0]!.response) }),
+    );
+    await settle(messageId, {
+      status: "queued",
+      lastError,
+      via,
+      sent: result.accepted.length > 0,
+      pending: soft.map((entry) => entry.recipient),
+      events,
+    });
     return "retry";
   }
-  if (soft.length > 0) events.push(event("failed", { attempt, recipients: soft.map((entry) => entry.recipient), reason: oneLine(soft[0]!.response) }));
+  if (soft.length > 0)
+    events.push(event("failed", { attempt, recipients: soft.map((entry) => entry.recipient), reason: oneLine(soft[0]!.response) }));
   const status: MessageStatus = anyAccepted ? "sent" : soft.length > 0 ? "failed" : "bounced";
-  await settle(messageId, { status, lastError: status === "sent" && hard.length === 0 ? null : lastError, via, sent: result.accepted.length > 0, pending: null, events });
+  await settle(messageId, {
+    status,
+    lastError: status === "sent" && hard.length === 0 ? null : lastError,
+    via,
+    sent: result.accepted.length > 0,
+    pending: null,
+    events,
+  });
   logger().debug({ messageId, via, status }, "message handed off");
   return "done";
 }

@@ -34,7 +34,11 @@ export function messageSummaryView(row: MessageRow): MessageSummary {
   };
 }
 
-export function messageDetailView(row: MessageRow, contents: ContentsView | undefined, events: EventView[]): z.input<typeof messageDetailSchema> {
+export function messageDetailView(
+  row: MessageRow,
+  contents: ContentsView | undefined,
+  events: EventView[],
+): z.input<typeof messageDetailSchema> {
   return {
     ...messageSummaryView(row),
     html: contents?.html ?? null,

@@ -29,7 +29,8 @@ export async function listMessages(principal: SendingPrincipal, query: z.output<
     filters.push(sql`${messages.tags} @> ${JSON.stringify(wanted)}::jsonb`);
   }
   if (query.to) filters.push(anyRecipientContains(query.to));
-  if (query.search) filters.push(sql`(position(lower(${query.search}) in lower(${messages.subject})) > 0 or ${anyRecipientContains(query.search)})`);
+  if (query.search)
+    filters.push(sql`(position(lower(${query.search}) in lower(${messages.subject})) > 0 or ${anyRecipientContains(query.search)})`);
   const where = and(...filters);
   const [rows, [totals]] = await Promise.all([
     db()
@@ -44,24 +45,43 @@ export async function listMessages(principal: SendingPrincipal, query: z.output<
   return { items: rows.map(messageSummaryView), pagination: pageInfo(query.page, query.limit, totals?.total ?? 0) };
 }
 
-const contentsColumns = { messageId: messageContents.messageId, html: messageContents.html, text: messageContents.text, attachments: messageContents.attachments };
+const contentsColumns = {
+  messageId: messageContents.messageId,
+  html: messageContents.html,
+  text: messageContents.text,
+  attachments: messageContents.attachments,
+};
 
 /** Full views of these messages (already known to be the caller's), in the given order. */
 export async function loadMessageDetails(ids: string[]) {
   const [rows, contents, events] = await Promise.all([
     db().select().from(messages).where(inArray(messages.id, ids)),
     db().select(contentsColumns).from(messageContents).where(inArray(messageContents.messageId, ids)),
-    db().select().from(messageEvents).where(inArray(messageEvents.messageId, ids)).orderBy(asc(messageEvents.createdAt), asc(messageEvents.id)),
+    db()
+      .select()
+      .from(messageEvents)
+      .where(inArray(messageEvents.messageId, ids))
+      .orderBy(asc(messageEvents.createdAt), asc(messageEvents.id)),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const contentsById = new Map(contents.map((entry) => [entry.messageId, entry]));
   return ids
     .filter((id) => byId.has(id))
-    .map((id) => messageDetailView(byId.get(id)!, contentsById.get(id), events.filter((event) => event.messageId === id)));
+    .map((id) =>
+      messageDetailView(
+        byId.get(id)!,
+        contentsById.get(id),
+        events.filter((event) => event.messageId === id),
+      ),
+    );
 }
 
 export async function getMessage(principal: SendingPrincipal, messageId: string) {
-  const [row] = await db().select({ id: messages.id }).from(messages).where(and(visibleTo(principal), eq(messages.id, messageId))).limit(1);
+  const [row] = await db()
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(visibleTo(principal), eq(messages.id, messageId)))
+    .limit(1);
   if (!row) throw notFound("Message");
   return (await loadMessageDetails([row.id]))[0]!;
 }

@@ -12,7 +12,10 @@ export async function recordEngagement(messageId: string, type: "opened" | "clic
   await db().transaction(async (tx) => {
     const [message] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId)).for("update").limit(1);
     if (!message) return;
-    const [existing] = await tx.select({ total: count() }).from(messageEvents).where(and(eq(messageEvents.messageId, messageId), eq(messageEvents.type, type)));
+    const [existing] = await tx
+      .select({ total: count() })
+      .from(messageEvents)
+      .where(and(eq(messageEvents.messageId, messageId), eq(messageEvents.type, type)));
     if ((existing?.total ?? 0) >= MAX_EVENTS) return;
     await tx.insert(messageEvents).values({ id: newId("mev"), messageId, type, detail });
   });

@@ -34,7 +34,13 @@ async function replayOf(accountId: string, key: string, requestHash: string, kin
       await db()
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), gt(idempotencyKeys.createdAt, new Date(now().getTime() - IDEMPOTENCY_WINDOW_MS))))
+        .where(
+          and(
+            eq(idempotencyKeys.accountId, accountId),
+            eq(idempotencyKeys.key, key),
+            gt(idempotencyKeys.createdAt, new Date(now().getTime() - IDEMPOTENCY_WINDOW_MS)),
+          ),
+        )
         .limit(1)
     )[0];
   if (!found) return null;
@@ -49,7 +55,11 @@ async function domainsOf(principal: SendingPrincipal, inputs: SendMessageInput[]
   const errors: FieldError[] = [];
   const domains = await Promise.all(
     inputs.map((input, index) =>
-      sendingDomainOf(principal.accountId, input.from, principal.apiKey, db(), [...input.to, ...(input.cc ?? []), ...(input.bcc ?? [])]).catch((error: unknown) => {
+      sendingDomainOf(principal.accountId, input.from, principal.apiKey, db(), [
+        ...input.to,
+        ...(input.cc ?? []),
+        ...(input.bcc ?? []),
+      ]).catch((error: unknown) => {
         if (!(error instanceof AppError) || error.code !== "validation_error") throw error;
         errors.push(...(error.details.errors ?? []).map((entry) => ({ ...entry, path: `${prefix(index)}${entry.path}` })));
         return null;
@@ -57,7 +67,11 @@ async function domainsOf(principal: SendingPrincipal, inputs: SendMessageInput[]
     ),
   );
   if (errors.length > 0) {
-    throw new AppError("validation_error", inputs.length > 1 ? "Some messages cannot be sent from their domain; none was sent." : errors[0]!.message, { errors });
+    throw new AppError(
+      "validation_error",
+      inputs.length > 1 ? "Some messages cannot be sent from their domain; none was sent." : errors[0]!.message,
+      { errors },
+    );
   }
   return domains as { id: string | null; name: string }[];
 }
@@ -95,9 +109,22 @@ async function prepare(input: SendMessageInput, domain: PreparedMessage["domain"
 }
 
 const contentBytes = (inputs: SendMessageInput[]) =>
-  inputs.reduce((sum, input) => sum + (input.html?.length ?? 0) + (input.text?.length ?? 0) + (input.attachments ?? []).reduce((files, file) => files + file.content.length, 0), 0);
+  inputs.reduce(
+    (sum, input) =>
+      sum +
+      (input.html?.length ?? 0) +
+      (input.text?.length ?? 0) +
+      (input.attachments ?? []).reduce((files, file) => files + file.content.length, 0),
+    0,
+  );
 
-async function send(principal: SendingPrincipal, inputs: SendMessageInput[], kind: Kind, idempotencyKey: string | null, requestHash: string) {
+async function send(
+  principal: SendingPrincipal,
+  inputs: SendMessageInput[],
+  kind: Kind,
+  idempotencyKey: string | null,
+  requestHash: string,
+) {
   if (idempotencyKey) {
     const replay = await replayOf(principal.accountId, idempotencyKey, requestHash, kind);
     if (replay) return { items: replay, replayed: true };
@@ -108,12 +135,17 @@ async function send(principal: SendingPrincipal, inputs: SendMessageInput[], kin
     for (const [index, input] of inputs.entries()) prepared.push(await prepare(input, domains[index]!));
     const claim = idempotencyKey ? { key: idempotencyKey, requestHash, kind } : null;
     const result = await storeMessages(principal, prepared, claim);
-    if (!result.stored) return { items: (await replayOf(principal.accountId, idempotencyKey!, requestHash, kind, result.existing))!, replayed: true };
+    if (!result.stored)
+      return { items: (await replayOf(principal.accountId, idempotencyKey!, requestHash, kind, result.existing))!, replayed: true };
     // Answered from what was just stored, without reading it back.
     const rowsById = new Map(result.rows.map((row) => [row.id, row]));
     const items = prepared.map((message) => {
       const row = rowsById.get(message.id)!;
-      const first = { type: row.status === "scheduled" ? ("scheduled" as const) : ("queued" as const), detail: message.scheduledAt ? { scheduledAt: message.scheduledAt.toISOString() } : {}, createdAt: row.createdAt };
+      const first = {
+        type: row.status === "scheduled" ? ("scheduled" as const) : ("queued" as const),
+        detail: message.scheduledAt ? { scheduledAt: message.scheduledAt.toISOString() } : {},
+        createdAt: row.createdAt,
+      };
       return messageDetailView(row, message, [first]);
     });
     return { items, replayed: false };
@@ -127,7 +159,9 @@ export async function sendMessage(principal: SendingPrincipal, { input, idempote
   return { message: items[0]!, replayed };
 }
 
-export async function sendMessageBatch(principal: SendingPrincipal, { input, idempotencyKey }: { input: SendMessageBatchInput; idempotencyKey: string | null }) {
+export async function sendMessageBatch(
+  principal: SendingPrincipal,
+  { input, idempotencyKey }: { input: SendMessageBatchInput; idempotencyKey: string | null },
+) {
   return send(principal, input.messages, "batch", idempotencyKey, sha256Hex(JSON.stringify(input)));
 }
-

@@ -21,7 +21,11 @@ function loadOrCreatePrivateKey(): string {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   mkdirSync(env().dataDir, { recursive: true });
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
+  const { privateKey } = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  });
   try {
     // "wx": another instance generating at the same moment must not overwrite ours.
     writeFileSync(file, privateKey, { mode: 0o600, flag: "wx" });
@@ -36,7 +40,13 @@ const servicePrivateKey = () => (cachedPem ??= loadOrCreatePrivateKey());
 
 /** The signing key for mail from the service's own host. */
 export function serviceDkimSigningKey(): DkimSigningKey {
-  return { domainId: "", domain: env().mail.hostname, selector: env().SERVICE_DKIM_SELECTOR, privateKey: servicePrivateKey(), status: "verified" };
+  return {
+    domainId: "",
+    domain: env().mail.hostname,
+    selector: env().SERVICE_DKIM_SELECTOR,
+    privateKey: servicePrivateKey(),
+    status: "verified",
+  };
 }
 
 /** The key for a stored message without a domain of the account: the service's, for the test sender; null otherwise. */

@@ -70,7 +70,11 @@ async function claimKey(tx: Executor, accountId: string, claim: IdempotencyClaim
   return existing!;
 }
 
-export async function storeMessages(principal: SendingPrincipal, prepared: PreparedMessage[], claim: IdempotencyClaim | null): Promise<StoredMessages> {
+export async function storeMessages(
+  principal: SendingPrincipal,
+  prepared: PreparedMessage[],
+  claim: IdempotencyClaim | null,
+): Promise<StoredMessages> {
   const ids = prepared.map((message) => message.id);
   return db().transaction(async (tx) => {
     if (claim) {

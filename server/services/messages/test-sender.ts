@@ -34,13 +34,20 @@ function startOfUtcDay(at: Date): Date {
 }
 
 async function sentSince(tx: Executor, accountId: string, since: Date): Promise<number> {
-  const [sent] = await tx.select({ n: count() }).from(messages).where(and(isTestSenderMessage(accountId), gte(messages.createdAt, since)));
+  const [sent] = await tx
+    .select({ n: count() })
+    .from(messages)
+    .where(and(isTestSenderMessage(accountId), gte(messages.createdAt, since)));
   return sent?.n ?? 0;
 }
 
 /** GET /sending/test-sender: what to send with, and how many are left today. */
 export async function describeTestSender(accountId: string): Promise<TestSender> {
-  const [account] = await db().select({ email: accounts.email, emailVerifiedAt: accounts.emailVerifiedAt }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  const [account] = await db()
+    .select({ email: accounts.email, emailVerifiedAt: accounts.emailVerifiedAt })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
   return {
     from: `Onboarding <${testSenderAddress()}>`,
     to: account!.email,
@@ -60,7 +67,11 @@ const forbidden = (message: string) => new AppError("forbidden", message);
  */
 export async function testSenderDomain(accountId: string, recipients: string[], apiKey: ApiKeyGrant | null, tx: Executor) {
   if (apiKey?.domainId) throw forbidden("This API key may only send from its own domain, not from the test sender.");
-  const [account] = await tx.select({ email: accounts.email, emailVerifiedAt: accounts.emailVerifiedAt }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  const [account] = await tx
+    .select({ email: accounts.email, emailVerifiedAt: accounts.emailVerifiedAt })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
   if (!account?.emailVerifiedAt) {
     throw forbidden(
       "Confirm your email address before using the test sender: sign in once with an emailed link or code (or reset your password), then send again.",
@@ -75,9 +86,13 @@ export async function testSenderDomain(accountId: string, recipients: string[], 
   const dayStart = startOfUtcDay(at);
   if ((await sentSince(tx, accountId, dayStart)) >= TEST_SENDER_DAILY_LIMIT) {
     const retryAfter = Math.max(1, Math.ceil((dayStart.getTime() + 86_400_000 - at.getTime()) / 1000));
-    throw new AppError("rate_limited", `The test sender sends at most ${TEST_SENDER_DAILY_LIMIT} messages a day; try again tomorrow (UTC), or add a domain of your own.`, {
-      headers: { "Retry-After": String(retryAfter) },
-    });
+    throw new AppError(
+      "rate_limited",
+      `The test sender sends at most ${TEST_SENDER_DAILY_LIMIT} messages a day; try again tomorrow (UTC), or add a domain of your own.`,
+      {
+        headers: { "Retry-After": String(retryAfter) },
+      },
+    );
   }
   return { id: null, name: env().mail.hostname };
 }

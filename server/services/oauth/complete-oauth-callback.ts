@@ -24,7 +24,12 @@ function currentUrl(provider: OAuthProvider, requestUrl: string): URL {
   return url;
 }
 
-async function identityFromProvider(provider: OAuthProvider, flow: SpentFlow, state: string, requestUrl: string): Promise<ProviderIdentity> {
+async function identityFromProvider(
+  provider: OAuthProvider,
+  flow: SpentFlow,
+  state: string,
+  requestUrl: string,
+): Promise<ProviderIdentity> {
   try {
     const config = await providerConfiguration(provider);
     const url = currentUrl(provider, requestUrl);
@@ -52,7 +57,8 @@ export async function completeOAuthCallback(
     const flow = state ? await spendFlow(provider, state, binding ? bindingHash(binding) : null) : null;
     if (!flow || !state) throw new CallbackError("invalid_state", "Unknown, used, expired or foreign state");
     // The person declined, or the provider refused: the state is spent either way.
-    if (input.query.error || !input.query.code) throw new CallbackError("provider_error", `Provider answered ${input.query.error ?? "without a code"}`);
+    if (input.query.error || !input.query.code)
+      throw new CallbackError("provider_error", `Provider answered ${input.query.error ?? "without a code"}`);
     const identity = await identityFromProvider(provider, flow, state, input.requestUrl);
     const account = await resolveOAuthAccount(identity, input.client);
     const code = await issueExchangeCode({ accountId: account.id, provider, browserBindingHash: flow.browserBindingHash });

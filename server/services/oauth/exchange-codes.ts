@@ -38,7 +38,10 @@ export async function issueExchangeCode(
  * account and provider, or null. A code shown without the right browser
  * cookie stays unspent, so a leaked code cannot be burnt by someone else.
  */
-export async function spendExchangeCode(code: string, browserBindingHash: string | null): Promise<{ accountId: string; provider: OAuthProvider } | null> {
+export async function spendExchangeCode(
+  code: string,
+  browserBindingHash: string | null,
+): Promise<{ accountId: string; provider: OAuthProvider } | null> {
   if (!browserBindingHash) return null;
   const [spent] = await db()
     .update(oauthExchangeCodes)

@@ -13,7 +13,10 @@ import { bindingFrom, bindingHash } from "./browser-binding";
 import { spendExchangeCode } from "./exchange-codes";
 
 const invalidCode = () =>
-  new AppError("invalid_or_expired_token", "This sign-in code is invalid, already used or expired, or was issued to another browser. Please sign in again.");
+  new AppError(
+    "invalid_or_expired_token",
+    "This sign-in code is invalid, already used or expired, or was issued to another browser. Please sign in again.",
+  );
 
 export async function exchangeOAuthCode(code: string, cookieHeader: string | null, client: ClientInfo): Promise<AuthPayload> {
   const binding = bindingFrom(cookieHeader);

@@ -18,7 +18,11 @@ async function getJson<T>(config: oidc.Configuration, accessToken: string, path:
   return schema.parse(await response.json());
 }
 
-export async function fetchGithubIdentity(config: oidc.Configuration, currentUrl: URL, checks: { state: string }): Promise<ProviderIdentity> {
+export async function fetchGithubIdentity(
+  config: oidc.Configuration,
+  currentUrl: URL,
+  checks: { state: string },
+): Promise<ProviderIdentity> {
   const tokens = await oidc.authorizationCodeGrant(config, currentUrl, { expectedState: checks.state });
   const user = await getJson(config, tokens.access_token, "user", githubUser);
   const emails = await getJson(config, tokens.access_token, "user/emails", githubEmails);

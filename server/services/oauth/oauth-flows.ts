@@ -28,15 +28,17 @@ export async function createFlow(input: {
 }): Promise<void> {
   const at = now();
   const stateHash = stateHashOf(input.state);
-  await db().insert(oauthFlows).values({
-    stateHash,
-    provider: input.provider,
-    browserBindingHash: input.browserBindingHash,
-    secretsSealed: encryptSecret(JSON.stringify(input.secrets), stateHash),
-    returnTo: input.returnTo,
-    expiresAt: new Date(at.getTime() + FLOW_TTL_MS),
-    createdAt: at,
-  });
+  await db()
+    .insert(oauthFlows)
+    .values({
+      stateHash,
+      provider: input.provider,
+      browserBindingHash: input.browserBindingHash,
+      secretsSealed: encryptSecret(JSON.stringify(input.secrets), stateHash),
+      returnTo: input.returnTo,
+      expiresAt: new Date(at.getTime() + FLOW_TTL_MS),
+      createdAt: at,
+    });
   // Housekeeping on the way: nothing else ever reads dead flows.
   const cutoff = new Date(at.getTime() - KEEP_DEAD_FLOWS_MS);
   await db()
@@ -53,7 +55,12 @@ export async function spendFlow(provider: OAuthProvider, state: string, browserB
   if (!browserBindingHash) return null;
   const stateHash = stateHashOf(state);
   const at = now();
-  const live = and(eq(oauthFlows.stateHash, stateHash), eq(oauthFlows.provider, provider), isNull(oauthFlows.consumedAt), gt(oauthFlows.expiresAt, at));
+  const live = and(
+    eq(oauthFlows.stateHash, stateHash),
+    eq(oauthFlows.provider, provider),
+    isNull(oauthFlows.consumedAt),
+    gt(oauthFlows.expiresAt, at),
+  );
   const [candidate] = await db().select({ binding: oauthFlows.browserBindingHash }).from(oauthFlows).where(live).limit(1);
   if (!candidate || !constantTimeEqual(candidate.binding, browserBindingHash)) return null;
   const [spent] = await db().update(oauthFlows).set({ consumedAt: at }).where(live).returning();

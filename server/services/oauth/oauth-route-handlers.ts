@@ -5,8 +5,17 @@ import { completeOAuthCallback } from "./complete-oauth-callback";
 import type { OAuthProvider } from "./providers";
 import { assertProviderEnabled, startOAuthSignIn } from "./start-oauth-sign-in";
 
-type StartContext = { query: { returnTo: Parameters<typeof startOAuthSignIn>[1]["returnTo"] }; request: Request; response: ResponseOptions };
-type CallbackContext = { query: Parameters<typeof completeOAuthCallback>[1]["query"]; request: Request; ip: string; userAgent: string | null };
+type StartContext = {
+  query: { returnTo: Parameters<typeof startOAuthSignIn>[1]["returnTo"] };
+  request: Request;
+  response: ResponseOptions;
+};
+type CallbackContext = {
+  query: Parameters<typeof completeOAuthCallback>[1]["query"];
+  request: Request;
+  ip: string;
+  userAgent: string | null;
+};
 
 /** GET /auth/oauth/{provider}: 302 to the provider, with the flow's binding cookie. */
 export function startSignInHandler(provider: OAuthProvider) {

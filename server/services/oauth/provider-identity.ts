@@ -15,7 +15,10 @@ export type ProviderIdentity = {
 export type CallbackErrorCode = "invalid_state" | "provider_error" | "email_not_verified" | "account_disabled";
 
 export class CallbackError extends Error {
-  constructor(readonly code: CallbackErrorCode, message: string) {
+  constructor(
+    readonly code: CallbackErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = "CallbackError";
   }

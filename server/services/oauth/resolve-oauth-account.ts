@@ -6,7 +6,7 @@
 //   here loses its password, two-factor and sessions first, so whoever
 //   registered the address in advance cannot keep a way in;
 // - no account: a new one, password-less, its email proven by the provider.
-import { and, eq, } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
 import { accounts, oauthIdentities, recoveryCodes, twoFactorSecrets } from "@/server/db/schema";
@@ -48,7 +48,11 @@ async function takeOverUnprovenAccount(tx: Executor, account: Account): Promise<
     .returning();
   return {
     account: updated!,
-    removed: { sessionsRevoked: revoked.length, passwordRemoved: account.passwordHash !== null, twoFactorRemoved: account.twoFactorEnabled },
+    removed: {
+      sessionsRevoked: revoked.length,
+      passwordRemoved: account.passwordHash !== null,
+      twoFactorRemoved: account.twoFactorEnabled,
+    },
   };
 }
 
@@ -56,7 +60,15 @@ async function createAccountFor(tx: Executor, identity: ProviderIdentity & { ema
   const at = now();
   const [account] = await tx
     .insert(accounts)
-    .values({ id: newId("acc"), email: identity.email, name: identity.name?.slice(0, 200) ?? null, planId: "free", emailVerifiedAt: at, createdAt: at, updatedAt: at })
+    .values({
+      id: newId("acc"),
+      email: identity.email,
+      name: identity.name?.slice(0, 200) ?? null,
+      planId: "free",
+      emailVerifiedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning();
   await recordActivity(
     {
@@ -77,7 +89,10 @@ async function resolveInTransaction(tx: Executor, identity: ProviderIdentity, cl
   if (linked) return linked;
   const email = identity.email;
   if (!email || !identity.emailVerified) {
-    throw new CallbackError("email_not_verified", `${providerNames[identity.provider]} did not confirm that this email address is verified`);
+    throw new CallbackError(
+      "email_not_verified",
+      `${providerNames[identity.provider]} did not confirm that this email address is verified`,
+    );
   }
   const [existing] = await tx.select().from(accounts).where(eq(accounts.email, email)).limit(1);
   let account: Account;

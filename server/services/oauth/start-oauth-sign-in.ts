@@ -18,17 +18,24 @@ const scopes: Record<OAuthProvider, string> = {
 export type StartedFlow = { location: string; setCookie: string | null };
 
 export function assertProviderEnabled(provider: OAuthProvider): void {
-  if (!isProviderEnabled(provider)) throw new AppError("not_found", `Sign-in with ${providerNames[provider]} is not configured on this service.`);
+  if (!isProviderEnabled(provider))
+    throw new AppError("not_found", `Sign-in with ${providerNames[provider]} is not configured on this service.`);
 }
 
-export async function startOAuthSignIn(provider: OAuthProvider, input: { cookieHeader: string | null; returnTo: string | null }): Promise<StartedFlow> {
+export async function startOAuthSignIn(
+  provider: OAuthProvider,
+  input: { cookieHeader: string | null; returnTo: string | null },
+): Promise<StartedFlow> {
   assertProviderEnabled(provider);
   let config: oidc.Configuration;
   try {
     config = await providerConfiguration(provider);
   } catch (error) {
     // Discovery failed (provider down or misconfigured): the person gets the portal's explanation, not JSON.
-    logger().warn({ provider, err: { name: (error as Error).name, message: (error as Error).message } }, "oauth start: provider configuration failed");
+    logger().warn(
+      { provider, err: { name: (error as Error).name, message: (error as Error).message } },
+      "oauth start: provider configuration failed",
+    );
     return { location: completePageUrl({ error: "provider_error" }), setCookie: null };
   }
   const state = oidc.randomState();

@@ -119,7 +119,10 @@ export async function peekRateLimits(checks: RateLimitCheck[], tx: Executor = db
   const keys = checks.map((check) => bucketKey(check.policy, check.subject));
   const result = await tx.execute<{ key: string; count: number; expires_at: string | Date }>(sql`
     select key, count, expires_at from rate_limit_buckets
-    where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) and expires_at > ${at.toISOString()}`);
+    where key in (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )}) and expires_at > ${at.toISOString()}`);
   const byKey = new Map(result.rows.map((row) => [row.key, row]));
   return checks.map((check, index) => {
     const row = byKey.get(keys[index]!);

@@ -9,12 +9,14 @@ export type RateLimitPolicy = { name: string; limit: number; windowSeconds: numb
 
 const defaults: Record<PolicyName, Omit<RateLimitPolicy, "name">> = rateLimitDefaults;
 
-
 let resolved: Record<PolicyName, RateLimitPolicy> | undefined;
 
 export function parseOverrides(raw: string | undefined): Record<string, Omit<RateLimitPolicy, "name">> {
   const overrides: Record<string, Omit<RateLimitPolicy, "name">> = {};
-  for (const entry of (raw ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (raw ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = /^(\w+)=(\d+)\/(\d+)$/.exec(entry);
     if (!match || !(match[1]! in defaults)) throw new Error(`RATE_LIMIT_OVERRIDES: bad entry "${entry}"`);
     overrides[match[1]!] = { limit: Number(match[2]), windowSeconds: Number(match[3]) };

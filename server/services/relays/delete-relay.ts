@@ -22,7 +22,12 @@ export async function deleteRelay(accountId: string, relayId: string, client: Cl
         description: `SMTP relay "${relay.name}" deleted`,
         ip: client.ip,
         userAgent: client.userAgent,
-        metadata: { relayId, name: relay.name, wasDefault: relay.isDefault, ...(newDefaultId !== undefined ? { newDefaultRelayId: newDefaultId } : {}) },
+        metadata: {
+          relayId,
+          name: relay.name,
+          wasDefault: relay.isDefault,
+          ...(newDefaultId !== undefined ? { newDefaultRelayId: newDefaultId } : {}),
+        },
       },
       tx,
     );

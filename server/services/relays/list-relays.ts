@@ -5,7 +5,11 @@ import { smtpRelays } from "@/server/db/schema";
 import { relayView } from "./relay-view";
 
 const relaysOf = hotQuery("list_relays", (executor) =>
-  executor.select().from(smtpRelays).where(eq(smtpRelays.accountId, sql.placeholder("accountId"))).orderBy(asc(smtpRelays.createdAt), asc(smtpRelays.id)),
+  executor
+    .select()
+    .from(smtpRelays)
+    .where(eq(smtpRelays.accountId, sql.placeholder("accountId")))
+    .orderBy(asc(smtpRelays.createdAt), asc(smtpRelays.id)),
 );
 
 export async function listRelays(accountId: string) {

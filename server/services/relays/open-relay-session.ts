@@ -144,7 +144,10 @@ export async function openRelaySession(target: RelayTarget, options: RelaySessio
 
   const attempt = handshake();
   // A session that only opens after the deadline is closed, not leaked.
-  attempt.then((session) => timedOut && session.close(), () => {});
+  attempt.then(
+    (session) => timedOut && session.close(),
+    () => {},
+  );
   try {
     return await Promise.race([attempt, expired]);
   } finally {

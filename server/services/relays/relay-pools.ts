@@ -66,7 +66,12 @@ function closeIdle(at: number) {
   }
 }
 
-export async function sendThroughRelayPool(relayId: string, target: RelayTarget, message: RawMessage, options: { allowPrivate: boolean; timeoutMs: number }): Promise<HandOff> {
+export async function sendThroughRelayPool(
+  relayId: string,
+  target: RelayTarget,
+  message: RawMessage,
+  options: { allowPrivate: boolean; timeoutMs: number },
+): Promise<HandOff> {
   const at = Date.now();
   const key = keyOf(relayId, target);
   let pool = pools().get(key);

@@ -24,7 +24,10 @@ const tlsWords = { none: "without TLS", starttls: "TLS via STARTTLS", ssl_tls: "
 async function handshake(relay: RelayRow): Promise<Outcome> {
   const target = relayTargetOf(relay);
   try {
-    const session = await openRelaySession(target, { timeoutMs: env().RELAY_TEST_TIMEOUT_MS, allowPrivate: env().RELAY_ALLOW_PRIVATE_HOSTS });
+    const session = await openRelaySession(target, {
+      timeoutMs: env().RELAY_TEST_TIMEOUT_MS,
+      allowPrivate: env().RELAY_ALLOW_PRIVATE_HOSTS,
+    });
     session.quit();
     const signedIn = target.credentials ? `, signed in as ${target.credentials.user}` : "";
     return { ok: true, error: null, message: `Connected to ${relay.host}:${relay.port} (${tlsWords[relay.encryption]})${signedIn}.` };

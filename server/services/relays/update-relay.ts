@@ -34,7 +34,9 @@ export async function updateRelay(accountId: string, relayId: string, input: Upd
           : sealRelayPassword(input.smtp_password, accountId, relayId);
     if ((username === null) !== (passwordSealed === null)) {
       const [path, message] =
-        username === null ? ["smtp_username", "Username is required with a password"] : ["smtp_password", "Password is required with a username"];
+        username === null
+          ? ["smtp_username", "Username is required with a password"]
+          : ["smtp_password", "Password is required with a username"];
       throw new AppError("validation_error", `Invalid request body: ${path}: ${message}`, { errors: [{ path, message }] });
     }
 

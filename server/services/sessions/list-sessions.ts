@@ -10,7 +10,9 @@ const unendedSessions = hotQuery("list_sessions", (executor) =>
   executor
     .select()
     .from(sessions)
-    .where(and(eq(sessions.accountId, sql.placeholder("accountId")), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder("at"))))
+    .where(
+      and(eq(sessions.accountId, sql.placeholder("accountId")), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder("at"))),
+    )
     .orderBy(desc(sessions.lastActiveAt)),
 );
 

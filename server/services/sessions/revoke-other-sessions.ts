@@ -1,4 +1,3 @@
-
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { recordActivity } from "@/server/services/activity/record-activity";
@@ -8,7 +7,7 @@ import { revokeAccountSessions } from "@/server/services/sessions/revoke-account
 
 export async function revokeOtherSessions(auth: AuthContext, confirm: boolean | undefined, client: ClientInfo) {
   if (confirm === false) {
-    throw new AppError("confirmation_required", "Send { \"confirm\": true } to sign out every other session.");
+    throw new AppError("confirmation_required", 'Send { "confirm": true } to sign out every other session.');
   }
   return db().transaction(async (tx) => {
     const revoked = await revokeAccountSessions(tx, auth.accountId, "revoked_all", { except: auth.sessionId });

@@ -9,5 +9,12 @@ export function smtpAccessSettings(): SmtpAccess {
   const ports: SmtpAccess["ports"] = [];
   if (mail.submissionPort > 0) ports.push({ port: mail.submissionPort, security: "starttls" });
   if (mail.submissionsPort > 0) ports.push({ port: mail.submissionsPort, security: "ssl_tls" });
-  return { host: mail.hostname, username: SUBMISSION_USERNAME, ports, maxMessageBytes: MAX_SUBMISSION_BYTES, maxRecipients: MAX_RECIPIENTS, controlHeaders: { ...CONTROL_HEADER_NAMES } };
+  return {
+    host: mail.hostname,
+    username: SUBMISSION_USERNAME,
+    ports,
+    maxMessageBytes: MAX_SUBMISSION_BYTES,
+    maxRecipients: MAX_RECIPIENTS,
+    controlHeaders: { ...CONTROL_HEADER_NAMES },
+  };
 }

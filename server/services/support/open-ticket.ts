@@ -23,7 +23,13 @@ export async function openTicket(input: OpenTicketInput, auth: AuthContext | nul
     for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
       const [row] = await tx
         .insert(supportTickets)
-        .values({ id: newId("tkt"), reference: newTicketReference(), accountId: auth?.accountId ?? null, ...input, name: input.name || null })
+        .values({
+          id: newId("tkt"),
+          reference: newTicketReference(),
+          accountId: auth?.accountId ?? null,
+          ...input,
+          name: input.name || null,
+        })
         .onConflictDoNothing({ target: supportTickets.reference })
         .returning();
       if (!row) continue;

@@ -73,7 +73,9 @@ export async function completeChallenge(challengeToken: string, code: string, cl
     const [spent] = await tx
       .update(twoFactorChallenges)
       .set({ consumedAt: now() })
-      .where(and(eq(twoFactorChallenges.tokenHash, tokenHash), isNull(twoFactorChallenges.consumedAt), gt(twoFactorChallenges.expiresAt, now())))
+      .where(
+        and(eq(twoFactorChallenges.tokenHash, tokenHash), isNull(twoFactorChallenges.consumedAt), gt(twoFactorChallenges.expiresAt, now())),
+      )
       .returning();
     if (!spent) throw deadChallenge();
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, spent.accountId)).limit(1);

@@ -44,18 +44,33 @@ export async function confirmTwoFactor(auth: AuthContext, code: string, client: 
   if (!state?.pendingSecretSealed) throw new AppError("no_pending_setup", "Start two-factor setup first.");
   await assertSecondFactorUnlocked(auth.accountId);
   const step = matchingStep(decryptSecret(state.pendingSecretSealed, totpAad(auth.accountId)), code.trim(), now());
-  if (step === null) throw new AppError("invalid_two_factor_code", "That code does not match. Check your authenticator app's time and try the newest code.");
+  if (step === null)
+    throw new AppError("invalid_two_factor_code", "That code does not match. Check your authenticator app's time and try the newest code.");
   const codes = newRecoveryCodes();
   await db().transaction(async (tx) => {
     await tx
       .update(twoFactorSecrets)
-      .set({ secretSealed: state.pendingSecretSealed, pendingSecretSealed: null, pendingCreatedAt: null, lastAcceptedStep: step, enabledAt: now() })
+      .set({
+        secretSealed: state.pendingSecretSealed,
+        pendingSecretSealed: null,
+        pendingCreatedAt: null,
+        lastAcceptedStep: step,
+        enabledAt: now(),
+      })
       .where(eq(twoFactorSecrets.accountId, auth.accountId));
     await tx.update(accounts).set({ twoFactorEnabled: true, updatedAt: now() }).where(eq(accounts.id, auth.accountId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, auth.accountId));
-    await tx.insert(recoveryCodes).values(codes.map((recovery) => ({ id: newId("rec"), accountId: auth.accountId, codeHash: recoveryCodeHash(recovery) })));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((recovery) => ({ id: newId("rec"), accountId: auth.accountId, codeHash: recoveryCodeHash(recovery) })));
     await recordActivity(
-      { accountId: auth.accountId, type: "security.2fa_enabled", description: "Two-factor authentication turned on", ip: client.ip, userAgent: client.userAgent },
+      {
+        accountId: auth.accountId,
+        type: "security.2fa_enabled",
+        description: "Two-factor authentication turned on",
+        ip: client.ip,
+        userAgent: client.userAgent,
+      },
       tx,
     );
   });
@@ -71,7 +86,13 @@ export async function disableTwoFactor(auth: AuthContext, code: string | undefin
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, auth.accountId));
     await tx.update(accounts).set({ twoFactorEnabled: false, updatedAt: now() }).where(eq(accounts.id, auth.accountId));
     await recordActivity(
-      { accountId: auth.accountId, type: "security.2fa_disabled", description: "Two-factor authentication turned off", ip: client.ip, userAgent: client.userAgent },
+      {
+        accountId: auth.accountId,
+        type: "security.2fa_disabled",
+        description: "Two-factor authentication turned off",
+        ip: client.ip,
+        userAgent: client.userAgent,
+      },
       tx,
     );
   });

@@ -59,7 +59,8 @@ async function spendRecoveryCode(accountId: string, code: string): Promise<boole
   return spent.length === 1;
 }
 
-const lockedError = (state: RateLimitState) => rateLimitedError(state, "Too many wrong codes. Two-factor sign-in is locked for 15 minutes.");
+const lockedError = (state: RateLimitState) =>
+  rateLimitedError(state, "Too many wrong codes. Two-factor sign-in is locked for 15 minutes.");
 
 /** Throws 429 while the account's second factor is locked. */
 export async function assertSecondFactorUnlocked(accountId: string): Promise<void> {
@@ -82,17 +83,33 @@ export async function verifySecondFactor(accountId: string, code: string, client
   if (counted!.limited) throw lockedError((await hitRateLimits([{ policy: policy("secondFactorLockout"), subject: accountId }]))[0]!);
   const trimmed = code.trim();
   const factor: SecondFactor | null = /^\d{6}$/.test(trimmed)
-    ? (await acceptTotp(accountId, trimmed)) ? "totp" : null
-    : (await spendRecoveryCode(accountId, trimmed)) ? "recovery_code" : null;
+    ? (await acceptTotp(accountId, trimmed))
+      ? "totp"
+      : null
+    : (await spendRecoveryCode(accountId, trimmed))
+      ? "recovery_code"
+      : null;
   if (factor) {
     await refundRateLimits(attempt, [counted!]);
     if (factor === "recovery_code") {
-      await recordActivity({ accountId, type: "security.recovery_code_used", description: "A recovery code was used", ip: client.ip, userAgent: client.userAgent });
+      await recordActivity({
+        accountId,
+        type: "security.recovery_code_used",
+        description: "A recovery code was used",
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
     }
     return factor;
   }
   if (counted!.count === failuresPolicy.limit) await hitRateLimits([{ policy: policy("secondFactorLockout"), subject: accountId }]);
-  await recordActivity({ accountId, type: "security.2fa_failed", description: "A wrong two-factor code was entered", ip: client.ip, userAgent: client.userAgent });
+  await recordActivity({
+    accountId,
+    type: "security.2fa_failed",
+    description: "A wrong two-factor code was entered",
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
   return null;
 }
 

@@ -23,7 +23,8 @@ export const listPlans = defineEndpoint({
   path: "/billing/plans",
   operationId: "listPlans",
   summary: "The plans on offer",
-  description: "Amounts are integers in minor units (cents). Plans with `contactSales` are arranged with sales, not bought at checkout. No credentials needed.",
+  description:
+    "Amounts are integers in minor units (cents). Plans with `contactSales` are arranged with sales, not bought at checkout. No credentials needed.",
   tag: "Billing",
   auth: "none",
   response: z.array(planSchema),
@@ -122,7 +123,8 @@ export const receivePaymentWebhook = defineEndpoint({
   params: webhookParams,
   rawBody: {
     limitBytes: WEBHOOK_BODY_LIMIT,
-    description: "The provider's event, exactly as it signed it. Sandbox: `{ id, type: \"payment.succeeded\" | \"payment.failed\", data: { reference, amount, currency } }`.",
+    description:
+      'The provider\'s event, exactly as it signed it. Sandbox: `{ id, type: "payment.succeeded" | "payment.failed", data: { reference, amount, currency } }`.',
   },
   response: webhookReceiptSchema,
   message: "Event received",
@@ -134,7 +136,8 @@ export const cancelSubscription = defineEndpoint({
   path: "/subscriptions/cancel",
   operationId: "cancelSubscription",
   summary: "Cancel the plan at the end of its current term",
-  description: "The plan stays until `currentPeriodEnd`, then the account moves to Free. Cancelling Free or an already cancelled plan is 409 `nothing_to_cancel`. No body is read as `{}`.",
+  description:
+    "The plan stays until `currentPeriodEnd`, then the account moves to Free. Cancelling Free or an already cancelled plan is 409 `nothing_to_cancel`. No body is read as `{}`.",
   tag: "Billing",
   auth: "bearer",
   body: emptyBody,

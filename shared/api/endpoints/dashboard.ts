@@ -19,7 +19,8 @@ export const getOnboardingProfile = defineEndpoint({
   path: "/account/onboarding-profile",
   operationId: "getOnboardingProfile",
   summary: "The onboarding checklist and its progress",
-  description: "Add a domain, verify it, add a relay, turn on two-factor, choose a plan: each step is done when the account's data says so. `intendedPlanId` is the plan asked for at registration.",
+  description:
+    "Add a domain, verify it, add a relay, turn on two-factor, choose a plan: each step is done when the account's data says so. `intendedPlanId` is the plan asked for at registration.",
   tag: "Account",
   auth: "bearer",
   response: onboardingProfileSchema,

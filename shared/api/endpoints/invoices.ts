@@ -6,7 +6,8 @@ export const getInvoice = defineEndpoint({
   path: "/billing/invoices/{invoice_id}",
   operationId: "getInvoice",
   summary: "One invoice, with what a printed copy shows",
-  description: "The portal renders it as a printable page (`/billing/invoices/{invoice_id}`: print or save as PDF). Another account's invoice is 404.",
+  description:
+    "The portal renders it as a printable page (`/billing/invoices/{invoice_id}`: print or save as PDF). Another account's invoice is 404.",
   tag: "Billing",
   auth: "bearer",
   params: invoiceIdParams,

@@ -1,6 +1,13 @@
 import { SEND_BODY_LIMIT_BYTES } from "@/shared/schemas/message-attachments";
 import { messageBatchSchema, sendMessageBatchBody } from "@/shared/schemas/message-batch";
-import { cancelMessageBody, listMessagesQuery, messageDetailSchema, messageIdParams, messagePageSchema, sendMessageBody } from "@/shared/schemas/messages";
+import {
+  cancelMessageBody,
+  listMessagesQuery,
+  messageDetailSchema,
+  messageIdParams,
+  messagePageSchema,
+  sendMessageBody,
+} from "@/shared/schemas/messages";
 import { defineEndpoint } from "../endpoint";
 
 export const sendMessage = defineEndpoint({
@@ -51,7 +58,8 @@ export const cancelMessage = defineEndpoint({
   path: "/sending/messages/{message_id}/cancel",
   operationId: "cancelMessage",
   summary: "Cancel a scheduled message",
-  description: "Only a message still `scheduled` can be canceled (409 `not_cancelable` once it is queued or later). Its quota charge (or credit) is given back.",
+  description:
+    "Only a message still `scheduled` can be canceled (409 `not_cancelable` once it is queued or later). Its quota charge (or credit) is given back.",
   tag: "Messages",
   auth: "bearer-or-api-key",
   apiKeyScope: "sending",
@@ -68,7 +76,8 @@ export const listMessages = defineEndpoint({
   path: "/sending/messages",
   operationId: "listMessages",
   summary: "The account's messages, newest first",
-  description: "Filter by `status`, `tag` (`name` or `name:value`), `to` (any recipient containing it) and `search` (the subject or a recipient containing it). A key restricted to one domain sees that domain's messages only.",
+  description:
+    "Filter by `status`, `tag` (`name` or `name:value`), `to` (any recipient containing it) and `search` (the subject or a recipient containing it). A key restricted to one domain sees that domain's messages only.",
   tag: "Messages",
   auth: "bearer-or-api-key",
   apiKeyScope: "sending",

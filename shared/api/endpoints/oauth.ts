@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { authPayloadSchema } from "@/shared/schemas/auth";
-import {
-  oauthCallbackQuery,
-  oauthExchangeBody,
-  oauthProvidersSchema,
-  oauthStartQuery,
-  signInMethodsSchema,
-} from "@/shared/schemas/oauth";
+import { oauthCallbackQuery, oauthExchangeBody, oauthProvidersSchema, oauthStartQuery, signInMethodsSchema } from "@/shared/schemas/oauth";
 import { defineEndpoint } from "../endpoint";
 
 const startDescription = (name: string, checks: string) =>
@@ -112,7 +106,8 @@ export const listSignInMethods = defineEndpoint({
   path: "/account/sign-in-methods",
   operationId: "listSignInMethods",
   summary: "How the account signs in",
-  description: "Whether the account has a password, and the Google and GitHub identities linked to it (with the provider's email when last seen).",
+  description:
+    "Whether the account has a password, and the Google and GitHub identities linked to it (with the provider's email when last seen).",
   tag: "Account",
   auth: "bearer",
   response: signInMethodsSchema,

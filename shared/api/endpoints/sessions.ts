@@ -32,7 +32,7 @@ export const revokeAllSessions = defineEndpoint({
   path: "/auth/sessions/revoke-all",
   operationId: "revokeAllSessions",
   summary: "Sign out every other session",
-  description: "A body object is required; `{}` or `{ \"confirm\": true }` revokes every session but the current one.",
+  description: 'A body object is required; `{}` or `{ "confirm": true }` revokes every session but the current one.',
   tag: "Sessions",
   auth: "bearer",
   body: revokeAllBody,

@@ -17,7 +17,8 @@ export const setupTwoFactor = defineEndpoint({
   path: "/account/2fa/setup",
   operationId: "setupTwoFactor",
   summary: "Start two-factor setup",
-  description: "Returns a new TOTP secret (SHA-1, 6 digits, 30 s) and its otpauth:// URI. Each call replaces the previous unconfirmed secret. Needs a session that signed in within 15 minutes.",
+  description:
+    "Returns a new TOTP secret (SHA-1, 6 digits, 30 s) and its otpauth:// URI. Each call replaces the previous unconfirmed secret. Needs a session that signed in within 15 minutes.",
   tag: "Two-factor",
   auth: "bearer",
   body: emptyBody,
@@ -61,7 +62,8 @@ export const completeTwoFactorChallenge = defineEndpoint({
   path: "/auth/2fa/challenge",
   operationId: "completeTwoFactorChallenge",
   summary: "Finish a sign-in with the second factor",
-  description: "`challengeToken` comes from a 401 `two_factor_required` answer of any sign-in method; `code` is a TOTP or recovery code. A challenge works once, for 5 minutes, and dies after 5 wrong codes. 10 wrong codes in 15 minutes lock the account's second factor for 15 minutes (429).",
+  description:
+    "`challengeToken` comes from a 401 `two_factor_required` answer of any sign-in method; `code` is a TOTP or recovery code. A challenge works once, for 5 minutes, and dies after 5 wrong codes. 10 wrong codes in 15 minutes lock the account's second factor for 15 minutes (429).",
   tag: "Auth",
   auth: "none",
   rateLimit: { perIp: "verificationsPerIp" },

@@ -51,7 +51,13 @@ export async function startFakeGithub(options: { redirectUri: string; port?: num
         return;
       }
       const login = params.get("login") ?? "octocat";
-      const user: GithubUser = { id: githubIdFor(login), login, name: login, email: params.get("email") ?? "", verified: params.get("verified") === "true" };
+      const user: GithubUser = {
+        id: githubIdFor(login),
+        login,
+        name: login,
+        email: params.get("email") ?? "",
+        verified: params.get("verified") === "true",
+      };
       const code = randomBytes(10).toString("hex");
       codes.set(code, { user, redirectUri: options.redirectUri, expiresAt: Date.now() + 10 * 60 * 1000 });
       const back = new URL(options.redirectUri);
@@ -63,7 +69,10 @@ export async function startFakeGithub(options: { redirectUri: string; port?: num
     if (url.pathname === "/login/oauth/access_token" && request.method === "POST") {
       const form = await readForm(request);
       if (form.get("client_id") !== clientId || form.get("client_secret") !== clientSecret) {
-        sendJson(response, 200, { error: "incorrect_client_credentials", error_description: "The client_id and/or client_secret passed are incorrect." });
+        sendJson(response, 200, {
+          error: "incorrect_client_credentials",
+          error_description: "The client_id and/or client_secret passed are incorrect.",
+        });
         return;
       }
       const code = form.get("code") ?? "";

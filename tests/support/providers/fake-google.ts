@@ -88,7 +88,12 @@ export async function startFakeGoogle(options: { redirectUris: string[]; port?: 
     const grant = new provider.Grant({ accountId: sub, clientId: String(details.params.client_id) });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
-    await provider.interactionFinished(request, response, { login: { accountId: sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      request,
+      response,
+      { login: { accountId: sub }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   setHandler((request, response) => {

@@ -12,11 +12,21 @@ const scheduledFor = z.iso.datetime();
 
 // Where the portal lands after DELETE /account (every session is signed out
 // by then, so this page needs none). `?on=` carries the date the API gave.
-export default async function DeletionScheduledPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DeletionScheduledPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const raw = (await searchParams).on;
   const parsed = scheduledFor.safeParse(Array.isArray(raw) ? raw[0] : raw);
   const when = parsed.success ? <LocalDate iso={parsed.data} /> : "in 30 days";
-  const by = parsed.success ? <>before <LocalDate iso={parsed.data} /></> : "within 30 days";
+  const by = parsed.success ? (
+    <>
+      before <LocalDate iso={parsed.data} />
+    </>
+  ) : (
+    "within 30 days"
+  );
 
   return (
     <AuthCard
@@ -47,8 +57,8 @@ export default async function DeletionScheduledPage({ searchParams }: { searchPa
           Sign in to cancel
         </Link>
         <Note>
-          After the 30 days, your account and everything it holds (sending domains, relays, messages and activity) are erased for good, and the
-          email address can be used to sign up again.
+          After the 30 days, your account and everything it holds (sending domains, relays, messages and activity) are erased for good, and
+          the email address can be used to sign up again.
         </Note>
       </div>
     </AuthCard>

@@ -3,6 +3,4 @@ import { methods, route } from "@/server/http/route";
 import { appVersion } from "@/server/version";
 
 // GET /api/v1/health — liveness, constant work
-export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.getHealth).handle(async () => ({ status: "ok", version: appVersion })),
-);
+export const { GET, POST, PUT, PATCH, DELETE } = methods(route(api.getHealth).handle(async () => ({ status: "ok", version: appVersion })));

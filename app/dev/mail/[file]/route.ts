@@ -3,7 +3,8 @@ import { env } from "@/server/env";
 
 type Context = { params: Promise<{ file: string }> };
 
-const notFound = () => new Response("Not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+const notFound = () =>
+  new Response("Not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
 // GET /dev/mail/<id>.eml — one dev-mailbox email as the raw message, for a mail client. Absent in production.
 export async function GET(_request: Request, context: Context): Promise<Response> {

@@ -7,7 +7,10 @@ const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }) {
   const messageId = messageOfOpenToken((await params).token);
-  if (messageId) await recordEngagement(messageId, "opened", { userAgent: request.headers.get("user-agent")?.slice(0, 256) ?? null }).catch(() => undefined);
+  if (messageId)
+    await recordEngagement(messageId, "opened", { userAgent: request.headers.get("user-agent")?.slice(0, 256) ?? null }).catch(
+      () => undefined,
+    );
   return new Response(PIXEL, {
     headers: { "content-type": "image/gif", "cache-control": "no-store, max-age=0", "content-length": String(PIXEL.length) },
   });
