@@ -42,7 +42,7 @@ describe("primary navigation", () => {
   it("groups the signed-in areas by what customers do, without pages that are not built", () => {
     expect(labelsOf(true)).toEqual([
       [null, ["Dashboard"]],
-      ["Sending", ["Domains", "Messages", "API keys", "Relays"]],
+      ["Sending", ["Domains", "Messages", "API keys", "SMTP", "Relays"]],
       ["Account", ["Billing", "Security", "Sessions", "Activity", "Settings"]],
       [null, ["API reference", "Support"]],
     ]);
@@ -56,12 +56,12 @@ describe("primary navigation", () => {
   });
 
   it("drops a built page's entry into its section when its flag is set", () => {
-    const smtp = allItems.find((item) => item.href === "/smtp")!;
-    smtp.hasPage = true;
+    const suppressions = allItems.find((item) => item.href === "/suppressions")!;
+    suppressions.hasPage = true;
     try {
-      expect(labelsOf(true)[1]).toEqual(["Sending", ["Domains", "Messages", "API keys", "SMTP", "Relays"]]);
+      expect(labelsOf(true)[1]).toEqual(["Sending", ["Domains", "Messages", "API keys", "SMTP", "Relays", "Suppressions"]]);
     } finally {
-      smtp.hasPage = false;
+      suppressions.hasPage = false;
     }
   });
 
