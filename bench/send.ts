@@ -14,18 +14,17 @@
 // Writes bench/results/send.{json,md}. Not a timed test.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:send -- [--messages 3000]
-import { generateKeyPairSync, sign } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
-import nodemailer from "nodemailer";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
 import { createTestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { freeLoopbackPort } from "../server/runtime/free-port";
 import { submissionRate } from "./submission-rate";
 import { registerBenchAccount } from "./bench-account";
+import { percentile, pool, pooledHandOffRate, round, rsaSignaturesPerSecond } from "./send-baselines";
+import { arrivals, listen, sink, waitForSink } from "./send-sink";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -40,42 +39,6 @@ const html =
     10_000,
   );
 
-// ── the sink ────────────────────────────────────────────────────────────────
-type Arrival = { at: number; cesId: string; messageId: string };
-const arrivals: Arrival[] = [];
-const sink = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  size: 30 * 1024 * 1024,
-  onData(stream, _session, done) {
-    let head = "";
-    stream.on("data", (chunk: Buffer) => {
-      if (head.length < 16_384) head += chunk.toString("latin1");
-    });
-    stream.on("end", () => {
-      const headers = head.split("\r\n\r\n")[0] ?? "";
-      arrivals.push({
-        at: Date.now(),
-        cesId: /^X-CES-Message-ID:\s*(\S+)/im.exec(headers)?.[1] ?? "",
-        messageId: /^Message-ID:\s*(\S+)/im.exec(headers)?.[1] ?? "",
-      });
-      done();
-    });
-  },
-});
-
-async function listen(): Promise<number> {
-  return new Promise((resolve) => sink.listen(0, "127.0.0.1", () => resolve((sink.server.address() as { port: number }).port)));
-}
-
-// ── helpers ─────────────────────────────────────────────────────────────────
-const round = (value: number) => Math.round(value);
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-
 async function post(baseUrl: string, path: string, key: string, body: unknown) {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     method: "POST",
@@ -85,75 +48,6 @@ async function post(baseUrl: string, path: string, key: string, body: unknown) {
   const json = (await response.json()) as { data: { id?: string; items?: { id: string }[] } };
   if (response.status !== 201) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
   return json.data;
-}
-
-async function waitForSink(ids: Set<string>, timeoutMs: number): Promise<number | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const seen = new Set(arrivals.filter((arrival) => ids.has(arrival.cesId)).map((arrival) => arrival.cesId));
-    if (seen.size >= ids.size) return Math.max(...arrivals.filter((arrival) => ids.has(arrival.cesId)).map((arrival) => arrival.at));
-    if (Date.now() > deadline) return null;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Runs `count` tasks with at most `concurrency` at once. */
-async function pool<T>(count: number, concurrency: number, task: (index: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await task(index);
-      }
-    }),
-  );
-  return results;
-}
-
-// ── baselines without the app ───────────────────────────────────────────────
-function rsaSignaturesPerSecond(): number {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const data = Buffer.alloc(64, 1);
-  const start = performance.now();
-  let count = 0;
-  while (performance.now() - start < 2_000) {
-    sign("sha256", data, privateKey);
-    count += 1;
-  }
-  return count / ((performance.now() - start) / 1000);
-}
-
-async function pooledHandOffRate(port: number, count: number): Promise<number> {
-  const { privateKey } = generateKeyPairSync("rsa", {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: "pkcs8", format: "pem" },
-    publicKeyEncoding: { type: "spki", format: "pem" },
-  });
-  const transporter = nodemailer.createTransport({
-    pool: true,
-    maxConnections: 8,
-    maxMessages: 1000,
-    host: "127.0.0.1",
-    port,
-    secure: false,
-    ignoreTLS: true,
-    dkim: { domainName: "bench.example", keySelector: "bench", privateKey },
-  });
-  const start = performance.now();
-  await pool(count, 64, (index) =>
-    transporter.sendMail({
-      from: "news@bench.example",
-      to: `r${index}@example.org`,
-      subject: `Loop ${index}`,
-      html,
-      headers: { "X-CES-Message-ID": `loop_${index}` },
-    }),
-  );
-  const rate = count / ((performance.now() - start) / 1000);
-  transporter.close();
-  return rate;
 }
 
 // ── the app ─────────────────────────────────────────────────────────────────
@@ -345,7 +239,7 @@ async function main() {
   try {
     const key = await prepareAccount(server, database.url);
     const rsa = rsaSignaturesPerSecond();
-    const handOff = await pooledHandOffRate(sinkPort, 3000);
+    const handOff = await pooledHandOffRate(sinkPort, 3000, html);
     const health = await healthRate(server);
     const single = await acceptRate(server, "/sending/messages", key, message(0, "accept"), 1);
     await drain(database.url);

@@ -2,78 +2,13 @@
 // validated once. A bad value stops the process with a message naming the
 // variable; secrets missing outside production are generated once and kept
 // under DATA_DIR so restarts (and sibling instances) agree on them.
-import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { isIP } from "node:net";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { isAllowedProviderUrl } from "./security/loopback-host";
-
-const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
-
-// node:dns Resolver#setServers takes addresses only (IPv4, IPv6 in brackets when a port is given).
-const dnsServerList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z.array(
-      z.string().refine((entry) => {
-        const match =
-          /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(entry) ??
-          /^([0-9.]+)(?::(\d{1,5}))?$/.exec(entry) ??
-          /^([0-9a-fA-F:]+)()$/.exec(entry);
-        if (!match || isIP(match[1]!) === 0) return false;
-        return !match[2] || (Number(match[2]) >= 1 && Number(match[2]) <= 65535);
-      }, "expected IP[:port] entries (IPv6 as [addr]:port)"),
-    ),
-  );
-
-// A DNS host name (letters, digits, hyphens, underscores in labels), lower-cased.
-const hostName = z
-  .string()
-  .transform((value) => value.trim().toLowerCase().replace(/\.$/, ""))
-  .pipe(
-    z
-      .string()
-      .regex(
-        /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)+$/,
-        "expected a host name like spf.example.com",
-      ),
-  );
-
-/** A host name that may be a single label (localhost, a machine name) as well as a domain. */
-const anyHostName = z
-  .string()
-  .transform((value) => value.trim().toLowerCase().replace(/\.$/, ""))
-  .pipe(
-    z
-      .string()
-      .regex(
-        /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
-        "expected a host name like mail.example.com",
-      ),
-  );
-
-const httpUrl = z.url({ protocol: /^https?$/ });
-/** Identity-provider endpoints: https, or http on a loopback address only (docs/oauth.md). */
-const providerUrl = httpUrl.refine(isAllowedProviderUrl, "must be https (http is allowed only for loopback addresses)");
-
-const hex64 = /^[0-9a-fA-F]{64}$/;
-const encryptionKeyList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,32}:[0-9a-fA-F]{64}$/, "expected id:hex64 entries")).min(1));
+import { anyHostName, booleanString, dnsServerList, encryptionKeyList, hex64, hostName, httpUrl, providerUrl } from "./env-values";
+import { loadOrCreateSandboxSecret, loadOrCreateSecrets } from "./generated-secrets";
+import { type MailListeners, mailListeners } from "./mail-listener-settings";
 
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -166,14 +101,6 @@ type RawEnv = z.infer<typeof envSchema>;
 
 export type EncryptionKey = { id: string; key: Buffer };
 
-export type MailListeners = {
-  hostname: string;
-  listen: string;
-  submissionPort: number;
-  submissionsPort: number;
-  tls: { certFile: string; keyFile: string } | null;
-};
-
 export type Env = Omit<
   RawEnv,
   | "AUTH_SECRET"
@@ -205,49 +132,6 @@ export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     this.name = "EnvError";
-  }
-}
-
-type GeneratedSecrets = { authSecret: string; encryptionKey: string };
-
-function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
-  const file = path.join(dataDir, "secrets.json");
-  try {
-    return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secrets: GeneratedSecrets = {
-    authSecret: randomBytes(32).toString("base64url"),
-    encryptionKey: randomBytes(32).toString("hex"),
-  };
-  try {
-    // "wx": another instance starting at the same moment must not overwrite ours.
-    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600, flag: "wx" });
-    return secrets;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
-  }
-}
-
-/** Outside production the sandbox gateway is on; without a configured secret it gets a generated one, kept like the others. */
-function loadOrCreateSandboxSecret(dataDir: string): string {
-  const file = path.join(dataDir, "sandbox-webhook-secret");
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  try {
-    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return readFileSync(file, "utf8").trim();
   }
 }
 
@@ -306,13 +190,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const sandboxWebhookSecret = isProduction ? undefined : (raw.SANDBOX_WEBHOOK_SECRET ?? loadOrCreateSandboxSecret(dataDir));
 
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
-  const mail: MailListeners = {
-    hostname: raw.MAIL_HOSTNAME ?? new URL(appUrl).hostname,
-    listen: raw.MAIL_LISTEN ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
-    submissionPort: raw.SUBMISSION_PORT ?? (isProduction ? 587 : 2587),
-    submissionsPort: raw.SUBMISSIONS_PORT ?? (isProduction ? 465 : 2465),
-    tls: raw.MAIL_TLS_CERT_FILE && raw.MAIL_TLS_KEY_FILE ? { certFile: raw.MAIL_TLS_CERT_FILE, keyFile: raw.MAIL_TLS_KEY_FILE } : null,
-  };
+  const mail = mailListeners(raw, new URL(appUrl).hostname, isProduction);
 
   const {
     AUTH_SECRET: _a,

@@ -1,0 +1,43 @@
+// The SMTP server messages are delivered to in bench:send: it keeps the arrival
+// time and the Message-ID of each message, so runs count what arrived, late,
+// twice or never.
+import { SMTPServer } from "smtp-server";
+
+export type Arrival = { at: number; cesId: string; messageId: string };
+export const arrivals: Arrival[] = [];
+export const sink = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  size: 30 * 1024 * 1024,
+  onData(stream, _session, done) {
+    let head = "";
+    stream.on("data", (chunk: Buffer) => {
+      if (head.length < 16_384) head += chunk.toString("latin1");
+    });
+    stream.on("end", () => {
+      const headers = head.split("\r\n\r\n")[0] ?? "";
+      arrivals.push({
+        at: Date.now(),
+        cesId: /^X-CES-Message-ID:\s*(\S+)/im.exec(headers)?.[1] ?? "",
+        messageId: /^Message-ID:\s*(\S+)/im.exec(headers)?.[1] ?? "",
+      });
+      done();
+    });
+  },
+});
+
+export async function listen(): Promise<number> {
+  return new Promise((resolve) => sink.listen(0, "127.0.0.1", () => resolve((sink.server.address() as { port: number }).port)));
+}
+
+/** The time the last of `ids` (X-CES-Message-ID values) arrived, or null when they did not all arrive in time. */
+export async function waitForSink(ids: Set<string>, timeoutMs: number): Promise<number | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const seen = new Set(arrivals.filter((arrival) => ids.has(arrival.cesId)).map((arrival) => arrival.cesId));
+    if (seen.size >= ids.size) return Math.max(...arrivals.filter((arrival) => ids.has(arrival.cesId)).map((arrival) => arrival.at));
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
