@@ -86,7 +86,7 @@ describe("npm run seed:demo", () => {
 
     const overview = (await call(getDashboardOverview, { token })).body.data;
     expect(overview.domains).toEqual({ total: 2, verified: 1 });
-    expect(overview.relays).toEqual({ total: 2, active: 1 });
+    expect(overview.relays).toEqual({ total: 2, active: 1, defaultFailing: false });
     expect(overview.plan).toMatchObject({ id: "pro", status: "active" });
     expect(overview.apiKeys.total).toBe(1);
     expect(overview.usage.emailsSent).toBe(3);
