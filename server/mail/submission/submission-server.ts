@@ -4,6 +4,7 @@
 // DATA; the accepted message then takes the same path as the sending API.
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 import type { Env } from "@/server/env";
+import { ipRateLimitSubject } from "@/server/http/client-ip";
 import { logger } from "@/server/logger";
 import type { SendingPrincipal } from "@/server/http/route";
 import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
@@ -22,18 +23,12 @@ import { MAX_SUBMISSION_BYTES } from "./submission-limits";
 
 const IDLE_TIMEOUT_MS = 2 * 60_000;
 const SESSION_TIME_LIMIT_MS = 15 * 60_000;
-const DATA_MEMORY_BUDGET_BYTES = 512 * 1024 * 1024;
+/** Shared by every listener of the process (docs/smtp.md, "Limits that protect the service"). */
+const dataBudget = memoryBudget(512 * 1024 * 1024);
 /** Wrong logins are answered more slowly as they add up, then refused (policy smtpAuthFailuresPerIp). */
 const FAILED_AUTH_DELAY_STEP_MS = 250;
 
 type Options = { config: Env; tls: TlsCredentials; implicitTls: boolean };
-
-/** Per-IP limits key IPv6 clients on their /64, which one client usually holds whole. */
-function addressSubject(address: string): string {
-  if (!address.includes(":")) return address;
-  const groups = address.split("::")[0]!.split(":");
-  return `${groups.slice(0, 4).join(":")}::/64`;
-}
 
 const principalOf = (session: SMTPServerSession) => session.user as SendingPrincipal;
 
@@ -59,7 +54,6 @@ async function readData(
 
 export function createSubmissionServer({ config, tls, implicitTls }: Options): SMTPServer {
   const connections = connectionCounter(config.SMTP_MAX_CLIENTS_PER_IP);
-  const budget = memoryBudget(DATA_MEMORY_BUDGET_BYTES);
   const startedAt = new Map<string, number>();
   const log = logger().child({ listener: implicitTls ? "submissions" : "submission" });
 
@@ -95,7 +89,7 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
     onAuth(auth, session, callback) {
       if (!mayAuthenticate(session, config.isProduction)) return callback(new SmtpReply("encryptionRequired"));
       const failures = policy("smtpAuthFailuresPerIp");
-      const subject = addressSubject(session.remoteAddress);
+      const subject = ipRateLimitSubject(session.remoteAddress);
       void (async () => {
         const [state] = await peekRateLimits([{ policy: failures, subject }]);
         if (state!.limited) throw new SmtpReply("tooManyAuthFailures");
@@ -132,7 +126,7 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
     onData(stream, session, callback) {
       const principal = principalOf(session);
       void (async () => {
-        const { data, held, overBudget } = await readData(stream, budget);
+        const { data, held, overBudget } = await readData(stream, dataBudget);
         try {
           if (overBudget) throw new SmtpReply("busy");
           if (!data) throw new SmtpReply("messageTooLarge", `at most ${MAX_SUBMISSION_BYTES} bytes`);
@@ -149,7 +143,7 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
           );
           callback(null, `2.0.0 Ok: queued as ${accepted.id}`);
         } finally {
-          budget.give(held);
+          dataBudget.give(held);
         }
       })().catch((error: unknown) => {
         if (!(error instanceof SmtpReply)) log.error({ session: session.id, err: error }, "smtp message not accepted");
