@@ -92,7 +92,13 @@ test.describe("primary navigation", () => {
     // Beside the page, not above it.
     const [navBox, mainBox] = await Promise.all([nav.boundingBox(), page.getByRole("main").boundingBox()]);
     expect(navBox!.x + navBox!.width).toBeLessThanOrEqual(mainBox!.x + 1);
-    await expect(nav.getByRole("list", { name: "Sending" }).getByRole("link")).toHaveText(["Domains", "Messages", "API keys", "SMTP", "Relays"]);
+    await expect(nav.getByRole("list", { name: "Sending" }).getByRole("link")).toHaveText([
+      "Domains",
+      "Messages",
+      "API keys",
+      "SMTP",
+      "Relays",
+    ]);
     await expect(nav.getByRole("list", { name: "Account" }).getByRole("link")).toHaveText([
       "Billing",
       "Security",
