@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { readSubmittedMessage } from "@/server/mail/submission/submitted-message";
 
@@ -102,5 +102,26 @@ describe("a message submitted over SMTP", () => {
     expect((await refusal(message(["From: ada@sender.test", `X-CES-Idempotency-Key: ${"k".repeat(300)}`]))).message).toMatch(
       /idempotency/i,
     );
+  });
+
+  describe("fingerprint", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("is the same for the same bytes submitted again later, though the added Date and Message-ID differ", async () => {
+      const raw = message(["From: ada@sender.test", "To: bob@example.com", "Subject: once", "X-CES-Idempotency-Key: order-1"]);
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
+      const first = await readSubmittedMessage(raw, "mail.test");
+      vi.setSystemTime(new Date("2026-11-23T10:05:00Z"));
+      const second = await readSubmittedMessage(raw, "mail.test");
+      expect(first.raw.equals(second.raw)).toBe(false);
+      expect(second.fingerprint).toBe(first.fingerprint);
+    });
+
+    it("differs when the message differs", async () => {
+      const one = await readSubmittedMessage(message(["From: ada@sender.test", "Subject: one"]), "mail.test");
+      const two = await readSubmittedMessage(message(["From: ada@sender.test", "Subject: two"]), "mail.test");
+      expect(two.fingerprint).not.toBe(one.fingerprint);
+    });
   });
 });

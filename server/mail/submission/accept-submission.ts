@@ -29,6 +29,7 @@ export async function acceptSubmission(
       },
       tags: message.tags,
       idempotencyKey: message.idempotencyKey,
+      requestHash: message.fingerprint,
       source: "smtp",
     });
   } catch (error) {

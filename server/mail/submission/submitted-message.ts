@@ -3,7 +3,7 @@
 // CRLF), minus Bcc and our control headers, plus Message-ID and Date when the
 // client left them out. Only the header block is parsed, with mailparser, for
 // the message log and the From check (docs/smtp.md).
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { simpleParser, type AddressObject } from "mailparser";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { tagSchema } from "@/shared/schemas/messages";
@@ -30,6 +30,8 @@ export type ReadSubmission = {
   messageIdHeader: string;
   tags: { name: string; value: string }[];
   idempotencyKey: string | null;
+  /** SHA-256 of what the client sent (control headers aside), before anything was added: a resubmission matches it. */
+  fingerprint: string;
 };
 
 type HeaderField = { name: string; lines: string[] };
@@ -90,7 +92,8 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
   const added: string[] = [];
   if (!kept.some((field) => field.name === "message-id")) added.push(`Message-ID: <${randomBytes(16).toString("hex")}@${domainForIds}>`);
   if (!kept.some((field) => field.name === "date")) added.push(`Date: ${new Date().toUTCString().replace("GMT", "+0000")}`);
-  const header = [...added, ...kept.flatMap((field) => field.lines)].join("\r\n");
+  const keptHeader = kept.flatMap((field) => field.lines).join("\r\n");
+  const header = [...added, keptHeader].join("\r\n");
 
   const parsed = await simpleParser(Buffer.from(`${header}\r\n\r\n`, "latin1"), {
     skipHtmlToText: true,
@@ -116,5 +119,6 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
     messageIdHeader: parsed.messageId ?? "",
     tags: parseTags(control.get(CONTROL_HEADERS.tags)),
     idempotencyKey,
+    fingerprint: createHash("sha256").update(`${keptHeader}\r\n\r\n${body}`, "latin1").digest("hex"),
   };
 }

@@ -40,6 +40,8 @@ export type SubmittedMessage = {
   tags?: { name: string; value: string }[];
   /** From the submission's control header: the same bytes with the same key replay the first message. */
   idempotencyKey?: string | null;
+  /** What a resubmission under the same key must match (default: the SHA-256 of `raw`). */
+  requestHash?: string;
   source: "smtp";
 };
 
@@ -73,7 +75,7 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
     raw: message.raw,
     envelope: message.envelope,
   };
-  const requestHash = createHash("sha256").update(message.raw).digest("hex");
+  const requestHash = message.requestHash ?? createHash("sha256").update(message.raw).digest("hex");
   const result = await storeMessages(
     principal,
     [prepared],
