@@ -114,6 +114,7 @@ test.describe("primary navigation", () => {
       "/domains",
       "/messages",
       "/api-keys",
+      "/smtp",
       "/relays",
       "/billing",
       "/security",

@@ -4,6 +4,7 @@
 // load balancer.
 import type { SMTPServer } from "smtp-server";
 import type { Env } from "@/server/env";
+import { jobSender } from "@/server/jobs/enqueue";
 import { createSubmissionServer } from "./submission/submission-server";
 import { mailTlsCredentials } from "./tls-credentials";
 
@@ -28,6 +29,9 @@ export async function startMailListeners(config: Env): Promise<MailListeners> {
   ].filter((listener) => listener.port > 0);
   if (wanted.length === 0) return { addresses: [], stop: async () => {} };
   const tls = mailTlsCredentials(config);
+  // Ready before the first message: starting it inside a send transaction would wait behind that
+  // transaction (for ever on the embedded database, whose connections share one session).
+  await jobSender();
   const started: SMTPServer[] = [];
   const addresses: string[] = [];
   try {
