@@ -1,21 +1,8 @@
 // Line icons for the landing page's feature cards (decorative; cards are titled).
+import { LineIcon } from "./line-icon";
 
 function Icon({ children }: { children: React.ReactNode }) {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
+  return <LineIcon size={20}>{children}</LineIcon>;
 }
 
 export function RelayIcon() {

@@ -1,21 +1,11 @@
 // Line icons beside the primary navigation's links (decorative: every link has its text).
+import { LineIcon } from "./line-icon";
 
 function Icon({ children }: { children: React.ReactNode }) {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className="shrink-0"
-    >
+    <LineIcon size={16} className="shrink-0">
       {children}
-    </svg>
+    </LineIcon>
   );
 }
 
