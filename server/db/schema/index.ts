@@ -10,3 +10,5 @@ export * from "./sending-domains";
 export * from "./smtp-relays";
 export * from "./messages";
 export * from "./oauth";
+export * from "./suppressions";
+export * from "./mailboxes";

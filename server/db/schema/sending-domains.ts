@@ -22,6 +22,8 @@ export const sendingDomains = pgTable(
     /** Normalised: lower case, no trailing dot, IDN as punycode. */
     name: text("name").notNull(),
     status: text("status").$type<DomainStatus>().notNull().default("pending"),
+    /** Whether the MX record points at us (hosted mailboxes); sending `status` does not depend on it. */
+    receivingStatus: text("receiving_status").$type<DomainStatus>().notNull().default("pending"),
     ownershipToken: text("ownership_token").notNull(),
     dkimSelector: text("dkim_selector").notNull(),
     /** Base64 SPKI DER, exactly the `p=` value of the DKIM record. */
@@ -55,6 +57,8 @@ export const sendingDomainRecords = pgTable(
     type: text("type").$type<"TXT" | "CNAME">().notNull(),
     name: text("name").notNull(),
     value: text("value").notNull(),
+    /** MX preference; null for other types. */
+    priority: integer("priority"),
     required: boolean("required").notNull(),
     status: text("status").$type<RecordStatus>().notNull().default("pending"),
     lastCheckedAt: timestamptz("last_checked_at"),
