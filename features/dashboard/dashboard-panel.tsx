@@ -8,7 +8,7 @@ import { LoadError } from "@/components/load-error";
 import { useHydrated } from "@/components/use-hydrated";
 import type { ServerRead } from "@/shared/api/server-read";
 import { textLinkClass } from "@/features/auth/auth-card";
-import { formatDateTime, formatRelativeTime, formatUtcDateTime } from "@/features/sessions/format-time";
+import { formatDateTime, formatRelativeTime, formatUtcDateTime } from "@/components/format-time";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { useDashboardOverview } from "./use-dashboard";

@@ -8,7 +8,7 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { PortalApiError } from "@/features/api/portal-fetch";
-import { applyApiFailure } from "@/features/settings/form-outcome";
+import { applyApiFailure } from "@/features/forms/form-outcome";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import type { createDomainBody, SendingDomain } from "@/shared/schemas/sending-domain";
 import { useAddDomain } from "./use-domains";

@@ -6,7 +6,7 @@
 import Link from "next/link";
 import { Alert } from "@/components/alert";
 import { textLinkClass } from "@/features/auth/auth-card";
-import { formatDateTime } from "@/features/sessions/format-time";
+import { formatDateTime } from "@/components/format-time";
 import { MessageStatusBadge } from "./message-status-badge";
 import { useMessage } from "./use-messages";
 import type { messageDetailSchema } from "@/shared/schemas/messages";

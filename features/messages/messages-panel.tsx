@@ -4,7 +4,7 @@ import Link from "next/link";
 import { LoadError } from "@/components/load-error";
 import { buttonClass } from "@/components/button-styles";
 import { textLinkClass } from "@/features/auth/auth-card";
-import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
+import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import { type MessageFilters, messagesHref } from "./message-filters";
 import { MessagesFilterForm } from "./messages-filter-form";
 import { MessageStatusBadge } from "./message-status-badge";
