@@ -3,6 +3,9 @@
 // service's own transport over a pooled connection, and record the outcome
 // in one statement.
 //
+// The envelope sender is the message's VERP address (verp.ts), so bounces and
+// complaints that come back to the MX name their message.
+//
 // Per recipient: accepted → `sent`; refused with a 5xx → a hard `bounced`
 // event for that recipient only; refused with a 4xx (or the whole hand-off
 // failing for a temporary reason) → `delivery_delayed`, and the job is
@@ -25,6 +28,7 @@ import { findDefaultRelayForSending } from "@/server/services/relays/find-defaul
 import { sendThroughRelayPool } from "@/server/services/relays/relay-pools";
 import { buildMessage } from "./build-message";
 import { signMessage } from "./dkim-signer";
+import { verpAddress } from "./verp";
 
 /** Tries per message, the first included; the queue's retry limit matches. */
 export const DELIVERY_ATTEMPTS = 6;
@@ -153,13 +157,15 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
       ? { raw: row.raw, envelope: { from: row.envelopeFrom!, to: row.envelopeTo } }
       : await legacyWireForm(messageId);
   const pending = wire.envelope.to;
+  // Every message leaves with its own return path; the stored envelope keeps the sender the customer gave.
+  const envelope = { from: verpAddress(row), to: pending };
   let via: "relay" | "service" | null = null;
   let signed = false;
   let result: HandOff;
   try {
     const signature = await signMessage(wire.raw, row.domainId, row.fromDomain);
     signed = signature.signed;
-    const sent = await handOff(row.accountId, { raw: signature.raw, envelope: wire.envelope });
+    const sent = await handOff(row.accountId, { raw: signature.raw, envelope });
     via = sent.via;
     result = sent.result;
   } catch (caught) {
