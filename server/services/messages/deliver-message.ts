@@ -1,13 +1,14 @@
 // The delivery job of one message: load its stored wire form and envelope,
 // sign it (DKIM, once), hand it to the account's default active relay or the
 // service's own transport over a pooled connection, and record the outcome
-// in one statement.
+// in one transaction.
 //
 // The envelope sender is the message's VERP address (verp.ts), so bounces and
 // complaints that come back to the MX name their message.
 //
-// Per recipient: accepted → `sent`; refused with a 5xx → a hard `bounced`
-// event for that recipient only; refused with a 4xx (or the whole hand-off
+// Per recipient: accepted → `sent`; refused with a 5xx → a hard bounce for
+// that recipient only, recorded by recordBounce (its event, and the address
+// joins the suppression list: docs/bounces.md); refused with a 4xx (or the whole hand-off
 // failing for a temporary reason) → `delivery_delayed`, and the job is
 // retried with backoff for the recipients still pending. A 5xx for the
 // message as a whole (at MAIL FROM or DATA) bounces every pending recipient.
@@ -24,6 +25,7 @@ import type { HandOff, RawMessage } from "@/server/email/message";
 import { env } from "@/server/env";
 import { newId } from "@/server/ids";
 import { logger } from "@/server/logger";
+import { type BounceInput, recordBounce } from "@/server/services/bounces/record-bounce";
 import { findDefaultRelayForSending } from "@/server/services/relays/find-default-relay-for-sending";
 import { sendThroughRelayPool } from "@/server/services/relays/relay-pools";
 import { buildMessage } from "./build-message";
@@ -117,12 +119,15 @@ type Settlement = {
   /** Recipients still to try (narrows the stored envelope), or null to leave it. */
   pending: string[] | null;
   events: Event[];
+  /** Hard bounces at hand-off, recorded with the outcome. */
+  bounces?: BounceInput[];
 };
 
-/** The outcome in one statement: status, stored envelope and events together. */
+/** The outcome in one transaction: status, stored envelope, events and bounces together. */
 async function settle(messageId: string, settlement: Settlement) {
   const events = settlement.events.map((event) => ({ id: event.id, type: event.type, detail: event.detail }));
-  await db().execute(sql`
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`
     with changed as (
       update messages
          set status = ${settlement.status},
@@ -139,6 +144,8 @@ async function settle(messageId: string, settlement: Settlement) {
     insert into message_events (id, message_id, type, detail)
     select event.id, changed.id, event.type, event.detail
       from changed, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as event(id text, type text, detail jsonb)`);
+    for (const bounce of settlement.bounces ?? []) await recordBounce(bounce, tx);
+  });
 }
 
 const event = (type: MessageEventType, detail: Record<string, unknown>): Event => ({ id: newId("mev"), type, detail });
@@ -202,10 +209,13 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
   const soft = result.refused.filter((entry) => entry.code === null || entry.code < 500);
   const events: Event[] = [];
   if (result.accepted.length > 0) events.push(event("sent", { via, signed, recipients: result.accepted }));
-  for (const refusal of hard)
-    events.push(
-      event("bounced", { bounceType: "hard", recipient: refusal.recipient, diagnostic: oneLine(`${refusal.code} ${refusal.response}`) }),
-    );
+  const bounces: BounceInput[] = hard.map((refusal) => ({
+    messageId,
+    recipient: refusal.recipient,
+    bounceType: "hard",
+    diagnostic: oneLine(`${refusal.code} ${refusal.response}`),
+    source: "handoff",
+  }));
   const anyAccepted = result.accepted.length > 0 || row.sentAt !== null;
   const lastError = [...hard, ...soft].map((entry) => oneLine(`${entry.recipient}: ${entry.response}`)).join("; ") || null;
   if (soft.length > 0 && !last) {
@@ -219,6 +229,7 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
       sent: result.accepted.length > 0,
       pending: soft.map((entry) => entry.recipient),
       events,
+      bounces,
     });
     return "retry";
   }
@@ -232,6 +243,7 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
     sent: result.accepted.length > 0,
     pending: null,
     events,
+    bounces,
   });
   logger().debug({ messageId, via, status }, "message handed off");
   return "done";
