@@ -96,6 +96,8 @@ const envSchema = z.object({
   /** Concurrent SMTP sessions this instance serves, and per client address. */
   SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(500),
   SMTP_MAX_CLIENTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** How long an SMTP session may sit idle between commands before it is closed. */
+  SMTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -16,7 +16,9 @@ export type FeedbackReport = {
 export function parseFeedbackReport(text: string): FeedbackReport {
   const [group] = parseFieldGroups(text);
   const feedbackType = (group && firstField(group, "feedback-type")?.toLowerCase().trim()) || "abuse";
-  const originalRecipients = (group?.get("original-rcpt-to") ?? []).map(addressField).filter((address): address is string => address !== null);
+  const originalRecipients = (group?.get("original-rcpt-to") ?? [])
+    .map(addressField)
+    .filter((address): address is string => address !== null);
   return {
     feedbackType: /^[a-z0-9-]{1,40}$/.test(feedbackType) ? feedbackType : "other",
     originalRecipients: [...new Set(originalRecipients)],

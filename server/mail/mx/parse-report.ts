@@ -64,7 +64,11 @@ export async function parseInboundReport(raw: Buffer, envelope: { mailFrom: stri
   const feedback = partOf(mail, ["message/feedback-report"]);
   if (feedback) {
     const original = partOf(mail, ["message/rfc822", "text/rfc822-headers", "message/global", "message/global-headers"]);
-    return { kind: "feedback", report: parseFeedbackReport(feedback.content.toString("utf8")), originalTo: await originalRecipients(original) };
+    return {
+      kind: "feedback",
+      report: parseFeedbackReport(feedback.content.toString("utf8")),
+      originalTo: await originalRecipients(original),
+    };
   }
   const bounce = parsePlainBounce({
     mailFrom: envelope.mailFrom,

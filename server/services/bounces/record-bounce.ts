@@ -24,6 +24,8 @@ export type BounceInput = {
   /** The remote server's answer or the DSN's Diagnostic-Code / Status. */
   diagnostic: string;
   source: BounceSource;
+  /** SPF/DKIM/DMARC/ARC results of the DSN that reported it (the MX's checks), kept in the event's detail. */
+  authentication?: Record<string, string>;
 };
 
 /** recorded: false when the message is unknown or this bounce was already recorded (then nothing changed). */
@@ -68,6 +70,7 @@ export async function recordBounce(input: BounceInput, tx: Executor = db()): Pro
       recipient,
       diagnostic: feedbackText(input.diagnostic),
       source: input.source,
+      ...(input.authentication ? { authentication: input.authentication } : {}),
     });
     if (!message) return { recorded: false, suppressed: false };
     const suppress =

@@ -16,6 +16,8 @@ export type ComplaintInput = {
   /** The report's Feedback-Type (RFC 5965), e.g. "abuse". */
   feedbackType: string;
   source: ComplaintSource;
+  /** SPF/DKIM/DMARC/ARC results of the report (the MX's checks), kept in the event's detail. */
+  authentication?: Record<string, string>;
 };
 
 export async function recordComplaint(input: ComplaintInput, tx: Executor = db()): Promise<FeedbackResult> {
@@ -25,6 +27,7 @@ export async function recordComplaint(input: ComplaintInput, tx: Executor = db()
       recipient,
       feedbackType: feedbackText(input.feedbackType).toLowerCase(),
       source: input.source,
+      ...(input.authentication ? { authentication: input.authentication } : {}),
     });
     if (!message) return { recorded: false, suppressed: false };
     await suppressAddress({ accountId: message.accountId, email: recipient, reason: "complaint", messageId: input.messageId }, inner);
