@@ -1,9 +1,9 @@
 // The two things our listeners do to smtp-server's open connections, which
 // it keeps in `server.connections` without a public API: end sessions that
 // have lasted too long in all (idle ones are ended by socketTimeout), and put
-// our enhanced code on the 552 smtp-server itself sends for a MAIL FROM
-// SIZE= over the limit (its own text carries none while
-// hideENHANCEDSTATUSCODES is on, which our other replies need).
+// our enhanced codes on the few replies smtp-server writes itself (its own
+// texts carry none while hideENHANCEDSTATUSCODES is on, which our other
+// replies need).
 import type { SMTPServer } from "smtp-server";
 import { smtpReplies } from "./reply-codes";
 
@@ -23,15 +23,22 @@ export function limitSessionTime(server: SMTPServer, startedAt: Map<string, numb
   server.on("close", () => clearInterval(sweeper));
 }
 
-/** Called from onConnect: the session's 552 for a declared SIZE over the limit reads "552 5.3.4 …" like ours. */
-export function useOwnSizeReply(server: SMTPServer, sessionId: string, maxBytes: number): void {
+/**
+ * Called from onConnect: the replies smtp-server writes itself read like ours,
+ * with their enhanced code: a declared SIZE over the limit ("552 5.3.4 …") and
+ * the idle timeout ("421 4.4.2 …").
+ */
+export function useOwnReplies(server: SMTPServer, sessionId: string, maxBytes: number): void {
+  const rewrite = (code: number, data: string): string =>
+    code === 552 && data.startsWith("Error: message exceeds fixed maximum message size")
+      ? `${smtpReplies.messageTooLarge.text}: at most ${maxBytes} bytes`
+      : code === 421 && data === "Timeout - closing connection"
+        ? "4.4.2 Idle too long; closing the connection"
+        : data;
   for (const connection of connectionsOf(server)) {
     if (connection.id !== sessionId) continue;
     const send = connection.send.bind(connection);
-    connection.send = (code, data, context) =>
-      code === 552 && typeof data === "string" && data.startsWith("Error: message exceeds fixed maximum message size")
-        ? send(code, `${smtpReplies.messageTooLarge.text}: at most ${maxBytes} bytes`, context)
-        : send(code, data, context);
+    connection.send = (code, data, context) => send(code, typeof data === "string" ? rewrite(code, data) : data, context);
     return;
   }
 }

@@ -11,7 +11,7 @@ import { ipRateLimitSubject } from "@/server/http/client-ip";
 import { logger } from "@/server/logger";
 import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
 import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
-import { limitSessionTime, useOwnSizeReply } from "@/server/mail/smtp-connections";
+import { limitSessionTime, useOwnReplies } from "@/server/mail/smtp-connections";
 import { connectionCounter } from "@/server/mail/submission/connection-limits";
 import type { TlsCredentials } from "@/server/mail/tls-credentials";
 import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
@@ -51,7 +51,7 @@ export function createMxServer({ config, tls }: Options): SMTPServer {
     onConnect(session, callback) {
       if (!connections.tryOpen(session.remoteAddress)) return callback(new SmtpReply("tooManyConnections"));
       startedAt.set(session.id, Date.now());
-      useOwnSizeReply(server, session.id, MAX_MX_BYTES);
+      useOwnReplies(server, session.id, MAX_MX_BYTES);
       callback();
     },
 

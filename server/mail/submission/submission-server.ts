@@ -9,7 +9,7 @@ import { logger } from "@/server/logger";
 import type { SendingPrincipal } from "@/server/http/route";
 import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
 import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
-import { limitSessionTime, useOwnSizeReply } from "@/server/mail/smtp-connections";
+import { limitSessionTime, useOwnReplies } from "@/server/mail/smtp-connections";
 import type { TlsCredentials } from "@/server/mail/tls-credentials";
 import { hitRateLimit, peekRateLimits } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
@@ -58,7 +58,7 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
     onConnect(session, callback) {
       if (!connections.tryOpen(session.remoteAddress)) return callback(new SmtpReply("tooManyConnections"));
       startedAt.set(session.id, Date.now());
-      useOwnSizeReply(server, session.id, MAX_SUBMISSION_BYTES);
+      useOwnReplies(server, session.id, MAX_SUBMISSION_BYTES);
       callback();
     },
 
