@@ -7,8 +7,11 @@ import net from "node:net";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { sql } from "../support/database";
+import { sendMessage } from "@/shared/api/endpoints/messages";
+import { call } from "../support/api-client";
+import { createAccount, uniqueEmail } from "../support/factories";
 import { inboundFixture } from "../support/inbound-fixtures";
+import { verifiedDomain } from "../support/sending";
 import { smtpDialogue } from "../support/smtp-dialogue";
 
 const port = () => inject("mxPort");
@@ -23,10 +26,14 @@ function tokenFor(messageId: string): string {
 let verp: string;
 
 beforeAll(async () => {
-  // Any stored message will do: the MX only needs its token to name one.
-  const [message] = await sql<{ id: string }>("select id from messages order by created_at limit 1");
-  if (!message) throw new Error("the database holds no message yet");
-  verp = `${tokenFor(message.id)}@ces-bounces.hostile.example`;
+  const account = await createAccount();
+  const domain = await verifiedDomain(account, "hostile");
+  const sent = await call(sendMessage, {
+    token: account.accessToken,
+    body: { from: `a@${domain.name}`, to: uniqueEmail("hostile"), subject: "Hello", text: "x" },
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  verp = `${tokenFor(sent.body.data.id)}@ces-bounces.${domain.name}`;
 });
 
 async function openTransaction(from = "") {
