@@ -77,7 +77,14 @@ describe("parseEnv", () => {
 
   it("listens on loopback with development ports outside production, named after APP_URL", () => {
     const config = parseEnv({ DATA_DIR: tempDir(), APP_URL: "http://portal.test:3000" });
-    expect(config.mail).toEqual({ hostname: "portal.test", listen: "127.0.0.1", submissionPort: 2587, submissionsPort: 2465, mxPort: 2525, tls: null });
+    expect(config.mail).toEqual({
+      hostname: "portal.test",
+      listen: "127.0.0.1",
+      submissionPort: 2587,
+      submissionsPort: 2465,
+      mxPort: 2525,
+      tls: null,
+    });
   });
 
   it("accepts a complete production configuration without touching DATA_DIR", () => {
