@@ -88,12 +88,16 @@ const envSchema = z.object({
   SUBMISSION_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** SMTP submission over implicit TLS; 0 turns it off. */
   SUBMISSIONS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Inbound SMTP (bounces, complaints, hosted mailboxes); 0 turns it off. */
+  MX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** PEM certificate chain and key of the mail listeners; a self-signed pair is generated outside production. */
   MAIL_TLS_CERT_FILE: z.string().min(1).optional(),
   MAIL_TLS_KEY_FILE: z.string().min(1).optional(),
   /** Concurrent SMTP sessions this instance serves, and per client address. */
   SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(500),
   SMTP_MAX_CLIENTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** How long an SMTP session may sit idle between commands before it is closed. */
+  SMTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -112,6 +116,7 @@ export type Env = Omit<
   | "MAIL_LISTEN"
   | "SUBMISSION_PORT"
   | "SUBMISSIONS_PORT"
+  | "MX_PORT"
   | "MAIL_TLS_CERT_FILE"
   | "MAIL_TLS_KEY_FILE"
 > & {
@@ -166,7 +171,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       problems.push("EMAIL_TRANSPORT: production needs resend or smtp");
     }
     // Mail listeners are on by default; an instance that turns them all off needs no certificate.
-    const servesMail = raw.SUBMISSION_PORT !== 0 || raw.SUBMISSIONS_PORT !== 0;
+    const servesMail = raw.SUBMISSION_PORT !== 0 || raw.SUBMISSIONS_PORT !== 0 || raw.MX_PORT !== 0;
     if (servesMail && (!raw.MAIL_TLS_CERT_FILE || !raw.MAIL_TLS_KEY_FILE)) {
       problems.push("MAIL_TLS_CERT_FILE: required in production while a mail listener is on (with MAIL_TLS_KEY_FILE)");
     }
@@ -202,6 +207,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     MAIL_LISTEN: _ml,
     SUBMISSION_PORT: _sp,
     SUBMISSIONS_PORT: _ssp,
+    MX_PORT: _mx,
     MAIL_TLS_CERT_FILE: _mc,
     MAIL_TLS_KEY_FILE: _mk,
     ...rest

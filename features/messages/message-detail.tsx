@@ -21,6 +21,8 @@ const eventLabels = {
   delivery_delayed: "Delivery delayed",
   sent: "Sent",
   bounced: "Bounced",
+  complained: "Marked as spam",
+  suppressed: "Recipient suppressed",
   failed: "Failed",
   canceled: "Canceled",
   opened: "Opened",
@@ -35,6 +37,7 @@ type Detail = MessageDetailData;
 const errorTitles: Partial<Record<Detail["status"], string>> = {
   failed: "Delivery failed",
   bounced: "Refused by the receiving server",
+  suppressed: "Every recipient is on the suppression list",
   sent: "Some recipients were refused",
 };
 

@@ -40,6 +40,7 @@ export async function startTestServer(options: {
     // Mail listeners are off unless a test gives them ports: fixed defaults would collide between servers.
     SUBMISSION_PORT: "0",
     SUBMISSIONS_PORT: "0",
+    MX_PORT: "0",
     ...options.env,
   };
   delete env.DATABASE_URL;

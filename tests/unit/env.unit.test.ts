@@ -71,13 +71,20 @@ describe("parseEnv", () => {
   });
 
   it("needs no mail certificate in production when every mail listener is off", () => {
-    const problems = problemsOf({ APP_ENV: "production", SUBMISSION_PORT: "0", SUBMISSIONS_PORT: "0" });
+    const problems = problemsOf({ APP_ENV: "production", SUBMISSION_PORT: "0", SUBMISSIONS_PORT: "0", MX_PORT: "0" });
     expect(problems.map((problem) => problem.split(":")[0])).not.toEqual(expect.arrayContaining(["MAIL_TLS_CERT_FILE"]));
   });
 
   it("listens on loopback with development ports outside production, named after APP_URL", () => {
     const config = parseEnv({ DATA_DIR: tempDir(), APP_URL: "http://portal.test:3000" });
-    expect(config.mail).toEqual({ hostname: "portal.test", listen: "127.0.0.1", submissionPort: 2587, submissionsPort: 2465, tls: null });
+    expect(config.mail).toEqual({
+      hostname: "portal.test",
+      listen: "127.0.0.1",
+      submissionPort: 2587,
+      submissionsPort: 2465,
+      mxPort: 2525,
+      tls: null,
+    });
   });
 
   it("accepts a complete production configuration without touching DATA_DIR", () => {
@@ -102,6 +109,7 @@ describe("parseEnv", () => {
       listen: "0.0.0.0",
       submissionPort: 587,
       submissionsPort: 465,
+      mxPort: 25,
       tls: { certFile: "/etc/ces/mail-cert.pem", keyFile: "/etc/ces/mail-key.pem" },
     });
     expect(config.DNS_SERVERS).toEqual(["192.0.2.53", "127.0.0.1:5353", "[::1]:5353", "2001:db8::53"]);
