@@ -73,7 +73,8 @@ export async function recordBounce(input: BounceInput, tx: Executor = db()): Pro
     const suppress =
       input.bounceType === "hard" || (await recentSoftBounces(inner, message.accountId, recipient)) >= SOFT_BOUNCES_TO_SUPPRESS;
     if (input.bounceType === "hard") await settleStatus(inner, input.messageId);
-    if (suppress) await suppressAddress({ accountId: message.accountId, email: recipient, reason: "hard_bounce", messageId: input.messageId }, inner);
+    if (suppress)
+      await suppressAddress({ accountId: message.accountId, email: recipient, reason: "hard_bounce", messageId: input.messageId }, inner);
     return { recorded: true, suppressed: suppress };
   });
 }

@@ -98,9 +98,12 @@ function splitRecipients(prepared: PreparedMessage[], suppressed: Set<string>) {
 }
 
 function firstEvents(message: PreparedMessage, dropped: string[], deliverable: boolean) {
-  const events: { id: string; messageId: string; type: MessageEventType; detail: Record<string, unknown> }[] = dropped.map(
-    (recipient) => ({ id: newId("mev"), messageId: message.id, type: "suppressed", detail: { recipient } }),
-  );
+  const events: { id: string; messageId: string; type: MessageEventType; detail: Record<string, unknown> }[] = dropped.map((recipient) => ({
+    id: newId("mev"),
+    messageId: message.id,
+    type: "suppressed",
+    detail: { recipient },
+  }));
   if (deliverable)
     events.push({
       id: newId("mev"),
@@ -188,7 +191,10 @@ export async function storeMessages(
     if (deliverable.length > 0) {
       await enqueueMany(
         queues.deliverMessage,
-        deliverable.map((message) => ({ data: { messageId: message.id }, ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}) })),
+        deliverable.map((message) => ({
+          data: { messageId: message.id },
+          ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}),
+        })),
         tx,
       );
       await chargeMessages(
