@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { getDashboardOverview } from "@/shared/api/endpoints/dashboard";
 import { getMessage, sendMessage } from "@/shared/api/endpoints/messages";
 import { listSuppressions, removeSuppression } from "@/shared/api/endpoints/suppressions";
 import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
@@ -173,5 +174,8 @@ describe("a 5xx at hand-off", () => {
     ]);
     const again = await call(sendMessage, { token: account.accessToken, body: { ...body, to: refused } });
     expect(again.body.data.status).toBe("suppressed");
+    // The dashboard's rates count the handed-off message, not the suppressed one.
+    const overview = await call(getDashboardOverview, { token: account.accessToken });
+    expect(overview.body.data.deliverability).toEqual({ handedOff: 1, bounced: 1, complained: 0, bounceRate: 100, complaintRate: 0 });
   });
 });
