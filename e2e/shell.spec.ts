@@ -98,6 +98,7 @@ test.describe("primary navigation", () => {
       "API keys",
       "SMTP",
       "Relays",
+      "Suppressions",
     ]);
     await expect(nav.getByRole("list", { name: "Account" }).getByRole("link")).toHaveText([
       "Billing",
@@ -116,6 +117,7 @@ test.describe("primary navigation", () => {
       "/api-keys",
       "/smtp",
       "/relays",
+      "/suppressions",
       "/billing",
       "/security",
       "/sessions",

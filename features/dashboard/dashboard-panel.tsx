@@ -80,6 +80,20 @@ function OverviewPlaceholder() {
   );
 }
 
+// Past these, mailbox providers start to distrust a sender.
+const BOUNCE_WARNING_PERCENT = 4;
+const COMPLAINT_WARNING_PERCENT = 0.1;
+
+function rateCard(label: string, rate: number | null, count: number, warnAt: number) {
+  return {
+    label,
+    value: rate === null ? "—" : `${rate}%`,
+    detail: rate === null ? "nothing sent this period" : `${number(count)} this period`,
+    href: "/suppressions",
+    warning: rate !== null && rate > warnAt ? `Above ${warnAt}%: check your list and the suppressions` : undefined,
+  };
+}
+
 function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
   const cards: { label: string; value: string; detail: string; href: string; warning?: string }[] = [
     {
@@ -104,6 +118,8 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
     },
     { label: "Active sessions", value: number(data.activeSessions), detail: "signed-in devices", href: "/sessions" },
     { label: "Email credits", value: number(data.usage.creditBalance), detail: "pay-as-you-go balance", href: "/billing" },
+    rateCard("Bounce rate", data.deliverability.bounceRate, data.deliverability.bounced, BOUNCE_WARNING_PERCENT),
+    rateCard("Complaint rate", data.deliverability.complaintRate, data.deliverability.complained, COMPLAINT_WARNING_PERCENT),
   ];
   return (
     <>

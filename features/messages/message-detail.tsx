@@ -50,7 +50,9 @@ function formatBytes(bytes: number): string {
 /** What an event adds to its label: the recipient and the server's answer, or where it was sent. */
 function eventNote(detail: Record<string, unknown>): string | null {
   const parts: string[] = [];
+  if (detail.bounceType === "hard" || detail.bounceType === "soft") parts.push(detail.bounceType === "hard" ? "Permanent" : "Temporary");
   if (typeof detail.recipient === "string") parts.push(detail.recipient);
+  if (typeof detail.feedbackType === "string") parts.push(`reported as ${detail.feedbackType}`);
   if (Array.isArray(detail.recipients)) parts.push(detail.recipients.join(", "));
   if (typeof detail.diagnostic === "string") parts.push(detail.diagnostic);
   if (typeof detail.reason === "string") parts.push(detail.reason);
@@ -185,6 +187,15 @@ export function MessageDetail({ messageId }: { messageId: string }) {
         </dl>
       </section>
       {data.lastError ? <Alert title={errorTitles[data.status] ?? "Last attempt failed; retrying"}>{data.lastError}</Alert> : null}
+      {data.status === "suppressed" ? (
+        <Alert title={errorTitles.suppressed}>
+          Nothing was sent and the message was not charged. See the{" "}
+          <Link href="/suppressions" className={textLinkClass}>
+            suppression list
+          </Link>
+          .
+        </Alert>
+      ) : null}
       <section aria-labelledby="events" className={panelClass}>
         <h2 id="events" className={panelHeadingClass}>
           Events

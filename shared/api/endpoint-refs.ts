@@ -22,6 +22,7 @@ import type * as settings from "./endpoints/settings";
 import type * as smtpAccess from "./endpoints/smtp-access";
 import type * as smtpRelays from "./endpoints/smtp-relays";
 import type * as support from "./endpoints/support";
+import type * as suppressions from "./endpoints/suppressions";
 import type * as testSender from "./endpoints/test-sender";
 import type * as twoFactor from "./endpoints/two-factor";
 
@@ -122,6 +123,13 @@ export const testSmtpRelay = refTo<typeof smtpRelays.testSmtpRelay>("POST", "/sm
 export const updateSmtpRelay = refTo<typeof smtpRelays.updateSmtpRelay>("PATCH", "/smtp-relays/{id}", "updateSmtpRelay");
 export const listSupportTickets = refTo<typeof support.listSupportTickets>("GET", "/support/tickets", "listSupportTickets");
 export const openSupportTicket = refTo<typeof support.openSupportTicket>("POST", "/support", "openSupportTicket");
+export const addSuppression = refTo<typeof suppressions.addSuppression>("POST", "/sending/suppressions", "addSuppression");
+export const listSuppressions = refTo<typeof suppressions.listSuppressions>("GET", "/sending/suppressions", "listSuppressions");
+export const removeSuppression = refTo<typeof suppressions.removeSuppression>(
+  "DELETE",
+  "/sending/suppressions/{email}",
+  "removeSuppression",
+);
 export const getTestSender = refTo<typeof testSender.getTestSender>("GET", "/sending/test-sender", "getTestSender");
 export const completeTwoFactorChallenge = refTo<typeof twoFactor.completeTwoFactorChallenge>(
   "POST",

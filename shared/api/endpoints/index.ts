@@ -14,6 +14,7 @@ import * as sendingDomains from "./sending-domains";
 import * as oauth from "./oauth";
 import * as sessions from "./sessions";
 import * as support from "./support";
+import * as suppressions from "./suppressions";
 import * as settings from "./settings";
 import * as smtpAccess from "./smtp-access";
 import * as smtpRelays from "./smtp-relays";
@@ -61,6 +62,9 @@ export const endpoints = [
   messages.listMessages,
   messages.getMessage,
   messages.cancelMessage,
+  suppressions.listSuppressions,
+  suppressions.addSuppression,
+  suppressions.removeSuppression,
   smtpAccess.getSmtpAccess,
   testSender.getTestSender,
   emailConfirmation.sendEmailConfirmation,
