@@ -12,6 +12,7 @@ import { formatDateTime, formatRelativeTime, formatUtcDateTime } from "@/compone
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { useDashboardOverview } from "./use-dashboard";
+import { PageHeader } from "@/components/page-header";
 
 const number = (value: number) => value.toLocaleString("en-US");
 
@@ -20,12 +21,10 @@ export function DashboardPanel({ serverRead }: { serverRead?: ServerRead<Dashboa
   const times = useTimes(serverRead?.readAt);
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Dashboard</h1>
-        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Your plan and this period&apos;s sending, the figures of your account at a glance, and what is left to set up.
-        </p>
-      </div>
+      <PageHeader
+        title="Dashboard"
+        description="Your plan and this period’s sending, the figures of your account at a glance, and what is left to set up."
+      />
       {overview.isPending ? (
         <OverviewPlaceholder />
       ) : overview.isError ? (

@@ -1,13 +1,11 @@
 "use client";
 // Adds an address to the suppression list by hand (reason manual).
-import { useForm } from "react-hook-form";
-import { useState } from "react";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
-import { applyApiFailure } from "@/features/settings/form-outcome";
+import { useApiForm } from "@/features/forms/use-api-form";
 import type { addSuppressionBody } from "@/shared/schemas/suppressions";
 import { useAddSuppression } from "./use-suppressions";
 
@@ -19,20 +17,15 @@ const resolver = lazyZodResolver<AddInput, AddValues>(() =>
 const ids = { email: fieldIds("suppression-email") };
 
 export function AddSuppressionForm({ onAdded }: { onAdded: (email: string) => void }) {
-  const form = useForm<AddInput, unknown, AddValues>({ resolver, defaultValues: { email: "" } });
-  const { errors, isSubmitting } = form.formState;
   const add = useAddSuppression();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const entry = await add.mutateAsync(values.email);
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
+    resolver,
+    defaultValues: { email: "" },
+    submit: (values: AddValues) => add.mutateAsync(values.email),
+    onSuccess: (entry, form) => {
       form.reset({ email: "" });
       onAdded(entry.email);
-    } catch (error) {
-      setFailure(applyApiFailure(error, ["email"], form.setError));
-    }
+    },
   });
 
   return (

@@ -7,9 +7,10 @@ import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { textLinkClass } from "@/features/auth/auth-card";
-import { formatDateTime } from "@/features/sessions/format-time";
+import { formatDateTime } from "@/components/format-time";
 import type { Suppression } from "@/shared/schemas/suppressions";
 import { useRemoveSuppression } from "./use-suppressions";
+import { Badge } from "@/components/badge";
 
 const reasonLabels: Record<Suppression["reason"], string> = {
   hard_bounce: "Bounced",
@@ -27,10 +28,7 @@ export function SuppressionRow({ entry, onRemoved }: { entry: Suppression; onRem
       <div className="min-w-0">
         <p className="font-medium break-all text-zinc-900 dark:text-white">{entry.email}</p>
         <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
-          <span className="rounded-full bg-zinc-100 px-2 py-0.5 font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-            {reasonLabels[entry.reason]}
-          </span>{" "}
-          since {formatDateTime(entry.createdAt)}
+          <Badge>{reasonLabels[entry.reason]}</Badge> since {formatDateTime(entry.createdAt)}
           {entry.messageId ? (
             <>
               {" · "}

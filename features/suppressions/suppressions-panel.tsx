@@ -14,6 +14,7 @@ import { textLinkClass } from "@/features/auth/auth-card";
 import { AddSuppressionForm } from "./add-suppression-form";
 import { SuppressionRow } from "./suppression-row";
 import { useSuppressions } from "./use-suppressions";
+import { PageHeader } from "@/components/page-header";
 
 const panelClass = "rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60";
 
@@ -68,13 +69,10 @@ export function SuppressionsPanel({ page, email }: { page: number; email?: strin
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <div className="space-y-6">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Suppressions</h1>
-        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Addresses we no longer send to. A hard bounce or a spam complaint adds the address; a send to it drops that recipient and a
-          message with no one left is not sent and not charged. Remove an address once you know it works again.
-        </p>
-      </div>
+      <PageHeader
+        title="Suppressions"
+        description="Addresses we no longer send to. A hard bounce or a spam complaint adds the address; a send to it drops that recipient and a message with no one left is not sent and not charged. Remove an address once you know it works again."
+      />
       <section aria-labelledby="add-suppression" className={`${panelClass} p-6`}>
         <h2 id="add-suppression" className="text-base font-semibold text-zinc-900 dark:text-white">
           Add an address
