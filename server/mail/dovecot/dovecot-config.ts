@@ -72,6 +72,8 @@ state_dir = ${layout.stateDir}
 protocols = ${protocols.join(" ")}
 listen = ${input.listen}
 log_path = /dev/stderr
+# Our log lines carry their own time.
+log_timestamp =
 hostname = ${input.hostname}
 default_login_user = ${users.loginUser}
 default_internal_user = ${users.internalUser}

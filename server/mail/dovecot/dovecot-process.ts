@@ -98,7 +98,7 @@ export function superviseDovecot(options: { configFile: string; baseDir: string;
       child = null;
       if (stopping) return;
       if (Date.now() - startedAt > STABLE_AFTER_MS) delay = FIRST_RESTART_DELAY_MS;
-      log.error({ code, signal, restartInMs: delay }, "dovecot exited; mail storage is offline until it restarts");
+      log.error({ exitCode: code, signal, restartInMs: delay }, "dovecot exited; mail storage is offline until it restarts");
       restartTimer = setTimeout(() => void start(), delay);
       delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
     });
