@@ -68,10 +68,15 @@ export async function deliverToMailboxes(raw: Buffer, recipients: string[], opti
     greetingTimeout: 5_000,
     socketTimeout: timeout,
   });
-  connection.on("error", () => {}); // reported through the callbacks below
+  // Connection failures arrive as events, not through the callbacks: either ends the exchange.
+  const broken = new Promise<never>((_, reject) => {
+    connection.once("error", reject);
+    connection.once("end", () => reject(new Error("the LMTP connection closed")));
+  });
+  broken.catch(() => {});
   try {
-    await new Promise<void>((resolve, reject) => connection.connect((error) => (error ? reject(error) : resolve())));
-    const { rejectedErrors } = await send(connection, options.from ?? "", recipients, raw);
+    await Promise.race([new Promise<void>((resolve) => connection.connect(() => resolve())), broken]);
+    const { rejectedErrors } = await Promise.race([send(connection, options.from ?? "", recipients, raw), broken]);
     connection.quit();
     const refused = new Map(rejectedErrors.map((error) => [error.recipient, error]));
     return recipients.map((recipient) => {
