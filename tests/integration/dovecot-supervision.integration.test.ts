@@ -46,14 +46,15 @@ const isAlive = (pid: number) => {
 };
 
 beforeAll(async () => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ces-dovecot-supervision-"));
-  process.env.LOG_LEVEL = "silent";
   lmtpPort = await freeLoopbackPort();
   server = await startTestServer({
     label: "dovecot-supervision",
     env: { DOVECOT: "auto", IMAP_PORT: String(await freeLoopbackPort()), POP3_PORT: "0", LMTP_PORT: String(lmtpPort) },
   });
   expect(await until(() => accepts(lmtpPort), 15_000)).toBe(true);
+  // This process's own settings (deliverToMailboxes reads them), set after the server took its environment.
+  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ces-dovecot-supervision-"));
+  process.env.LOG_LEVEL = "silent";
   database = new pg.Client({ connectionString: readFileSync(path.join(server.dataDir, "embedded-database.url"), "utf8").trim() });
   await database.connect();
 }, 120_000);
