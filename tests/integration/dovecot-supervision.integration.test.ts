@@ -22,7 +22,10 @@ let database: pg.Client;
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 
@@ -94,12 +97,16 @@ describe("the child Dovecot", () => {
     expect(await until(async () => !(await accepts(lmtpPort)), 5_000)).toBe(true);
     const [deferred] = await deliverToMailboxes(rawMessage(address, "During"), [address], { lmtpUrl });
     expect(deferred).toMatchObject({ delivered: false, reply: { code: 451, text: expect.stringMatching(/^4\.3\.0/) } });
+    const readiness = async () =>
+      ((await (await fetch(`${server.baseUrl}/api/v1/health/ready`)).json()) as { data: { mailStorage: string } }).data.mailStorage;
+    expect(await readiness()).toBe("offline");
     const offline = await inbox();
     expect(offline.status).toBe(503);
     expect(((await offline.json()) as { data: { code: string } }).data.code).toBe("mail_storage_offline");
 
     expect(await until(() => accepts(lmtpPort), 20_000)).toBe(true);
     expect(masterPid()).not.toBe(first);
+    expect(await until(async () => (await readiness()) === "online", 5_000)).toBe(true);
     expect((await deliverToMailboxes(rawMessage(address, "After"), [address], { lmtpUrl }))[0]!.delivered).toBe(true);
     const listed = (await (await inbox()).json()) as { data: { items: { subject: string }[] } };
     expect(listed.data.items.map((item) => item.subject)).toEqual(["After", "Before"]);

@@ -17,7 +17,8 @@ import { verifiedDomain } from "../support/sending";
 
 const run = promisify(execFile);
 const lmtpUrl = () => `lmtp://127.0.0.1:${inject("mailStore").lmtpPort}`;
-const deliver = (raw: Buffer, recipients: string[]) => deliverToMailboxes(raw, recipients, { lmtpUrl: lmtpUrl(), from: "sender@example.org" });
+const deliver = (raw: Buffer, recipients: string[]) =>
+  deliverToMailboxes(raw, recipients, { lmtpUrl: lmtpUrl(), from: "sender@example.org" });
 
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -74,8 +75,12 @@ describe("IMAP and POP3 logins", () => {
     expect(await canLogIn(mailbox.address, imapOnly)).toBe(true);
     expect(await canLogIn(mailbox.address, smtpOnly)).toBe(false);
     const pop3Port = inject("mailStore").pop3Port;
-    await expect(run("curl", ["-sS", "--max-time", "15", `pop3://127.0.0.1:${pop3Port}/`, "--user", `${mailbox.address}:${smtpOnly}`])).resolves.toBeTruthy();
-    await expect(run("curl", ["-sS", "--max-time", "15", `pop3://127.0.0.1:${pop3Port}/`, "--user", `${mailbox.address}:${imapOnly}`])).rejects.toThrow();
+    await expect(
+      run("curl", ["-sS", "--max-time", "15", `pop3://127.0.0.1:${pop3Port}/`, "--user", `${mailbox.address}:${smtpOnly}`]),
+    ).resolves.toBeTruthy();
+    await expect(
+      run("curl", ["-sS", "--max-time", "15", `pop3://127.0.0.1:${pop3Port}/`, "--user", `${mailbox.address}:${imapOnly}`]),
+    ).rejects.toThrow();
   });
 
   it("refuses a protocol switched off for the mailbox", async () => {
@@ -96,8 +101,9 @@ describe("delivery over LMTP", () => {
     const lock = await client.getMailboxLock("INBOX");
     try {
       const message = await client.fetchOne("*", { envelope: true, source: true });
-      expect(message && message.envelope?.subject).toBe("First over LMTP");
-      expect(message && message.source?.toString()).toContain("Return-Path: <sender@example.org>");
+      if (message === false) throw new Error("the inbox is empty");
+      expect(message.envelope?.subject).toBe("First over LMTP");
+      expect(message.source?.toString()).toContain("Return-Path: <sender@example.org>");
 
       const exists = new Promise<number>((resolve) => client.once("exists", (event: { count: number }) => resolve(event.count)));
       // IDLE lasts until the next command (the release below) ends it.
@@ -110,9 +116,25 @@ describe("delivery over LMTP", () => {
     }
 
     const { imapPort, pop3Port } = inject("mailStore");
-    const imap = await run("curl", ["-sS", "--max-time", "15", `imap://127.0.0.1:${imapPort}/INBOX`, "--user", `${mailbox.address}:${mailbox.password}`, "-X", "FETCH 1:* (FLAGS)"]);
+    const imap = await run("curl", [
+      "-sS",
+      "--max-time",
+      "15",
+      `imap://127.0.0.1:${imapPort}/INBOX`,
+      "--user",
+      `${mailbox.address}:${mailbox.password}`,
+      "-X",
+      "FETCH 1:* (FLAGS)",
+    ]);
     expect(imap.stdout).toMatch(/\* 2 FETCH/);
-    const pop3 = await run("curl", ["-sS", "--max-time", "15", `pop3://127.0.0.1:${pop3Port}/`, "--user", `${mailbox.address}:${mailbox.password}`]);
+    const pop3 = await run("curl", [
+      "-sS",
+      "--max-time",
+      "15",
+      `pop3://127.0.0.1:${pop3Port}/`,
+      "--user",
+      `${mailbox.address}:${mailbox.password}`,
+    ]);
     expect(pop3.stdout.trim().split("\n")).toHaveLength(2);
   });
 
@@ -121,24 +143,24 @@ describe("delivery over LMTP", () => {
     await client.connect();
     const quota = await client.getQuota("INBOX");
     await client.logout();
-    expect(quota && quota.storage?.usage).toBeGreaterThan(0);
+    if (quota === false) throw new Error("no QUOTA answer");
+    const usage = quota.storage?.usage ?? 0;
+    expect(usage).toBeGreaterThan(0);
     const [row] = await eventually(
       () => sql<{ used_bytes: string }>("select used_bytes from mailboxes where id = $1", [mailbox.id]),
       (rows) => Number(rows[0]?.used_bytes) > 0,
     );
     // IMAP's QUOTA counts kilobytes, rounded.
-    expect(Math.abs(Number(row!.used_bytes) - (quota ? (quota.storage?.usage ?? 0) : 0))).toBeLessThan(1024);
+    expect(Math.abs(Number(row!.used_bytes) - usage)).toBeLessThan(1024);
   });
 
   it("answers per recipient: over quota 452 4.2.2, unknown 550 5.1.1", async () => {
     const small = await createTestMailbox(owner, { quotaBytes: 600 });
     const big = rawMessage(small.address, "Too big", `X-Padding: ${"x".repeat(900)}\r\n`);
     const outcomes = await deliver(big, [small.address, `nobody-here@${owner.domainName}`, mailbox.address]);
-    expect(outcomes.map((outcome) => (outcome.delivered ? "delivered" : `${outcome.reply.code} ${outcome.reply.text.slice(0, 5)}`))).toEqual([
-      "452 4.2.2",
-      "550 5.1.1",
-      "delivered",
-    ]);
+    expect(
+      outcomes.map((outcome) => (outcome.delivered ? "delivered" : `${outcome.reply.code} ${outcome.reply.text.slice(0, 5)}`)),
+    ).toEqual(["452 4.2.2", "550 5.1.1", "delivered"]);
   });
 
   it("refuses logins and delivery once the mailbox is deleted", async () => {
@@ -151,7 +173,9 @@ describe("delivery over LMTP", () => {
   });
 
   it("answers 451 4.3.0 when the storage cannot be reached (senders retry)", async () => {
-    const [outcome] = await deliverToMailboxes(rawMessage(mailbox.address, "Nowhere"), [mailbox.address], { lmtpUrl: "lmtp://127.0.0.1:1" });
+    const [outcome] = await deliverToMailboxes(rawMessage(mailbox.address, "Nowhere"), [mailbox.address], {
+      lmtpUrl: "lmtp://127.0.0.1:1",
+    });
     expect(outcome).toMatchObject({ delivered: false, reply: { code: 451, text: expect.stringMatching(/^4\.3\.0/) } });
   });
 });

@@ -25,7 +25,9 @@ async function deliverComposed(subject: string): Promise<void> {
     text: "Plain words.",
     html: '<p>Rich <b>words</b><script>alert("x")</script></p>',
     attachments: [{ filename: "notes.txt", content: "attached text" }],
-    headers: { "Authentication-Results": "mail.example.test; spf=pass smtp.mailfrom=example.org; dkim=none; dmarc=fail header.from=example.org" },
+    headers: {
+      "Authentication-Results": "mail.example.test; spf=pass smtp.mailfrom=example.org; dkim=none; dmarc=fail header.from=example.org",
+    },
   })
     .compile()
     .build();
@@ -94,9 +96,15 @@ describe("a mailbox's messages through the API", () => {
     const id = listed.body.data.items[0]!.id;
     const foreignRead = await call(getMailboxMessage, { token: stranger.accessToken, params: { mailbox_id: mailbox.id, message_id: id } });
     expect(foreignRead.status).toBe(404);
-    const foreignDelete = await call(deleteMailboxMessage, { token: stranger.accessToken, params: { mailbox_id: mailbox.id, message_id: id } });
+    const foreignDelete = await call(deleteMailboxMessage, {
+      token: stranger.accessToken,
+      params: { mailbox_id: mailbox.id, message_id: id },
+    });
     expect(foreignDelete.status).toBe(404);
-    const unknown = await call(getMailboxMessage, { token: account.accessToken, params: { mailbox_id: mailbox.id, message_id: "1.999999" } });
+    const unknown = await call(getMailboxMessage, {
+      token: account.accessToken,
+      params: { mailbox_id: mailbox.id, message_id: "1.999999" },
+    });
     expect(unknown.status).toBe(404);
     const [stored] = await sql<{ count: string }>("select count(*) from mailboxes where id = $1", [mailbox.id]);
     expect(Number(stored!.count)).toBe(1);

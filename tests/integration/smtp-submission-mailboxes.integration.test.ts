@@ -57,8 +57,20 @@ describe("SMTP submission with mailbox credentials", () => {
     const secret = await createTestAppPassword(mailbox.id, ["smtp"]);
     const result = spawnSync(
       "swaks",
-      ["--server", "127.0.0.1", "--port", String(port()), "--timeout", "20", "--auth", "PLAIN", "--auth-user", mailbox.address, "--auth-password", secret]
-        .concat(["--from", `sales@${domainName}`, "--to", uniqueEmail("reader"), "--header", "Subject: From the alias"]),
+      [
+        "--server",
+        "127.0.0.1",
+        "--port",
+        String(port()),
+        "--timeout",
+        "20",
+        "--auth",
+        "PLAIN",
+        "--auth-user",
+        mailbox.address,
+        "--auth-password",
+        secret,
+      ].concat(["--from", `sales@${domainName}`, "--to", uniqueEmail("reader"), "--header", "Subject: From the alias"]),
       { encoding: "utf8" },
     );
     expect(result.stdout).toMatch(/<- {2}250 2\.0\.0 Ok: queued as/);
@@ -66,12 +78,19 @@ describe("SMTP submission with mailbox credentials", () => {
 
   it("refuses another sender with 553 5.7.1, at MAIL FROM and in the From header", async () => {
     const mailer = transport(mailbox.address, mailbox.password);
-    await expect(mailer.sendMail({ from: `someone-else@${domainName}`, to: uniqueEmail(), subject: "x", text: "x" })).rejects.toMatchObject({
-      responseCode: 553,
-      response: expect.stringContaining("5.7.1"),
-    });
+    await expect(mailer.sendMail({ from: `someone-else@${domainName}`, to: uniqueEmail(), subject: "x", text: "x" })).rejects.toMatchObject(
+      {
+        responseCode: 553,
+        response: expect.stringContaining("5.7.1"),
+      },
+    );
     await expect(
-      mailer.sendMail({ envelope: { from: mailbox.address, to: [uniqueEmail()] }, from: `someone-else@${domainName}`, subject: "x", text: "x" }),
+      mailer.sendMail({
+        envelope: { from: mailbox.address, to: [uniqueEmail()] },
+        from: `someone-else@${domainName}`,
+        subject: "x",
+        text: "x",
+      }),
     ).rejects.toMatchObject({ responseCode: 553 });
   });
 

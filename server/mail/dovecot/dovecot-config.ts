@@ -58,7 +58,9 @@ const listener = (name: string, address: string, port: number, ssl: boolean) =>
 /** A protocol's client listeners: implicit TLS or STARTTLS on its port; the other one off. */
 function clientListeners(plain: string, port: number, implicitTls: boolean, listen: string): string {
   if (port === 0) return listener(plain, listen, 0, false) + listener(`${plain}s`, listen, 0, true);
-  return implicitTls ? listener(plain, listen, 0, false) + listener(`${plain}s`, listen, port, true) : listener(plain, listen, port, false) + listener(`${plain}s`, listen, 0, true);
+  return implicitTls
+    ? listener(plain, listen, 0, false) + listener(`${plain}s`, listen, port, true)
+    : listener(plain, listen, port, false) + listener(`${plain}s`, listen, 0, true);
 }
 
 export function renderDovecotConf(input: DovecotConfigInput): string {

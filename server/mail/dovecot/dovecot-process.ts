@@ -16,7 +16,6 @@ const STABLE_AFTER_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 export type DovecotProcess = {
-  isRunning: () => boolean;
   /** Resolves once the LMTP listener accepts connections (false after the timeout). */
   ready: (timeoutMs: number) => Promise<boolean>;
   stop: () => Promise<void>;
@@ -79,7 +78,24 @@ function forwardLog(child: ChildProcess): void {
   child.stdout!.resume();
 }
 
-export function superviseDovecot(options: { configFile: string; baseDir: string; lmtpPort: number }): DovecotProcess {
+type Options = {
+  configFile: string;
+  baseDir: string;
+  lmtpPort: number;
+  /** Called when it starts serving and when it stops. */
+  onStatus: (online: boolean) => void;
+};
+
+async function waitForListener(port: number, timeoutMs: number, stillWanted: () => boolean): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && stillWanted()) {
+    if (await canConnect("127.0.0.1", port, 500)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+export function superviseDovecot(options: Options): DovecotProcess {
   const log = logger().child({ component: "dovecot" });
   let child: ChildProcess | null = null;
   let stopping = false;
@@ -94,8 +110,11 @@ export function superviseDovecot(options: { configFile: string; baseDir: string;
     child = current;
     forwardLog(current);
     current.once("error", (error) => log.error({ err: error }, "dovecot could not start"));
+    const started = waitForListener(options.lmtpPort, 15_000, () => child === current);
+    void started.then((up) => up && child === current && options.onStatus(true));
     current.once("exit", (code, signal) => {
       child = null;
+      options.onStatus(false);
       if (stopping) return;
       if (Date.now() - startedAt > STABLE_AFTER_MS) delay = FIRST_RESTART_DELAY_MS;
       log.error({ exitCode: code, signal, restartInMs: delay }, "dovecot exited; mail storage is offline until it restarts");
@@ -109,19 +128,12 @@ export function superviseDovecot(options: { configFile: string; baseDir: string;
   process.once("exit", () => child?.kill("SIGTERM"));
 
   return {
-    isRunning: () => child !== null && child.exitCode === null,
-    ready: async (timeoutMs) => {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (await canConnect("127.0.0.1", options.lmtpPort, 500)) return true;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return false;
-    },
+    ready: (timeoutMs) => waitForListener(options.lmtpPort, timeoutMs, () => !stopping),
     stop: async () => {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);
       const running = child;
+      options.onStatus(false);
       if (!running || running.exitCode !== null) return;
       const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
       running.kill("SIGTERM");

@@ -11,6 +11,7 @@ import { mailTlsCredentials } from "@/server/mail/tls-credentials";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { libpqConnInfo } from "./database-conninfo";
 import { dovecotLayout } from "./dovecot-config";
+import { writeMailStoreStatus } from "./mail-store-status";
 import { DOVECOT_BINARY, superviseDovecot } from "./dovecot-process";
 import { dovecotUsers } from "./system-users";
 import { writeDovecotFiles } from "./write-dovecot-files";
@@ -49,6 +50,7 @@ export async function startMailStore(config: Env, databaseUrl: string): Promise<
   }
   const missing = missingDovecotPackages();
   if (missing.length > 0) {
+    writeMailStoreStatus(config.dataDir, "offline");
     return offline(
       `mail storage offline: Dovecot is not installed; install it with \`apt-get install ${missing.join(" ")}\` (or set DOVECOT=off, or DOVECOT=external with LMTP_URL)`,
     );
@@ -71,7 +73,13 @@ export async function startMailStore(config: Env, databaseUrl: string): Promise<
     },
     mailTlsCredentials(config),
   );
-  const dovecot = superviseDovecot({ configFile: layout.configFile, baseDir: layout.baseDir, lmtpPort: settings.lmtpPort });
+  writeMailStoreStatus(config.dataDir, "offline");
+  const dovecot = superviseDovecot({
+    configFile: layout.configFile,
+    baseDir: layout.baseDir,
+    lmtpPort: settings.lmtpPort,
+    onStatus: (online) => writeMailStoreStatus(config.dataDir, online ? "online" : "offline"),
+  });
   const ready = await dovecot.ready(15_000);
   const tls = settings.implicitTls ? "implicit TLS" : "STARTTLS";
   const ports = [

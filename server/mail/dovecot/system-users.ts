@@ -32,7 +32,15 @@ function lookupIds(name: string): { uid: number; gid: number } | null {
 export function dovecotUsers(): DovecotUsers {
   const me = userInfo();
   if (me.uid !== 0) {
-    return { asRoot: false, loginUser: me.username, internalUser: me.username, mailUser: me.username, mailUid: me.uid, mailGid: me.gid, internalGid: me.gid };
+    return {
+      asRoot: false,
+      loginUser: me.username,
+      internalUser: me.username,
+      mailUser: me.username,
+      mailUid: me.uid,
+      mailGid: me.gid,
+      internalGid: me.gid,
+    };
   }
   let mail = lookupIds(MAIL_USER);
   if (!mail) {

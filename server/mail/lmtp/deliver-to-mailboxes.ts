@@ -51,7 +51,11 @@ function send(connection: SMTPConnection, from: string, recipients: string[], ra
   });
 }
 
-export async function deliverToMailboxes(raw: Buffer, recipients: string[], options: DeliveryOptions = {}): Promise<MailboxDeliveryOutcome[]> {
+export async function deliverToMailboxes(
+  raw: Buffer,
+  recipients: string[],
+  options: DeliveryOptions = {},
+): Promise<MailboxDeliveryOutcome[]> {
   const lmtpUrl = options.lmtpUrl === undefined ? env().mailStore.lmtpUrl : options.lmtpUrl;
   if (recipients.length === 0) return [];
   if (!lmtpUrl) return recipients.map((recipient) => failed(recipient, "temporaryFailure"));

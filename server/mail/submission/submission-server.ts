@@ -104,9 +104,13 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
     onMailFrom(address, session, callback) {
       const principal = principalOf(session);
       void (async () => {
-        const rate = await hitRateLimit(policy("smtpMessagesPerCredential"), principal.apiKey?.id ?? principal.mailbox?.id ?? principal.accountId);
+        const rate = await hitRateLimit(
+          policy("smtpMessagesPerCredential"),
+          principal.apiKey?.id ?? principal.mailbox?.id ?? principal.accountId,
+        );
         if (rate.limited) throw new SmtpReply("rateLimited");
-        if (!maySendAs(principal, address.address)) throw new SmtpReply("senderNotAllowed", "a mailbox sends as its own address or its aliases");
+        if (!maySendAs(principal, address.address))
+          throw new SmtpReply("senderNotAllowed", "a mailbox sends as its own address or its aliases");
         // The test sender's rules depend on the recipients: they are checked with the message, at DATA.
         if (!isTestSender(address.address)) {
           await sendingDomainOf(principal.accountId, address.address, principal.apiKey).catch(() => {

@@ -10,8 +10,12 @@ export async function getMailboxMessage(accountId: string, mailboxId: string, me
   return withMailboxInbox(mailbox.address, async (client) => {
     const uidValidity = client.mailbox ? client.mailbox.uidValidity : 0n;
     const uid = parseMailboxMessageId(messageId, uidValidity);
-    const message = await client.fetchOne(String(uid), { uid: true, envelope: true, internalDate: true, size: true, flags: true, source: true }, { uid: true });
-    if (!message || !message.source) throw notFound("Message");
+    const message = await client.fetchOne(
+      String(uid),
+      { uid: true, envelope: true, internalDate: true, size: true, flags: true, source: true },
+      { uid: true },
+    );
+    if (message === false || !message.source) throw notFound("Message");
     await client.messageFlagsAdd(String(uid), ["\\Seen"], { uid: true });
     const parsed = await simpleParser(message.source, { skipImageLinks: true });
     return messageDetail(messageSummary(message, uidValidity), parsed);

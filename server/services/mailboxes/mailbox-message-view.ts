@@ -16,8 +16,7 @@ export function parseMailboxMessageId(id: string, uidValidity: bigint): number {
   return Number(match[2]);
 }
 
-const formatAddress = (entry: MessageAddressObject) =>
-  entry.name ? `${entry.name} <${entry.address ?? ""}>` : (entry.address ?? "");
+const formatAddress = (entry: MessageAddressObject) => (entry.name ? `${entry.name} <${entry.address ?? ""}>` : (entry.address ?? ""));
 
 const isoOf = (value: Date | string | undefined) => (value ? new Date(value).toISOString() : new Date(0).toISOString());
 

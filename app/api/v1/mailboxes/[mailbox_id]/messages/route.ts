@@ -4,5 +4,7 @@ import * as api from "@/shared/api/endpoints/mailbox-messages";
 
 // GET /api/v1/mailboxes/{mailbox_id}/messages — the inbox, newest first
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.listMailboxMessages).handle(({ auth, params, query }) => listMailboxMessages(auth.accountId, params.mailbox_id, query.page, query.limit)),
+  route(api.listMailboxMessages).handle(({ auth, params, query }) =>
+    listMailboxMessages(auth.accountId, params.mailbox_id, query.page, query.limit),
+  ),
 );
