@@ -79,11 +79,23 @@ describe("parseEnv", () => {
 
   it("runs Dovecot as a child process by default: implicit TLS ports in production, STARTTLS ports elsewhere", () => {
     const development = parseEnv({ DATA_DIR: tempDir() });
-    expect(development.mailStore).toMatchObject({ mode: "auto", imapPort: 1143, pop3Port: 1110, implicitTls: false, lmtpUrl: "lmtp://127.0.0.1:2424" });
+    expect(development.mailStore).toMatchObject({
+      mode: "auto",
+      imapPort: 1143,
+      pop3Port: 1110,
+      implicitTls: false,
+      lmtpUrl: "lmtp://127.0.0.1:2424",
+    });
     const external = parseEnv({ DATA_DIR: tempDir(), DOVECOT: "external", LMTP_URL: "lmtp://store.internal:24" });
-    expect(external.mailStore).toMatchObject({ mode: "external", lmtpUrl: "lmtp://store.internal:24", imapUrl: "imaps://store.internal:993" });
+    expect(external.mailStore).toMatchObject({
+      mode: "external",
+      lmtpUrl: "lmtp://store.internal:24",
+      imapUrl: "imaps://store.internal:993",
+    });
     expect(parseEnv({ DATA_DIR: tempDir(), DOVECOT: "off" }).mailStore).toMatchObject({ lmtpUrl: null, imapUrl: null });
-    expect(problemsOf({ DATA_DIR: tempDir(), DOVECOT: "external" })).toContain("LMTP_URL: required when DOVECOT=external (lmtp://host:port)");
+    expect(problemsOf({ DATA_DIR: tempDir(), DOVECOT: "external" })).toContain(
+      "LMTP_URL: required when DOVECOT=external (lmtp://host:port)",
+    );
     expect(problemsOf({ DOVECOT: "sometimes" }).map((problem) => problem.split(":")[0])).toEqual(["DOVECOT"]);
   });
 
