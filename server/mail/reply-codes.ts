@@ -28,6 +28,9 @@ export const smtpReplies = {
   tooManyRefusedRecipients: { code: 421, text: "4.7.0 Too many unknown recipients; closing the connection" },
   inboundRateLimited: { code: 451, text: "4.7.1 Too many messages from your address; try again later" },
   invalidStructure: { code: 554, text: "5.6.0 Message structure is not valid" },
+  mailboxFull: { code: 452, text: "4.2.2 Mailbox full; try again later" },
+  unknownMailbox: { code: 550, text: "5.1.1 No such mailbox here" },
+  mailboxRefused: { code: 554, text: "5.3.0 The mailbox refused this message" },
 } as const satisfies Record<string, { code: number; text: string }>;
 
 export type SmtpReplyName = keyof typeof smtpReplies;

@@ -14,6 +14,7 @@ import type * as emailConfirmation from "./endpoints/email-confirmation";
 import type * as emailSignIn from "./endpoints/email-sign-in";
 import type * as health from "./endpoints/health";
 import type * as invoices from "./endpoints/invoices";
+import type * as mailboxMessages from "./endpoints/mailbox-messages";
 import type * as messages from "./endpoints/messages";
 import type * as oauth from "./endpoints/oauth";
 import type * as sendingDomains from "./endpoints/sending-domains";
@@ -79,6 +80,21 @@ export const verifySignInCode = refTo<typeof emailSignIn.verifySignInCode>("POST
 export const getHealth = refTo<typeof health.getHealth>("GET", "/health", "getHealth");
 export const getReadiness = refTo<typeof health.getReadiness>("GET", "/health/ready", "getReadiness");
 export const getInvoice = refTo<typeof invoices.getInvoice>("GET", "/billing/invoices/{invoice_id}", "getInvoice");
+export const deleteMailboxMessage = refTo<typeof mailboxMessages.deleteMailboxMessage>(
+  "DELETE",
+  "/mailboxes/{mailbox_id}/messages/{message_id}",
+  "deleteMailboxMessage",
+);
+export const getMailboxMessage = refTo<typeof mailboxMessages.getMailboxMessage>(
+  "GET",
+  "/mailboxes/{mailbox_id}/messages/{message_id}",
+  "getMailboxMessage",
+);
+export const listMailboxMessages = refTo<typeof mailboxMessages.listMailboxMessages>(
+  "GET",
+  "/mailboxes/{mailbox_id}/messages",
+  "listMailboxMessages",
+);
 export const cancelMessage = refTo<typeof messages.cancelMessage>("POST", "/sending/messages/{message_id}/cancel", "cancelMessage");
 export const getMessage = refTo<typeof messages.getMessage>("GET", "/sending/messages/{message_id}", "getMessage");
 export const listMessages = refTo<typeof messages.listMessages>("GET", "/sending/messages", "listMessages");

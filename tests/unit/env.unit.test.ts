@@ -71,8 +71,39 @@ describe("parseEnv", () => {
   });
 
   it("needs no mail certificate in production when every mail listener is off", () => {
-    const problems = problemsOf({ APP_ENV: "production", SUBMISSION_PORT: "0", SUBMISSIONS_PORT: "0", MX_PORT: "0" });
+    const problems = problemsOf({
+      APP_ENV: "production",
+      SUBMISSION_PORT: "0",
+      SUBMISSIONS_PORT: "0",
+      MX_PORT: "0",
+      IMAP_PORT: "0",
+      POP3_PORT: "0",
+    });
     expect(problems.map((problem) => problem.split(":")[0])).not.toEqual(expect.arrayContaining(["MAIL_TLS_CERT_FILE"]));
+    const dovecotOn = problemsOf({ APP_ENV: "production", SUBMISSION_PORT: "0", SUBMISSIONS_PORT: "0" });
+    expect(dovecotOn.map((problem) => problem.split(":")[0])).toContain("MAIL_TLS_CERT_FILE");
+  });
+
+  it("runs Dovecot as a child process by default: implicit TLS ports in production, STARTTLS ports elsewhere", () => {
+    const development = parseEnv({ DATA_DIR: tempDir() });
+    expect(development.mailStore).toMatchObject({
+      mode: "auto",
+      imapPort: 1143,
+      pop3Port: 1110,
+      implicitTls: false,
+      lmtpUrl: "lmtp://127.0.0.1:2424",
+    });
+    const external = parseEnv({ DATA_DIR: tempDir(), DOVECOT: "external", LMTP_URL: "lmtp://store.internal:24" });
+    expect(external.mailStore).toMatchObject({
+      mode: "external",
+      lmtpUrl: "lmtp://store.internal:24",
+      imapUrl: "imaps://store.internal:993",
+    });
+    expect(parseEnv({ DATA_DIR: tempDir(), DOVECOT: "off" }).mailStore).toMatchObject({ lmtpUrl: null, imapUrl: null });
+    expect(problemsOf({ DATA_DIR: tempDir(), DOVECOT: "external" })).toContain(
+      "LMTP_URL: required when DOVECOT=external (lmtp://host:port)",
+    );
+    expect(problemsOf({ DOVECOT: "sometimes" }).map((problem) => problem.split(":")[0])).toEqual(["DOVECOT"]);
   });
 
   it("listens on loopback with development ports outside production, named after APP_URL", () => {

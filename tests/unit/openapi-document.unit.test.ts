@@ -66,6 +66,7 @@ describe("OpenAPI document", () => {
     const sending = ["Messages", "Suppressions", "Sending domains", "API keys", "SMTP access", "Relays"];
     expect(document.tags.slice(0, 6).map((tag) => tag.name)).toEqual(sending);
     expect(document["x-tagGroups"][0]).toEqual({ name: "Sending", tags: sending });
+    expect(document["x-tagGroups"][1]).toEqual({ name: "Mailboxes", tags: ["Mailboxes"] });
     // A new tag must join a group in shared/api/endpoints/tags.ts, or the reference would not list it.
     const grouped = document["x-tagGroups"].flatMap((group) => group.tags);
     expect(grouped.sort()).toEqual(document.tags.map((tag) => tag.name).sort());

@@ -6,7 +6,6 @@ import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import type { Env } from "@/server/env";
 import { ipRateLimitSubject } from "@/server/http/client-ip";
 import { logger } from "@/server/logger";
-import type { SendingPrincipal } from "@/server/http/route";
 import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
 import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
 import { limitSessionTime, useOwnReplies } from "@/server/mail/smtp-connections";
@@ -17,7 +16,7 @@ import { sendingDomainOf } from "@/server/services/messages/sending-domain-of";
 import { isTestSender } from "@/server/services/messages/test-sender";
 import { MAX_RECIPIENTS } from "@/shared/schemas/messages";
 import { acceptSubmission } from "./accept-submission";
-import { authenticateSubmission } from "./authenticate-submission";
+import { authenticateSubmission, maySendAs, type SubmissionPrincipal } from "./authenticate-submission";
 import { connectionCounter } from "./connection-limits";
 import { mayAuthenticate } from "./plaintext-auth";
 import { readSubmittedMessage } from "./submitted-message";
@@ -29,7 +28,7 @@ const FAILED_AUTH_DELAY_STEP_MS = 250;
 
 type Options = { config: Env; tls: TlsCredentials; implicitTls: boolean };
 
-const principalOf = (session: SMTPServerSession) => session.user as SendingPrincipal;
+const principalOf = (session: SMTPServerSession) => session.user as SubmissionPrincipal;
 
 export function createSubmissionServer({ config, tls, implicitTls }: Options): SMTPServer {
   const connections = connectionCounter(config.SMTP_MAX_CLIENTS_PER_IP);
@@ -85,8 +84,13 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
     onMailFrom(address, session, callback) {
       const principal = principalOf(session);
       void (async () => {
-        const rate = await hitRateLimit(policy("smtpMessagesPerCredential"), principal.apiKey?.id ?? principal.accountId);
+        const rate = await hitRateLimit(
+          policy("smtpMessagesPerCredential"),
+          principal.apiKey?.id ?? principal.mailbox?.id ?? principal.accountId,
+        );
         if (rate.limited) throw new SmtpReply("rateLimited");
+        if (!maySendAs(principal, address.address))
+          throw new SmtpReply("senderNotAllowed", "a mailbox sends as its own address or its aliases");
         // The test sender's rules depend on the recipients: they are checked with the message, at DATA.
         if (!isTestSender(address.address)) {
           await sendingDomainOf(principal.accountId, address.address, principal.apiKey).catch(() => {

@@ -9,6 +9,7 @@ import * as emailConfirmation from "./email-confirmation";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as invoices from "./invoices";
+import * as mailboxMessages from "./mailbox-messages";
 import * as messages from "./messages";
 import * as sendingDomains from "./sending-domains";
 import * as oauth from "./oauth";
@@ -65,6 +66,9 @@ export const endpoints = [
   suppressions.listSuppressions,
   suppressions.addSuppression,
   suppressions.removeSuppression,
+  mailboxMessages.listMailboxMessages,
+  mailboxMessages.getMailboxMessage,
+  mailboxMessages.deleteMailboxMessage,
   smtpAccess.getSmtpAccess,
   testSender.getTestSender,
   emailConfirmation.sendEmailConfirmation,
