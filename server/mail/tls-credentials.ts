@@ -15,6 +15,8 @@ export function selfSignedCertificateFiles(directory: string, hostname: string):
   const certFile = path.join(directory, `${hostname}.crt`);
   const keyFile = path.join(directory, `${hostname}.key`);
   if (existsSync(certFile) && existsSync(keyFile)) return { certFile, keyFile };
+  // Only the key's own directory is private: parents made here keep the usual mode (mkdir's mode applies to every level it creates).
+  mkdirSync(path.dirname(directory), { recursive: true });
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const names = [isIP(hostname) ? `IP:${hostname}` : `DNS:${hostname}`, "DNS:localhost", "IP:127.0.0.1"];
   try {

@@ -14,6 +14,7 @@ import { dovecotLayout } from "./dovecot-config";
 import { writeMailStoreStatus } from "./mail-store-status";
 import { DOVECOT_BINARY, superviseDovecot } from "./dovecot-process";
 import { dovecotUsers } from "./system-users";
+import { makeDataDirTraversable, UnreachableDataDirError } from "./traversable-path";
 import { writeDovecotFiles } from "./write-dovecot-files";
 
 export type MailStore = {
@@ -57,11 +58,21 @@ export async function startMailStore(config: Env, databaseUrl: string): Promise<
   }
   const layout = dovecotLayout(config.dataDir);
   const readerPort = await freeLoopbackPort();
+  const users = dovecotUsers();
+  if (users.asRoot) {
+    try {
+      makeDataDirTraversable(config.dataDir);
+    } catch (error) {
+      if (!(error instanceof UnreachableDataDirError)) throw error;
+      writeMailStoreStatus(config.dataDir, "offline");
+      return offline(`mail storage offline: ${error.message}`);
+    }
+  }
   writeDovecotFiles(
     {
       layout,
       instanceName: `ces-${createHash("sha256").update(path.resolve(config.dataDir)).digest("hex").slice(0, 10)}`,
-      users: dovecotUsers(),
+      users,
       connInfo: libpqConnInfo(databaseUrl),
       hostname: config.mail.hostname,
       listen: config.mail.listen,
