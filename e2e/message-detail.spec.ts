@@ -56,6 +56,8 @@ test("a sent message with an attachment: search, filter, body, attachments, head
   await filters.getByLabel("Tag").fill("kind:invoice");
   await filters.getByLabel("Recipient").fill("grace@");
   await filters.getByRole("button", { name: "Filter" }).click();
+  // The filters live in the URL and the form is rebuilt from it: wait for it before touching the form again.
+  await expect(page).toHaveURL(/[?&]tag=kind%3Ainvoice/);
   const row = table.getByRole("row").filter({ hasText: subject });
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(row.getByText("Sent", { exact: true })).toBeVisible({ timeout: 30_000 });
