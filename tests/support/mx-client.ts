@@ -6,7 +6,13 @@ import { type SmtpReplyLine, smtpDialogue } from "./smtp-dialogue";
 export type MxTransaction = { greeting: string; rcpt: SmtpReplyLine[]; data: SmtpReplyLine | null };
 
 /** MAIL, one RCPT per recipient and, when any was accepted, DATA with `raw` (CRLF line ends, dot-stuffed here). */
-export async function mxTransaction(port: number, from: string, to: string[], raw: Buffer): Promise<MxTransaction> {
+export async function mxTransaction(
+  port: number,
+  from: string,
+  to: string[],
+  raw: Buffer,
+  options: { beforeData?: () => Promise<void> } = {},
+): Promise<MxTransaction> {
   const dialogue = smtpDialogue(port);
   try {
     const greeting = (await dialogue.greeting).text;
@@ -16,6 +22,7 @@ export async function mxTransaction(port: number, from: string, to: string[], ra
     const rcpt: SmtpReplyLine[] = [];
     for (const address of to) rcpt.push(await dialogue.send(`RCPT TO:<${address}>\r\n`));
     if (!rcpt.some((reply) => reply.code === 250)) return { greeting, rcpt, data: null };
+    await options.beforeData?.();
     const go = await dialogue.send("DATA\r\n");
     if (go.code !== 354) throw new Error(`DATA answered ${go.code} ${go.text}`);
     const stuffed = raw.toString("latin1").replace(/(^|\r\n)\./g, "$1..");
