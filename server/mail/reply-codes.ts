@@ -31,6 +31,7 @@ export const smtpReplies = {
   mailboxFull: { code: 452, text: "4.2.2 Mailbox full; try again later" },
   unknownMailbox: { code: 550, text: "5.1.1 No such mailbox here" },
   mailboxRefused: { code: 554, text: "5.3.0 The mailbox refused this message" },
+  dmarcRejected: { code: 550, text: "5.7.1 Rejected by the DMARC policy (p=reject) of the sender's domain" },
 } as const satisfies Record<string, { code: number; text: string }>;
 
 export type SmtpReplyName = keyof typeof smtpReplies;

@@ -12,3 +12,4 @@ export * from "./messages";
 export * from "./oauth";
 export * from "./suppressions";
 export * from "./mailboxes";
+export * from "./mx-deliveries";

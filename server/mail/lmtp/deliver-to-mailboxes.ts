@@ -46,7 +46,10 @@ function send(connection: SMTPConnection, from: string, recipients: string[], ra
         // Every recipient refused at RCPT: their replies are the outcome, not a failure of the connection.
         return rejected?.length === recipients.length ? resolve({ rejectedErrors: rejected }) : reject(error);
       }
-      resolve({ rejectedErrors: ((info as { rejectedErrors?: SmtpError[] }).rejectedErrors ?? []) as SmtpError[] });
+      // LMTP's per-recipient replies after DATA go to the connection's envelope; nodemailer copies that list
+      // into `info` only when some recipient was already refused at RCPT, so it is read where it is kept.
+      const envelope = (connection as unknown as { _envelope?: { rejectedErrors?: SmtpError[] } })._envelope;
+      resolve({ rejectedErrors: envelope?.rejectedErrors ?? (info as { rejectedErrors?: SmtpError[] }).rejectedErrors ?? [] });
     });
   });
 }

@@ -5,6 +5,7 @@
 // reply (a temporary failure: the sender retries the whole message, and the
 // handlers are idempotent: a report recorded twice records nothing new).
 import type { AuthenticationSummary } from "./authenticate-inbound";
+import { deliverToHostedMailboxes } from "./deliver-to-hosted-mailboxes";
 import { handleBounceReports } from "./handle-bounce-reports";
 import type { Destination } from "./route-recipient";
 
@@ -24,7 +25,10 @@ type Handler<D extends Destination> = (message: InboundMessage, destinations: D[
 
 export type DestinationHandlers = { [K in Destination["kind"]]: Handler<Extract<Destination, { kind: K }>> };
 
-export const destinationHandlers: DestinationHandlers = { bounce: handleBounceReports };
+export const destinationHandlers: DestinationHandlers = {
+  bounce: handleBounceReports,
+  mailbox: (message, destinations) => deliverToHostedMailboxes(message, destinations),
+};
 
 export async function deliverInbound(
   message: InboundMessage,

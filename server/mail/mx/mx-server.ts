@@ -1,6 +1,6 @@
 // The MX (docs/bounces.md, "Inbound MX"): inbound SMTP for the return-path
-// addresses of every message we send (bounces and complaints) and, later,
-// for hosted mailboxes. No AUTH; STARTTLS with the mail certificate. Each
+// addresses of every message we send (bounces and complaints) and for hosted
+// mailboxes (docs/mailboxes.md, "Receiving mail"). No AUTH; STARTTLS with the mail certificate. Each
 // stage answers as early as it can: per-address connections at connect, the
 // per-address message rate at MAIL FROM, every recipient at RCPT (routed,
 // or 550 5.1.1), size and header syntax at DATA; the message then goes to

@@ -7,14 +7,17 @@
 //
 // Destinations are a tagged union: each kind has one handler in
 // deliver-inbound.ts, which gets the message once with every recipient of
-// that kind. Hosted mailboxes join by adding a resolver below and a
-// `{ kind: "mailbox", … }` member to Destination.
+// that kind.
 import { bounceResolver } from "./bounce-resolver";
+import { mailboxResolver } from "./mailbox-resolver";
 
 /** A return-path (VERP) address: reports sent to it are about this message. */
 export type BounceDestination = { kind: "bounce"; address: string; messageId: string };
 
-export type Destination = BounceDestination;
+/** A hosted mailbox, an alias or a catch-all: `mailboxes` are the mailbox addresses it delivers into. */
+export type MailboxDestination = { kind: "mailbox"; address: string; mailboxes: string[] };
+
+export type Destination = BounceDestination | MailboxDestination;
 
 export type RecipientResolver = {
   name: string;
@@ -23,7 +26,7 @@ export type RecipientResolver = {
 };
 
 /** In the order they are tried. */
-export const recipientResolvers: RecipientResolver[] = [bounceResolver];
+export const recipientResolvers: RecipientResolver[] = [bounceResolver, mailboxResolver];
 
 export async function routeRecipient(address: string, resolvers: RecipientResolver[] = recipientResolvers): Promise<Destination | null> {
   for (const resolver of resolvers) {

@@ -1,0 +1,37 @@
+// Removes a deleted mailbox's mail: the home Dovecot gives it,
+// DATA_DIR/mail/<domain>/<local part> (`mail_home` in dovecot-config.ts),
+// with its Maildir and Dovecot's index files. Called after the mailbox row is
+// gone, so no login or delivery can recreate it. With an operator's Dovecot
+// (DOVECOT=external) nothing is stored here and the operator removes it
+// (`doveadm` or the file system).
+import { rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { env } from "@/server/env";
+import { isStorableLocalPart } from "@/server/services/mailboxes/storable-local-part";
+import { dovecotLayout } from "./dovecot-config";
+
+const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/** The directory of the mailbox's mail, or null when the address cannot name one (nothing to remove). */
+export function mailboxStorageDir(address: string, dataDir: string = env().dataDir): string | null {
+  const normalized = address.trim().toLowerCase();
+  const at = normalized.lastIndexOf("@");
+  const local = normalized.slice(0, at);
+  const domain = normalized.slice(at + 1);
+  if (at <= 0 || !isStorableLocalPart(local) || !DOMAIN.test(domain)) return null;
+  const root = path.resolve(dovecotLayout(dataDir).mailRoot);
+  const dir = path.resolve(root, domain, local);
+  return dir.startsWith(`${root}${path.sep}`) ? dir : null;
+}
+
+/** Removes the mailbox's stored mail; true when there was some. */
+export async function removeMailboxStorage(address: string, options: { dataDir?: string } = {}): Promise<boolean> {
+  const dir = mailboxStorageDir(address, options.dataDir);
+  if (!dir) return false;
+  const found = await stat(dir).then(
+    () => true,
+    () => false,
+  );
+  if (found) await rm(dir, { recursive: true, force: true });
+  return found;
+}

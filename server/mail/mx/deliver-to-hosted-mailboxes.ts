@@ -1,0 +1,78 @@
+// Mail for hosted mailboxes, aliases and catch-alls after DATA
+// (docs/mailboxes.md, "Receiving mail"): refused with 550 5.7.1 when it fails
+// the DMARC check of a sender domain whose policy is `reject`; else our
+// Received and Authentication-Results lines go on top and the message goes
+// over LMTP to every mailbox its recipients name, each mailbox once. One
+// reply answers the whole transaction: any temporary failure (storage down
+// 451 4.3.0, a full mailbox 452 4.2.2) makes the sender retry, and the
+// mailboxes that already received it are skipped on the retry
+// (mailbox-delivery-log.ts).
+import { env } from "@/server/env";
+import { logger } from "@/server/logger";
+import { type DeliveryOptions, deliverToMailboxes, type MailboxDeliveryOutcome } from "@/server/mail/lmtp/deliver-to-mailboxes";
+import { SmtpReply } from "@/server/mail/reply-codes";
+import type { InboundMessage } from "./deliver-inbound";
+import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "./mailbox-delivery-log";
+import type { MailboxDestination } from "./route-recipient";
+import { authenticationResultsHeader, prependTraceHeaders, receivedHeader } from "./trace-headers";
+
+type Failed = Extract<MailboxDeliveryOutcome, { delivered: false }>;
+
+/** The reply for the whole transaction when some mailbox did not take the message; null when the message counts as received. */
+function replyFor(failed: Failed[], deliveredCount: number): SmtpReply | null {
+  const temporary = failed.filter((outcome) => outcome.reply.code < 500);
+  if (temporary.length > 0) {
+    const allFull = temporary.every((outcome) => outcome.reply.name === "mailboxFull");
+    return new SmtpReply(allFull ? "mailboxFull" : "temporaryFailure");
+  }
+  // Refused for good (a mailbox deleted since RCPT): only when no mailbox got it, else the others keep their copy.
+  if (failed.length > 0 && deliveredCount === 0) return new SmtpReply(failed[0]!.reply.name);
+  return null;
+}
+
+export async function deliverToHostedMailboxes(
+  message: InboundMessage,
+  destinations: MailboxDestination[],
+  options: Pick<DeliveryOptions, "lmtpUrl"> = {},
+): Promise<void> {
+  const log = logger().child({ listener: "mx", session: message.sessionId });
+  const hostname = env().mail.hostname;
+  const authentication = await message.authentication();
+  if (authentication.dmarc === "fail" && authentication.dmarcPolicy === "reject") {
+    log.info(
+      { mailFrom: message.mailFrom.slice(0, 200), authentication: { ...authentication, headers: undefined } },
+      "mx message refused by DMARC",
+    );
+    throw new SmtpReply("dmarcRejected");
+  }
+
+  const mailboxes = [...new Set(destinations.flatMap((destination) => destination.mailboxes))];
+  const digest = messageDigest(message.raw);
+  const skipped = await alreadyDelivered(digest, mailboxes);
+  const pending = mailboxes.filter((mailbox) => !skipped.has(mailbox));
+  const raw = prependTraceHeaders(
+    message.raw,
+    [
+      authenticationResultsHeader(authentication, hostname),
+      receivedHeader({ helo: message.helo, remoteAddress: message.remoteAddress, sessionId: message.sessionId, hostname }),
+    ],
+    hostname,
+  );
+  const outcomes = await deliverToMailboxes(raw, pending, { from: message.mailFrom, ...options });
+  const delivered = outcomes.filter((outcome) => outcome.delivered).map((outcome) => outcome.recipient);
+  const failed = outcomes.filter((outcome): outcome is Failed => !outcome.delivered);
+  const reply = replyFor(failed, delivered.length + skipped.size);
+  const summary = { delivered, skipped: [...skipped], failed: failed.map((outcome) => `${outcome.recipient}: ${outcome.reply.code}`) };
+  if (reply && reply.responseCode < 500) {
+    await rememberDelivered(digest, delivered);
+    log.info(summary, "mx mailbox delivery deferred; the sender retries");
+    throw reply;
+  }
+  if (reply) {
+    log.info(summary, "mx mailbox delivery refused");
+    throw reply;
+  }
+  if (skipped.size > 0) await forgetDelivered(digest);
+  if (failed.length > 0) log.warn(summary, "mx mailbox delivery refused for some mailboxes; the others received it");
+  else log.info(summary, "mx mailbox delivery");
+}

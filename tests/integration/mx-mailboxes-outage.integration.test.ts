@@ -1,0 +1,106 @@
+// The MX while the mail storage is down, on a server of its own (embedded
+// database; killing the shared server's Dovecot would disturb other files):
+// Dovecot killed → a mailbox recipient is answered 451 4.3.0 at RCPT, so the
+// sender keeps the message; Dovecot back → the sender's retry arrives.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ImapFlow } from "imapflow";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canConnect } from "@/server/mail/dovecot/dovecot-process";
+import { hashMailboxPassword } from "@/server/services/mailboxes/mailbox-password";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { strongPassword, uniqueEmail } from "../support/factories";
+import { rawMessage } from "../support/mailboxes";
+import { inbox, mxTransaction, short } from "../support/mx-client";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let database: pg.Client;
+const ports = { mx: 0, imap: 0, lmtp: 0 };
+const address = "ada@outage.example";
+const password = strongPassword();
+
+async function until(condition: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
+
+const status = () => {
+  try {
+    return readFileSync(path.join(server.dataDir, "dovecot", "status"), "utf8").trim();
+  } catch {
+    return "";
+  }
+};
+
+beforeAll(async () => {
+  Object.assign(ports, { mx: await freeLoopbackPort(), imap: await freeLoopbackPort(), lmtp: await freeLoopbackPort() });
+  server = await startTestServer({
+    label: "mx-outage",
+    env: { MX_PORT: String(ports.mx), DOVECOT: "auto", IMAP_PORT: String(ports.imap), POP3_PORT: "0", LMTP_PORT: String(ports.lmtp) },
+  });
+  expect(await until(() => status() === "online", 15_000)).toBe(true);
+  database = new pg.Client({ connectionString: readFileSync(path.join(server.dataDir, "embedded-database.url"), "utf8").trim() });
+  await database.connect();
+  const registered = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: uniqueEmail(), password: strongPassword() }),
+  }).then((response) => response.json() as Promise<{ data: { user: { id: string } } }>);
+  const accountId = registered.data.user.id;
+  await database.query(
+    "insert into sending_domains (id, account_id, name, ownership_token, dkim_selector, dkim_public_key, dkim_private_key_sealed) values ('dom_out', $1, 'outage.example', 't', 's', 'p', 'k')",
+    [accountId],
+  );
+  await database.query(
+    "insert into mailboxes (id, account_id, domain_id, address, password_hash, quota_bytes) values ('mbx_out', $1, 'dom_out', $2, $3, 1048576)",
+    [accountId, address, await hashMailboxPassword(password)],
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await database?.end().catch(() => {});
+  await server?.stop();
+});
+
+describe("the MX while Dovecot is down", () => {
+  it("answers 451 4.3.0 (at DATA when it went down meanwhile, else at RCPT); once Dovecot is back, the retry arrives once", async () => {
+    const unknown = await mxTransaction(ports.mx, "sender@example.org", ["nobody@outage.example"], rawMessage("x", "x"));
+    expect(unknown.rcpt.map(short)).toEqual(["550 5.1.1"]);
+    const message = rawMessage(address, "Sent during the outage");
+
+    const killDovecot = async () => {
+      process.kill(Number(readFileSync(path.join(server.dataDir, "dovecot", "run", "master.pid"), "utf8").trim()), "SIGKILL");
+      // The launcher notices at once and restarts it a second later.
+      expect(await until(() => status() === "offline", 5_000)).toBe(true);
+    };
+    // Accepted at RCPT, then the storage goes away before DATA: the whole message is deferred.
+    const midway = await mxTransaction(ports.mx, "sender@example.org", [address], message, { beforeData: killDovecot });
+    expect([...midway.rcpt.map(short), short(midway.data)]).toEqual(["250 Accepted", "451 4.3.0"]);
+    // While it is down, mailbox recipients are deferred at RCPT already.
+    const deferred = await mxTransaction(ports.mx, "sender@example.org", [address], message);
+    expect(deferred.rcpt.map(short)).toEqual(["451 4.3.0"]);
+    expect(deferred.data).toBeNull();
+
+    expect(await until(() => status() === "online", 20_000)).toBe(true);
+    expect(await canConnect("127.0.0.1", ports.lmtp)).toBe(true);
+    const retried = await mxTransaction(ports.mx, "sender@example.org", [address], message);
+    expect([...retried.rcpt.map(short), short(retried.data)]).toEqual(["250 Accepted", "250 2.0.0"]);
+    const client = new ImapFlow({
+      host: "127.0.0.1",
+      port: ports.imap,
+      secure: false,
+      doSTARTTLS: true,
+      tls: { rejectUnauthorized: false },
+      auth: { user: address, pass: password },
+      logger: false,
+    });
+    client.on("error", () => {});
+    expect((await inbox(client)).map((found) => found.subject)).toEqual(["Sent during the outage"]);
+  }, 90_000);
+});
