@@ -88,6 +88,9 @@ const envSchema = z.object({
   SUBMISSION_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** SMTP submission over implicit TLS; 0 turns it off. */
   SUBMISSIONS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** IMAP and POP3 (served by Dovecot; docs/mailboxes.md); 0 turns one off. */
+  IMAP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  POP3_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** PEM certificate chain and key of the mail listeners; a self-signed pair is generated outside production. */
   MAIL_TLS_CERT_FILE: z.string().min(1).optional(),
   MAIL_TLS_KEY_FILE: z.string().min(1).optional(),
@@ -112,6 +115,8 @@ export type Env = Omit<
   | "MAIL_LISTEN"
   | "SUBMISSION_PORT"
   | "SUBMISSIONS_PORT"
+  | "IMAP_PORT"
+  | "POP3_PORT"
   | "MAIL_TLS_CERT_FILE"
   | "MAIL_TLS_KEY_FILE"
 > & {
@@ -202,6 +207,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     MAIL_LISTEN: _ml,
     SUBMISSION_PORT: _sp,
     SUBMISSIONS_PORT: _ssp,
+    IMAP_PORT: _ip,
+    POP3_PORT: _pp,
     MAIL_TLS_CERT_FILE: _mc,
     MAIL_TLS_KEY_FILE: _mk,
     ...rest

@@ -77,7 +77,16 @@ describe("parseEnv", () => {
 
   it("listens on loopback with development ports outside production, named after APP_URL", () => {
     const config = parseEnv({ DATA_DIR: tempDir(), APP_URL: "http://portal.test:3000" });
-    expect(config.mail).toEqual({ hostname: "portal.test", listen: "127.0.0.1", submissionPort: 2587, submissionsPort: 2465, tls: null });
+    expect(config.mail).toEqual({
+      hostname: "portal.test",
+      listen: "127.0.0.1",
+      submissionPort: 2587,
+      submissionsPort: 2465,
+      imapPort: 1143,
+      pop3Port: 1110,
+      imapPop3ImplicitTls: false,
+      tls: null,
+    });
   });
 
   it("accepts a complete production configuration without touching DATA_DIR", () => {
@@ -102,6 +111,9 @@ describe("parseEnv", () => {
       listen: "0.0.0.0",
       submissionPort: 587,
       submissionsPort: 465,
+      imapPort: 993,
+      pop3Port: 995,
+      imapPop3ImplicitTls: true,
       tls: { certFile: "/etc/ces/mail-cert.pem", keyFile: "/etc/ces/mail-key.pem" },
     });
     expect(config.DNS_SERVERS).toEqual(["192.0.2.53", "127.0.0.1:5353", "[::1]:5353", "2001:db8::53"]);

@@ -34,8 +34,11 @@ describe("OpenAPI document", () => {
     const redirectPointers = endpoints
       .filter((endpoint) => endpoint.redirect)
       .map((endpoint) => `#/paths/${endpoint.path.replaceAll("/", "~1")}/${endpoint.method.toLowerCase()}/responses`);
+    // `/mailboxes/aliases/…` beside `/mailboxes/{mailbox_id}/…` is the API's design (docs/mailboxes.md): a fixed
+    // segment wins over a parameter, and mailbox ids (`mbx_…`) are never "aliases".
     const expected = (problem: (typeof problems)[number]) =>
-      problem.ruleId === "operation-2xx-response" && redirectPointers.includes(problem.location[0]?.pointer ?? "");
+      (problem.ruleId === "operation-2xx-response" && redirectPointers.includes(problem.location[0]?.pointer ?? "")) ||
+      (problem.ruleId === "no-ambiguous-paths" && /`\/mailboxes\/aliases\/\{alias_id\}`/.test(problem.message));
     expect(
       problems
         .filter((problem) => !expected(problem))
