@@ -3,7 +3,8 @@ import { z } from "zod";
 import { isMailboxAddress, mailboxAddressSchema } from "./mailboxes";
 
 /** `local@domain`, or `*@domain` for the domain's catch-all. */
-export const isAliasAddress = (value: string) => (value.startsWith("*@") ? isMailboxAddress(`catch-all${value.slice(1)}`) : isMailboxAddress(value));
+export const isAliasAddress = (value: string) =>
+  value.startsWith("*@") ? isMailboxAddress(`catch-all${value.slice(1)}`) : isMailboxAddress(value);
 
 export const mailboxAliasSchema = z
   .object({
@@ -29,7 +30,10 @@ export const createAliasBody = z
       .min(1, "Address is required")
       .max(254, "An address can be at most 254 characters")
       .refine(isAliasAddress, "Enter an address like sales@example.com, or *@example.com for every other address of the domain")
-      .meta({ description: "`local@domain` on one of the account's domains, or `*@domain` for its catch-all.", example: "sales@example.com" }),
+      .meta({
+        description: "`local@domain` on one of the account's domains, or `*@domain` for its catch-all.",
+        example: "sales@example.com",
+      }),
     destinations: z
       .array(mailboxAddressSchema)
       .min(1, "Choose at least one mailbox")

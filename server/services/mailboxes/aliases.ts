@@ -63,11 +63,7 @@ export async function createAlias(accountId: string, input: z.output<typeof crea
 }
 
 export async function listAliases(accountId: string) {
-  const rows = await db()
-    .select()
-    .from(mailboxAliases)
-    .where(eq(mailboxAliases.accountId, accountId))
-    .orderBy(asc(mailboxAliases.address));
+  const rows = await db().select().from(mailboxAliases).where(eq(mailboxAliases.accountId, accountId)).orderBy(asc(mailboxAliases.address));
   return rows.map(aliasView);
 }
 

@@ -10,7 +10,8 @@ import { normalizeDomainName } from "@/server/services/domains/normalize-domain-
 
 export type MailDomain = { id: string; name: string };
 
-const invalid = (path: string, message: string) => new AppError("validation_error", "The request is not valid.", { errors: [{ path, message }] });
+const invalid = (path: string, message: string) =>
+  new AppError("validation_error", "The request is not valid.", { errors: [{ path, message }] });
 
 /** `local@domain` with the domain in the form domains are stored (lower case, punycode). */
 export function splitAddress(address: string, path = "address"): { local: string; domain: string; address: string } {
@@ -24,7 +25,12 @@ export function splitAddress(address: string, path = "address"): { local: string
 /** The account's domain of that name, if its ownership is proven; 400 on `path` otherwise. */
 export async function getMailDomainOrThrow(tx: Executor, accountId: string, domainName: string, path = "address"): Promise<MailDomain> {
   const [row] = await tx
-    .select({ id: sendingDomains.id, name: sendingDomains.name, verifiedAt: sendingDomains.verifiedAt, ownership: sendingDomainRecords.status })
+    .select({
+      id: sendingDomains.id,
+      name: sendingDomains.name,
+      verifiedAt: sendingDomains.verifiedAt,
+      ownership: sendingDomainRecords.status,
+    })
     .from(sendingDomains)
     .leftJoin(
       sendingDomainRecords,
