@@ -99,6 +99,7 @@ test.describe("primary navigation", () => {
       "SMTP",
       "Relays",
     ]);
+    await expect(nav.getByRole("list", { name: "Hosting" }).getByRole("link")).toHaveText(["Mailboxes"]);
     await expect(nav.getByRole("list", { name: "Account" }).getByRole("link")).toHaveText([
       "Billing",
       "Security",
@@ -116,6 +117,7 @@ test.describe("primary navigation", () => {
       "/api-keys",
       "/smtp",
       "/relays",
+      "/mailboxes",
       "/billing",
       "/security",
       "/sessions",

@@ -30,7 +30,7 @@ export async function addDomainInPortal(page: Page, domain: string) {
   await page.getByRole("button", { name: "Add domain" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Added ${domain}.` })).toBeVisible();
   const card = page.getByRole("region", { name: domain });
-  await expect(card.getByRole("row")).toHaveCount(6);
+  await expect(card.getByRole("row")).toHaveCount(7);
   return card;
 }
 

@@ -236,7 +236,10 @@ describe("POST /sending/domains/{domain_id}/verify", () => {
       dkim: "failed",
       dmarc: "verified",
       return_path: "verified",
+      mx: "verified",
     });
+    // Receiving needs ownership and the MX only: a wrong DKIM key does not stop it.
+    expect(checked.receivingStatus).toBe("verified");
   });
 
   it("checks SPF content: a second SPF record or a missing include fails it", async () => {
