@@ -15,6 +15,7 @@ for (const [label, viewport] of [
     test.use({ viewport });
 
     test("create a mailbox, an app password, an alias and a catch-all; switch IMAP off", async ({ page, context }) => {
+      test.setTimeout(90_000);
       const account = newAccount("mailboxes");
       const domain = `mail-${randomBytes(4).toString("hex")}.example.org`;
       await signUpInBrowser(page, account);
@@ -22,9 +23,12 @@ for (const [label, viewport] of [
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mailboxes");
       await expect(page.getByText("No domain ready for mailboxes")).toBeVisible();
 
+      // The domain is set up on a wide screen (the records table reads as a table there), then back to the viewport under test.
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto("/domains");
       await addDomainInPortal(page, domain);
       await publishAndVerifyInPortal(page, domain);
+      await page.setViewportSize(viewport);
       await page.goto("/mailboxes");
 
       // The API's password rule, beside the field.
@@ -71,7 +75,9 @@ for (const [label, viewport] of [
 
       // An alias into the mailbox (chosen by default), then the domain's catch-all.
       const aliasForm = page.getByRole("form", { name: "Create an alias" });
+      await expect(page.getByText("No aliases yet.")).toBeVisible();
       await aliasForm.getByLabel("Alias address").fill("sales");
+      await expect(aliasForm.getByLabel("Alias address")).toHaveValue("sales");
       await aliasForm.getByRole("button", { name: "Create alias" }).click();
       const aliases = page.getByRole("list", { name: "Aliases" });
       await expect(aliases).toContainText(`sales@${domain}`);
