@@ -68,10 +68,9 @@ for (const [label, viewport] of [
       await imap.click();
       await expect(imap).toHaveAttribute("aria-checked", "false");
       await page.reload();
-      await expect(page.getByRole("region", { name: address, exact: true }).getByRole("switch", { name: `IMAP for ${address}` })).toHaveAttribute(
-        "aria-checked",
-        "false",
-      );
+      await expect(
+        page.getByRole("region", { name: address, exact: true }).getByRole("switch", { name: `IMAP for ${address}` }),
+      ).toHaveAttribute("aria-checked", "false");
 
       // An alias into the mailbox (chosen by default), then the domain's catch-all.
       const aliasForm = page.getByRole("form", { name: "Create an alias" });
