@@ -4,6 +4,7 @@
 // and on a 390 px phone.
 import { randomBytes } from "node:crypto";
 import { newAccount, signUpInBrowser } from "./support/accounts";
+import { seriousViolations } from "./support/axe";
 import { addDomainInPortal, publishAndVerifyInPortal } from "./support/sending-domains";
 import { expect, test } from "./support/test";
 
@@ -91,10 +92,13 @@ for (const [label, viewport] of [
       await expect(settings.getByText("IMAP", { exact: true })).toBeVisible();
       await settings.getByRole("button", { name: "Copy the IMAP port" }).click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("1143");
+      // "Copied" shows for two seconds; then the button reads "Copy" again (its name includes what it shows).
+      await expect(settings.getByRole("button", { name: "Copy the IMAP port" })).toHaveText("Copy");
 
-      // Nothing pushes the phone's page sideways.
+      // Filled in, nothing pushes the page sideways and axe finds no serious violation.
       const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
       expect(widths[0]).toBeLessThanOrEqual(widths[1]! + 1);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   });
 }
