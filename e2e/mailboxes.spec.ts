@@ -63,6 +63,17 @@ for (const [label, viewport] of [
       await expect(card.getByRole("list", { name: `App passwords of ${address}` })).toContainText("IMAP, POP3, SMTP");
       await expect(page.getByText(secret)).toHaveCount(0);
 
+      // A new password, in a dialog, by the same rules.
+      await card.getByRole("button", { name: `Change password… of ${address}` }).click();
+      const passwordDialog = page.getByRole("dialog", { name: `New password for ${address}` });
+      await passwordDialog.getByLabel("New password").fill("too-short");
+      await passwordDialog.getByRole("button", { name: "Change password" }).click();
+      await expect(passwordDialog.getByText("Password must be at least 12 characters")).toBeVisible();
+      await passwordDialog.getByLabel("New password").fill("Another-horse-battery-7");
+      await passwordDialog.getByRole("button", { name: "Change password" }).click();
+      await expect(passwordDialog).toBeHidden();
+      await expect(page.getByRole("status").filter({ hasText: `Changed the password of ${address}.` })).toBeVisible();
+
       // A protocol switched off stays off.
       const imap = card.getByRole("switch", { name: `IMAP for ${address}` });
       await expect(imap).toHaveAttribute("aria-checked", "true");

@@ -7,14 +7,18 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
 import { AppPasswords } from "./app-passwords";
+import { ChangePasswordDialog } from "./change-password-dialog";
 import { InboxSlot } from "./inbox-slot";
 import { ProtocolSwitches } from "./protocol-switches";
 import { QuotaBar } from "./quota-bar";
 import { useDeleteMailbox } from "./use-mailboxes";
 
-export function MailboxCard({ mailbox, onDeleted }: { mailbox: Mailbox; onDeleted: (address: string) => void }) {
+type MailboxCardProps = { mailbox: Mailbox; onDeleted: (address: string) => void; onPasswordChanged: (address: string) => void };
+
+export function MailboxCard({ mailbox, onDeleted, onPasswordChanged }: MailboxCardProps) {
   const remove = useDeleteMailbox();
   const [confirming, setConfirming] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   const headingId = `mailbox-${mailbox.id}`;
   return (
     <section
@@ -31,8 +35,11 @@ export function MailboxCard({ mailbox, onDeleted }: { mailbox: Mailbox; onDelete
             {mailbox.lastLoginAt ? `last login ${formatRelativeTime(mailbox.lastLoginAt)}` : "no login yet"}
           </p>
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2">
           <InboxSlot mailbox={mailbox} />
+          <Button size="sm" variant="secondary" onClick={() => setChangingPassword(true)}>
+            Change password…<span className="sr-only"> of {mailbox.address}</span>
+          </Button>
           <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
             Delete…<span className="sr-only"> {mailbox.address}</span>
           </Button>
@@ -48,6 +55,15 @@ export function MailboxCard({ mailbox, onDeleted }: { mailbox: Mailbox; onDelete
       <div className="border-t border-zinc-200 px-5 py-4 dark:border-zinc-800">
         <AppPasswords mailbox={mailbox} />
       </div>
+      <ChangePasswordDialog
+        mailbox={mailbox}
+        open={changingPassword}
+        onClose={() => setChangingPassword(false)}
+        onChanged={() => {
+          setChangingPassword(false);
+          onPasswordChanged(mailbox.address);
+        }}
+      />
       <ConfirmDialog
         open={confirming}
         title={`Delete ${mailbox.address}?`}

@@ -85,7 +85,12 @@ export function MailboxesPanel() {
                   <p className="text-sm text-zinc-600 dark:text-zinc-400">No mailboxes on {domain.name} yet.</p>
                 ) : (
                   onDomain.map((mailbox) => (
-                    <MailboxCard key={mailbox.id} mailbox={mailbox} onDeleted={(address) => setNotice(`Deleted ${address}.`)} />
+                    <MailboxCard
+                      key={mailbox.id}
+                      mailbox={mailbox}
+                      onDeleted={(address) => setNotice(`Deleted ${address}.`)}
+                      onPasswordChanged={(address) => setNotice(`Changed the password of ${address}.`)}
+                    />
                   ))
                 )}
               </section>

@@ -80,4 +80,7 @@ export const updateMailboxBody = z
   })
   .meta({ id: "UpdateMailboxRequest" });
 
+/** The portal's "Change password…" form: the same rule as the API's `password`. */
+export const mailboxPasswordBody = z.strictObject({ password: mailboxPassword });
+
 export const mailboxIdParams = z.object({ mailbox_id: z.string() });
