@@ -21,6 +21,9 @@ process.env.E2E_GOOGLE_PORT ??= String(await freeLoopbackPort());
 process.env.E2E_GITHUB_PORT ??= String(await freeLoopbackPort());
 process.env.E2E_SUBMISSION_PORT ??= String(await freeLoopbackPort());
 process.env.E2E_SUBMISSIONS_PORT ??= String(await freeLoopbackPort());
+process.env.E2E_MX_PORT ??= String(await freeLoopbackPort());
+process.env.E2E_IMAP_PORT ??= String(await freeLoopbackPort());
+process.env.E2E_LMTP_PORT ??= String(await freeLoopbackPort());
 const dnsPort = Number(process.env.E2E_DNS_PORT);
 const dnsControlPort = Number(process.env.E2E_DNS_CONTROL_PORT);
 process.env.E2E_DNS_CONTROL_URL = `http://127.0.0.1:${dnsControlPort}`;
@@ -45,6 +48,11 @@ const serverEnv: Record<string, string> = {
   RELAY_EXTRA_CA_FILE: relayCertificate.certFile,
   SUBMISSION_PORT: process.env.E2E_SUBMISSION_PORT,
   SUBMISSIONS_PORT: process.env.E2E_SUBMISSIONS_PORT,
+  MX_PORT: process.env.E2E_MX_PORT,
+  // The child Dovecot on ports of its own (the defaults would collide with a development server).
+  IMAP_PORT: process.env.E2E_IMAP_PORT,
+  POP3_PORT: "0",
+  LMTP_PORT: process.env.E2E_LMTP_PORT,
 };
 // Google and GitHub sign-in go to local fake providers (e2e/support/oauth-providers-server.ts)
 // on free ports: the app's callbacks are on its default APP_URL (http://localhost:PORT).

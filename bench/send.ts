@@ -17,12 +17,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
-import pg from "pg";
 import { createTestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
+import { drain, html, message, post, prepareAccount } from "./send-app";
+import { crashRun } from "./send-crash";
 import { freeLoopbackPort } from "../server/runtime/free-port";
 import { submissionRate } from "./submission-rate";
-import { registerBenchAccount } from "./bench-account";
 import { percentile, pool, pooledHandOffRate, round, rsaSignaturesPerSecond } from "./send-baselines";
 import { arrivals, listen, sink, waitForSink } from "./send-sink";
 
@@ -32,60 +32,6 @@ function option(name: string, fallback: number): number {
 }
 const messageCount = option("messages", 3000);
 const acceptSeconds = option("seconds", 8);
-
-const html =
-  `<html><body>${Array.from({ length: 160 }, (_, index) => `<p>Paragraph ${index} of the newsletter, with some words.</p>`).join("")}</body></html>`.slice(
-    0,
-    10_000,
-  );
-
-async function post(baseUrl: string, path: string, key: string, body: unknown) {
-  const response = await fetch(`${baseUrl}/api/v1${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: { id?: string; items?: { id: string }[] } };
-  if (response.status !== 201) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
-  return json.data;
-}
-
-// ── the app ─────────────────────────────────────────────────────────────────
-async function prepareAccount(server: TestServer, databaseUrl: string) {
-  const account = await registerBenchAccount(server.baseUrl);
-  const headers = { authorization: `Bearer ${account.accessToken}`, "content-type": "application/json" };
-  const domain = (await (
-    await fetch(`${server.baseUrl}/api/v1/sending/domains`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ name: "news.bench.example" }),
-    })
-  ).json()) as { data: { domain_id: string } };
-  const key = (await (
-    await fetch(`${server.baseUrl}/api/v1/sending/api-keys`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ name: "bench", scope: "sending" }),
-    })
-  ).json()) as { data: { secret: string } };
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  // The DNS proof is not what is measured: the domain is marked verified, and the plan has no quota limit.
-  await client.query("update sending_domains set status = 'verified', verified_at = now() where id = $1", [domain.data.domain_id]);
-  await client.query(
-    "insert into subscriptions (account_id, plan_id, status) select account_id, 'custom', 'active' from sending_domains where id = $1",
-    [domain.data.domain_id],
-  );
-  await client.end();
-  return key.data.secret;
-}
-
-const message = (index: number, tag: string) => ({
-  from: "News <news@news.bench.example>",
-  to: `reader${index}@example.org`,
-  subject: `Newsletter ${tag} ${index}`,
-  html,
-});
 
 async function acceptRate(server: TestServer, path: string, key: string, body: unknown, perRequest: number) {
   const result = await autocannon({
@@ -108,21 +54,6 @@ async function acceptRate(server: TestServer, path: string, key: string, body: u
 async function healthRate(server: TestServer) {
   const result = await autocannon({ url: `${server.baseUrl}/api/v1/health`, connections: 32, duration: 5 });
   return result.requests.average;
-}
-
-async function drain(databaseUrl: string, timeoutMs = 300_000) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const deadline = Date.now() + timeoutMs;
-  try {
-    for (;;) {
-      const { rows } = await client.query<{ n: string }>("select count(*) as n from messages where status in ('queued', 'scheduled')");
-      if (Number(rows[0]!.n) === 0 || Date.now() > deadline) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  } finally {
-    await client.end();
-  }
 }
 
 async function endToEnd(server: TestServer, key: string, mode: "batch" | "single", count: number, tag: string) {
@@ -166,52 +97,6 @@ async function latencyAtRate(server: TestServer, key: string, rate: number, seco
     .filter((arrival) => acceptedAt.has(arrival.cesId))
     .map((arrival) => arrival.at - acceptedAt.get(arrival.cesId)!);
   return { rate, sent: total, seconds: (Date.now() - start) / 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
-
-async function crashRun(server: TestServer, databaseUrl: string, key: string, sinkUrl: string, count: number) {
-  // A second instance working the same queue; killed (whole process group) mid-run.
-  const second = await startTestServer({
-    label: "bench-send-b",
-    databaseUrl,
-    env: { WEB_CONCURRENCY: "1", RUN_JOBS: "true", EMAIL_TRANSPORT: "smtp", SMTP_URL: sinkUrl, RATE_LIMIT_OVERRIDES: "api=100000000/1" },
-    detached: true,
-  });
-  const ids = new Set<string>();
-  // Killed once a quarter of the run has reached the sink: both instances are delivering by then.
-  const before = arrivals.length;
-  const killer = (async () => {
-    while (arrivals.length - before < count / 4) await new Promise((resolve) => setTimeout(resolve, 20));
-    process.kill(-second.pid, "SIGKILL");
-  })();
-  await pool(Math.ceil(count / 100), 4, async (batch) => {
-    const data = await post(server.baseUrl, "/sending/messages/batch", key, {
-      messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, "crash")),
-    });
-    for (const item of data.items!) ids.add(item.id);
-  });
-  await killer;
-  await second.stop();
-  // Jobs the killed instance held come back when their heartbeat (30 s) lapses.
-  await waitForSink(ids, 180_000);
-  await drain(databaseUrl, 60_000);
-  const ours = arrivals.filter((arrival) => ids.has(arrival.cesId));
-  const perMessageId = new Map<string, number>();
-  for (const arrival of ours) perMessageId.set(arrival.messageId, (perMessageId.get(arrival.messageId) ?? 0) + 1);
-  const received = new Set(ours.map((arrival) => arrival.cesId));
-  // Jobs run again after the kill: what the killed instance held (or had failed for another reason).
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const { rows } = await client.query<{ n: string }>(
-    "select count(*) as n from pgboss.job where name = 'message.deliver' and retry_count > 0 and data->>'messageId' = any($1)",
-    [[...ids]],
-  );
-  await client.end();
-  return {
-    retried: Number(rows[0]!.n),
-    accepted: ids.size,
-    lost: [...ids].filter((id) => !received.has(id)).length,
-    duplicated: [...perMessageId.values()].filter((n) => n > 1).reduce((sum, n) => sum + n - 1, 0),
-  };
 }
 
 const loadAtStart = os.loadavg()[0]!.toFixed(1);

@@ -47,7 +47,7 @@ export const navSections: readonly NavSection[] = [
       portalPage("/api-keys", "API keys"),
       portalPage("/smtp", "SMTP"),
       portalPage("/relays", "Relays"),
-      portalPage("/suppressions", "Suppressions", false),
+      portalPage("/suppressions", "Suppressions"),
     ],
   },
   {

@@ -98,6 +98,7 @@ test.describe("primary navigation", () => {
       "API keys",
       "SMTP",
       "Relays",
+      "Suppressions",
     ]);
     await expect(nav.getByRole("list", { name: "Hosting" }).getByRole("link")).toHaveText(["Mailboxes"]);
     await expect(nav.getByRole("list", { name: "Account" }).getByRole("link")).toHaveText([
@@ -117,6 +118,7 @@ test.describe("primary navigation", () => {
       "/api-keys",
       "/smtp",
       "/relays",
+      "/suppressions",
       "/mailboxes",
       "/billing",
       "/security",

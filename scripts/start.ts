@@ -12,14 +12,15 @@ import { loadDotenv } from "@/server/runtime/load-dotenv";
 import { EnvError, env, useEmbeddedDatabase } from "@/server/env";
 import { startJobWorker } from "@/server/jobs/worker";
 import { startMailListeners } from "@/server/mail/start-mail-listeners";
+import { startMailStore } from "@/server/mail/dovecot/start-mail-store";
 import { startWebServer } from "@/server/runtime/web-server";
 import { drainWebServer } from "@/server/runtime/drain-web-server";
 
 // Stopping (SIGTERM or SIGINT, from a terminal or any process manager): web
 // workers finish the requests in flight within WEB_DRAIN_MS, the job worker
 // lets running jobs finish (pg-boss's graceful stop; a job still running at
-// its timeout goes back to the queue when its lease expires), then the
-// embedded database closes. See docs/stopping.md.
+// its timeout goes back to the queue when its lease expires), then Dovecot
+// stops and the embedded database closes. See docs/stopping.md.
 const WEB_DRAIN_MS = 20_000;
 const JOBS_STOP_MS = 20_000;
 
@@ -51,8 +52,8 @@ async function runPrimary() {
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
-      // Worker pools, the job worker, migrations, and room for local tools (psql, the test suite).
-      maxConnections: config.DATABASE_POOL_MAX * workerCount + 24,
+      // Worker pools, the job worker, migrations, Dovecot's auth and dict processes, and room for local tools (psql, the test suite).
+      maxConnections: config.DATABASE_POOL_MAX * workerCount + 24 + (config.mailStore.mode === "auto" ? 16 : 0),
     });
     databaseUrl = embedded.url;
     useEmbeddedDatabase(databaseUrl);
@@ -70,6 +71,9 @@ async function runPrimary() {
     });
   }
   const stopJobs = await startJobWorker(databaseUrl, { work: config.RUN_JOBS });
+  // Before the mail listeners: mail for hosted mailboxes is delivered to it.
+  const mailStore = await startMailStore(config, databaseUrl);
+  console.log(mailStore.description);
   const mailListeners = await startMailListeners(config);
   for (const address of mailListeners.addresses) console.log(address);
 
@@ -78,6 +82,7 @@ async function runPrimary() {
     DATABASE_URL: databaseUrl,
     DATA_DIR: config.dataDir,
     DATABASE_EMBEDDED: String(Boolean(embedded) || config.DATABASE_EMBEDDED),
+    ...(mailStore.imapUrl ? { DOVECOT_IMAP_URL: mailStore.imapUrl } : {}),
   };
   let stopping = false;
   for (let index = 0; index < workerCount; index += 1) cluster.fork(workerEnv);
@@ -114,6 +119,7 @@ async function runPrimary() {
       mailListeners.stop().catch((error: Error) => console.error(`mail listeners: ${error.message}`)),
       stopJobs(JOBS_STOP_MS).catch((error: Error) => console.error(`job worker: ${error.message}`)),
     ]);
+    await mailStore.stop().catch((error: Error) => console.error(`dovecot: ${error.message}`));
     await embedded?.stop().catch(() => {});
     console.log("stopped");
     process.exit(0);

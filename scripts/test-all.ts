@@ -36,13 +36,18 @@ function playwrightTally(file: string): Tally | undefined {
 /**
  * Debian packages the tests use: Chromium for Playwright (never `npx playwright
  * install`), oathtool, the independent TOTP implementation ours is checked against,
- * and swaks, the SMTP client the submission tests speak with.
+ * swaks, the SMTP client the submission tests speak with, and Dovecot, the mail
+ * storage the integration server runs as a child process (docs/mailboxes.md).
  */
 function ensureSystemPackages() {
   const missing = [
     ["/usr/bin/chromium", "chromium"],
     ["/usr/bin/oathtool", "oathtool"],
     ["/usr/bin/swaks", "swaks"],
+    ["/usr/lib/dovecot/imap", "dovecot-imapd"],
+    ["/usr/lib/dovecot/pop3", "dovecot-pop3d"],
+    ["/usr/lib/dovecot/lmtp", "dovecot-lmtpd"],
+    ["/usr/lib/dovecot/modules/libdriver_pgsql.so", "dovecot-pgsql"],
   ].flatMap(([file, pkg]) => (existsSync(file!) ? [] : [pkg!]));
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { anyHostName, booleanString, dnsServerList, encryptionKeyList, hex64, hostName, httpUrl, providerUrl } from "./env-values";
 import { loadOrCreateSandboxSecret, loadOrCreateSecrets } from "./generated-secrets";
 import { type MailListeners, mailListeners } from "./mail-listener-settings";
+import { type MailStoreSettings, mailStoreSettings } from "./mail-store-settings";
 
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -88,15 +89,27 @@ const envSchema = z.object({
   SUBMISSION_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** SMTP submission over implicit TLS; 0 turns it off. */
   SUBMISSIONS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** IMAP and POP3 (served by Dovecot; docs/mailboxes.md); 0 turns one off. */
-  IMAP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  POP3_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Inbound SMTP (bounces, complaints, hosted mailboxes); 0 turns it off. */
+  MX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** PEM certificate chain and key of the mail listeners; a self-signed pair is generated outside production. */
   MAIL_TLS_CERT_FILE: z.string().min(1).optional(),
   MAIL_TLS_KEY_FILE: z.string().min(1).optional(),
+  /** Mail storage (docs/mailboxes.md, "Dovecot"): start Dovecot as a child process, use an operator's, or none. */
+  DOVECOT: z.enum(["auto", "off", "external"]).default("auto"),
+  /** The operator's Dovecot LMTP listener (lmtp://host:port) when DOVECOT=external. */
+  LMTP_URL: z.url({ protocol: /^lmtp$/ }).optional(),
+  /** The child Dovecot's loopback LMTP listener (DOVECOT=auto). */
+  LMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** IMAP and POP3 for mail clients; 0 turns one off. */
+  IMAP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  POP3_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the service reads mailboxes over IMAP (imap:// or imaps://); set by the launcher with DOVECOT=auto. */
+  DOVECOT_IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
   /** Concurrent SMTP sessions this instance serves, and per client address. */
   SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(500),
   SMTP_MAX_CLIENTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** How long an SMTP session may sit idle between commands before it is closed. */
+  SMTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -115,13 +128,20 @@ export type Env = Omit<
   | "MAIL_LISTEN"
   | "SUBMISSION_PORT"
   | "SUBMISSIONS_PORT"
-  | "IMAP_PORT"
-  | "POP3_PORT"
+  | "MX_PORT"
   | "MAIL_TLS_CERT_FILE"
   | "MAIL_TLS_KEY_FILE"
+  | "DOVECOT"
+  | "LMTP_URL"
+  | "LMTP_PORT"
+  | "IMAP_PORT"
+  | "POP3_PORT"
+  | "DOVECOT_IMAP_URL"
 > & {
   /** The SMTP listeners' settings, defaults applied (docs/smtp.md). */
   mail: MailListeners;
+  /** Mail storage and its read protocols (Dovecot), defaults applied (docs/mailboxes.md). */
+  mailStore: MailStoreSettings;
   isProduction: boolean;
   dataDir: string;
   appUrl: string;
@@ -171,13 +191,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       problems.push("EMAIL_TRANSPORT: production needs resend or smtp");
     }
     // Mail listeners are on by default; an instance that turns them all off needs no certificate.
-    const servesMail = raw.SUBMISSION_PORT !== 0 || raw.SUBMISSIONS_PORT !== 0;
+    const dovecotListens = raw.DOVECOT === "auto" && (raw.IMAP_PORT !== 0 || raw.POP3_PORT !== 0);
+    const servesMail = raw.SUBMISSION_PORT !== 0 || raw.SUBMISSIONS_PORT !== 0 || raw.MX_PORT !== 0 || dovecotListens;
     if (servesMail && (!raw.MAIL_TLS_CERT_FILE || !raw.MAIL_TLS_KEY_FILE)) {
       problems.push("MAIL_TLS_CERT_FILE: required in production while a mail listener is on (with MAIL_TLS_KEY_FILE)");
     }
   }
   if (Boolean(raw.MAIL_TLS_CERT_FILE) !== Boolean(raw.MAIL_TLS_KEY_FILE))
     problems.push("MAIL_TLS_KEY_FILE: set MAIL_TLS_CERT_FILE and MAIL_TLS_KEY_FILE together");
+  if (raw.DOVECOT === "external" && !raw.LMTP_URL) problems.push("LMTP_URL: required when DOVECOT=external (lmtp://host:port)");
   const emailTransport = raw.EMAIL_TRANSPORT ?? "file";
   if (emailTransport === "smtp" && !raw.SMTP_URL) problems.push("SMTP_URL: required when EMAIL_TRANSPORT=smtp");
   if (emailTransport === "resend" && !raw.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_TRANSPORT=resend");
@@ -196,6 +218,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   const mail = mailListeners(raw, new URL(appUrl).hostname, isProduction);
+  const mailStore = mailStoreSettings(raw, isProduction);
 
   const {
     AUTH_SECRET: _a,
@@ -207,15 +230,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     MAIL_LISTEN: _ml,
     SUBMISSION_PORT: _sp,
     SUBMISSIONS_PORT: _ssp,
-    IMAP_PORT: _ip,
-    POP3_PORT: _pp,
+    MX_PORT: _mx,
     MAIL_TLS_CERT_FILE: _mc,
     MAIL_TLS_KEY_FILE: _mk,
+    DOVECOT: _dm,
+    LMTP_URL: _lu,
+    LMTP_PORT: _lp,
+    IMAP_PORT: _ip,
+    POP3_PORT: _pp,
+    DOVECOT_IMAP_URL: _diu,
     ...rest
   } = raw;
   return {
     ...rest,
     mail,
+    mailStore,
     isProduction,
     dataDir,
     appUrl,

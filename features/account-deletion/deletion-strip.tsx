@@ -3,7 +3,7 @@
 // rare account whose deletion is scheduled, so every other page skips it.
 import { Button } from "@/components/button";
 import { QueryProvider } from "@/features/api/query-client";
-import { formatDateTime } from "@/features/sessions/format-time";
+import { formatDateTime } from "@/components/format-time";
 import { formatDeletionDate } from "./format-deletion-date";
 import { useCancelDeletion } from "./use-account-deletion";
 

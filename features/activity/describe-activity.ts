@@ -43,6 +43,8 @@ const known: Record<string, { label: string; tone: ActivityTone }> = {
   "relay.updated": { label: "SMTP relay changed", tone: "neutral" },
   "relay.deleted": { label: "SMTP relay deleted", tone: "warning" },
   "relay.tested": { label: "SMTP relay tested", tone: "neutral" },
+  "suppression.added": { label: "Address suppressed", tone: "neutral" },
+  "suppression.removed": { label: "Suppression removed", tone: "warning" },
   "security.sign_in_method_linked": { label: "Sign-in method linked", tone: "warning" },
   "api_key.created": { label: "API key created", tone: "warning" },
   "api_key.revoked": { label: "API key revoked", tone: "neutral" },

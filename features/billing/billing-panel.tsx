@@ -12,6 +12,7 @@ import { CurrentPlan } from "./current-plan";
 import { InvoicesTable } from "./invoices-table";
 import { PlansGrid } from "./plans-grid";
 import { type CheckoutItem, useCheckout, useCredits, useInvoices, usePaymentMethods, usePlans, useSubscription } from "./use-billing";
+import { PageHeader } from "@/components/page-header";
 
 type PaymentMethod = z.output<typeof paymentMethodSchema>;
 
@@ -99,10 +100,7 @@ export function BillingPanel({ checkoutCanceled = false }: { checkoutCanceled?: 
 
   return (
     <div className="space-y-10">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Billing</h1>
-        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">Your plan, what you have used, and what you have paid.</p>
-      </div>
+      <PageHeader title="Billing" description="Your plan, what you have used, and what you have paid." />
       {checkoutCanceled ? <Alert title="Checkout canceled">Nothing was charged. Your plan is unchanged.</Alert> : null}
       {checkout.error ? <Alert title="We could not start the checkout">{checkout.error.message}</Alert> : null}
 

@@ -8,10 +8,11 @@ import { LoadError } from "@/components/load-error";
 import { useHydrated } from "@/components/use-hydrated";
 import type { ServerRead } from "@/shared/api/server-read";
 import { textLinkClass } from "@/features/auth/auth-card";
-import { formatDateTime, formatRelativeTime, formatUtcDateTime } from "@/features/sessions/format-time";
+import { formatDateTime, formatRelativeTime, formatUtcDateTime } from "@/components/format-time";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { useDashboardOverview } from "./use-dashboard";
+import { PageHeader } from "@/components/page-header";
 
 const number = (value: number) => value.toLocaleString("en-US");
 
@@ -20,12 +21,10 @@ export function DashboardPanel({ serverRead }: { serverRead?: ServerRead<Dashboa
   const times = useTimes(serverRead?.readAt);
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Dashboard</h1>
-        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Your plan and this period&apos;s sending, the figures of your account at a glance, and what is left to set up.
-        </p>
-      </div>
+      <PageHeader
+        title="Dashboard"
+        description="Your plan and this period’s sending, the figures of your account at a glance, and what is left to set up."
+      />
       {overview.isPending ? (
         <OverviewPlaceholder />
       ) : overview.isError ? (
@@ -80,6 +79,20 @@ function OverviewPlaceholder() {
   );
 }
 
+// Past these, mailbox providers start to distrust a sender.
+const BOUNCE_WARNING_PERCENT = 4;
+const COMPLAINT_WARNING_PERCENT = 0.1;
+
+function rateCard(label: string, rate: number | null, count: number, warnAt: number) {
+  return {
+    label,
+    value: rate === null ? "—" : `${rate}%`,
+    detail: rate === null ? "nothing sent this period" : `${number(count)} this period`,
+    href: "/suppressions",
+    warning: rate !== null && rate > warnAt ? `Above ${warnAt}%: check your list and the suppressions` : undefined,
+  };
+}
+
 function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
   const cards: { label: string; value: string; detail: string; href: string; warning?: string }[] = [
     {
@@ -104,6 +117,8 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
     },
     { label: "Active sessions", value: number(data.activeSessions), detail: "signed-in devices", href: "/sessions" },
     { label: "Email credits", value: number(data.usage.creditBalance), detail: "pay-as-you-go balance", href: "/billing" },
+    rateCard("Bounce rate", data.deliverability.bounceRate, data.deliverability.bounced, BOUNCE_WARNING_PERCENT),
+    rateCard("Complaint rate", data.deliverability.complaintRate, data.deliverability.complained, COMPLAINT_WARNING_PERCENT),
   ];
   return (
     <>

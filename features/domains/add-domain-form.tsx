@@ -1,14 +1,12 @@
 "use client";
 // POST /sending/domains on the API's own schema; the API's reasons (an IP
 // address, a name already added…) appear beside the field.
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { PortalApiError } from "@/features/api/portal-fetch";
-import { applyApiFailure } from "@/features/settings/form-outcome";
+import { useApiForm } from "@/features/forms/use-api-form";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import type { createDomainBody, SendingDomain } from "@/shared/schemas/sending-domain";
 import { useAddDomain } from "./use-domains";
@@ -23,25 +21,21 @@ const ids = fieldIds("domain-name");
 const HINT = "The domain your emails come from, like example.com or mail.example.com.";
 
 export function AddDomainForm({ onAdded }: { onAdded: (domain: SendingDomain) => void }) {
-  const form = useForm<Input, unknown, Values>({ resolver, defaultValues: { name: "" } });
-  const { errors, isSubmitting } = form.formState;
   const addDomain = useAddDomain();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const domain = await addDomain.mutateAsync(values.name);
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
+    resolver,
+    defaultValues: { name: "" },
+    submit: (values: Values) => addDomain.mutateAsync(values.name),
+    onSuccess: (domain, form) => {
       form.reset({ name: "" });
       onAdded(domain);
-    } catch (error) {
-      // A conflict is about the name: say it beside the field.
-      if (error instanceof PortalApiError && (error.code === "domain_exists" || error.code === "domain_taken")) {
-        form.setError("name", { type: "server", message: error.message }, { shouldFocus: true });
-        return;
-      }
-      setFailure(applyApiFailure(error, ["name"], form.setError));
-    }
+    },
+    // A conflict is about the name: say it beside the field.
+    onError: (error, form) => {
+      if (!(error instanceof PortalApiError && (error.code === "domain_exists" || error.code === "domain_taken"))) return false;
+      form.setError("name", { type: "server", message: error.message }, { shouldFocus: true });
+      return true;
+    },
   });
 
   return (

@@ -2,7 +2,7 @@
 // The records a domain's owner publishes, each with a copy button for its
 // name and value, whether it is required, and the outcome of its last lookup.
 import { CopyButton } from "@/components/copy-button";
-import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
+import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { purposeLabel, recordStatusText, StatusBadge } from "./domain-status";
 import { RecordFinding } from "./record-finding";

@@ -3,7 +3,7 @@
 // "Delete…", and the records table.
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
-import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
+import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { DiscoveryRecords } from "./discovery-records";
 import { DnsRecordsTable } from "./dns-records-table";

@@ -6,7 +6,7 @@
 import Link from "next/link";
 import { Alert } from "@/components/alert";
 import { textLinkClass } from "@/features/auth/auth-card";
-import { formatDateTime } from "@/features/sessions/format-time";
+import { formatDateTime } from "@/components/format-time";
 import { MessageStatusBadge } from "./message-status-badge";
 import { useMessage } from "./use-messages";
 import type { messageDetailSchema } from "@/shared/schemas/messages";
@@ -21,6 +21,8 @@ const eventLabels = {
   delivery_delayed: "Delivery delayed",
   sent: "Sent",
   bounced: "Bounced",
+  complained: "Marked as spam",
+  suppressed: "Recipient suppressed",
   failed: "Failed",
   canceled: "Canceled",
   opened: "Opened",
@@ -35,6 +37,7 @@ type Detail = MessageDetailData;
 const errorTitles: Partial<Record<Detail["status"], string>> = {
   failed: "Delivery failed",
   bounced: "Refused by the receiving server",
+  suppressed: "Every recipient is on the suppression list",
   sent: "Some recipients were refused",
 };
 
@@ -47,7 +50,9 @@ function formatBytes(bytes: number): string {
 /** What an event adds to its label: the recipient and the server's answer, or where it was sent. */
 function eventNote(detail: Record<string, unknown>): string | null {
   const parts: string[] = [];
+  if (detail.bounceType === "hard" || detail.bounceType === "soft") parts.push(detail.bounceType === "hard" ? "Permanent" : "Temporary");
   if (typeof detail.recipient === "string") parts.push(detail.recipient);
+  if (typeof detail.feedbackType === "string") parts.push(`reported as ${detail.feedbackType}`);
   if (Array.isArray(detail.recipients)) parts.push(detail.recipients.join(", "));
   if (typeof detail.diagnostic === "string") parts.push(detail.diagnostic);
   if (typeof detail.reason === "string") parts.push(detail.reason);
@@ -182,6 +187,15 @@ export function MessageDetail({ messageId }: { messageId: string }) {
         </dl>
       </section>
       {data.lastError ? <Alert title={errorTitles[data.status] ?? "Last attempt failed; retrying"}>{data.lastError}</Alert> : null}
+      {data.status === "suppressed" ? (
+        <Alert title={errorTitles.suppressed}>
+          Nothing was sent and the message was not charged. See the{" "}
+          <Link href="/suppressions" className={textLinkClass}>
+            suppression list
+          </Link>
+          .
+        </Alert>
+      ) : null}
       <section aria-labelledby="events" className={panelClass}>
         <h2 id="events" className={panelHeadingClass}>
           Events

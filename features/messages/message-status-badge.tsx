@@ -7,6 +7,7 @@ const styles: Record<MessageSummary["status"], string> = {
   queued: "bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300",
   sent: "bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300",
   failed: "bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300",
+  suppressed: "bg-zinc-100 text-zinc-700 dark:bg-zinc-500/15 dark:text-zinc-300",
 };
 
 const labels: Record<MessageSummary["status"], string> = {
@@ -15,6 +16,7 @@ const labels: Record<MessageSummary["status"], string> = {
   sent: "Sent",
   bounced: "Bounced",
   failed: "Failed",
+  suppressed: "Suppressed",
   canceled: "Canceled",
 };
 

@@ -13,6 +13,7 @@ const statusLabels: Record<(typeof messageStatuses)[number], string> = {
   sent: "Sent",
   bounced: "Bounced",
   failed: "Failed",
+  suppressed: "Suppressed",
   canceled: "Canceled",
 };
 

@@ -4,11 +4,12 @@ import Link from "next/link";
 import { LoadError } from "@/components/load-error";
 import { buttonClass } from "@/components/button-styles";
 import { textLinkClass } from "@/features/auth/auth-card";
-import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
+import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import { type MessageFilters, messagesHref } from "./message-filters";
 import { MessagesFilterForm } from "./messages-filter-form";
 import { MessageStatusBadge } from "./message-status-badge";
 import { useMessages } from "./use-messages";
+import { PageHeader } from "@/components/page-header";
 
 export function MessagesPanel({ page, filters = {} }: { page: number; filters?: MessageFilters }) {
   const messages = useMessages(page, filters);
@@ -16,17 +17,19 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
   const pageHref = (target: number) => messagesHref(filters, target);
   return (
     <div className="space-y-6">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Messages</h1>
-        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Email sent with <code className="font-mono text-[0.8125rem]">POST /api/v1/sending/messages</code>, newest first. Create a key on
-          the{" "}
-          <Link href="/api-keys" className={textLinkClass}>
-            API keys
-          </Link>{" "}
-          page to send.
-        </p>
-      </div>
+      <PageHeader
+        title="Messages"
+        description={
+          <>
+            Email sent with <code className="font-mono text-[0.8125rem]">POST /api/v1/sending/messages</code>, newest first. Create a key on
+            the{" "}
+            <Link href="/api-keys" className={textLinkClass}>
+              API keys
+            </Link>{" "}
+            page to send.
+          </>
+        }
+      />
       <MessagesFilterForm key={messagesHref(filters)} filters={filters} />
       {messages.isPending ? (
         <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">

@@ -2,15 +2,14 @@
 // Add or change a relay, on the API's own schemas (create or update). The
 // password is write-only: when editing, a blank password keeps the saved one,
 // and clearing the username removes the credentials.
-import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import type { Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { DialogActions } from "@/components/dialog";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
-import { applyApiFailure } from "@/features/settings/form-outcome";
+import { useApiForm } from "@/features/forms/use-api-form";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { relayEncryptions } from "@/shared/relay-kinds";
 import type { createSmtpRelayBody, RelayEncryption, SmtpRelay } from "@/shared/schemas/smtp-relay";
@@ -45,7 +44,9 @@ type RelayFormProps = {
 
 export function RelayForm({ relay, isFirst, onDone, onCancel }: RelayFormProps) {
   const isEdit = relay !== undefined;
-  const form = useForm<RelayInput>({
+  const createRelay = useCreateRelay();
+  const updateRelay = useUpdateRelay();
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
     resolver: isEdit ? resolvers.edit : resolvers.create,
     defaultValues: {
       name: relay?.name ?? "",
@@ -56,42 +57,33 @@ export function RelayForm({ relay, isFirst, onDone, onCancel }: RelayFormProps) 
       smtp_password: undefined,
       status: relay?.status ?? "active",
       is_default: relay?.is_default ?? isFirst,
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const createRelay = useCreateRelay();
-  const updateRelay = useUpdateRelay();
-  const [failure, setFailure] = useState<string | null>(null);
-  const encryption = form.watch("encryption") ?? "starttls";
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      if (relay) {
-        const removeCredentials = values.smtp_username === undefined && relay.smtp_username !== null;
-        await updateRelay.mutateAsync({
-          id: relay.id,
-          body: {
-            name: values.name,
-            smtp_host: values.smtp_host,
-            smtp_port: values.smtp_port,
-            encryption: values.encryption,
-            status: values.status,
-            is_default: values.is_default,
-            ...(removeCredentials
-              ? { smtp_username: null, smtp_password: null }
-              : { smtp_username: values.smtp_username, smtp_password: values.smtp_password }),
-          },
-        });
-        onDone(`Saved “${values.name}”.`);
-      } else {
+    } satisfies RelayInput,
+    fields,
+    submit: async (values: RelayInput) => {
+      if (!relay) {
         await createRelay.mutateAsync(values);
-        onDone(`Added “${values.name}”. Test the connection to check the settings.`);
+        return `Added “${values.name}”. Test the connection to check the settings.`;
       }
-    } catch (error) {
-      setFailure(applyApiFailure(error, fields, form.setError));
-    }
+      const removeCredentials = values.smtp_username === undefined && relay.smtp_username !== null;
+      await updateRelay.mutateAsync({
+        id: relay.id,
+        body: {
+          name: values.name,
+          smtp_host: values.smtp_host,
+          smtp_port: values.smtp_port,
+          encryption: values.encryption,
+          status: values.status,
+          is_default: values.is_default,
+          ...(removeCredentials
+            ? { smtp_username: null, smtp_password: null }
+            : { smtp_username: values.smtp_username, smtp_password: values.smtp_password }),
+        },
+      });
+      return `Saved “${values.name}”.`;
+    },
+    onSuccess: (message) => onDone(message),
   });
+  const encryption = form.watch("encryption") ?? "starttls";
 
   const passwordHint = isEdit
     ? relay.hasPassword

@@ -8,10 +8,11 @@ import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Dialog } from "@/components/dialog";
 import { onDemand } from "@/components/on-demand";
-import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
+import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import type { SmtpRelay } from "@/shared/schemas/smtp-relay";
 import { encryptionLabels, testErrorLabels } from "./relay-text";
 import { useDeleteRelay, useRelays, useTestRelay, useUpdateRelay } from "./use-relays";
+import { PageHeader } from "@/components/page-header";
 
 // The add/edit form opens in a dialog: fetched (with react-hook-form) when it first opens.
 const RelayForm = onDemand(() => import("./relay-form").then((module) => module.RelayForm));
@@ -69,18 +70,15 @@ export function RelaysPanel() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="max-w-2xl">
-          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">SMTP relays</h1>
-          <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-            Your own mail servers we can hand messages to. The default relay is the one used for sending; passwords are stored encrypted and
-            never shown again.
-          </p>
-        </div>
-        <Button className="shrink-0" onClick={() => setEditing({ kind: "add" })}>
-          Add relay
-        </Button>
-      </div>
+      <PageHeader
+        title="SMTP relays"
+        description="Your own mail servers we can hand messages to. The default relay is the one used for sending; passwords are stored encrypted and never shown again."
+        actions={
+          <Button className="shrink-0" onClick={() => setEditing({ kind: "add" })}>
+            Add relay
+          </Button>
+        }
+      />
 
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {failingDefault ? (

@@ -13,15 +13,13 @@ import { SettingRow, SettingsSection } from "./settings-section";
 import { TwoFactorSection } from "./two-factor-setting";
 import { useReauthentication } from "./use-reauthentication";
 import { useAccountDetails, useSetOtpLogin } from "./use-otp-login";
+import { PageHeader } from "@/components/page-header";
 
 export function SecurityPanel() {
   const account = useAccountDetails();
   return (
     <div className="space-y-10">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Security</h1>
-        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">How you sign in to your account, and what keeps it safe.</p>
-      </div>
+      <PageHeader title="Security" description="How you sign in to your account, and what keeps it safe." />
 
       {account.isPending ? (
         <LoadingSection />

@@ -8,8 +8,9 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { sessionSchema } from "@/shared/schemas/session";
 import { describeSignInMethod, describeUserAgent } from "./describe-user-agent";
 import { DeviceIcon } from "./device-icon";
-import { formatDateTime, formatRelativeTime } from "./format-time";
+import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from "./use-sessions";
+import { PageHeader } from "@/components/page-header";
 
 type Session = z.output<typeof sessionSchema>;
 
@@ -65,22 +66,20 @@ export function SessionsPanel() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="max-w-2xl">
-          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Sessions</h1>
-          <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-            Devices and apps signed in to your account. If you do not recognise one, sign it out and change your password.
-          </p>
-        </div>
-        <Button
-          variant="secondary"
-          className="shrink-0"
-          disabled={!sessions.data || others.length === 0}
-          onClick={() => setPending({ kind: "others", count: others.length })}
-        >
-          Sign out all other sessions
-        </Button>
-      </div>
+      <PageHeader
+        title="Sessions"
+        description="Devices and apps signed in to your account. If you do not recognise one, sign it out and change your password."
+        actions={
+          <Button
+            variant="secondary"
+            className="shrink-0"
+            disabled={!sessions.data || others.length === 0}
+            onClick={() => setPending({ kind: "others", count: others.length })}
+          >
+            Sign out all other sessions
+          </Button>
+        }
+      />
 
       {notice ? <Alert tone="success">{notice}</Alert> : null}
 

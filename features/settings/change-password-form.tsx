@@ -2,8 +2,6 @@
 // PUT /account/password on the API's schema plus a confirmation field. The
 // API signs every other session out; this one stays signed in.
 import Link from "next/link";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
@@ -15,7 +13,7 @@ import { textLinkClass } from "@/features/auth/auth-card";
 import { NEW_PASSWORD_HINT } from "@/features/auth/sign-up-form";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import type { changePasswordForm } from "./change-password-schema";
-import { applyApiFailure } from "./form-outcome";
+import { useApiForm } from "@/features/forms/use-api-form";
 import { useChangePassword } from "./use-settings";
 
 type ChangePasswordInput = z.input<typeof changePasswordForm>;
@@ -33,35 +31,24 @@ const ids = {
 const empty: ChangePasswordInput = { current_password: "", new_password: "", confirm_password: "" };
 
 export function ChangePasswordForm({ email }: { email: string }) {
-  const form = useForm<ChangePasswordInput, unknown, ChangePasswordValues>({
+  const changePassword = useChangePassword();
+  const { form, errors, isSubmitting, onSubmit, failure, saved } = useApiForm({
     resolver,
     defaultValues: empty,
-  });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  const changePassword = useChangePassword();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isChanged, setIsChanged] = useState(false);
-
-  useEffect(() => {
-    if (isDirty) setIsChanged(false);
-  }, [isDirty]);
-
-  const onSubmit = form.handleSubmit(async ({ current_password, new_password }) => {
-    setFailure(null);
-    setIsChanged(false);
-    try {
-      await changePassword.mutateAsync({ current_password, new_password });
+    fields: ["current_password", "new_password"],
+    submit: ({ current_password, new_password }) => changePassword.mutateAsync({ current_password, new_password }),
+    onSuccess: (_, form) => {
       form.reset(empty);
-      setIsChanged(true);
-    } catch (error) {
-      // A wrong current password is the API's 401 invalid_credentials: it belongs beside that field.
-      if (error instanceof PortalApiError && error.code === "invalid_credentials") {
-        form.setError("current_password", { type: "server", message: error.message }, { shouldFocus: true });
-        return;
-      }
-      setFailure(applyApiFailure(error, ["current_password", "new_password"], form.setError));
-    }
+      return "changed";
+    },
+    // A wrong current password is the API's 401 invalid_credentials: it belongs beside that field.
+    onError: (error, form) => {
+      if (!(error instanceof PortalApiError && error.code === "invalid_credentials")) return false;
+      form.setError("current_password", { type: "server", message: error.message }, { shouldFocus: true });
+      return true;
+    },
   });
+  const isChanged = saved !== null;
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -1,7 +1,5 @@
 "use client";
 // PUT /account/profile: the display name, on the API's own schema.
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
@@ -10,7 +8,8 @@ import { SettingsCardBody, SettingsCardFooter } from "@/components/settings-sect
 import type { Account } from "@/shared/schemas/account";
 import type { profileBody } from "@/shared/schemas/settings";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
-import { applyApiFailure, SavedStatus } from "./form-outcome";
+import { SavedStatus } from "@/features/forms/form-outcome";
+import { useApiForm } from "@/features/forms/use-api-form";
 import { useUpdateProfile } from "./use-settings";
 
 type ProfileInput = z.input<typeof profileBody>;
@@ -23,30 +22,15 @@ const ids = { name: fieldIds("name") };
 const NAME_HINT = "How we address you in the portal and in emails. Up to 100 characters.";
 
 export function ProfileForm({ account }: { account: Account }) {
-  const form = useForm<ProfileInput, unknown, ProfileValues>({
+  const updateProfile = useUpdateProfile();
+  const { form, errors, isSubmitting, onSubmit, failure, saved } = useApiForm({
     resolver,
     defaultValues: { name: account.name ?? "" },
-  });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  const updateProfile = useUpdateProfile();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-
-  // Typing again makes the last confirmation stale.
-  useEffect(() => {
-    if (isDirty) setSaved(null);
-  }, [isDirty]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    setSaved(null);
-    try {
-      const updated = await updateProfile.mutateAsync(values);
+    submit: (values) => updateProfile.mutateAsync(values),
+    onSuccess: (updated, form) => {
       form.reset({ name: updated.name ?? "" });
-      setSaved("Profile saved.");
-    } catch (error) {
-      setFailure(applyApiFailure(error, ["name"], form.setError));
-    }
+      return "Profile saved.";
+    },
   });
 
   return (

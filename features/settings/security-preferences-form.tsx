@@ -1,8 +1,8 @@
 "use client";
 // PUT /account/security-preferences: the idle timeout (a choice of presets)
 // and the new sign-in email, on the API's own schema.
-import { useEffect, useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useId } from "react";
+import { Controller } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
@@ -12,7 +12,8 @@ import { Switch } from "@/components/switch";
 import type { Account } from "@/shared/schemas/account";
 import type { securityPreferencesBody } from "@/shared/schemas/settings";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
-import { applyApiFailure, SavedStatus } from "./form-outcome";
+import { SavedStatus } from "@/features/forms/form-outcome";
+import { useApiForm } from "@/features/forms/use-api-form";
 import { timeoutOptions } from "./session-timeouts";
 import { useUpdateSecurityPreferences } from "./use-settings";
 
@@ -26,33 +27,19 @@ const ids = { sessionTimeoutMinutes: fieldIds("sessionTimeoutMinutes") };
 const TIMEOUT_HINT = "A session unused for this long is signed out. A change applies at once to every session, this one included.";
 
 export function SecurityPreferencesForm({ account }: { account: Account }) {
-  const form = useForm<PreferencesInput, unknown, PreferencesValues>({
+  const updatePreferences = useUpdateSecurityPreferences();
+  const { form, errors, isSubmitting, onSubmit, failure, saved } = useApiForm({
     resolver,
     defaultValues: { sessionTimeoutMinutes: account.sessionTimeoutMinutes, notifyNewSignin: account.notifyNewSignin },
+    submit: (values) => updatePreferences.mutateAsync(values),
+    onSuccess: (preferences, form) => {
+      form.reset(preferences);
+      return "Security preferences saved.";
+    },
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  const updatePreferences = useUpdateSecurityPreferences();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const notifyTitleId = useId();
   const notifyDescriptionId = useId();
   const options = timeoutOptions(form.watch("sessionTimeoutMinutes"));
-
-  useEffect(() => {
-    if (isDirty) setSaved(null);
-  }, [isDirty]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    setSaved(null);
-    try {
-      const preferences = await updatePreferences.mutateAsync(values);
-      form.reset(preferences);
-      setSaved("Security preferences saved.");
-    } catch (error) {
-      setFailure(applyApiFailure(error, ["sessionTimeoutMinutes", "notifyNewSignin"], form.setError));
-    }
-  });
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -8,17 +8,13 @@ import { ChangePasswordForm } from "./change-password-form";
 import { ProfileForm } from "./profile-form";
 import { SecurityPreferencesForm } from "./security-preferences-form";
 import { useAccountSettings } from "./use-settings";
+import { PageHeader } from "@/components/page-header";
 
 export function SettingsPanel() {
   const account = useAccountSettings();
   return (
     <div className="space-y-10">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Settings</h1>
-        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Your profile, your password, and how long sessions stay signed in.
-        </p>
-      </div>
+      <PageHeader title="Settings" description="Your profile, your password, and how long sessions stay signed in." />
 
       {account.isPending ? (
         <LoadingSections />

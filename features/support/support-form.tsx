@@ -2,12 +2,11 @@
 // POST /support on the API's own schema. After sending, the form gives way to
 // the ticket's reference, which is what support will ask for.
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
-import { applyApiFailure } from "@/features/settings/form-outcome";
+import { useApiForm } from "@/features/forms/use-api-form";
 import type { openTicketBody, SupportTicket } from "@/shared/schemas/support";
 import { ticketCategories, ticketPriorities } from "@/shared/ticket-kinds";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
@@ -52,25 +51,20 @@ export function SupportForm({
     message: "",
     priority: "normal",
   };
-  const form = useForm<TicketInput, unknown, TicketValues>({ resolver, defaultValues: blank });
-  const { errors, isSubmitting } = form.formState;
   const openTicket = useOpenTicket(signedIn);
-  const [failure, setFailure] = useState<string | null>(null);
   const [opened, setOpened] = useState<SupportTicket | null>(null);
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
+    resolver,
+    defaultValues: blank,
+    fields: FIELDS,
+    submit: (values) => openTicket.mutateAsync(values),
+    onSuccess: (ticket) => setOpened(ticket),
+  });
   const confirmationRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (opened) confirmationRef.current?.focus();
   }, [opened]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      setOpened(await openTicket.mutateAsync(values));
-    } catch (error) {
-      setFailure(applyApiFailure(error, FIELDS, form.setError));
-    }
-  });
 
   if (opened) {
     return (

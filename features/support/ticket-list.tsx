@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/button";
-import { formatDateTime } from "@/features/sessions/format-time";
+import { formatDateTime } from "@/components/format-time";
 import type { SupportTicket } from "@/shared/schemas/support";
 import { categoryLabels, statusLabels } from "./ticket-labels";
 import { useSupportTickets } from "./use-support";

@@ -5,16 +5,16 @@ import { env } from "@/server/env";
 import type { MailClientSettings, MailServerSettings } from "@/shared/schemas/mail-client-settings";
 
 export function mailClientSettings(): MailClientSettings {
-  const { mail, appUrl } = env();
+  const { mail, mailStore, appUrl } = env();
   const host = mail.hostname;
-  const readSecurity = mail.imapPop3ImplicitTls ? "ssl_tls" : "starttls";
+  const readSecurity = mailStore.implicitTls ? "ssl_tls" : "starttls";
   const server = (port: number, security: MailServerSettings["security"]) => (port > 0 ? { host, port, security } : null);
   const smtp = [server(mail.submissionsPort, "ssl_tls"), server(mail.submissionPort, "starttls")].filter(
     (entry): entry is MailServerSettings => entry !== null,
   );
   return {
-    imap: server(mail.imapPort, readSecurity),
-    pop3: server(mail.pop3Port, readSecurity),
+    imap: server(mailStore.imapPort, readSecurity),
+    pop3: server(mailStore.pop3Port, readSecurity),
     smtp,
     autoconfigUrl: `${appUrl}/.well-known/autoconfig/mail/config-v1.1.xml`,
   };

@@ -22,6 +22,15 @@ export const smtpReplies = {
   tooManyConnections: { code: 421, text: "4.7.0 Too many connections from your address; try again later" },
   busy: { code: 451, text: "4.3.2 Server busy; try again later" },
   temporaryFailure: { code: 451, text: "4.3.0 Temporary failure; try again later" },
+  // The MX (docs/bounces.md, "Inbound MX").
+  received: { code: 250, text: "2.0.0 Ok" },
+  unknownRecipient: { code: 550, text: "5.1.1 No such recipient here" },
+  tooManyRefusedRecipients: { code: 421, text: "4.7.0 Too many unknown recipients; closing the connection" },
+  inboundRateLimited: { code: 451, text: "4.7.1 Too many messages from your address; try again later" },
+  invalidStructure: { code: 554, text: "5.6.0 Message structure is not valid" },
+  mailboxFull: { code: 452, text: "4.2.2 Mailbox full; try again later" },
+  unknownMailbox: { code: 550, text: "5.1.1 No such mailbox here" },
+  mailboxRefused: { code: 554, text: "5.3.0 The mailbox refused this message" },
 } as const satisfies Record<string, { code: number; text: string }>;
 
 export type SmtpReplyName = keyof typeof smtpReplies;

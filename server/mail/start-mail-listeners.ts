@@ -1,12 +1,13 @@
 // Starts the SMTP listeners of this instance (docs/smtp.md): submission with
-// STARTTLS and over implicit TLS. A port set to 0 is off. They keep no state
+// STARTTLS and over implicit TLS, and the MX (docs/bounces.md). A port set to 0 is off. They keep no state
 // of their own beyond open connections, so instances scale out behind a TCP
 // load balancer.
 import type { SMTPServer } from "smtp-server";
 import type { Env } from "@/server/env";
 import { jobSender } from "@/server/jobs/enqueue";
+import { createMxServer } from "./mx/mx-server";
 import { createSubmissionServer } from "./submission/submission-server";
-import { mailTlsCredentials } from "./tls-credentials";
+import { mailTlsCredentials, type TlsCredentials } from "./tls-credentials";
 
 export type MailListeners = { addresses: string[]; stop: () => Promise<void> };
 
@@ -22,10 +23,19 @@ function listen(server: SMTPServer, port: number, host: string): Promise<void> {
 }
 
 export async function startMailListeners(config: Env): Promise<MailListeners> {
-  const { submissionPort, submissionsPort, listen: host } = config.mail;
+  const { submissionPort, submissionsPort, mxPort, listen: host } = config.mail;
   const wanted = [
-    { port: submissionPort, implicitTls: false, label: "SMTP submission (STARTTLS)" },
-    { port: submissionsPort, implicitTls: true, label: "SMTP submission (implicit TLS)" },
+    {
+      port: submissionPort,
+      label: "SMTP submission (STARTTLS)",
+      create: (tls: TlsCredentials) => createSubmissionServer({ config, tls, implicitTls: false }),
+    },
+    {
+      port: submissionsPort,
+      label: "SMTP submission (implicit TLS)",
+      create: (tls: TlsCredentials) => createSubmissionServer({ config, tls, implicitTls: true }),
+    },
+    { port: mxPort, label: "MX, inbound SMTP (STARTTLS)", create: (tls: TlsCredentials) => createMxServer({ config, tls }) },
   ].filter((listener) => listener.port > 0);
   if (wanted.length === 0) return { addresses: [], stop: async () => {} };
   const tls = mailTlsCredentials(config);
@@ -36,7 +46,7 @@ export async function startMailListeners(config: Env): Promise<MailListeners> {
   const addresses: string[] = [];
   try {
     for (const listener of wanted) {
-      const server = createSubmissionServer({ config, tls, implicitTls: listener.implicitTls });
+      const server = listener.create(tls);
       await listen(server, listener.port, host);
       started.push(server);
       addresses.push(`${listener.label} on ${host}:${listener.port}${tls.generated ? " (self-signed certificate)" : ""}`);

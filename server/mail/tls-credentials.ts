@@ -10,7 +10,8 @@ import type { Env } from "@/server/env";
 
 export type TlsCredentials = { cert: Buffer; key: Buffer; generated: boolean };
 
-function generateSelfSigned(directory: string, hostname: string): { certFile: string; keyFile: string } {
+/** A self-signed pair for `hostname` (plus localhost and 127.0.0.1) in `directory`, made once with openssl and reused after. */
+export function selfSignedCertificateFiles(directory: string, hostname: string): { certFile: string; keyFile: string } {
   const certFile = path.join(directory, `${hostname}.crt`);
   const keyFile = path.join(directory, `${hostname}.key`);
   if (existsSync(certFile) && existsSync(keyFile)) return { certFile, keyFile };
@@ -45,6 +46,6 @@ function generateSelfSigned(directory: string, hostname: string): { certFile: st
 }
 
 export function mailTlsCredentials(config: Pick<Env, "mail" | "dataDir">): TlsCredentials {
-  const files = config.mail.tls ?? generateSelfSigned(path.join(config.dataDir, "mail-tls"), config.mail.hostname);
+  const files = config.mail.tls ?? selfSignedCertificateFiles(path.join(config.dataDir, "mail-tls"), config.mail.hostname);
   return { cert: readFileSync(files.certFile), key: readFileSync(files.keyFile), generated: !config.mail.tls };
 }

@@ -15,6 +15,7 @@ import type * as emailSignIn from "./endpoints/email-sign-in";
 import type * as health from "./endpoints/health";
 import type * as invoices from "./endpoints/invoices";
 import type * as mailboxCredentials from "./endpoints/mailbox-credentials";
+import type * as mailboxMessages from "./endpoints/mailbox-messages";
 import type * as mailboxes from "./endpoints/mailboxes";
 import type * as messages from "./endpoints/messages";
 import type * as oauth from "./endpoints/oauth";
@@ -24,6 +25,7 @@ import type * as settings from "./endpoints/settings";
 import type * as smtpAccess from "./endpoints/smtp-access";
 import type * as smtpRelays from "./endpoints/smtp-relays";
 import type * as support from "./endpoints/support";
+import type * as suppressions from "./endpoints/suppressions";
 import type * as testSender from "./endpoints/test-sender";
 import type * as twoFactor from "./endpoints/two-factor";
 
@@ -102,6 +104,21 @@ export const listAppPasswords = refTo<typeof mailboxCredentials.listAppPasswords
   "listAppPasswords",
 );
 export const listMailboxAliases = refTo<typeof mailboxCredentials.listMailboxAliases>("GET", "/mailboxes/aliases", "listMailboxAliases");
+export const deleteMailboxMessage = refTo<typeof mailboxMessages.deleteMailboxMessage>(
+  "DELETE",
+  "/mailboxes/{mailbox_id}/messages/{message_id}",
+  "deleteMailboxMessage",
+);
+export const getMailboxMessage = refTo<typeof mailboxMessages.getMailboxMessage>(
+  "GET",
+  "/mailboxes/{mailbox_id}/messages/{message_id}",
+  "getMailboxMessage",
+);
+export const listMailboxMessages = refTo<typeof mailboxMessages.listMailboxMessages>(
+  "GET",
+  "/mailboxes/{mailbox_id}/messages",
+  "listMailboxMessages",
+);
 export const createMailbox = refTo<typeof mailboxes.createMailbox>("POST", "/mailboxes", "createMailbox");
 export const deleteMailbox = refTo<typeof mailboxes.deleteMailbox>("DELETE", "/mailboxes/{mailbox_id}", "deleteMailbox");
 export const getMailClientSettings = refTo<typeof mailboxes.getMailClientSettings>(
@@ -156,6 +173,13 @@ export const testSmtpRelay = refTo<typeof smtpRelays.testSmtpRelay>("POST", "/sm
 export const updateSmtpRelay = refTo<typeof smtpRelays.updateSmtpRelay>("PATCH", "/smtp-relays/{id}", "updateSmtpRelay");
 export const listSupportTickets = refTo<typeof support.listSupportTickets>("GET", "/support/tickets", "listSupportTickets");
 export const openSupportTicket = refTo<typeof support.openSupportTicket>("POST", "/support", "openSupportTicket");
+export const addSuppression = refTo<typeof suppressions.addSuppression>("POST", "/sending/suppressions", "addSuppression");
+export const listSuppressions = refTo<typeof suppressions.listSuppressions>("GET", "/sending/suppressions", "listSuppressions");
+export const removeSuppression = refTo<typeof suppressions.removeSuppression>(
+  "DELETE",
+  "/sending/suppressions/{email}",
+  "removeSuppression",
+);
 export const getTestSender = refTo<typeof testSender.getTestSender>("GET", "/sending/test-sender", "getTestSender");
 export const completeTwoFactorChallenge = refTo<typeof twoFactor.completeTwoFactorChallenge>(
   "POST",

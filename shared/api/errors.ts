@@ -39,6 +39,7 @@ export const errorStatus = {
   internal_error: 500,
   payment_provider_error: 502,
   service_unavailable: 503,
+  mail_storage_offline: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

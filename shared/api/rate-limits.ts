@@ -30,6 +30,8 @@ export const rateLimitDefaults = {
   smtpAuthFailuresPerIp: { limit: 10, windowSeconds: 900 },
   /** Messages submitted over SMTP per API key, like the API's per-token limit. */
   smtpMessagesPerCredential: { limit: 600, windowSeconds: 60 },
+  /** Messages the MX takes per client address (IPv6: per /64); past it MAIL FROM gets 451 4.7.1. */
+  mxMessagesPerIp: { limit: 600, windowSeconds: 60 },
   /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
   loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
 } satisfies Record<string, { limit: number; windowSeconds: number }>;

@@ -54,6 +54,15 @@ export const dashboardOverviewSchema = z
       percentUsed: z.number().int().nullable(),
       creditBalance: z.number().int(),
     }),
+    deliverability: z
+      .object({
+        handedOff: z.number().int().meta({ description: "Messages of this period that reached the next server or bounced there." }),
+        bounced: z.number().int().meta({ description: "Of those, messages with at least one hard bounce." }),
+        complained: z.number().int().meta({ description: "Of those, messages a recipient reported as spam." }),
+        bounceRate: z.number().nullable().meta({ description: "bounced / handedOff in percent, two decimals; null before any." }),
+        complaintRate: z.number().nullable().meta({ description: "complained / handedOff in percent, two decimals; null before any." }),
+      })
+      .meta({ description: "Bounces and complaints of the current quota period (docs/bounces.md)." }),
     domains: z.object({ total: z.number().int(), verified: z.number().int() }),
     relays: z.object({
       total: z.number().int(),

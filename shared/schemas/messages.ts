@@ -120,7 +120,7 @@ export const sendMessageBody = z
 
 export type SendMessageInput = z.output<typeof sendMessageBody>;
 
-export const messageStatuses = ["scheduled", "queued", "sent", "bounced", "failed", "canceled"] as const;
+export const messageStatuses = ["scheduled", "queued", "sent", "bounced", "failed", "suppressed", "canceled"] as const;
 export const messageEventTypes = [
   "scheduled",
   "queued",
@@ -128,6 +128,8 @@ export const messageEventTypes = [
   "delivery_delayed",
   "sent",
   "bounced",
+  "complained",
+  "suppressed",
   "failed",
   "canceled",
   "opened",

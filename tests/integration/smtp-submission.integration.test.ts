@@ -211,9 +211,12 @@ describe("SMTP submission: each stage refuses what it can", () => {
     dialogue.end();
   });
 
-  it("refuses a declared SIZE over the limit at MAIL FROM with 552", async () => {
+  it("refuses a declared SIZE over the limit at MAIL FROM with 552 5.3.4", async () => {
     const dialogue = await authenticatedDialogue(key);
-    expect((await dialogue.send(`MAIL FROM:<a@${domain}> SIZE=31457280\r\n`)).code).toBe(552);
+    expect(await dialogue.send(`MAIL FROM:<a@${domain}> SIZE=31457280\r\n`)).toEqual({
+      code: 552,
+      text: "5.3.4 Message size exceeds fixed limit: at most 25000000 bytes",
+    });
     dialogue.end();
   });
 

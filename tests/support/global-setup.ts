@@ -33,6 +33,10 @@ declare module "vitest" {
     appUrl: string;
     /** The app's SMTP submission ports on 127.0.0.1 (STARTTLS and implicit TLS). */
     submission: { port: number; securePort: number };
+    /** The app's inbound SMTP (MX) port on 127.0.0.1. */
+    mxPort: number;
+    /** The app's child Dovecot on 127.0.0.1 (IMAP and POP3 with STARTTLS, LMTP). */
+    mailStore: { imapPort: number; pop3Port: number; lmtpPort: number };
   }
 }
 
@@ -57,6 +61,8 @@ export async function setup(project: TestProject) {
   // The identity providers must know the app's callback URLs (on APP_URL, http://localhost:PORT) first.
   const port = await freeLoopbackPort();
   const submission = { port: await freeLoopbackPort(), securePort: await freeLoopbackPort() };
+  const mxPort = await freeLoopbackPort();
+  const mailStore = { imapPort: await freeLoopbackPort(), pop3Port: await freeLoopbackPort(), lmtpPort: await freeLoopbackPort() };
   const appUrl = `http://localhost:${port}`;
   providers = await startFakeProviders(appUrl);
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
@@ -77,12 +83,19 @@ export async function setup(project: TestProject) {
       RELAY_TEST_TIMEOUT_MS: "3000",
       SUBMISSION_PORT: String(submission.port),
       SUBMISSIONS_PORT: String(submission.securePort),
+      MX_PORT: String(mxPort),
+      DOVECOT: "auto",
+      IMAP_PORT: String(mailStore.imapPort),
+      POP3_PORT: String(mailStore.pop3Port),
+      LMTP_PORT: String(mailStore.lmtpPort),
       ...providers.env,
     },
   });
   project.provide("relayLab", { username: relayLab.username, password: relayLab.password, ports: relayLab.ports });
   project.provide("appUrl", appUrl);
   project.provide("submission", submission);
+  project.provide("mxPort", mxPort);
+  project.provide("mailStore", mailStore);
   project.provide("mailboxDir", mailboxDir);
   project.provide("fakePaymentProvidersUrl", paymentProviders.url);
   project.provide("dnsServer", dns.address);

@@ -40,6 +40,9 @@ export async function startTestServer(options: {
     // Mail listeners are off unless a test gives them ports: fixed defaults would collide between servers.
     SUBMISSION_PORT: "0",
     SUBMISSIONS_PORT: "0",
+    MX_PORT: "0",
+    // Likewise Dovecot (its IMAP, POP3 and LMTP ports): servers that need it turn it on with ports of their own.
+    DOVECOT: "off",
     ...options.env,
   };
   delete env.DATABASE_URL;

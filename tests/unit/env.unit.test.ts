@@ -71,8 +71,39 @@ describe("parseEnv", () => {
   });
 
   it("needs no mail certificate in production when every mail listener is off", () => {
-    const problems = problemsOf({ APP_ENV: "production", SUBMISSION_PORT: "0", SUBMISSIONS_PORT: "0" });
+    const problems = problemsOf({
+      APP_ENV: "production",
+      SUBMISSION_PORT: "0",
+      SUBMISSIONS_PORT: "0",
+      MX_PORT: "0",
+      IMAP_PORT: "0",
+      POP3_PORT: "0",
+    });
     expect(problems.map((problem) => problem.split(":")[0])).not.toEqual(expect.arrayContaining(["MAIL_TLS_CERT_FILE"]));
+    const dovecotOn = problemsOf({ APP_ENV: "production", SUBMISSION_PORT: "0", SUBMISSIONS_PORT: "0" });
+    expect(dovecotOn.map((problem) => problem.split(":")[0])).toContain("MAIL_TLS_CERT_FILE");
+  });
+
+  it("runs Dovecot as a child process by default: implicit TLS ports in production, STARTTLS ports elsewhere", () => {
+    const development = parseEnv({ DATA_DIR: tempDir() });
+    expect(development.mailStore).toMatchObject({
+      mode: "auto",
+      imapPort: 1143,
+      pop3Port: 1110,
+      implicitTls: false,
+      lmtpUrl: "lmtp://127.0.0.1:2424",
+    });
+    const external = parseEnv({ DATA_DIR: tempDir(), DOVECOT: "external", LMTP_URL: "lmtp://store.internal:24" });
+    expect(external.mailStore).toMatchObject({
+      mode: "external",
+      lmtpUrl: "lmtp://store.internal:24",
+      imapUrl: "imaps://store.internal:993",
+    });
+    expect(parseEnv({ DATA_DIR: tempDir(), DOVECOT: "off" }).mailStore).toMatchObject({ lmtpUrl: null, imapUrl: null });
+    expect(problemsOf({ DATA_DIR: tempDir(), DOVECOT: "external" })).toContain(
+      "LMTP_URL: required when DOVECOT=external (lmtp://host:port)",
+    );
+    expect(problemsOf({ DOVECOT: "sometimes" }).map((problem) => problem.split(":")[0])).toEqual(["DOVECOT"]);
   });
 
   it("listens on loopback with development ports outside production, named after APP_URL", () => {
@@ -82,9 +113,7 @@ describe("parseEnv", () => {
       listen: "127.0.0.1",
       submissionPort: 2587,
       submissionsPort: 2465,
-      imapPort: 1143,
-      pop3Port: 1110,
-      imapPop3ImplicitTls: false,
+      mxPort: 2525,
       tls: null,
     });
   });
@@ -111,9 +140,7 @@ describe("parseEnv", () => {
       listen: "0.0.0.0",
       submissionPort: 587,
       submissionsPort: 465,
-      imapPort: 993,
-      pop3Port: 995,
-      imapPop3ImplicitTls: true,
+      mxPort: 25,
       tls: { certFile: "/etc/ces/mail-cert.pem", keyFile: "/etc/ces/mail-key.pem" },
     });
     expect(config.DNS_SERVERS).toEqual(["192.0.2.53", "127.0.0.1:5353", "[::1]:5353", "2001:db8::53"]);

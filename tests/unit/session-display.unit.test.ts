@@ -1,7 +1,7 @@
 // How the sessions page names devices and times.
 import { describe, expect, it } from "vitest";
 import { describeSignInMethod, describeUserAgent } from "@/features/sessions/describe-user-agent";
-import { formatRelativeTime, formatUtcDateTime } from "@/features/sessions/format-time";
+import { formatRelativeTime, formatUtcDateTime } from "@/components/format-time";
 
 describe("describeUserAgent", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { sendingDomains } from "./sending-domains";
 
@@ -7,7 +7,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
-export type MessageStatus = "scheduled" | "queued" | "sent" | "bounced" | "failed" | "canceled";
+export type MessageStatus = "scheduled" | "queued" | "sent" | "bounced" | "failed" | "suppressed" | "canceled";
 export type MessageEventType =
   | "scheduled"
   | "queued"
@@ -15,6 +15,8 @@ export type MessageEventType =
   | "delivery_delayed"
   | "sent"
   | "bounced"
+  | "complained"
+  | "suppressed"
   | "failed"
   | "canceled"
   | "opened"
@@ -120,7 +122,14 @@ export const messageEvents = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamptz("created_at").notNull().default(sql`clock_timestamp()`),
   },
-  (table) => [index("message_events_message_idx").on(table.messageId, table.createdAt)],
+  (table) => [
+    index("message_events_message_idx").on(table.messageId, table.createdAt),
+    // One bounce of each kind and one complaint per message and recipient: the
+    // same DSN or report arriving twice records nothing new (docs/bounces.md).
+    uniqueIndex("message_events_feedback_once_idx")
+      .on(table.messageId, table.type, sql`lower(${table.detail}->>'recipient')`, sql`coalesce(${table.detail}->>'bounceType', '')`)
+      .where(sql`${table.type} in ('bounced', 'complained')`),
+  ],
 );
 
 /** `Idempotency-Key` of POST /sending/messages and /sending/messages/batch, kept 24 hours. */

@@ -2,17 +2,20 @@
 // envelope's recipients that no header names, and a sender the credential may
 // not use is refused with the reply of the MAIL stage.
 import { AppError } from "@/server/errors";
-import type { SendingPrincipal } from "@/server/http/route";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { acceptSubmittedMessage } from "@/server/services/messages/accept-submitted-message";
 import { addressOf } from "@/shared/schemas/messages";
+import { maySendAs, type SubmissionPrincipal } from "./authenticate-submission";
 import type { ReadSubmission } from "./submitted-message";
 
 export async function acceptSubmission(
-  principal: SendingPrincipal,
+  principal: SubmissionPrincipal,
   envelope: { from: string; to: string[] },
   message: ReadSubmission,
 ): Promise<{ id: string }> {
+  if (!maySendAs(principal, message.fromAddress)) {
+    throw new SmtpReply("senderNotAllowed", "the From header must be the mailbox's address or one of its aliases");
+  }
   const named = new Set([...message.to, ...message.cc].map((mailbox) => addressOf(mailbox)?.toLowerCase()));
   try {
     return await acceptSubmittedMessage(principal, {

@@ -1,19 +1,43 @@
 // Who may submit mail: username `apikey` with an API key as the password
-// (either scope; a key restricted to one domain stays restricted). Hosted
-// mailboxes will log in here with their address and password too: that is
-// one more branch below, returning the same kind of sender.
+// (either scope; a key restricted to one domain stays restricted), or a hosted
+// mailbox's address with its password or an app password that allows `smtp`
+// (its SMTP switch on). A mailbox sends only as itself or one of its aliases.
 import { AppError } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/http/route";
 import { authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
+import { authenticateMailbox } from "@/server/services/mailboxes/authenticate-mailbox";
 import { SUBMISSION_USERNAME } from "./submission-limits";
 
-export async function authenticateSubmission(username: string, password: string): Promise<SendingPrincipal | null> {
-  if (username.trim().toLowerCase() !== SUBMISSION_USERNAME || !password) return null;
+export type SubmissionPrincipal = SendingPrincipal & {
+  /** Set when a mailbox logged in: the addresses MAIL FROM and From may carry. */
+  mailbox: { id: string; senderAddresses: string[] } | null;
+};
+
+export async function authenticateSubmission(username: string, password: string): Promise<SubmissionPrincipal | null> {
+  const name = username.trim().toLowerCase();
+  if (!password) return null;
+  if (name.includes("@")) {
+    const login = await authenticateMailbox(name, password, "smtp");
+    if (!login) return null;
+    return {
+      accountId: login.mailbox.accountId,
+      account: login.account,
+      apiKey: null,
+      sessionId: null,
+      mailbox: { id: login.mailbox.id, senderAddresses: login.senderAddresses },
+    };
+  }
+  if (name !== SUBMISSION_USERNAME) return null;
   try {
     const { accountId, account, apiKey } = await authenticateApiKey(password);
-    return { accountId, account, apiKey, sessionId: null };
+    return { accountId, account, apiKey, sessionId: null, mailbox: null };
   } catch (error) {
     if (error instanceof AppError && error.code === "unauthorized") return null;
     throw error;
   }
+}
+
+/** Whether a mailbox credential may use this sender address (any address for an API key). */
+export function maySendAs(principal: SubmissionPrincipal, address: string): boolean {
+  return !principal.mailbox || principal.mailbox.senderAddresses.includes(address.trim().toLowerCase());
 }

@@ -2,12 +2,13 @@
 // implicit TLS. Each stage answers as early as it can: credentials at AUTH,
 // the sender at MAIL FROM, the recipient count at RCPT, size and headers at
 // DATA; the accepted message then takes the same path as the sending API.
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import type { Env } from "@/server/env";
 import { ipRateLimitSubject } from "@/server/http/client-ip";
 import { logger } from "@/server/logger";
-import type { SendingPrincipal } from "@/server/http/route";
+import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
 import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
+import { limitSessionTime, useOwnReplies } from "@/server/mail/smtp-connections";
 import type { TlsCredentials } from "@/server/mail/tls-credentials";
 import { hitRateLimit, peekRateLimits } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
@@ -15,42 +16,19 @@ import { sendingDomainOf } from "@/server/services/messages/sending-domain-of";
 import { isTestSender } from "@/server/services/messages/test-sender";
 import { MAX_RECIPIENTS } from "@/shared/schemas/messages";
 import { acceptSubmission } from "./accept-submission";
-import { authenticateSubmission } from "./authenticate-submission";
-import { connectionCounter, memoryBudget } from "./connection-limits";
+import { authenticateSubmission, maySendAs, type SubmissionPrincipal } from "./authenticate-submission";
+import { connectionCounter } from "./connection-limits";
 import { mayAuthenticate } from "./plaintext-auth";
 import { readSubmittedMessage } from "./submitted-message";
 import { MAX_SUBMISSION_BYTES } from "./submission-limits";
 
-const IDLE_TIMEOUT_MS = 2 * 60_000;
 const SESSION_TIME_LIMIT_MS = 15 * 60_000;
-/** Shared by every listener of the process (docs/smtp.md, "Limits that protect the service"). */
-const dataBudget = memoryBudget(512 * 1024 * 1024);
 /** Wrong logins are answered more slowly as they add up, then refused (policy smtpAuthFailuresPerIp). */
 const FAILED_AUTH_DELAY_STEP_MS = 250;
 
 type Options = { config: Env; tls: TlsCredentials; implicitTls: boolean };
 
-const principalOf = (session: SMTPServerSession) => session.user as SendingPrincipal;
-
-async function readData(
-  stream: SMTPServerDataStream,
-  budget: ReturnType<typeof memoryBudget>,
-): Promise<{ data: Buffer | null; held: number; overBudget: boolean }> {
-  const chunks: Buffer[] = [];
-  let held = 0;
-  let overBudget = false;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    // Past a limit the rest is read and dropped, so the client gets its reply after the final dot.
-    if (stream.sizeExceeded || overBudget) continue;
-    if (!budget.take(chunk.length)) {
-      overBudget = true;
-      continue;
-    }
-    held += chunk.length;
-    chunks.push(chunk);
-  }
-  return { data: stream.sizeExceeded || overBudget ? null : Buffer.concat(chunks), held, overBudget };
-}
+const principalOf = (session: SMTPServerSession) => session.user as SubmissionPrincipal;
 
 export function createSubmissionServer({ config, tls, implicitTls }: Options): SMTPServer {
   const connections = connectionCounter(config.SMTP_MAX_CLIENTS_PER_IP);
@@ -72,13 +50,14 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
     hideDSN: true,
     disableReverseLookup: true,
     maxClients: config.SMTP_MAX_CLIENTS,
-    socketTimeout: IDLE_TIMEOUT_MS,
+    socketTimeout: config.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
     closeTimeout: 10_000,
     logger: false,
 
     onConnect(session, callback) {
       if (!connections.tryOpen(session.remoteAddress)) return callback(new SmtpReply("tooManyConnections"));
       startedAt.set(session.id, Date.now());
+      useOwnReplies(server, session.id, MAX_SUBMISSION_BYTES);
       callback();
     },
 
@@ -105,8 +84,13 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
     onMailFrom(address, session, callback) {
       const principal = principalOf(session);
       void (async () => {
-        const rate = await hitRateLimit(policy("smtpMessagesPerCredential"), principal.apiKey?.id ?? principal.accountId);
+        const rate = await hitRateLimit(
+          policy("smtpMessagesPerCredential"),
+          principal.apiKey?.id ?? principal.mailbox?.id ?? principal.accountId,
+        );
         if (rate.limited) throw new SmtpReply("rateLimited");
+        if (!maySendAs(principal, address.address))
+          throw new SmtpReply("senderNotAllowed", "a mailbox sends as its own address or its aliases");
         // The test sender's rules depend on the recipients: they are checked with the message, at DATA.
         if (!isTestSender(address.address)) {
           await sendingDomainOf(principal.accountId, address.address, principal.apiKey).catch(() => {
@@ -126,7 +110,7 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
     onData(stream, session, callback) {
       const principal = principalOf(session);
       void (async () => {
-        const { data, held, overBudget } = await readData(stream, dataBudget);
+        const { data, held, overBudget } = await readMessageData(stream);
         try {
           if (overBudget) throw new SmtpReply("busy");
           if (!data) throw new SmtpReply("messageTooLarge", `at most ${MAX_SUBMISSION_BYTES} bytes`);
@@ -153,15 +137,7 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
   });
 
   // A session may last this long in all, however busy the client keeps it.
-  const sweeper = setInterval(() => {
-    const open = (server as unknown as { connections: Set<{ id: string; send(code: number, text: string): void }> }).connections;
-    for (const connection of open) {
-      const started = startedAt.get(connection.id);
-      if (started !== undefined && Date.now() - started > SESSION_TIME_LIMIT_MS) connection.send(421, "4.4.2 Session time limit reached");
-    }
-  }, 10_000);
-  sweeper.unref();
-  server.on("close", () => clearInterval(sweeper));
+  limitSessionTime(server, startedAt, SESSION_TIME_LIMIT_MS);
   server.on("error", (error) => log.warn({ err: error }, "smtp connection error"));
   return server;
 }

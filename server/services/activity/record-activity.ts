@@ -57,6 +57,8 @@ export type ActivityType =
   | "relay.updated"
   | "relay.deleted"
   | "relay.tested"
+  | "suppression.added"
+  | "suppression.removed"
   | "security.sign_in_method_linked";
 
 export type ActivityInput = {

@@ -1,10 +1,11 @@
 // Emails the account has sent in a quota period, against the plan's quota:
 // every message the sending API accepted in the period, except those paid
-// with a pay-as-you-go credit (they do not use the quota) and those canceled
-// before they left (their charge was given back). The billing page and the
+// with a pay-as-you-go credit (they do not use the quota), those canceled
+// before they left (their charge was given back) and those suppressed at
+// acceptance (never charged). The billing page and the
 // dashboard read it here; the quota check keeps the same count in a counter
 // (message_usage, see server/services/messages/quota.ts).
-import { and, count, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { and, count, eq, gte, lt, notInArray, sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import { hotQuery } from "@/server/db/prepared";
 import { messages } from "@/server/db/schema";
@@ -18,7 +19,7 @@ const usedIn = hotQuery("emails_used", (executor) =>
       and(
         eq(messages.accountId, sql.placeholder("accountId")),
         eq(messages.paidWithCredit, false),
-        ne(messages.status, "canceled"),
+        notInArray(messages.status, ["canceled", "suppressed"]),
         gte(messages.createdAt, sql.placeholder("start")),
         lt(messages.createdAt, sql.placeholder("end")),
       ),

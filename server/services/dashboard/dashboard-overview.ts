@@ -1,6 +1,7 @@
 // GET /dashboard/overview: the figures of the portal's home page. The counts,
 // the plan, the credits and the recent activity are read concurrently; only
-// the usage count waits, because the quota period depends on the plan.
+// the usage count and the bounce and complaint rates wait, because the quota
+// period depends on the plan.
 import { now } from "@/server/clock";
 import { recentActivity } from "@/server/services/account/list-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
@@ -9,6 +10,7 @@ import { creditBalance } from "@/server/services/billing/credit-balance";
 import { emailsUsedInPeriod } from "@/server/services/billing/emails-used";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
 import { accountCounts } from "./account-counts";
+import { deliverability } from "./deliverability";
 import { onboardingProfile } from "./onboarding-steps";
 
 type PlanId = DashboardOverview["plan"]["id"];
@@ -21,7 +23,10 @@ export async function dashboardOverview(auth: AuthContext): Promise<DashboardOve
     creditBalance(auth.accountId),
     recentActivity(auth.accountId, 5),
   ]);
-  const emailsSent = await emailsUsedInPeriod(auth.accountId, plan.period);
+  const [emailsSent, rates] = await Promise.all([
+    emailsUsedInPeriod(auth.accountId, plan.period),
+    deliverability(auth.accountId, plan.period),
+  ]);
   const quota = plan.monthlyQuota;
   return {
     plan: {
@@ -38,6 +43,7 @@ export async function dashboardOverview(auth: AuthContext): Promise<DashboardOve
       percentUsed: quota ? Math.min(100, Math.round((emailsSent / quota) * 100)) : null,
       creditBalance: credits,
     },
+    deliverability: rates,
     domains: { total: counts.domainsTotal, verified: counts.domainsVerified },
     relays: { total: counts.relaysTotal, active: counts.relaysActive, defaultFailing: counts.defaultRelayFailing > 0 },
     apiKeys: { total: counts.apiKeys },

@@ -87,5 +87,5 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
     }
     return (await loadMessageDetails(result.existing.messageIds))[0]!;
   }
-  return messageDetailView(result.rows[0]!, prepared, [{ type: "queued", detail: {}, createdAt: result.rows[0]!.createdAt }]);
+  return messageDetailView(result.rows[0]!, prepared, result.events.get(id)!);
 }

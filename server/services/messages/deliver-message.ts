@@ -1,10 +1,14 @@
 // The delivery job of one message: load its stored wire form and envelope,
 // sign it (DKIM, once), hand it to the account's default active relay or the
 // service's own transport over a pooled connection, and record the outcome
-// in one statement.
+// in one transaction.
 //
-// Per recipient: accepted → `sent`; refused with a 5xx → a hard `bounced`
-// event for that recipient only; refused with a 4xx (or the whole hand-off
+// The envelope sender is the message's VERP address (verp.ts), so bounces and
+// complaints that come back to the MX name their message.
+//
+// Per recipient: accepted → `sent`; refused with a 5xx → a hard bounce for
+// that recipient only, recorded by recordBounce (its event, and the address
+// joins the suppression list: docs/bounces.md); refused with a 4xx (or the whole hand-off
 // failing for a temporary reason) → `delivery_delayed`, and the job is
 // retried with backoff for the recipients still pending. A 5xx for the
 // message as a whole (at MAIL FROM or DATA) bounces every pending recipient.
@@ -21,10 +25,12 @@ import type { HandOff, RawMessage } from "@/server/email/message";
 import { env } from "@/server/env";
 import { newId } from "@/server/ids";
 import { logger } from "@/server/logger";
+import { type BounceInput, recordBounce } from "@/server/services/bounces/record-bounce";
 import { findDefaultRelayForSending } from "@/server/services/relays/find-default-relay-for-sending";
 import { sendThroughRelayPool } from "@/server/services/relays/relay-pools";
 import { buildMessage } from "./build-message";
 import { signMessage } from "./dkim-signer";
+import { verpAddress } from "./verp";
 
 /** Tries per message, the first included; the queue's retry limit matches. */
 export const DELIVERY_ATTEMPTS = 6;
@@ -113,12 +119,15 @@ type Settlement = {
   /** Recipients still to try (narrows the stored envelope), or null to leave it. */
   pending: string[] | null;
   events: Event[];
+  /** Hard bounces at hand-off, recorded with the outcome. */
+  bounces?: BounceInput[];
 };
 
-/** The outcome in one statement: status, stored envelope and events together. */
+/** The outcome in one transaction: status, stored envelope, events and bounces together. */
 async function settle(messageId: string, settlement: Settlement) {
   const events = settlement.events.map((event) => ({ id: event.id, type: event.type, detail: event.detail }));
-  await db().execute(sql`
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`
     with changed as (
       update messages
          set status = ${settlement.status},
@@ -135,6 +144,8 @@ async function settle(messageId: string, settlement: Settlement) {
     insert into message_events (id, message_id, type, detail)
     select event.id, changed.id, event.type, event.detail
       from changed, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as event(id text, type text, detail jsonb)`);
+    for (const bounce of settlement.bounces ?? []) await recordBounce(bounce, tx);
+  });
 }
 
 const event = (type: MessageEventType, detail: Record<string, unknown>): Event => ({ id: newId("mev"), type, detail });
@@ -153,13 +164,15 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
       ? { raw: row.raw, envelope: { from: row.envelopeFrom!, to: row.envelopeTo } }
       : await legacyWireForm(messageId);
   const pending = wire.envelope.to;
+  // Every message leaves with its own return path; the stored envelope keeps the sender the customer gave.
+  const envelope = { from: verpAddress(row), to: pending };
   let via: "relay" | "service" | null = null;
   let signed = false;
   let result: HandOff;
   try {
     const signature = await signMessage(wire.raw, row.domainId, row.fromDomain);
     signed = signature.signed;
-    const sent = await handOff(row.accountId, { raw: signature.raw, envelope: wire.envelope });
+    const sent = await handOff(row.accountId, { raw: signature.raw, envelope });
     via = sent.via;
     result = sent.result;
   } catch (caught) {
@@ -196,10 +209,13 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
   const soft = result.refused.filter((entry) => entry.code === null || entry.code < 500);
   const events: Event[] = [];
   if (result.accepted.length > 0) events.push(event("sent", { via, signed, recipients: result.accepted }));
-  for (const refusal of hard)
-    events.push(
-      event("bounced", { bounceType: "hard", recipient: refusal.recipient, diagnostic: oneLine(`${refusal.code} ${refusal.response}`) }),
-    );
+  const bounces: BounceInput[] = hard.map((refusal) => ({
+    messageId,
+    recipient: refusal.recipient,
+    bounceType: "hard",
+    diagnostic: oneLine(`${refusal.code} ${refusal.response}`),
+    source: "handoff",
+  }));
   const anyAccepted = result.accepted.length > 0 || row.sentAt !== null;
   const lastError = [...hard, ...soft].map((entry) => oneLine(`${entry.recipient}: ${entry.response}`)).join("; ") || null;
   if (soft.length > 0 && !last) {
@@ -213,6 +229,7 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
       sent: result.accepted.length > 0,
       pending: soft.map((entry) => entry.recipient),
       events,
+      bounces,
     });
     return "retry";
   }
@@ -226,6 +243,7 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
     sent: result.accepted.length > 0,
     pending: null,
     events,
+    bounces,
   });
   logger().debug({ messageId, via, status }, "message handed off");
   return "done";

@@ -40,7 +40,7 @@ async function createCounter(tx: Executor, accountId: string, period: Period, ex
   await tx.execute(sql`
     insert into message_usage (account_id, period_start, used)
     select ${accountId}, ${period.start}, count(*) from messages
-     where account_id = ${accountId} and paid_with_credit = false and status <> 'canceled'
+     where account_id = ${accountId} and paid_with_credit = false and status not in ('canceled', 'suppressed')
        and created_at >= ${period.start} and created_at < ${period.end}
        and id not in ${exclude}
     on conflict do nothing`);

@@ -139,15 +139,7 @@ async function send(
       return { items: (await replayOf(principal.accountId, idempotencyKey!, requestHash, kind, result.existing))!, replayed: true };
     // Answered from what was just stored, without reading it back.
     const rowsById = new Map(result.rows.map((row) => [row.id, row]));
-    const items = prepared.map((message) => {
-      const row = rowsById.get(message.id)!;
-      const first = {
-        type: row.status === "scheduled" ? ("scheduled" as const) : ("queued" as const),
-        detail: message.scheduledAt ? { scheduledAt: message.scheduledAt.toISOString() } : {},
-        createdAt: row.createdAt,
-      };
-      return messageDetailView(row, message, [first]);
-    });
+    const items = prepared.map((message) => messageDetailView(rowsById.get(message.id)!, message, result.events.get(message.id)!));
     return { items, replayed: false };
   });
 }

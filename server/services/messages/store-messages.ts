@@ -2,15 +2,29 @@
 // SMTP submission), in one transaction: claim the Idempotency-Key, insert the
 // rows, their contents and first events, queue their delivery jobs, and
 // charge the quota last (quota.ts), so the counter's row lock is held only
-// up to the commit. A job exists exactly when its message does.
+// up to the commit. A job exists exactly when its message is to be delivered.
+//
+// Suppressed recipients (docs/bounces.md) are looked up in one query for the
+// whole send and leave the envelope, each with a `suppressed` event; a
+// message with no recipient left is stored as `suppressed`: no job, no charge.
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
-import { idempotencyKeys, messageContents, messageEvents, messages, type MessageSource, type StoredAttachment } from "@/server/db/schema";
+import {
+  idempotencyKeys,
+  messageContents,
+  messageEvents,
+  type MessageEventType,
+  messages,
+  type MessageSource,
+  type StoredAttachment,
+} from "@/server/db/schema";
 import { newId } from "@/server/ids";
 import { enqueueMany } from "@/server/jobs/enqueue";
 import { queues } from "@/server/jobs/queues";
 import type { SendingPrincipal } from "@/server/http/route";
 import { now } from "@/server/clock";
+import { findSuppressed } from "@/server/services/suppressions/find-suppressed";
+import { suppressionKey } from "@/server/services/suppressions/suppress-address";
 import { chargeMessages } from "./quota";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -44,8 +58,10 @@ export type PreparedMessage = {
 
 export type IdempotencyClaim = { key: string; requestHash: string; kind: "single" | "batch" };
 
+type StoredEvent = { type: MessageEventType; detail: Record<string, unknown>; createdAt: Date };
+
 export type StoredMessages =
-  | { stored: true; rows: (typeof messages.$inferSelect)[] }
+  | { stored: true; rows: (typeof messages.$inferSelect)[]; events: Map<string, StoredEvent[]> }
   | { stored: false; existing: typeof idempotencyKeys.$inferSelect };
 
 /** Claims the key for this request; when a live one exists (committed by a concurrent request too), answers it instead. */
@@ -70,6 +86,34 @@ async function claimKey(tx: Executor, accountId: string, claim: IdempotencyClaim
   return existing!;
 }
 
+/** Each message's recipients split into those to deliver and those suppressed. */
+function splitRecipients(prepared: PreparedMessage[], suppressed: Set<string>) {
+  return new Map(
+    prepared.map((message) => {
+      const dropped = message.envelope.to.filter((address) => suppressed.has(suppressionKey(address)));
+      const kept = message.envelope.to.filter((address) => !suppressed.has(suppressionKey(address)));
+      return [message.id, { kept, dropped }];
+    }),
+  );
+}
+
+function firstEvents(message: PreparedMessage, dropped: string[], deliverable: boolean) {
+  const events: { id: string; messageId: string; type: MessageEventType; detail: Record<string, unknown> }[] = dropped.map((recipient) => ({
+    id: newId("mev"),
+    messageId: message.id,
+    type: "suppressed",
+    detail: { recipient },
+  }));
+  if (deliverable)
+    events.push({
+      id: newId("mev"),
+      messageId: message.id,
+      type: message.scheduledAt ? "scheduled" : "queued",
+      detail: message.scheduledAt ? { scheduledAt: message.scheduledAt.toISOString() } : {},
+    });
+  return events;
+}
+
 export async function storeMessages(
   principal: SendingPrincipal,
   prepared: PreparedMessage[],
@@ -81,6 +125,13 @@ export async function storeMessages(
       const existing = await claimKey(tx, principal.accountId, claim, ids);
       if (existing) return { stored: false, existing };
     }
+    const suppressed = await findSuppressed(
+      tx,
+      principal.accountId,
+      prepared.flatMap((message) => message.envelope.to),
+    );
+    const recipients = splitRecipients(prepared, suppressed);
+    const deliverable = prepared.filter((message) => recipients.get(message.id)!.kept.length > 0);
     const rows = await tx
       .insert(messages)
       .values(
@@ -100,7 +151,12 @@ export async function storeMessages(
           tags: message.tags,
           trackOpens: message.trackOpens,
           trackClicks: message.trackClicks,
-          status: message.scheduledAt ? ("scheduled" as const) : ("queued" as const),
+          status:
+            recipients.get(message.id)!.kept.length === 0
+              ? ("suppressed" as const)
+              : message.scheduledAt
+                ? ("scheduled" as const)
+                : ("queued" as const),
           source: message.source,
           attachmentCount: message.attachments.length,
           size: message.raw.length,
@@ -114,27 +170,39 @@ export async function storeMessages(
       prepared.map((message) => ({
         messageId: message.id,
         envelopeFrom: message.envelope.from,
-        envelopeTo: message.envelope.to,
+        envelopeTo: recipients.get(message.id)!.kept,
         raw: message.raw,
         html: message.html,
         text: message.text,
         attachments: message.attachments,
       })),
     );
-    await tx.insert(messageEvents).values(
-      prepared.map((message) => ({
-        id: newId("mev"),
-        messageId: message.id,
-        type: message.scheduledAt ? ("scheduled" as const) : ("queued" as const),
-        detail: message.scheduledAt ? { scheduledAt: message.scheduledAt.toISOString() } : {},
-      })),
-    );
-    await enqueueMany(
-      queues.deliverMessage,
-      prepared.map((message) => ({ data: { messageId: message.id }, ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}) })),
-      tx,
-    );
-    await chargeMessages(tx, principal.accountId, ids);
-    return { stored: true, rows };
+    const inserted = await tx
+      .insert(messageEvents)
+      .values(prepared.flatMap((message) => firstEvents(message, recipients.get(message.id)!.dropped, deliverable.includes(message))))
+      .returning({
+        messageId: messageEvents.messageId,
+        type: messageEvents.type,
+        detail: messageEvents.detail,
+        createdAt: messageEvents.createdAt,
+      });
+    const events = new Map<string, StoredEvent[]>(ids.map((id) => [id, []]));
+    for (const { messageId, ...event } of inserted) events.get(messageId)!.push(event);
+    if (deliverable.length > 0) {
+      await enqueueMany(
+        queues.deliverMessage,
+        deliverable.map((message) => ({
+          data: { messageId: message.id },
+          ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}),
+        })),
+        tx,
+      );
+      await chargeMessages(
+        tx,
+        principal.accountId,
+        deliverable.map((message) => message.id),
+      );
+    }
+    return { stored: true, rows, events };
   });
 }

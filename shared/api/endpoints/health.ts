@@ -12,6 +12,11 @@ export const readinessStatus = z
   .object({
     status: z.literal("ready"),
     database: z.literal("ok"),
+    /**
+     * Hosted mailboxes' storage (Dovecot) on this instance: `online`, `offline` (mail for mailboxes is deferred
+     * and the portal cannot read it), `off` (DOVECOT=off) or `external` (an operator's Dovecot). Readiness does not depend on it.
+     */
+    mailStorage: z.enum(["online", "offline", "off", "external"]),
   })
   .meta({ id: "ReadinessStatus" });
 

@@ -11,11 +11,13 @@ import * as health from "./health";
 import * as invoices from "./invoices";
 import * as mailboxCredentials from "./mailbox-credentials";
 import * as mailboxes from "./mailboxes";
+import * as mailboxMessages from "./mailbox-messages";
 import * as messages from "./messages";
 import * as sendingDomains from "./sending-domains";
 import * as oauth from "./oauth";
 import * as sessions from "./sessions";
 import * as support from "./support";
+import * as suppressions from "./suppressions";
 import * as settings from "./settings";
 import * as smtpAccess from "./smtp-access";
 import * as smtpRelays from "./smtp-relays";
@@ -63,6 +65,12 @@ export const endpoints = [
   messages.listMessages,
   messages.getMessage,
   messages.cancelMessage,
+  suppressions.listSuppressions,
+  suppressions.addSuppression,
+  suppressions.removeSuppression,
+  mailboxMessages.listMailboxMessages,
+  mailboxMessages.getMailboxMessage,
+  mailboxMessages.deleteMailboxMessage,
   smtpAccess.getSmtpAccess,
   testSender.getTestSender,
   emailConfirmation.sendEmailConfirmation,

@@ -1,0 +1,73 @@
+// The bench's side of the app: an account with a verified domain and a key,
+// the message it sends (10 kB of HTML), and waiting for the queue to empty.
+import pg from "pg";
+import type { TestServer } from "../tests/support/test-server";
+import { registerBenchAccount } from "./bench-account";
+
+export const html =
+  `<html><body>${Array.from({ length: 160 }, (_, index) => `<p>Paragraph ${index} of the newsletter, with some words.</p>`).join("")}</body></html>`.slice(
+    0,
+    10_000,
+  );
+
+export async function post(baseUrl: string, path: string, key: string, body: unknown) {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: { id?: string; items?: { id: string }[] } };
+  if (response.status !== 201) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+
+export async function prepareAccount(server: TestServer, databaseUrl: string) {
+  const account = await registerBenchAccount(server.baseUrl);
+  const headers = { authorization: `Bearer ${account.accessToken}`, "content-type": "application/json" };
+  const domain = (await (
+    await fetch(`${server.baseUrl}/api/v1/sending/domains`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "news.bench.example" }),
+    })
+  ).json()) as { data: { domain_id: string } };
+  const key = (await (
+    await fetch(`${server.baseUrl}/api/v1/sending/api-keys`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "bench", scope: "sending" }),
+    })
+  ).json()) as { data: { secret: string } };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  // The DNS proof is not what is measured: the domain is marked verified, and the plan has no quota limit.
+  await client.query("update sending_domains set status = 'verified', verified_at = now() where id = $1", [domain.data.domain_id]);
+  await client.query(
+    "insert into subscriptions (account_id, plan_id, status) select account_id, 'custom', 'active' from sending_domains where id = $1",
+    [domain.data.domain_id],
+  );
+  await client.end();
+  return key.data.secret;
+}
+
+export const message = (index: number, tag: string) => ({
+  from: "News <news@news.bench.example>",
+  to: `reader${index}@example.org`,
+  subject: `Newsletter ${tag} ${index}`,
+  html,
+});
+
+export async function drain(databaseUrl: string, timeoutMs = 300_000) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ n: string }>("select count(*) as n from messages where status in ('queued', 'scheduled')");
+      if (Number(rows[0]!.n) === 0 || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await client.end();
+  }
+}

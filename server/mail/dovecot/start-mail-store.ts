@@ -1,0 +1,95 @@
+// Mail storage for this instance (docs/mailboxes.md, "Dovecot"). DOVECOT=auto
+// starts Dovecot as a child process when it is installed, from a
+// configuration generated under DATA_DIR; without it the rest of the service
+// runs and mailbox mail is answered with a temporary failure. DOVECOT=external
+// uses an operator's Dovecot at LMTP_URL; DOVECOT=off uses none.
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Env } from "@/server/env";
+import { mailTlsCredentials } from "@/server/mail/tls-credentials";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { libpqConnInfo } from "./database-conninfo";
+import { dovecotLayout } from "./dovecot-config";
+import { writeMailStoreStatus } from "./mail-store-status";
+import { DOVECOT_BINARY, superviseDovecot } from "./dovecot-process";
+import { dovecotUsers } from "./system-users";
+import { writeDovecotFiles } from "./write-dovecot-files";
+
+export type MailStore = {
+  /** One line for the launcher's log. */
+  description: string;
+  /** The reader's IMAP URL, handed to the web workers (DOVECOT_IMAP_URL). */
+  imapUrl: string | null;
+  stop: () => Promise<void>;
+};
+
+const MODULES = "/usr/lib/dovecot";
+/** What each Debian package installs that we need. */
+const PACKAGES: [string, string][] = [
+  ["dovecot-imapd", `${MODULES}/imap`],
+  ["dovecot-pop3d", `${MODULES}/pop3`],
+  ["dovecot-lmtpd", `${MODULES}/lmtp`],
+  ["dovecot-pgsql", `${MODULES}/modules/libdriver_pgsql.so`],
+];
+export const DOVECOT_PACKAGES = PACKAGES.map(([name]) => name);
+
+/** The Debian packages missing for DOVECOT=auto (all of them when Dovecot itself is missing). */
+export function missingDovecotPackages(): string[] {
+  if (!existsSync(DOVECOT_BINARY)) return DOVECOT_PACKAGES;
+  return PACKAGES.filter(([, file]) => !existsSync(file)).map(([name]) => name);
+}
+
+const offline = (description: string): MailStore => ({ description, imapUrl: null, stop: async () => {} });
+
+export async function startMailStore(config: Env, databaseUrl: string): Promise<MailStore> {
+  const settings = config.mailStore;
+  if (settings.mode === "off") return offline("mail storage off (DOVECOT=off): hosted mailboxes cannot receive or be read");
+  if (settings.mode === "external") {
+    return { description: `mail storage: Dovecot at ${settings.lmtpUrl}`, imapUrl: settings.imapUrl, stop: async () => {} };
+  }
+  const missing = missingDovecotPackages();
+  if (missing.length > 0) {
+    writeMailStoreStatus(config.dataDir, "offline");
+    return offline(
+      `mail storage offline: Dovecot is not installed; install it with \`apt-get install ${missing.join(" ")}\` (or set DOVECOT=off, or DOVECOT=external with LMTP_URL)`,
+    );
+  }
+  const layout = dovecotLayout(config.dataDir);
+  const readerPort = await freeLoopbackPort();
+  writeDovecotFiles(
+    {
+      layout,
+      instanceName: `ces-${createHash("sha256").update(path.resolve(config.dataDir)).digest("hex").slice(0, 10)}`,
+      users: dovecotUsers(),
+      connInfo: libpqConnInfo(databaseUrl),
+      hostname: config.mail.hostname,
+      listen: config.mail.listen,
+      imapPort: settings.imapPort,
+      pop3Port: settings.pop3Port,
+      implicitTls: settings.implicitTls,
+      lmtpPort: settings.lmtpPort,
+      readerPort,
+    },
+    mailTlsCredentials(config),
+  );
+  writeMailStoreStatus(config.dataDir, "offline");
+  const dovecot = superviseDovecot({
+    configFile: layout.configFile,
+    baseDir: layout.baseDir,
+    lmtpPort: settings.lmtpPort,
+    onStatus: (online) => writeMailStoreStatus(config.dataDir, online ? "online" : "offline"),
+  });
+  const ready = await dovecot.ready(15_000);
+  const tls = settings.implicitTls ? "implicit TLS" : "STARTTLS";
+  const ports = [
+    settings.imapPort > 0 ? `IMAP on ${config.mail.listen}:${settings.imapPort} (${tls})` : null,
+    settings.pop3Port > 0 ? `POP3 on ${config.mail.listen}:${settings.pop3Port} (${tls})` : null,
+    `LMTP on 127.0.0.1:${settings.lmtpPort}`,
+  ].filter(Boolean);
+  return {
+    description: `${ready ? "mail storage: Dovecot" : "mail storage: Dovecot did not start yet (see its log lines);"} ${ports.join(", ")}; mail under ${layout.mailRoot}`,
+    imapUrl: `imap://127.0.0.1:${readerPort}`,
+    stop: dovecot.stop,
+  };
+}

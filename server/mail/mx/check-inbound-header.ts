@@ -1,0 +1,18 @@
+// The header block of an inbound message, checked before anything parses it:
+// no header line over RFC 5322's 998 characters, no NUL bytes, a bounded
+// block. A message that fails is refused at DATA with 554 5.6.0.
+import { SmtpReply } from "@/server/mail/reply-codes";
+import { MAX_HEADER_BYTES, MAX_HEADER_LINE_LENGTH } from "./mx-limits";
+
+export function checkInboundHeader(raw: Buffer): void {
+  const window = raw.subarray(0, MAX_HEADER_BYTES + 4).toString("latin1");
+  const end = window.search(/\r?\n\r?\n/);
+  if (end === -1 && raw.length > MAX_HEADER_BYTES)
+    throw new SmtpReply("invalidMessage", `the header block is over ${MAX_HEADER_BYTES / 1024} KiB`);
+  const header = end === -1 ? window : window.slice(0, end);
+  if (header.includes("\0")) throw new SmtpReply("invalidMessage", "NUL bytes are not allowed in a message");
+  for (const line of header.split(/\r?\n/)) {
+    if (line.length > MAX_HEADER_LINE_LENGTH)
+      throw new SmtpReply("invalidMessage", `a header line is over ${MAX_HEADER_LINE_LENGTH} characters`);
+  }
+}

@@ -1,0 +1,42 @@
+// What the MX does with a message once DATA is read: every recipient was
+// routed at RCPT (route-recipient.ts), and each kind of destination has one
+// handler, called once with all of the message's recipients of that kind.
+// Handlers run one kind after another; the first that fails decides the
+// reply (a temporary failure: the sender retries the whole message, and the
+// handlers are idempotent: a report recorded twice records nothing new).
+import type { AuthenticationSummary } from "./authenticate-inbound";
+import { handleBounceReports } from "./handle-bounce-reports";
+import type { Destination } from "./route-recipient";
+
+export type InboundMessage = {
+  /** As received, CRLF line ends. */
+  raw: Buffer;
+  /** The reverse path; "" for the null sender (`MAIL FROM:<>`), as DSNs use. */
+  mailFrom: string;
+  remoteAddress: string;
+  helo: string;
+  sessionId: string;
+  /** SPF/DKIM/DMARC/ARC, checked on first use and shared by every handler. */
+  authentication: () => Promise<AuthenticationSummary>;
+};
+
+type Handler<D extends Destination> = (message: InboundMessage, destinations: D[]) => Promise<void>;
+
+export type DestinationHandlers = { [K in Destination["kind"]]: Handler<Extract<Destination, { kind: K }>> };
+
+export const destinationHandlers: DestinationHandlers = { bounce: handleBounceReports };
+
+export async function deliverInbound(
+  message: InboundMessage,
+  destinations: Destination[],
+  handlers: DestinationHandlers = destinationHandlers,
+): Promise<void> {
+  const kinds = [...new Set(destinations.map((destination) => destination.kind))];
+  for (const kind of kinds) {
+    const handler = handlers[kind] as Handler<Destination>;
+    await handler(
+      message,
+      destinations.filter((destination) => destination.kind === kind),
+    );
+  }
+}

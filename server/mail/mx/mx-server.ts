@@ -1,0 +1,136 @@
+// The MX (docs/bounces.md, "Inbound MX"): inbound SMTP for the return-path
+// addresses of every message we send (bounces and complaints) and, later,
+// for hosted mailboxes. No AUTH; STARTTLS with the mail certificate. Each
+// stage answers as early as it can: per-address connections at connect, the
+// per-address message rate at MAIL FROM, every recipient at RCPT (routed,
+// or 550 5.1.1), size and header syntax at DATA; the message then goes to
+// the handler of each kind of destination its recipients have.
+import { SMTPServer, type SMTPServerAddress } from "smtp-server";
+import type { Env } from "@/server/env";
+import { ipRateLimitSubject } from "@/server/http/client-ip";
+import { logger } from "@/server/logger";
+import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
+import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
+import { limitSessionTime, useOwnReplies } from "@/server/mail/smtp-connections";
+import { connectionCounter } from "@/server/mail/submission/connection-limits";
+import type { TlsCredentials } from "@/server/mail/tls-credentials";
+import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
+import { policy } from "@/server/services/rate-limit/policies";
+import { authenticateInbound, type AuthenticationSummary } from "./authenticate-inbound";
+import { checkInboundHeader } from "./check-inbound-header";
+import { deliverInbound, type InboundMessage } from "./deliver-inbound";
+import { MAX_MX_BYTES, MAX_MX_RECIPIENTS, MAX_REFUSED_RECIPIENTS, SESSION_TIME_LIMIT_MS } from "./mx-limits";
+import { type Destination, routeRecipient } from "./route-recipient";
+
+type Options = { config: Env; tls: TlsCredentials };
+
+export function createMxServer({ config, tls }: Options): SMTPServer {
+  const connections = connectionCounter(config.SMTP_MAX_CLIENTS_PER_IP);
+  const startedAt = new Map<string, number>();
+  const refused = new Map<string, number>();
+  // Where each accepted RCPT goes, keyed by the very address object smtp-server keeps in the envelope.
+  const destinations = new WeakMap<SMTPServerAddress, Destination>();
+  const log = logger().child({ listener: "mx" });
+
+  const server = new SMTPServer({
+    name: config.mail.hostname,
+    key: tls.key,
+    cert: tls.cert,
+    size: MAX_MX_BYTES,
+    authOptional: true,
+    disabledCommands: ["AUTH"],
+    // Our replies carry their enhanced codes in the text (server/mail/reply-codes.ts).
+    hideENHANCEDSTATUSCODES: true,
+    hideDSN: true,
+    disableReverseLookup: true,
+    maxClients: config.SMTP_MAX_CLIENTS,
+    socketTimeout: config.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
+    closeTimeout: 10_000,
+    logger: false,
+
+    onConnect(session, callback) {
+      if (!connections.tryOpen(session.remoteAddress)) return callback(new SmtpReply("tooManyConnections"));
+      startedAt.set(session.id, Date.now());
+      useOwnReplies(server, session.id, MAX_MX_BYTES);
+      callback();
+    },
+
+    onClose(session) {
+      refused.delete(session.id);
+      if (startedAt.delete(session.id)) connections.close(session.remoteAddress);
+    },
+
+    onMailFrom(_address, session, callback) {
+      void (async () => {
+        const rate = await hitRateLimit(policy("mxMessagesPerIp"), ipRateLimitSubject(session.remoteAddress));
+        if (rate.limited) throw new SmtpReply("inboundRateLimited");
+        callback();
+      })().catch((error: unknown) => callback(smtpReplyFor(error)));
+    },
+
+    onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= MAX_MX_RECIPIENTS)
+        return callback(new SmtpReply("tooManyRecipients", `at most ${MAX_MX_RECIPIENTS} per message`));
+      void (async () => {
+        const destination = await routeRecipient(address.address);
+        if (destination) {
+          destinations.set(address, destination);
+          return callback();
+        }
+        const count = (refused.get(session.id) ?? 0) + 1;
+        refused.set(session.id, count);
+        log.info(
+          { session: session.id, remoteAddress: session.remoteAddress, recipient: address.address.slice(0, 200) },
+          "mx recipient refused",
+        );
+        throw new SmtpReply(count >= MAX_REFUSED_RECIPIENTS ? "tooManyRefusedRecipients" : "unknownRecipient");
+      })().catch((error: unknown) => {
+        if (!(error instanceof SmtpReply)) log.error({ session: session.id, err: error }, "mx recipient lookup failed");
+        callback(smtpReplyFor(error));
+      });
+    },
+
+    onData(stream, session, callback) {
+      void (async () => {
+        const { data, held, overBudget } = await readMessageData(stream);
+        try {
+          if (overBudget) throw new SmtpReply("busy");
+          if (!data) throw new SmtpReply("messageTooLarge", `at most ${MAX_MX_BYTES} bytes`);
+          checkInboundHeader(data);
+          const routed = session.envelope.rcptTo.flatMap((rcpt) => destinations.get(rcpt) ?? []);
+          let authentication: Promise<AuthenticationSummary> | undefined;
+          const message: InboundMessage = {
+            raw: data,
+            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            remoteAddress: session.remoteAddress,
+            helo: session.hostNameAppearsAs ?? "",
+            sessionId: session.id,
+            authentication: () => {
+              authentication ??= authenticateInbound(data, {
+                ip: session.remoteAddress,
+                helo: session.hostNameAppearsAs ?? "",
+                mailFrom: message.mailFrom,
+              });
+              return authentication;
+            },
+          };
+          await deliverInbound(message, routed);
+          log.info(
+            { session: session.id, bytes: data.length, recipients: routed.map((destination) => destination.kind) },
+            "mx message received",
+          );
+          callback(null, "2.0.0 Ok");
+        } finally {
+          dataBudget.give(held);
+        }
+      })().catch((error: unknown) => {
+        if (!(error instanceof SmtpReply)) log.error({ session: session.id, err: error }, "mx message not accepted");
+        callback(smtpReplyFor(error));
+      });
+    },
+  });
+
+  limitSessionTime(server, startedAt, SESSION_TIME_LIMIT_MS);
+  server.on("error", (error) => log.warn({ err: error }, "mx connection error"));
+  return server;
+}

@@ -1,0 +1,44 @@
+// The two things our listeners do to smtp-server's open connections, which
+// it keeps in `server.connections` without a public API: end sessions that
+// have lasted too long in all (idle ones are ended by socketTimeout), and put
+// our enhanced codes on the few replies smtp-server writes itself (its own
+// texts carry none while hideENHANCEDSTATUSCODES is on, which our other
+// replies need).
+import type { SMTPServer } from "smtp-server";
+import { smtpReplies } from "./reply-codes";
+
+type Connection = { id: string; send(code: number, data: string | string[], context?: unknown): void };
+
+const connectionsOf = (server: SMTPServer) => (server as unknown as { connections: Set<Connection> }).connections;
+
+/** Every session older than `limitMs` (by `startedAt`, session id → start) gets 421 and is closed. */
+export function limitSessionTime(server: SMTPServer, startedAt: Map<string, number>, limitMs: number): void {
+  const sweeper = setInterval(() => {
+    for (const connection of connectionsOf(server)) {
+      const started = startedAt.get(connection.id);
+      if (started !== undefined && Date.now() - started > limitMs) connection.send(421, "4.4.2 Session time limit reached");
+    }
+  }, 10_000);
+  sweeper.unref();
+  server.on("close", () => clearInterval(sweeper));
+}
+
+/**
+ * Called from onConnect: the replies smtp-server writes itself read like ours,
+ * with their enhanced code: a declared SIZE over the limit ("552 5.3.4 …") and
+ * the idle timeout ("421 4.4.2 …").
+ */
+export function useOwnReplies(server: SMTPServer, sessionId: string, maxBytes: number): void {
+  const rewrite = (code: number, data: string): string =>
+    code === 552 && data.startsWith("Error: message exceeds fixed maximum message size")
+      ? `${smtpReplies.messageTooLarge.text}: at most ${maxBytes} bytes`
+      : code === 421 && data === "Timeout - closing connection"
+        ? "4.4.2 Idle too long; closing the connection"
+        : data;
+  for (const connection of connectionsOf(server)) {
+    if (connection.id !== sessionId) continue;
+    const send = connection.send.bind(connection);
+    connection.send = (code, data, context) => send(code, typeof data === "string" ? rewrite(code, data) : data, context);
+    return;
+  }
+}

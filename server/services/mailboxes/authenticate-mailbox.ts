@@ -1,0 +1,59 @@
+// A hosted mailbox's own credentials, checked for one protocol (SMTP
+// submission here; IMAP and POP3 are Dovecot's, with the same rules): the
+// mailbox password, or an app password that allows the protocol, and the
+// protocol switched on for the mailbox. An app password is found by its hash
+// (nothing secret-dependent is compared in JavaScript); the mailbox password
+// is an argon2id verify.
+import { and, eq, sql } from "drizzle-orm";
+import { now } from "@/server/clock";
+import { db } from "@/server/db/client";
+import { accounts, mailboxAliases, mailboxAppPasswords, mailboxes, type MailProtocol } from "@/server/db/schema";
+import { hashAppPassword, verifyMailboxPassword } from "./mailbox-password";
+
+export type MailboxLogin = {
+  mailbox: { id: string; address: string; accountId: string };
+  account: typeof accounts.$inferSelect;
+  /** The addresses it may send as: its own and its aliases' (catch-alls excluded). */
+  senderAddresses: string[];
+};
+
+const enabledFor = (protocol: MailProtocol) =>
+  protocol === "smtp" ? mailboxes.smtpEnabled : protocol === "imap" ? mailboxes.imapEnabled : mailboxes.pop3Enabled;
+
+export async function authenticateMailbox(username: string, password: string, protocol: MailProtocol): Promise<MailboxLogin | null> {
+  const address = username.trim().toLowerCase();
+  if (!password) return null;
+  const [row] = await db()
+    .select({ mailbox: mailboxes, account: accounts })
+    .from(mailboxes)
+    .innerJoin(accounts, eq(accounts.id, mailboxes.accountId))
+    .where(and(eq(mailboxes.address, address), eq(enabledFor(protocol), true)))
+    .limit(1);
+  if (!row || row.account.deletionScheduledFor) return null;
+  const [appPassword] = await db()
+    .update(mailboxAppPasswords)
+    .set({ lastUsedAt: now() })
+    .where(
+      and(
+        eq(mailboxAppPasswords.mailboxId, row.mailbox.id),
+        eq(mailboxAppPasswords.secretHash, hashAppPassword(password)),
+        sql`${mailboxAppPasswords.protocols} ? ${protocol}`,
+      ),
+    )
+    .returning({ id: mailboxAppPasswords.id });
+  if (!appPassword && !(await verifyMailboxPassword(row.mailbox.passwordHash, password))) return null;
+  const aliases = await db()
+    .select({ address: mailboxAliases.address })
+    .from(mailboxAliases)
+    .where(
+      and(
+        sql`${mailboxAliases.destinations} @> ${JSON.stringify([row.mailbox.address])}::jsonb`,
+        sql`${mailboxAliases.address} not like '*@%'`,
+      ),
+    );
+  return {
+    mailbox: { id: row.mailbox.id, address: row.mailbox.address, accountId: row.mailbox.accountId },
+    account: row.account,
+    senderAddresses: [row.mailbox.address, ...aliases.map((alias) => alias.address)],
+  };
+}

@@ -1,0 +1,121 @@
+// The launcher's child Dovecot on a server of its own (embedded database, so
+// both database paths run Dovecot): killed, it is restarted; meanwhile LMTP
+// delivery answers 451 4.3.0 and reading answers 503 mail_storage_offline;
+// stopping the app stops it.
+import { mkdtempSync, readFileSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { deliverToMailboxes } from "@/server/mail/lmtp/deliver-to-mailboxes";
+import { hashMailboxPassword } from "@/server/services/mailboxes/mailbox-password";
+import { strongPassword, uniqueEmail } from "../support/factories";
+import { rawMessage } from "../support/mailboxes";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let lmtpPort: number;
+let database: pg.Client;
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+
+async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+const masterPid = () => Number(readFileSync(path.join(server.dataDir, "dovecot", "run", "master.pid"), "utf8").trim());
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+beforeAll(async () => {
+  lmtpPort = await freeLoopbackPort();
+  server = await startTestServer({
+    label: "dovecot-supervision",
+    env: { DOVECOT: "auto", IMAP_PORT: String(await freeLoopbackPort()), POP3_PORT: "0", LMTP_PORT: String(lmtpPort) },
+  });
+  expect(await until(() => accepts(lmtpPort), 15_000)).toBe(true);
+  // This process's own settings (deliverToMailboxes reads them), set after the server took its environment.
+  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ces-dovecot-supervision-"));
+  process.env.LOG_LEVEL = "silent";
+  database = new pg.Client({ connectionString: readFileSync(path.join(server.dataDir, "embedded-database.url"), "utf8").trim() });
+  await database.connect();
+}, 120_000);
+
+afterAll(async () => {
+  await database?.end().catch(() => {});
+  await server?.stop();
+});
+
+describe("the child Dovecot", () => {
+  it("is restarted when it dies; meanwhile mail is deferred (451) and reading is 503; stopping the app stops it", async () => {
+    const email = uniqueEmail();
+    const registered = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: strongPassword() }),
+    }).then((response) => response.json() as Promise<{ data: { accessToken: string; user: { id: string } } }>);
+    const accountId = registered.data.user.id;
+    await database.query(
+      "insert into sending_domains (id, account_id, name, ownership_token, dkim_selector, dkim_public_key, dkim_private_key_sealed) values ('dom_sup', $1, 'supervised.example', 't', 's', 'p', 'k')",
+      [accountId],
+    );
+    const address = "ada@supervised.example";
+    await database.query(
+      "insert into mailboxes (id, account_id, domain_id, address, password_hash, quota_bytes) values ('mbx_sup', $1, 'dom_sup', $2, $3, 1048576)",
+      [accountId, address, await hashMailboxPassword(strongPassword())],
+    );
+    const lmtpUrl = `lmtp://127.0.0.1:${lmtpPort}`;
+    const inbox = () =>
+      fetch(`${server.baseUrl}/api/v1/mailboxes/mbx_sup/messages`, { headers: { authorization: `Bearer ${registered.data.accessToken}` } });
+
+    expect((await deliverToMailboxes(rawMessage(address, "Before"), [address], { lmtpUrl }))[0]!.delivered).toBe(true);
+    expect((await inbox()).status).toBe(200);
+
+    const first = masterPid();
+    process.kill(first, "SIGKILL");
+    expect(await until(async () => !(await accepts(lmtpPort)), 5_000)).toBe(true);
+    const [deferred] = await deliverToMailboxes(rawMessage(address, "During"), [address], { lmtpUrl });
+    expect(deferred).toMatchObject({ delivered: false, reply: { code: 451, text: expect.stringMatching(/^4\.3\.0/) } });
+    const readiness = async () =>
+      ((await (await fetch(`${server.baseUrl}/api/v1/health/ready`)).json()) as { data: { mailStorage: string } }).data.mailStorage;
+    expect(await readiness()).toBe("offline");
+    const offline = await inbox();
+    expect(offline.status).toBe(503);
+    expect(((await offline.json()) as { data: { code: string } }).data.code).toBe("mail_storage_offline");
+
+    expect(await until(() => accepts(lmtpPort), 20_000)).toBe(true);
+    expect(masterPid()).not.toBe(first);
+    expect(await until(async () => (await readiness()) === "online", 5_000)).toBe(true);
+    expect((await deliverToMailboxes(rawMessage(address, "After"), [address], { lmtpUrl }))[0]!.delivered).toBe(true);
+    const listed = (await (await inbox()).json()) as { data: { items: { subject: string }[] } };
+    expect(listed.data.items.map((item) => item.subject)).toEqual(["After", "Before"]);
+    expect(readFileSync(server.logFile, "utf8")).toContain("dovecot exited");
+
+    const second = masterPid();
+    await database.end();
+    await server.stop();
+    expect(await server.exited).toBe(0);
+    expect(isAlive(second)).toBe(false);
+  }, 90_000);
+});

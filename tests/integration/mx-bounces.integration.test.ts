@@ -1,0 +1,233 @@
+// Bounces and complaints end to end: a message sent with the real sending API
+// leaves through a customer relay (a local smtp-server) with its VERP return
+// path; DSNs and ARF reports written from the fixtures are then delivered to
+// the app's MX by real clients (nodemailer, Debian's swaks), and the message
+// shows its `bounced` and `complained` events.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { getMessage, sendMessage } from "@/shared/api/endpoints/messages";
+import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
+import { call } from "../support/api-client";
+import { sql } from "../support/database";
+import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
+import { inboundFixture } from "../support/inbound-fixtures";
+import { verifiedDomain } from "../support/sending";
+
+/** The customer's relay: records each message's envelope sender by recipient. */
+const returnPaths = new Map<string, string>();
+const relay = new SMTPServer({
+  logger: false,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  onData(stream, session, done) {
+    stream.on("end", () => {
+      for (const rcpt of session.envelope.rcptTo)
+        returnPaths.set(rcpt.address, session.envelope.mailFrom ? session.envelope.mailFrom.address : "");
+      done();
+    });
+    stream.resume();
+  },
+});
+
+const mx = () => nodemailer.createTransport({ host: "127.0.0.1", port: inject("mxPort"), secure: false, ignoreTLS: true });
+
+let account: TestAccount;
+let domain: string;
+
+beforeAll(async () => {
+  const port = await new Promise<number>((resolve) =>
+    relay.listen(0, "127.0.0.1", () => resolve((relay.server.address() as { port: number }).port)),
+  );
+  account = await createAccount();
+  domain = (await verifiedDomain(account, "bnc")).name;
+  const created = await call(createSmtpRelay, {
+    token: account.accessToken,
+    body: { name: "MTA", smtp_host: "127.0.0.1", smtp_port: port, encryption: "none" },
+  });
+  expect(created.body.data.is_default, JSON.stringify(created.body)).toBe(true);
+});
+
+afterAll(() => new Promise<void>((resolve) => relay.close(() => resolve())));
+
+async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const messageOf = async (id: string) => (await call(getMessage, { token: account.accessToken, params: { message_id: id } })).body.data;
+
+/** Sends one message through the relay and answers its id and the return path it left with. */
+async function sentMessage(to: string[]) {
+  const sent = await call(sendMessage, {
+    token: account.accessToken,
+    body: { from: `Shop <orders@${domain}>`, to, subject: "Your order", text: "Thanks for your order." },
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  const id = sent.body.data.id;
+  await waitFor(async () => ((await messageOf(id)).status === "queued" ? undefined : true), "the hand-off");
+  const verp = await waitFor(async () => returnPaths.get(to[0]!), "the relay's copy");
+  return { id, verp };
+}
+
+const eventsOf = async (id: string, type: string) => (await messageOf(id)).events.filter((event) => event.type === type);
+
+describe("the return path", () => {
+  it("is the message's own VERP address on ces-bounces.<domain>; the stored envelope keeps the customer's sender", async () => {
+    const to = uniqueEmail("verp");
+    const { id, verp } = await sentMessage([to]);
+    expect(verp).toMatch(new RegExp(`^${id}-[0-9a-f]{20}@ces-bounces\\.${domain.replaceAll(".", "\\.")}$`));
+    const [stored] = await sql<{ envelope_from: string }>("select envelope_from from message_contents where message_id = $1", [id]);
+    expect(stored!.envelope_from).toBe(`orders@${domain}`);
+  });
+});
+
+describe("delivery status notifications at the MX", () => {
+  it.each(["postfix-hard", "gmail-hard", "outlook-hard", "exim-plain"])(
+    "%s (nodemailer, null sender) becomes a hard bounce; the message is bounced and the address suppressed",
+    async (fixture) => {
+      const recipient = uniqueEmail("hard");
+      const { id, verp } = await sentMessage([recipient]);
+      const info = await mx().sendMail({ envelope: { from: "", to: [verp] }, raw: inboundFixture(fixture, { verp, recipient, domain }) });
+      expect(info.response).toBe("250 2.0.0 Ok");
+      const [bounce] = await waitFor(async () => {
+        const events = await eventsOf(id, "bounced");
+        return events.length > 0 ? events : undefined;
+      }, "the bounced event");
+      expect(bounce!.detail).toMatchObject({
+        bounceType: "hard",
+        recipient,
+        source: "dsn",
+        diagnostic: expect.stringMatching(/^550/),
+        authentication: { spf: expect.any(String), dkim: "none", dmarc: expect.any(String), arc: expect.any(String) },
+      });
+      expect((await messageOf(id)).status).toBe("bounced");
+      const [suppressed] = await sql<{ reason: string }>("select reason from suppressions where account_id = $1 and email = $2", [
+        account.user.id,
+        recipient,
+      ]);
+      expect(suppressed?.reason).toBe("hard_bounce");
+    },
+  );
+
+  it("a delayed DSN (swaks) is a soft bounce: the message stays sent and nothing is suppressed", async () => {
+    const recipient = uniqueEmail("soft");
+    const { id, verp } = await sentMessage([recipient]);
+    const result = spawnSync(
+      "swaks",
+      ["--server", "127.0.0.1", "--port", String(inject("mxPort")), "--from", "<>", "--to", verp, "--data", "-", "--timeout", "20"],
+      { input: inboundFixture("postfix-delayed", { verp, recipient, domain }), encoding: "utf8" },
+    );
+    expect(result.stdout).toMatch(/^<[-~] {1,2}250 2\.0\.0 Ok$/m);
+    const [bounce] = await waitFor(async () => {
+      const events = await eventsOf(id, "bounced");
+      return events.length > 0 ? events : undefined;
+    }, "the bounced event");
+    expect(bounce!.detail).toMatchObject({ bounceType: "soft", recipient, diagnostic: "452 4.2.2 Mailbox full" });
+    expect((await messageOf(id)).status).toBe("sent");
+    expect(await sql("select 1 from suppressions where account_id = $1 and email = $2", [account.user.id, recipient])).toEqual([]);
+  });
+
+  it("RFC 3464's multi-recipient report bounces only the message's recipients it names as failed or delayed", async () => {
+    const [first, second, third] = [uniqueEmail("m1"), uniqueEmail("m2"), uniqueEmail("m3")];
+    const { id, verp } = await sentMessage([first, second, third]);
+    await mx().sendMail({
+      envelope: { from: "", to: [verp] },
+      raw: inboundFixture("rfc3464-multi", { verp, recipient: first, recipient2: second, recipient3: third, domain }),
+    });
+    const bounces = await waitFor(async () => {
+      const events = await eventsOf(id, "bounced");
+      return events.length >= 2 ? events : undefined;
+    }, "two bounced events");
+    expect(bounces.map((event) => [event.detail.recipient, event.detail.bounceType]).sort()).toEqual(
+      [
+        [first, "hard"],
+        [second, "soft"],
+      ].sort(),
+    );
+    // Two of three recipients still had the message: it stays sent.
+    expect((await messageOf(id)).status).toBe("sent");
+  });
+
+  it("the same DSN delivered twice records one event", async () => {
+    const recipient = uniqueEmail("twice");
+    const { id, verp } = await sentMessage([recipient]);
+    const raw = inboundFixture("postfix-hard", { verp, recipient, domain });
+    await mx().sendMail({ envelope: { from: "", to: [verp] }, raw });
+    await mx().sendMail({ envelope: { from: "", to: [verp] }, raw });
+    await waitFor(async () => ((await eventsOf(id, "bounced")).length > 0 ? true : undefined), "the bounced event");
+    expect(await eventsOf(id, "bounced")).toHaveLength(1);
+  });
+
+  it("a DSN about an address the message never went to records nothing", async () => {
+    const recipient = uniqueEmail("other");
+    const { id, verp } = await sentMessage([recipient]);
+    const info = await mx().sendMail({
+      envelope: { from: "", to: [verp] },
+      raw: inboundFixture("postfix-hard", { verp, recipient: "victim@example.org", domain }),
+    });
+    expect(info.response).toBe("250 2.0.0 Ok");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await eventsOf(id, "bounced")).toEqual([]);
+  });
+
+  it("an out-of-office reply to the return path is taken and records nothing", async () => {
+    const recipient = uniqueEmail("ooo");
+    const { id, verp } = await sentMessage([recipient]);
+    const info = await mx().sendMail({
+      envelope: { from: recipient, to: [verp] },
+      raw: inboundFixture("out-of-office", { verp, recipient }),
+    });
+    expect(info.response).toBe("250 2.0.0 Ok");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await messageOf(id)).events.map((event) => event.type)).not.toContain("bounced");
+  });
+});
+
+describe("complaints at the MX", () => {
+  it.each(["rfc5965-example", "arf-original-headers"])("%s becomes a complained event and suppresses the address", async (fixture) => {
+    const recipient = uniqueEmail("arf");
+    const { id, verp } = await sentMessage([recipient, uniqueEmail("bystander")]);
+    const info = await mx().sendMail({
+      envelope: { from: "fbl@example.com", to: [verp] },
+      raw: inboundFixture(fixture, { verp, recipient, domain }),
+    });
+    expect(info.response).toBe("250 2.0.0 Ok");
+    const [complaint] = await waitFor(async () => {
+      const events = await eventsOf(id, "complained");
+      return events.length > 0 ? events : undefined;
+    }, "the complained event");
+    expect(complaint!.detail).toMatchObject({ recipient, feedbackType: "abuse", source: "arf", authentication: expect.any(Object) });
+    expect((await messageOf(id)).status).toBe("sent");
+    const [suppressed] = await sql<{ reason: string }>("select reason from suppressions where account_id = $1 and email = $2", [
+      account.user.id,
+      recipient,
+    ]);
+    expect(suppressed?.reason).toBe("complaint");
+  });
+});
+
+describe("return-path tokens", () => {
+  it("are accepted at any domain and in capitals, and a forged one is refused with 550 5.1.1", async () => {
+    const { id, verp } = await sentMessage([uniqueEmail("tok")]);
+    const token = verp.split("@")[0]!;
+    const check = async (rcpt: string) => {
+      const transport = mx();
+      try {
+        return (await transport.sendMail({ envelope: { from: "", to: [rcpt] }, raw: "Subject: x\r\n\r\nhello\r\n" })).response;
+      } catch (error) {
+        return (error as { response: string }).response;
+      }
+    };
+    expect(await check(`${token.toUpperCase()}@Elsewhere.Example`)).toBe("250 2.0.0 Ok");
+    const forged = `${id}-${randomBytes(10).toString("hex")}@ces-bounces.${domain}`;
+    expect(await check(forged)).toBe("550 5.1.1 No such recipient here");
+    expect(await check(`postmaster@ces-bounces.${domain}`)).toBe("550 5.1.1 No such recipient here");
+  });
+});

@@ -1,0 +1,105 @@
+// SMTP submission with a hosted mailbox's credentials (nodemailer and swaks):
+// its password or an app password allowing smtp, its SMTP switch honoured, and
+// only its own address or an alias as the sender (553 5.7.1 otherwise). The
+// accepted message takes the sending pipeline like any other.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { getMessage } from "@/shared/api/endpoints/messages";
+import { call } from "../support/api-client";
+import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
+import { createTestAlias, createTestAppPassword, createTestMailbox, type TestMailbox } from "../support/mailboxes";
+import { verifiedDomain } from "../support/sending";
+
+const port = () => inject("submission").port;
+
+function transport(user: string, pass: string) {
+  return nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: port(),
+    requireTLS: true,
+    auth: { user, pass },
+    tls: { ca: readFileSync(path.join(inject("serverDataDir"), "mail-tls", "localhost.crt")), servername: "localhost" },
+  });
+}
+
+let account: TestAccount;
+let mailbox: TestMailbox;
+let domainName: string;
+
+beforeAll(async () => {
+  account = await createAccount();
+  const domain = await verifiedDomain(account, "mbxsmtp");
+  domainName = domain.name;
+  const owner = { accountId: account.user.id, domainId: domain.domain_id, domainName };
+  mailbox = await createTestMailbox(owner);
+  await createTestAlias(owner, `sales@${domainName}`, [mailbox.address]);
+});
+
+describe("SMTP submission with mailbox credentials", () => {
+  it("sends as the mailbox with its password; the message is in the pipeline with source smtp", async () => {
+    const info = await transport(mailbox.address, mailbox.password).sendMail({
+      from: mailbox.address,
+      to: uniqueEmail("reader"),
+      subject: "From a hosted mailbox",
+      text: "Hello.",
+    });
+    const id = /queued as (\S+)/.exec(info.response)?.[1];
+    expect(id).toBeTruthy();
+    const stored = await call(getMessage, { token: account.accessToken, params: { message_id: id! } });
+    expect(stored.status).toBe(200);
+    expect(stored.body.data).toMatchObject({ from: mailbox.address, source: "smtp" });
+  });
+
+  it("sends as an alias of the mailbox, with an app password that allows smtp (swaks)", async () => {
+    const secret = await createTestAppPassword(mailbox.id, ["smtp"]);
+    const result = spawnSync(
+      "swaks",
+      [
+        "--server",
+        "127.0.0.1",
+        "--port",
+        String(port()),
+        "--timeout",
+        "20",
+        "--auth",
+        "PLAIN",
+        "--auth-user",
+        mailbox.address,
+        "--auth-password",
+        secret,
+      ].concat(["--from", `sales@${domainName}`, "--to", uniqueEmail("reader"), "--header", "Subject: From the alias"]),
+      { encoding: "utf8" },
+    );
+    expect(result.stdout).toMatch(/<- {2}250 2\.0\.0 Ok: queued as/);
+  });
+
+  it("refuses another sender with 553 5.7.1, at MAIL FROM and in the From header", async () => {
+    const mailer = transport(mailbox.address, mailbox.password);
+    await expect(mailer.sendMail({ from: `someone-else@${domainName}`, to: uniqueEmail(), subject: "x", text: "x" })).rejects.toMatchObject(
+      {
+        responseCode: 553,
+        response: expect.stringContaining("5.7.1"),
+      },
+    );
+    await expect(
+      mailer.sendMail({
+        envelope: { from: mailbox.address, to: [uniqueEmail()] },
+        from: `someone-else@${domainName}`,
+        subject: "x",
+        text: "x",
+      }),
+    ).rejects.toMatchObject({ responseCode: 553 });
+  });
+
+  it("refuses an app password without smtp, a wrong password and a mailbox whose SMTP is off (535 5.7.8)", async () => {
+    const imapOnly = await createTestAppPassword(mailbox.id, ["imap"]);
+    for (const pass of [imapOnly, `${mailbox.password}x`]) {
+      await expect(transport(mailbox.address, pass).verify()).rejects.toMatchObject({ responseCode: 535 });
+    }
+    const off = await createTestMailbox({ accountId: account.user.id, domainId: mailbox.domainId, domainName }, { smtpEnabled: false });
+    await expect(transport(off.address, off.password).verify()).rejects.toMatchObject({ responseCode: 535 });
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { libpqConnInfo } from "@/server/mail/dovecot/database-conninfo";
+import { dovecotLayout, renderDovecotConf, renderSqlFile } from "@/server/mail/dovecot/dovecot-config";
+
+const users = {
+  asRoot: true,
+  loginUser: "dovenull",
+  internalUser: "dovecot",
+  mailUser: "vmail",
+  mailUid: 999,
+  mailGid: 995,
+  internalGid: 117,
+};
+const input = (overrides: Partial<Parameters<typeof renderDovecotConf>[0]> = {}) => ({
+  layout: dovecotLayout("/srv/ces"),
+  instanceName: "ces-test",
+  users,
+  connInfo: "host=127.0.0.1",
+  hostname: "mail.example.com",
+  listen: "0.0.0.0",
+  imapPort: 993,
+  pop3Port: 0,
+  implicitTls: true,
+  lmtpPort: 2424,
+  readerPort: 40000,
+  ...overrides,
+});
+
+describe("the generated Dovecot configuration", () => {
+  it("turns a database URL into libpq key=value pairs, quoting only what must be", () => {
+    expect(libpqConnInfo("postgres://ces:s3cret@db.internal:5433/mail?sslmode=require")).toBe(
+      "host=db.internal port=5433 dbname=mail user=ces password=s3cret sslmode=require",
+    );
+    expect(libpqConnInfo("postgres://ces:it%27s%20me@127.0.0.1/postgres")).toBe(
+      "host=127.0.0.1 dbname=postgres user=ces password='it\\'s me'",
+    );
+  });
+
+  it("serves IMAP over implicit TLS in production, keeps LMTP and the reader on loopback, and reads the SQL functions", () => {
+    const conf = renderDovecotConf(input());
+    expect(conf).toContain("base_dir = /srv/ces/dovecot/run");
+    expect(conf).toContain("mail_home = /srv/ces/mail/%d/%n");
+    expect(conf).toMatch(/inet_listener imaps \{\n {4}address = 0\.0\.0\.0\n {4}port = 993\n {4}ssl = yes/);
+    expect(conf).toMatch(/inet_listener imap \{\n {4}address = 0\.0\.0\.0\n {4}port = 0/);
+    expect(conf).toMatch(/inet_listener lmtp \{\n {4}address = 127\.0\.0\.1\n {4}port = 2424/);
+    expect(conf).toMatch(/inet_listener reader \{\n {4}address = 127\.0\.0\.1\n {4}port = 40000/);
+    expect(conf).toContain("protocols = imap lmtp\n");
+    expect(conf).not.toContain("chroot =");
+    expect(renderSqlFile("host=x", "app")).toContain(
+      "password_query = SELECT username AS user, password FROM dovecot_app_passdb('%u', '%w', '%s')",
+    );
+    expect(renderSqlFile("host=x", "mailbox")).toContain(
+      "user_query = SELECT username AS user, quota_rule, last_login_dict FROM dovecot_userdb('%u', '%{master_user}')",
+    );
+  });
+
+  it("offers STARTTLS on the development ports, and runs without chroots as an ordinary user", () => {
+    const conf = renderDovecotConf(
+      input({
+        imapPort: 1143,
+        pop3Port: 1110,
+        implicitTls: false,
+        users: { ...users, asRoot: false, loginUser: "me", internalUser: "me", mailUser: "me" },
+      }),
+    );
+    expect(conf).toMatch(/inet_listener pop3 \{\n {4}address = 0\.0\.0\.0\n {4}port = 1110\n {4}ssl = no/);
+    expect(conf).toContain("protocols = imap lmtp pop3\n");
+    expect(conf).toContain("default_login_user = me");
+    expect(conf).toContain("chroot =");
+  });
+});
