@@ -10,7 +10,7 @@ import { Dialog, DialogActions } from "@/components/dialog";
 import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
-import { applyApiFailure } from "@/features/settings/form-outcome";
+import { applyApiFailure } from "@/features/forms/form-outcome";
 import type { Mailbox, mailboxPasswordBody } from "@/shared/schemas/mailboxes";
 import { useUpdateMailbox } from "./use-mailboxes";
 

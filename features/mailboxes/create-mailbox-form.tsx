@@ -11,7 +11,7 @@ import { PasswordInput } from "@/components/password-input";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { emptyAsUndefined } from "@/features/forms/empty-as-undefined";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
-import { applyApiFailure } from "@/features/settings/form-outcome";
+import { applyApiFailure } from "@/features/forms/form-outcome";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
 import type { mailboxFormSchema } from "./mailbox-form-schema";
 import { useCreateMailbox } from "./use-mailboxes";

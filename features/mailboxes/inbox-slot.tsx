@@ -1,9 +1,12 @@
-// Where a mailbox's card links to its inbox. Reading mail in the portal is
-// built apart (docs/mailboxes.md, "Reading mail"); until its page exists this
-// renders nothing, because a link must never lead to a page that is not there.
-// The reader's page replaces the body with a link to /mailboxes/{id}/inbox.
+// Where a mailbox's card links to its inbox (the reader: features/mailbox-inbox,
+// docs/mailboxes.md "Reading mail").
+import { ButtonLink } from "@/components/button-link";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
 
-export function InboxSlot(_props: { mailbox: Mailbox }) {
-  return null;
+export function InboxSlot({ mailbox }: { mailbox: Mailbox }) {
+  return (
+    <ButtonLink href={`/mailboxes/${mailbox.id}/inbox`} size="sm">
+      Inbox<span className="sr-only"> of {mailbox.address}</span>
+    </ButtonLink>
+  );
 }

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { formatDateTime, formatRelativeTime } from "@/features/sessions/format-time";
+import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
 import { AppPasswords } from "./app-passwords";
 import { ChangePasswordDialog } from "./change-password-dialog";

@@ -196,9 +196,10 @@ describe("client settings and autoconfig", () => {
     const response = await call(getMailClientSettings, { token: account.accessToken });
     expect(response.status).toBe(200);
     const { port, securePort } = inject("submission");
+    const { imapPort, pop3Port } = inject("mailStore");
     expect(response.body.data).toEqual({
-      imap: { host: "localhost", port: 1143, security: "starttls" },
-      pop3: { host: "localhost", port: 1110, security: "starttls" },
+      imap: { host: "localhost", port: imapPort, security: "starttls" },
+      pop3: { host: "localhost", port: pop3Port, security: "starttls" },
       smtp: [
         { host: "localhost", port: securePort, security: "ssl_tls" },
         { host: "localhost", port, security: "starttls" },
@@ -230,8 +231,8 @@ describe("client settings and autoconfig", () => {
       server.username,
     ]);
     expect(incoming).toEqual([
-      ["imap", "localhost", 1143, "STARTTLS", "%EMAILADDRESS%"],
-      ["pop3", "localhost", 1110, "STARTTLS", "%EMAILADDRESS%"],
+      ["imap", "localhost", inject("mailStore").imapPort, "STARTTLS", "%EMAILADDRESS%"],
+      ["pop3", "localhost", inject("mailStore").pop3Port, "STARTTLS", "%EMAILADDRESS%"],
     ]);
     const outgoing = [provider.outgoingServer]
       .flat()

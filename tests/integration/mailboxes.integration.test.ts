@@ -2,9 +2,11 @@
 // plan's limits, changes, deletion, who may do what. Domains are proven
 // through the test DNS server (tests/support/hosted-mail.ts).
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
 import { createMailbox, deleteMailbox, getMailbox, listMailboxes, updateMailbox } from "@/shared/api/endpoints/mailboxes";
-import { createDomain } from "@/shared/api/endpoints/sending-domains";
+import { createDomain, deleteDomain } from "@/shared/api/endpoints/sending-domains";
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, strongPassword, type TestAccount } from "../support/factories";
@@ -182,6 +184,31 @@ describe("PATCH and DELETE /mailboxes/{mailbox_id}", () => {
     expect((await call(deleteMailbox, { token: account.accessToken, params })).status).toBe(404);
     expect(await activity(account, "mailbox.deleted")).toHaveLength(1);
     await newMailbox(account, domain, { address: mailbox.address });
+  });
+});
+
+/** Mail as the child Dovecot stores it (mail_home = DATA_DIR/mail/<domain>/<local part>). */
+function storeMail(address: string): string {
+  const [local, domain] = address.split("@") as [string, string];
+  const home = path.join(inject("serverDataDir"), "mail", domain, local);
+  mkdirSync(path.join(home, "Maildir", "new"), { recursive: true });
+  writeFileSync(path.join(home, "Maildir", "new", "1.eml"), "Subject: kept?\r\n\r\nold mail\r\n");
+  return home;
+}
+
+describe("the mail of deleted mailboxes", () => {
+  it("is removed with the mailbox, and with its domain, so a new owner of the address never sees it", async () => {
+    const account = await createAccount();
+    const domain = await ownedDomain(account);
+    const first = await newMailbox(account, domain);
+    const second = await newMailbox(account, domain);
+    const [firstHome, secondHome] = [storeMail(first.address), storeMail(second.address)];
+    await call(deleteMailbox, { token: account.accessToken, params: { mailbox_id: first.id } });
+    expect(existsSync(firstHome)).toBe(false);
+    expect(existsSync(secondHome)).toBe(true);
+    await call(deleteDomain, { token: account.accessToken, params: { domain_id: domain.domain_id } });
+    expect(existsSync(secondHome)).toBe(false);
+    expect(await sql("select 1 from mailboxes where domain_id = $1", [domain.domain_id])).toEqual([]);
   });
 });
 

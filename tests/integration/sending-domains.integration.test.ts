@@ -56,7 +56,15 @@ describe("POST /sending/domains", () => {
     // Client discovery records are optional, listed apart, never checked.
     expect(domain.discoveryRecords).toEqual([
       { purpose: "autoconfig", type: "CNAME", name: `autoconfig.${name}`, value: "localhost", priority: null, weight: null, port: null },
-      { purpose: "imap", type: "SRV", name: `_imap._tcp.${name}`, value: "localhost", priority: 0, weight: 1, port: 1143 },
+      {
+        purpose: "imap",
+        type: "SRV",
+        name: `_imap._tcp.${name}`,
+        value: "localhost",
+        priority: 0,
+        weight: 1,
+        port: inject("mailStore").imapPort,
+      },
       {
         purpose: "submission",
         type: "SRV",
