@@ -52,7 +52,7 @@ export const navSections: readonly NavSection[] = [
   },
   {
     label: "Hosting",
-    items: [portalPage("/mailboxes", "Mailboxes", false)],
+    items: [portalPage("/mailboxes", "Mailboxes")],
   },
   {
     label: "Account",

@@ -28,11 +28,19 @@ test.describe("domains page", () => {
     await expect(page.getByRole("status").filter({ hasText: `Added ${domain}.` })).toBeVisible();
     const card = page.getByRole("region", { name: domain });
     await expect(card.getByText("Pending", { exact: true })).toBeVisible();
-    await expect(card.getByRole("row")).toHaveCount(6);
-    await expect(card.getByText("Never")).toHaveCount(5);
+    await expect(card.getByRole("row")).toHaveCount(7);
+    await expect(card.getByText("Never")).toHaveCount(6);
+    await expect(card.getByText("Receiving: not set up")).toBeVisible();
 
     const records = await recordsShown(page, domain);
-    expect(records.map((record) => record.type)).toEqual(["TXT", "TXT", "TXT", "TXT", "CNAME"]);
+    expect(records.map((record) => record.type)).toEqual(["TXT", "TXT", "TXT", "TXT", "CNAME", "MX"]);
+    // The MX record is for receiving (hosted mailboxes), with its priority; sending does not need it.
+    expect(records[5]).toMatchObject({ name: domain, value: "localhost" });
+    await expect(card.getByText("For receiving")).toBeVisible();
+    await expect(card.getByText("Priority 10")).toBeVisible();
+    // Optional client-discovery records sit apart, folded, marked optional.
+    await card.getByText("Optional: records that let mail apps find their settings").click();
+    await expect(card.getByRole("list", { name: `Optional records for ${domain}` }).getByRole("listitem")).toHaveCount(3);
     expect(records[2]!.value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
 
     // Each value has its own copy button.
@@ -55,8 +63,9 @@ test.describe("domains page", () => {
     await publishRecords(testDns(), records);
     await card.getByRole("button", { name: `Verify ${domain}` }).click();
     await expect(card.getByText("Verified", { exact: true })).toBeVisible();
-    await expect(card.getByText("Found", { exact: true })).toHaveCount(5);
-    await expect(card.getByText("just now")).toHaveCount(6); // the domain's last check and each record's
+    await expect(card.getByText("Found", { exact: true })).toHaveCount(6);
+    await expect(card.getByText("just now")).toHaveCount(7); // the domain's last check and each record's
+    await expect(card.getByText("Receiving: on")).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: `Checked ${domain}: verified.` })).toBeVisible();
 
     await card.getByRole("button", { name: `Delete… ${domain}` }).click();

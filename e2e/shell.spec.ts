@@ -100,6 +100,7 @@ test.describe("primary navigation", () => {
       "Relays",
       "Suppressions",
     ]);
+    await expect(nav.getByRole("list", { name: "Hosting" }).getByRole("link")).toHaveText(["Mailboxes"]);
     await expect(nav.getByRole("list", { name: "Account" }).getByRole("link")).toHaveText([
       "Billing",
       "Security",
@@ -118,6 +119,7 @@ test.describe("primary navigation", () => {
       "/smtp",
       "/relays",
       "/suppressions",
+      "/mailboxes",
       "/billing",
       "/security",
       "/sessions",

@@ -69,7 +69,7 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
                 <th scope="row" className="px-5 py-3 font-medium text-zinc-900 @max-3xl:p-0 dark:text-white">
                   {label}
                   <span className="block text-xs font-normal text-zinc-500 dark:text-zinc-400">
-                    {record.required ? "Required" : "Recommended"}
+                    {record.required ? "Required" : record.purpose === "mx" ? "For receiving" : "Recommended"}
                   </span>
                 </th>
                 <td className={`px-3 py-3 font-mono text-[0.8125rem] ${card.cell}`}>
@@ -83,6 +83,9 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
                 <td className={`max-w-md px-3 py-3 @max-3xl:max-w-none ${card.cell}`}>
                   <CellLabel>Value</CellLabel>
                   <CopyableValue text={record.value} copyLabel={`Copy ${label} value`} />
+                  {record.priority !== null ? (
+                    <span className="mt-1 block text-xs text-zinc-600 dark:text-zinc-400">Priority {record.priority}</span>
+                  ) : null}
                 </td>
                 <td className="px-3 py-3 @max-3xl:col-start-2 @max-3xl:row-start-1 @max-3xl:p-0">
                   <StatusBadge {...status} />

@@ -5,8 +5,9 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
+import { DiscoveryRecords } from "./discovery-records";
 import { DnsRecordsTable } from "./dns-records-table";
-import { domainStatusText, StatusBadge } from "./domain-status";
+import { domainStatusText, receivingStatusLabel, receivingTone, StatusBadge } from "./domain-status";
 
 type DomainCardProps = {
   domain: SendingDomain;
@@ -32,6 +33,10 @@ export function DomainCard({ domain, verifying, verifyError, onVerify, onDelete 
               {domain.name}
             </h2>
             <StatusBadge label={status.label} tone={status.tone} />
+            <StatusBadge
+              label={`Receiving: ${receivingStatusLabel[domain.receivingStatus]}`}
+              tone={receivingTone[domain.receivingStatus]}
+            />
           </div>
           <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">{status.explanation}</p>
           <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
@@ -72,6 +77,7 @@ export function DomainCard({ domain, verifying, verifyError, onVerify, onDelete 
       <div className="border-t border-zinc-200 dark:border-zinc-800">
         <DnsRecordsTable domain={domain} />
       </div>
+      <DiscoveryRecords domain={domain} />
     </section>
   );
 }

@@ -23,6 +23,21 @@ export const domainStatusText: Record<SendingDomain["status"], { label: string; 
   },
 };
 
+/** Whether mail for the domain reaches hosted mailboxes (the MX record; docs/mailboxes.md). */
+export const receivingStatusLabel: Record<SendingDomain["receivingStatus"], string> = {
+  pending: "not set up",
+  verified: "on",
+  failed: "failed",
+  temporary_failure: "check the MX record",
+};
+
+export const receivingTone: Record<SendingDomain["receivingStatus"], Tone> = {
+  pending: "neutral",
+  verified: "positive",
+  failed: "danger",
+  temporary_failure: "warning",
+};
+
 export const recordStatusText: Record<DomainRecord["status"], { label: string; tone: Tone }> = {
   pending: { label: "Not checked", tone: "neutral" },
   verified: { label: "Found", tone: "positive" },
@@ -36,6 +51,7 @@ export const purposeLabel: Record<DomainRecord["purpose"], string> = {
   dkim: "DKIM",
   dmarc: "DMARC",
   return_path: "Return path",
+  mx: "MX (receiving)",
 };
 
 export const toneClass: Record<Tone, string> = {

@@ -105,7 +105,8 @@ export function DomainsPanel() {
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       >
-        You will no longer be able to send from this domain, and its DKIM key is destroyed. Adding it again gives new records to publish.
+        You will no longer be able to send from this domain, and its DKIM key is destroyed. Its hosted mailboxes and aliases are deleted
+        with their mail. Adding it again gives new records to publish.
       </ConfirmDialog>
     </div>
   );

@@ -5,12 +5,14 @@
 // by record, status, activity events) is the app's own checkDomain.
 import type { DnsLookup } from "@/server/services/domains/dns-lookup";
 
-type PublishedRecord = { type: string; name: string; value: string };
+type PublishedRecord = { type: string; name: string; value: string; priority?: number | null };
 
 export function publishedRecordsLookup(records: PublishedRecord[]): DnsLookup {
   const answer = (type: string, name: string) => {
-    const values = records.filter((record) => record.type === type && record.name === name).map((record) => record.value);
+    const values = records
+      .filter((record) => record.type === type && record.name === name)
+      .map((record) => (record.type === "MX" ? `${record.priority ?? 10} ${record.value}` : record.value));
     return Promise.resolve(values.length > 0 ? { kind: "found" as const, values } : { kind: "missing" as const });
   };
-  return { txt: (name) => answer("TXT", name), cname: (name) => answer("CNAME", name) };
+  return { txt: (name) => answer("TXT", name), cname: (name) => answer("CNAME", name), mx: (name) => answer("MX", name) };
 }

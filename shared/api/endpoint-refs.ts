@@ -14,7 +14,9 @@ import type * as emailConfirmation from "./endpoints/email-confirmation";
 import type * as emailSignIn from "./endpoints/email-sign-in";
 import type * as health from "./endpoints/health";
 import type * as invoices from "./endpoints/invoices";
+import type * as mailboxCredentials from "./endpoints/mailbox-credentials";
 import type * as mailboxMessages from "./endpoints/mailbox-messages";
+import type * as mailboxes from "./endpoints/mailboxes";
 import type * as messages from "./endpoints/messages";
 import type * as oauth from "./endpoints/oauth";
 import type * as sendingDomains from "./endpoints/sending-domains";
@@ -80,6 +82,28 @@ export const verifySignInCode = refTo<typeof emailSignIn.verifySignInCode>("POST
 export const getHealth = refTo<typeof health.getHealth>("GET", "/health", "getHealth");
 export const getReadiness = refTo<typeof health.getReadiness>("GET", "/health/ready", "getReadiness");
 export const getInvoice = refTo<typeof invoices.getInvoice>("GET", "/billing/invoices/{invoice_id}", "getInvoice");
+export const createAppPassword = refTo<typeof mailboxCredentials.createAppPassword>(
+  "POST",
+  "/mailboxes/{mailbox_id}/app-passwords",
+  "createAppPassword",
+);
+export const createMailboxAlias = refTo<typeof mailboxCredentials.createMailboxAlias>("POST", "/mailboxes/aliases", "createMailboxAlias");
+export const deleteAppPassword = refTo<typeof mailboxCredentials.deleteAppPassword>(
+  "DELETE",
+  "/mailboxes/{mailbox_id}/app-passwords/{app_password_id}",
+  "deleteAppPassword",
+);
+export const deleteMailboxAlias = refTo<typeof mailboxCredentials.deleteMailboxAlias>(
+  "DELETE",
+  "/mailboxes/aliases/{alias_id}",
+  "deleteMailboxAlias",
+);
+export const listAppPasswords = refTo<typeof mailboxCredentials.listAppPasswords>(
+  "GET",
+  "/mailboxes/{mailbox_id}/app-passwords",
+  "listAppPasswords",
+);
+export const listMailboxAliases = refTo<typeof mailboxCredentials.listMailboxAliases>("GET", "/mailboxes/aliases", "listMailboxAliases");
 export const deleteMailboxMessage = refTo<typeof mailboxMessages.deleteMailboxMessage>(
   "DELETE",
   "/mailboxes/{mailbox_id}/messages/{message_id}",
@@ -95,6 +119,16 @@ export const listMailboxMessages = refTo<typeof mailboxMessages.listMailboxMessa
   "/mailboxes/{mailbox_id}/messages",
   "listMailboxMessages",
 );
+export const createMailbox = refTo<typeof mailboxes.createMailbox>("POST", "/mailboxes", "createMailbox");
+export const deleteMailbox = refTo<typeof mailboxes.deleteMailbox>("DELETE", "/mailboxes/{mailbox_id}", "deleteMailbox");
+export const getMailClientSettings = refTo<typeof mailboxes.getMailClientSettings>(
+  "GET",
+  "/mailboxes/client-settings",
+  "getMailClientSettings",
+);
+export const getMailbox = refTo<typeof mailboxes.getMailbox>("GET", "/mailboxes/{mailbox_id}", "getMailbox");
+export const listMailboxes = refTo<typeof mailboxes.listMailboxes>("GET", "/mailboxes", "listMailboxes");
+export const updateMailbox = refTo<typeof mailboxes.updateMailbox>("PATCH", "/mailboxes/{mailbox_id}", "updateMailbox");
 export const cancelMessage = refTo<typeof messages.cancelMessage>("POST", "/sending/messages/{message_id}/cancel", "cancelMessage");
 export const getMessage = refTo<typeof messages.getMessage>("GET", "/sending/messages/{message_id}", "getMessage");
 export const listMessages = refTo<typeof messages.listMessages>("GET", "/sending/messages", "listMessages");

@@ -30,6 +30,8 @@ export const errorStatus = {
   payment_not_succeeded: 409,
   idempotency_conflict: 409,
   not_cancelable: 409,
+  plan_limit: 409,
+  address_taken: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   request_header_too_large: 431,

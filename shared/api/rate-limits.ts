@@ -24,6 +24,8 @@ export const rateLimitDefaults = {
   supportAcknowledgementsPerEmail: { limit: 5, windowSeconds: 3600 },
   /** SMTP relay connection tests per IP: each opens an outbound connection. */
   relayTestsPerIp: { limit: 60, windowSeconds: 600 },
+  /** Mailbox creations and changes per IP: each may hash a password with argon2 (19 MiB, some milliseconds of a core). */
+  mailboxPasswordsPerIp: { limit: 60, windowSeconds: 600 },
   /** Wrong SMTP logins per client address (IPv6: per /64); past it the address is refused until the window ends. */
   smtpAuthFailuresPerIp: { limit: 10, windowSeconds: 900 },
   /** Messages submitted over SMTP per API key, like the API's per-token limit. */

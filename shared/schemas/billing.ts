@@ -24,6 +24,10 @@ export const planSchema = z
     includedCredits: z.number().int(),
     selfServe: z.boolean(),
     contactSales: z.boolean(),
+    mailboxes: z.number().int().nullable().meta({ description: "Hosted mailboxes included; null when set by contract." }),
+    mailboxQuotaMb: z
+      .object({ default: z.number().int(), max: z.number().int() })
+      .meta({ description: "A new mailbox's storage quota when none is asked for, and the most one mailbox may have, in MB." }),
   })
   .meta({ id: "Plan" });
 

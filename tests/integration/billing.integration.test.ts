@@ -107,6 +107,12 @@ describe("plans, subscription and payment methods", () => {
     const plans = await call(listPlans);
     expect(plans.status).toBe(200);
     expect(plans.body.data.map((plan) => plan.id)).toEqual(["free", "starter", "pro", "business", "enterprise", "custom", "payg"]);
+    // Hosted mailboxes per plan (docs/mailboxes.md).
+    expect(plans.body.data.find((plan) => plan.id === "free")).toMatchObject({
+      mailboxes: 2,
+      mailboxQuotaMb: { default: 1024, max: 1024 },
+    });
+    expect(plans.body.data.find((plan) => plan.id === "custom")?.mailboxes).toBeNull();
     for (const plan of plans.body.data) {
       expect(plan.contactSales).toBe(plan.id === "enterprise" || plan.id === "custom");
       if (plan.selfServe) expect(plan.amount).toBeGreaterThan(0);

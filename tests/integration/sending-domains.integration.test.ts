@@ -34,13 +34,13 @@ async function activityTypes(account: TestAccount): Promise<string[]> {
 }
 
 describe("POST /sending/domains", () => {
-  it("adds a normalised domain with the five records to publish and a sealed 2048-bit DKIM key", async () => {
+  it("adds a normalised domain with the six records to publish and a sealed 2048-bit DKIM key", async () => {
     const account = await createAccount();
     const name = uniqueDomain();
     const response = await call(createDomain, { token: account.accessToken, body: { name: `  ${name.toUpperCase()}. ` } });
     expect(response.status).toBe(201);
     const domain = response.body.data;
-    expect(domain).toMatchObject({ name, status: "pending", verifiedAt: null, lastCheckedAt: null });
+    expect(domain).toMatchObject({ name, status: "pending", receivingStatus: "pending", verifiedAt: null, lastCheckedAt: null });
     expect(domain.domain_id).toMatch(/^dom_/);
     expect(domain.records.map((record) => [record.purpose, record.type, record.required, record.status])).toEqual([
       ["ownership", "TXT", true, "pending"],
@@ -48,6 +48,32 @@ describe("POST /sending/domains", () => {
       ["dkim", "TXT", true, "pending"],
       ["dmarc", "TXT", false, "pending"],
       ["return_path", "CNAME", true, "pending"],
+      ["mx", "MX", false, "pending"],
+    ]);
+    // The MX record points the domain's mail at MAIL_HOSTNAME (the APP_URL host here); only receiving needs it.
+    expect(recordOf(domain, "mx")).toMatchObject({ name, value: "localhost", priority: 10 });
+    expect(recordOf(domain, "spf").priority).toBeNull();
+    // Client discovery records are optional, listed apart, never checked.
+    expect(domain.discoveryRecords).toEqual([
+      { purpose: "autoconfig", type: "CNAME", name: `autoconfig.${name}`, value: "localhost", priority: null, weight: null, port: null },
+      {
+        purpose: "imap",
+        type: "SRV",
+        name: `_imap._tcp.${name}`,
+        value: "localhost",
+        priority: 0,
+        weight: 1,
+        port: inject("mailStore").imapPort,
+      },
+      {
+        purpose: "submission",
+        type: "SRV",
+        name: `_submissions._tcp.${name}`,
+        value: "localhost",
+        priority: 0,
+        weight: 1,
+        port: inject("submission").securePort,
+      },
     ]);
     expect(recordOf(domain, "ownership").name).toBe(`_ces-verification.${name}`);
     expect(recordOf(domain, "ownership").value).toMatch(/^ces-domain-verification=[0-9a-f]{32}$/);
@@ -183,7 +209,9 @@ describe("POST /sending/domains/{domain_id}/verify", () => {
     expect(after.status).toBe(200);
     const verified = after.body.data;
     expect(verified.status).toBe("verified");
-    expect(Object.values(statuses(verified))).toEqual(["verified", "verified", "verified", "verified", "verified"]);
+    expect(Object.values(statuses(verified))).toEqual(["verified", "verified", "verified", "verified", "verified", "verified"]);
+    expect(verified.receivingStatus).toBe("verified");
+    expect(recordOf(verified, "mx").found).toEqual(["10 localhost"]);
     expect(verified.verifiedAt).not.toBeNull();
     expect(verified.lastCheckedAt).not.toBeNull();
     for (const record of verified.records) expect(record.lastCheckedAt).toBe(verified.lastCheckedAt);
@@ -216,7 +244,10 @@ describe("POST /sending/domains/{domain_id}/verify", () => {
       dkim: "failed",
       dmarc: "verified",
       return_path: "verified",
+      mx: "verified",
     });
+    // Receiving needs ownership and the MX only: a wrong DKIM key does not stop it.
+    expect(checked.receivingStatus).toBe("verified");
   });
 
   it("checks SPF content: a second SPF record or a missing include fails it", async () => {
@@ -258,6 +289,48 @@ describe("POST /sending/domains/{domain_id}/verify", () => {
     const read = await call(getDomain, { token: account.accessToken, params: { domain_id: domain.domain_id } });
     expect(recordOf(read.body.data, "return_path").found).toEqual(["bounces.elsewhere.example"]);
     expect(recordOf(read.body.data, "ownership").found).toEqual([recordOf(domain, "ownership").value]);
+  });
+
+  it("receiving is apart from sending: the MX record decides receivingStatus, never the sending status", async () => {
+    const account = await createAccount();
+    const domain = await addDomain(account);
+    // Sending records only: the domain sends, and does not receive yet (pending, not failed: receiving is optional).
+    await publishRecords(
+      dns(),
+      domain.records.filter((record) => record.purpose !== "mx"),
+    );
+    let checked = (await verify(account, domain)).body.data;
+    expect(checked).toMatchObject({ status: "verified", receivingStatus: "pending" });
+    expect(recordOf(checked, "mx")).toMatchObject({ status: "failed", found: [] });
+    // An MX pointing elsewhere first (a lower preference wins): still not receiving here.
+    await dns().publish(domain.name, "MX", ["5 mx.elsewhere.example", "10 localhost"]);
+    checked = (await verify(account, domain)).body.data;
+    expect(checked.receivingStatus).toBe("pending");
+    expect(recordOf(checked, "mx").found).toEqual(["5 mx.elsewhere.example", "10 localhost"]);
+    await dns().publish(domain.name, "MX", ["10 localhost."]);
+    checked = (await verify(account, domain)).body.data;
+    expect(checked).toMatchObject({ status: "verified", receivingStatus: "verified" });
+    // Losing the MX does not touch sending; receiving says something is wrong, and stays so until it is back.
+    await dns().unpublish(domain.name, "MX");
+    checked = (await verify(account, domain)).body.data;
+    expect(checked).toMatchObject({ status: "verified", receivingStatus: "temporary_failure" });
+    expect((await verify(account, domain)).body.data.receivingStatus).toBe("temporary_failure");
+    await dns().publish(domain.name, "MX", ["10 localhost"]);
+    expect((await verify(account, domain)).body.data.receivingStatus).toBe("verified");
+    const [event] = await sql<{ metadata: { receivingStatus: string } }>(
+      "select metadata from activity_events where account_id = $1 and type = 'domain.verification_checked' order by created_at desc limit 1",
+      [account.user.id],
+    );
+    expect(event!.metadata.receivingStatus).toBe("verified");
+  });
+
+  it("shows the MX record, not checked yet, on a domain stored before the service had it", async () => {
+    const account = await createAccount();
+    const domain = await addDomain(account);
+    await sql("delete from sending_domain_records where domain_id = $1 and purpose = 'mx'", [domain.domain_id]);
+    const read = (await call(getDomain, { token: account.accessToken, params: { domain_id: domain.domain_id } })).body.data;
+    expect(read.records.map((record) => record.purpose)).toEqual(["ownership", "spf", "dkim", "dmarc", "return_path", "mx"]);
+    expect(recordOf(read, "mx")).toMatchObject({ status: "pending", lastCheckedAt: null, found: null, priority: 10 });
   });
 
   it.each([

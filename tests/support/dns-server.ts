@@ -9,7 +9,8 @@ import http from "node:http";
 import net from "node:net";
 import dnsPacket from "dns-packet";
 
-export type PublishedType = "TXT" | "CNAME";
+/** MX values are written `<preference> <host>`. */
+export type PublishedType = "TXT" | "CNAME" | "MX";
 export type FailureMode = "servfail" | "drop";
 
 export type DnsServer = {
@@ -26,7 +27,7 @@ export type DnsServer = {
 
 type Zone = {
   paused: boolean;
-  records: Map<string, { TXT?: string[]; CNAME?: string }>;
+  records: Map<string, { TXT?: string[]; CNAME?: string; MX?: { preference: number; exchange: string }[] }>;
   failures: Map<string, FailureMode>;
 };
 
@@ -64,6 +65,8 @@ function answer(zone: Zone, query: dnsPacket.DecodedPacket, maxSize: number | nu
     answers.push({ type: "CNAME", name: question.name, ttl: 60, class: "IN", data: entry.CNAME });
   } else if (question.type === "TXT" && entry.TXT) {
     for (const value of entry.TXT) answers.push({ type: "TXT", name: question.name, ttl: 60, class: "IN", data: txtStrings(value) });
+  } else if (question.type === "MX" && entry.MX) {
+    for (const data of entry.MX) answers.push({ type: "MX", name: question.name, ttl: 60, class: "IN", data });
   }
   const packet = dnsPacket.encode({ ...base, flags, answers });
   if (maxSize !== null && packet.length > maxSize) {
@@ -197,7 +200,12 @@ export async function startDnsServer(options: { port?: number; controlPort?: num
         const key = normalize(name);
         const entry = zone.records.get(key) ?? {};
         if (type === "CNAME") entry.CNAME = normalize(values[0]!);
-        else entry.TXT = values;
+        else if (type === "MX") {
+          entry.MX = values.map((value) => {
+            const [preference, exchange] = value.trim().split(/\s+/);
+            return { preference: Number(preference), exchange: normalize(exchange ?? "") };
+          });
+        } else entry.TXT = values;
         zone.records.set(key, entry);
         return reply(200);
       }
@@ -206,7 +214,7 @@ export async function startDnsServer(options: { port?: number; controlPort?: num
         const type = url.searchParams.get("type") as PublishedType | null;
         const entry = zone.records.get(key);
         if (entry && type) delete entry[type];
-        if (!entry || !type || (!entry.TXT && !entry.CNAME)) zone.records.delete(key);
+        if (!entry || !type || (!entry.TXT && !entry.CNAME && !entry.MX)) zone.records.delete(key);
         return reply(200);
       }
       if (request.method === "PUT" && url.pathname === "/failures") {
@@ -273,6 +281,12 @@ export function dnsControl(controlUrl: string) {
 export type DnsControl = ReturnType<typeof dnsControl>;
 
 /** Publishes every record of a domain as the API listed them (what a customer would do). */
-export async function publishRecords(control: DnsControl, records: { type: string; name: string; value: string }[]) {
-  for (const record of records) await control.publish(record.name, record.type as PublishedType, [record.value]);
+export async function publishRecords(
+  control: DnsControl,
+  records: { type: string; name: string; value: string; priority?: number | null }[],
+) {
+  for (const record of records) {
+    const value = record.type === "MX" ? `${record.priority ?? 10} ${record.value}` : record.value;
+    await control.publish(record.name, record.type as PublishedType, [value]);
+  }
 }

@@ -43,6 +43,7 @@ describe("primary navigation", () => {
     expect(labelsOf(true)).toEqual([
       [null, ["Dashboard"]],
       ["Sending", ["Domains", "Messages", "API keys", "SMTP", "Relays", "Suppressions"]],
+      ["Hosting", ["Mailboxes"]],
       ["Account", ["Billing", "Security", "Sessions", "Activity", "Settings"]],
       [null, ["API reference", "Support"]],
     ]);

@@ -34,8 +34,11 @@ describe("OpenAPI document", () => {
     const redirectPointers = endpoints
       .filter((endpoint) => endpoint.redirect)
       .map((endpoint) => `#/paths/${endpoint.path.replaceAll("/", "~1")}/${endpoint.method.toLowerCase()}/responses`);
+    // `/mailboxes/aliases/…` beside `/mailboxes/{mailbox_id}/…` is the API's design (docs/mailboxes.md): a fixed
+    // segment wins over a parameter, and mailbox ids (`mbx_…`) are never "aliases".
     const expected = (problem: (typeof problems)[number]) =>
-      problem.ruleId === "operation-2xx-response" && redirectPointers.includes(problem.location[0]?.pointer ?? "");
+      (problem.ruleId === "operation-2xx-response" && redirectPointers.includes(problem.location[0]?.pointer ?? "")) ||
+      (problem.ruleId === "no-ambiguous-paths" && /`\/mailboxes\/aliases\/\{alias_id\}`/.test(problem.message));
     expect(
       problems
         .filter((problem) => !expected(problem))
@@ -66,7 +69,7 @@ describe("OpenAPI document", () => {
     const sending = ["Messages", "Suppressions", "Sending domains", "API keys", "SMTP access", "Relays"];
     expect(document.tags.slice(0, 6).map((tag) => tag.name)).toEqual(sending);
     expect(document["x-tagGroups"][0]).toEqual({ name: "Sending", tags: sending });
-    expect(document["x-tagGroups"][1]).toEqual({ name: "Mailboxes", tags: ["Mailboxes"] });
+    expect(document["x-tagGroups"][1]).toEqual({ name: "Hosting", tags: ["Mailboxes"] });
     // A new tag must join a group in shared/api/endpoints/tags.ts, or the reference would not list it.
     const grouped = document["x-tagGroups"].flatMap((group) => group.tags);
     expect(grouped.sort()).toEqual(document.tags.map((tag) => tag.name).sort());

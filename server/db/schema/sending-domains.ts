@@ -6,7 +6,8 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 export type DomainStatus = "pending" | "verified" | "failed" | "temporary_failure";
 export type RecordStatus = "pending" | "verified" | "failed" | "temporary_failure";
-export type RecordPurpose = "ownership" | "spf" | "dkim" | "dmarc" | "return_path";
+/** `mx` is for receiving (hosted mailboxes) only: the sending `status` does not depend on it. */
+export type RecordPurpose = "ownership" | "spf" | "dkim" | "dmarc" | "return_path" | "mx";
 
 /**
  * A domain an account sends from. The DKIM private key is sealed (AES-256-GCM,
@@ -54,7 +55,7 @@ export const sendingDomainRecords = pgTable(
     purpose: text("purpose").$type<RecordPurpose>().notNull(),
     /** Display order. */
     position: integer("position").notNull(),
-    type: text("type").$type<"TXT" | "CNAME">().notNull(),
+    type: text("type").$type<"TXT" | "CNAME" | "MX">().notNull(),
     name: text("name").notNull(),
     value: text("value").notNull(),
     /** MX preference; null for other types. */

@@ -24,7 +24,13 @@ export type Plan = {
   /** Bought through checkout; the others are free by default or arranged with sales. */
   selfServe: boolean;
   contactSales: boolean;
+  /** Hosted mailboxes the account may have (docs/mailboxes.md); null = set in the customer's contract. */
+  mailboxes: number | null;
+  /** A new mailbox's storage quota when none is asked for, and the most one mailbox may have, in MB. */
+  mailboxQuotaMb: { default: number; max: number };
 };
+
+const GB = 1024;
 
 export const plans: readonly Plan[] = [
   {
@@ -37,6 +43,8 @@ export const plans: readonly Plan[] = [
     includedCredits: 0,
     selfServe: false,
     contactSales: false,
+    mailboxes: 2,
+    mailboxQuotaMb: { default: 1 * GB, max: 1 * GB },
   },
   {
     id: "starter",
@@ -48,6 +56,8 @@ export const plans: readonly Plan[] = [
     includedCredits: 0,
     selfServe: true,
     contactSales: false,
+    mailboxes: 5,
+    mailboxQuotaMb: { default: 5 * GB, max: 10 * GB },
   },
   {
     id: "pro",
@@ -59,6 +69,8 @@ export const plans: readonly Plan[] = [
     includedCredits: 0,
     selfServe: true,
     contactSales: false,
+    mailboxes: 25,
+    mailboxQuotaMb: { default: 10 * GB, max: 25 * GB },
   },
   {
     id: "business",
@@ -70,6 +82,8 @@ export const plans: readonly Plan[] = [
     includedCredits: 0,
     selfServe: true,
     contactSales: false,
+    mailboxes: 100,
+    mailboxQuotaMb: { default: 10 * GB, max: 50 * GB },
   },
   {
     id: "enterprise",
@@ -81,6 +95,8 @@ export const plans: readonly Plan[] = [
     includedCredits: 0,
     selfServe: false,
     contactSales: true,
+    mailboxes: 1_000,
+    mailboxQuotaMb: { default: 25 * GB, max: 100 * GB },
   },
   {
     id: "custom",
@@ -92,6 +108,8 @@ export const plans: readonly Plan[] = [
     includedCredits: 0,
     selfServe: false,
     contactSales: true,
+    mailboxes: null,
+    mailboxQuotaMb: { default: 25 * GB, max: 100 * GB },
   },
   {
     id: "payg",
@@ -103,6 +121,8 @@ export const plans: readonly Plan[] = [
     includedCredits: 10_000,
     selfServe: true,
     contactSales: false,
+    mailboxes: 5,
+    mailboxQuotaMb: { default: 5 * GB, max: 10 * GB },
   },
 ];
 

@@ -17,7 +17,16 @@ import { createDnsLookup, type DnsLookup, type LookupResult } from "./dns-lookup
 import { hasLostRequiredRecord, nextDomainStatus } from "./domain-status";
 import type { DomainRecordRow, DomainRow } from "./domain-view";
 import { type ExpectedRecord, expectedRecords } from "./expected-records";
-import { cnameMatches, dkimKeyMatches, dmarcPolicyValid, hasOwnershipToken, recordStatusOf, spfIncludes } from "./record-checks";
+import { nextReceivingStatus } from "./receiving-status";
+import {
+  cnameMatches,
+  dkimKeyMatches,
+  dmarcPolicyValid,
+  hasOwnershipToken,
+  mxPointsAt,
+  recordStatusOf,
+  spfIncludes,
+} from "./record-checks";
 import { returnPathDomain, spfDomain } from "./sending-config";
 import { describeStatusChange, PURPOSE_LABELS } from "./status-text";
 
@@ -36,6 +45,7 @@ export type CheckOutcome = {
 };
 
 async function lookUp(lookup: DnsLookup, record: ExpectedRecord): Promise<LookupResult> {
+  if (record.type === "MX") return lookup.mx(record.name);
   return record.type === "CNAME" ? lookup.cname(record.name) : lookup.txt(record.name);
 }
 
@@ -51,6 +61,8 @@ function passes(purpose: RecordPurpose, domain: DomainRow, record: ExpectedRecor
       return (values) => dmarcPolicyValid(values);
     case "return_path":
       return (values) => cnameMatches(values, returnPathDomain());
+    case "mx":
+      return (values) => mxPointsAt(values, env().mail.hostname);
   }
 }
 
@@ -101,6 +113,7 @@ export async function checkDomain(domainId: string, options: CheckOptions = {}):
         type: record.type,
         name: record.name,
         value: record.value,
+        priority: record.priority,
         required: record.required,
         position: record.position,
         status: record.status,
@@ -115,11 +128,13 @@ export async function checkDomain(domainId: string, options: CheckOptions = {}):
       records.push(row!);
     }
 
+    const receivingStatus = nextReceivingStatus({ receivingStatus: domain.receivingStatus, records: previousRecords }, checked, status);
     const changed = status !== domain.status;
     const [updated] = await tx
       .update(sendingDomains)
       .set({
         status,
+        receivingStatus,
         lastCheckedAt: at,
         ...(changed ? { statusChangedAt: at } : {}),
         ...(changed && status === "verified" ? { verifiedAt: at } : {}),
@@ -136,7 +151,7 @@ export async function checkDomain(domainId: string, options: CheckOptions = {}):
           ...base,
           type: "domain.verification_checked",
           description: `Checked the DNS records of ${domain.name}`,
-          metadata: { domainId, name: domain.name, status, records: summary },
+          metadata: { domainId, name: domain.name, status, receivingStatus, records: summary },
         },
         tx,
       );

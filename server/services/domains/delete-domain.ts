@@ -1,14 +1,21 @@
 // DELETE /sending/domains/{domain_id}: removes the domain, its records and its
-// DKIM key; a verified name becomes free for other accounts again.
+// DKIM key, and its hosted mailboxes with their mail; a verified name becomes
+// free for other accounts again.
 import { and, eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
-import { sendingDomains } from "@/server/db/schema";
+import { mailboxes, sendingDomains } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
 import { recordActivity } from "@/server/services/activity/record-activity";
+import { removeStoredMail } from "@/server/services/mailboxes/remove-stored-mail";
 import type { ClientInfo } from "@/shared/api/client-info";
 
 export async function deleteDomain(accountId: string, domainId: string, client: ClientInfo): Promise<void> {
-  await db().transaction(async (tx) => {
+  const hosted = await db().transaction(async (tx) => {
+    // Its mailboxes go with it (a cascade); their addresses are kept to remove their mail afterwards.
+    const boxes = await tx
+      .select({ address: mailboxes.address })
+      .from(mailboxes)
+      .where(and(eq(mailboxes.domainId, domainId), eq(mailboxes.accountId, accountId)));
     const [deleted] = await tx
       .delete(sendingDomains)
       .where(and(eq(sendingDomains.id, domainId), eq(sendingDomains.accountId, accountId)))
@@ -25,5 +32,7 @@ export async function deleteDomain(accountId: string, domainId: string, client: 
       },
       tx,
     );
+    return boxes.map((box) => box.address);
   });
+  await removeStoredMail(hosted);
 }

@@ -12,6 +12,8 @@ export type DnsLookup = {
   txt: (name: string) => Promise<LookupResult>;
   /** CNAME targets at `name`, lower case without the trailing dot. */
   cname: (name: string) => Promise<LookupResult>;
+  /** MX records at `name` as `<preference> <host>` (host lower case, no trailing dot), lowest preference first. */
+  mx: (name: string) => Promise<LookupResult>;
 };
 
 const DEFINITE_ABSENCE = new Set(["ENODATA", "ENOTFOUND"]);
@@ -32,5 +34,11 @@ export function createDnsLookup(servers: string[] | undefined = env().DNS_SERVER
   return {
     txt: (name) => classify(async () => (await resolver.resolveTxt(name)).map((chunks) => chunks.join(""))),
     cname: (name) => classify(async () => (await resolver.resolveCname(name)).map((target) => target.toLowerCase().replace(/\.$/, ""))),
+    mx: (name) =>
+      classify(async () =>
+        (await resolver.resolveMx(name))
+          .sort((a, b) => a.priority - b.priority)
+          .map((record) => `${record.priority} ${record.exchange.toLowerCase().replace(/\.$/, "")}`),
+      ),
   };
 }

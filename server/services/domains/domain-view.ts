@@ -4,29 +4,53 @@ import { db, type Executor } from "@/server/db/client";
 import { hotQuery } from "@/server/db/prepared";
 import { sendingDomainRecords, sendingDomains } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
+import { discoveryRecords } from "./discovery-records";
+import { expectedRecords } from "./expected-records";
 
 export type DomainRow = typeof sendingDomains.$inferSelect;
 export type DomainRecordRow = typeof sendingDomainRecords.$inferSelect;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/**
+ * The stored records, plus any record added to the service since the domain's
+ * last check (the MX record, for domains older than it), shown as not checked.
+ */
+function withNewRecords(domain: DomainRow, records: DomainRecordRow[]): DomainRecordRow[] {
+  const stored = new Set(records.map((record) => record.purpose));
+  const added = expectedRecords(domain)
+    .map((record, position) => ({
+      ...record,
+      position,
+      domainId: domain.id,
+      status: "pending" as const,
+      lastCheckedAt: null,
+      foundValues: null,
+    }))
+    .filter((record) => !stored.has(record.purpose));
+  return [...records, ...added];
+}
+
 export function domainView(domain: DomainRow, records: DomainRecordRow[]) {
   return {
     domain_id: domain.id,
     name: domain.name,
     status: domain.status,
-    records: [...records]
+    receivingStatus: domain.receivingStatus,
+    records: withNewRecords(domain, records)
       .sort((a, b) => a.position - b.position)
       .map((record) => ({
         type: record.type,
         name: record.name,
         value: record.value,
+        priority: record.priority,
         purpose: record.purpose,
         required: record.required,
         status: record.status,
         lastCheckedAt: iso(record.lastCheckedAt),
         found: record.foundValues ?? null,
       })),
+    discoveryRecords: discoveryRecords(domain.name),
     createdAt: domain.createdAt.toISOString(),
     verifiedAt: iso(domain.verifiedAt),
     lastCheckedAt: iso(domain.lastCheckedAt),

@@ -47,6 +47,18 @@ export function dmarcPolicyValid(records: string[]): boolean {
   return policy === "none" || policy === "quarantine" || policy === "reject";
 }
 
+/**
+ * MX: `host` is among the most preferred MX hosts (the lowest preference
+ * value), so senders try it first. Values are `<preference> <host>`.
+ */
+export function mxPointsAt(values: string[], host: string): boolean {
+  const records = values
+    .map((value) => value.trim().split(/\s+/))
+    .map(([preference, exchange]) => ({ preference: Number(preference), exchange }));
+  const best = Math.min(...records.map((record) => record.preference));
+  return records.some((record) => record.preference === best && record.exchange?.toLowerCase().replace(/\.$/, "") === host);
+}
+
 export const cnameMatches = (targets: string[], expected: string) => targets.some((target) => target === expected);
 
 /** One record's status from its lookup: DNS we could not reach is never a failure of the record. */

@@ -7,6 +7,7 @@ export const PURPOSE_LABELS: Record<RecordPurpose, string> = {
   dkim: "DKIM",
   dmarc: "DMARC",
   return_path: "Return path",
+  mx: "MX",
 };
 
 export function describeStatusChange(

@@ -9,6 +9,8 @@ import * as emailConfirmation from "./email-confirmation";
 import * as emailSignIn from "./email-sign-in";
 import * as health from "./health";
 import * as invoices from "./invoices";
+import * as mailboxCredentials from "./mailbox-credentials";
+import * as mailboxes from "./mailboxes";
 import * as mailboxMessages from "./mailbox-messages";
 import * as messages from "./messages";
 import * as sendingDomains from "./sending-domains";
@@ -101,6 +103,18 @@ export const endpoints = [
   smtpRelays.updateSmtpRelay,
   smtpRelays.deleteSmtpRelay,
   smtpRelays.testSmtpRelay,
+  mailboxes.listMailboxes,
+  mailboxes.createMailbox,
+  mailboxes.getMailClientSettings,
+  mailboxes.getMailbox,
+  mailboxes.updateMailbox,
+  mailboxes.deleteMailbox,
+  mailboxCredentials.createAppPassword,
+  mailboxCredentials.listAppPasswords,
+  mailboxCredentials.deleteAppPassword,
+  mailboxCredentials.createMailboxAlias,
+  mailboxCredentials.listMailboxAliases,
+  mailboxCredentials.deleteMailboxAlias,
   health.getHealth,
   health.getReadiness,
 ] as Endpoint[];

@@ -76,7 +76,8 @@ export const deleteDomain = defineEndpoint({
   path: "/sending/domains/{domain_id}",
   operationId: "deleteDomain",
   summary: "Delete a sending domain",
-  description: "Removes the domain and its DKIM key. Mail can no longer be sent from it.",
+  description:
+    "Removes the domain and its DKIM key, and its hosted mailboxes and aliases with their mail. Mail can no longer be sent from it or received for it.",
   tag: "Sending domains",
   auth: "bearer-or-api-key",
   apiKeyScope: "full",

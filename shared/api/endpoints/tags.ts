@@ -8,7 +8,8 @@ export const apiTags = {
   "API keys": "Keys for the sending API: `Authorization: Bearer ces_…`. Managed with a signed-in session.",
   "SMTP access": "Send from software that speaks SMTP (frameworks, CMSs, devices): username `apikey`, an API key as the password.",
   Relays: "Your own SMTP servers (relays) the service can hand messages to, with connection tests. Passwords are write-only.",
-  Mailboxes: "Hosted mailboxes on your domains: their credentials, aliases, and the mail in them.",
+  Mailboxes:
+    "Hosted mailboxes on the account's domains: passwords, app passwords per mail client, protocol switches, aliases and catch-alls, and the settings mail clients need. Managed with a signed-in session or an API key with the `full` scope.",
   Auth: "Registration, sign-in and tokens. Access tokens last 15 minutes; refresh tokens rotate on every use.",
   Sessions: "Signed-in devices of the account.",
   Account: "The signed-in account's settings.",
@@ -24,7 +25,7 @@ export type ApiTag = keyof typeof apiTags;
 /** The sections grouped as the portal's navigation groups them (the `x-tagGroups` extension, read by API reference renderers). */
 export const apiTagGroups: readonly { name: string; tags: readonly ApiTag[] }[] = [
   { name: "Sending", tags: ["Messages", "Suppressions", "Sending domains", "API keys", "SMTP access", "Relays"] },
-  { name: "Mailboxes", tags: ["Mailboxes"] },
+  { name: "Hosting", tags: ["Mailboxes"] },
   { name: "Account", tags: ["Auth", "Sessions", "Account", "Two-factor", "Dashboard", "Billing"] },
   { name: "Service", tags: ["Support", "Health"] },
 ];

@@ -1,0 +1,6 @@
+// GET /.well-known/autoconfig/mail/config-v1.1.xml?emailaddress=… — Thunderbird-style mail client settings
+import { autoconfigHostDomain, autoconfigResponse } from "@/server/mail/autoconfig";
+
+export async function GET(request: Request) {
+  return autoconfigResponse(request, autoconfigHostDomain(request.headers.get("host")));
+}
