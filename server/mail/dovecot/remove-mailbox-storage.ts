@@ -7,7 +7,7 @@
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/server/env";
-import { isStorableLocalPart } from "@/server/services/mailboxes/storable-local-part";
+import { isMailboxAddress } from "@/shared/schemas/mailboxes";
 import { dovecotLayout } from "./dovecot-config";
 
 const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
@@ -18,7 +18,8 @@ export function mailboxStorageDir(address: string, dataDir: string = env().dataD
   const at = normalized.lastIndexOf("@");
   const local = normalized.slice(0, at);
   const domain = normalized.slice(at + 1);
-  if (at <= 0 || !isStorableLocalPart(local) || !DOMAIN.test(domain)) return null;
+  // The API's address rule (no `/`, never `..`), checked again before touching the disk.
+  if (!isMailboxAddress(normalized) || !DOMAIN.test(domain)) return null;
   const root = path.resolve(dovecotLayout(dataDir).mailRoot);
   const dir = path.resolve(root, domain, local);
   return dir.startsWith(`${root}${path.sep}`) ? dir : null;
