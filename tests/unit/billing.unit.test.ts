@@ -76,8 +76,11 @@ describe("sandbox gateway secret", () => {
       ENCRYPTION_KEY: "1".repeat(64),
       EMAIL_TRANSPORT: "smtp",
       SMTP_URL: "smtp://mail.example.com:587",
+      // No mail listener, so no mail certificate is needed.
       SUBMISSION_PORT: "0",
       SUBMISSIONS_PORT: "0",
+      MX_PORT: "0",
+      DOVECOT: "off",
     });
     expect(production.sandboxWebhookSecret).toBeUndefined();
   });
