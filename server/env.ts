@@ -3,10 +3,10 @@
 // variable; secrets missing outside production are generated once and kept
 // under DATA_DIR so restarts (and sibling instances) agree on them.
 import { availableParallelism } from "node:os";
-import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { anyHostName, booleanString, dnsServerList, encryptionKeyList, hex64, hostName, httpUrl, providerUrl } from "./env-values";
+import { booleanString, dnsServerList, encryptionKeyList, hex64, hostName, httpUrl, providerUrl } from "./env-values";
+import { mailEnvProblems, mailEnvShape } from "./env-mail";
 import { loadOrCreateSandboxSecret, loadOrCreateSecrets } from "./generated-secrets";
 import { type MailListeners, mailListeners } from "./mail-listener-settings";
 import { type MailStoreSettings, mailStoreSettings } from "./mail-store-settings";
@@ -75,36 +75,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(\s*\w+=\d+\/\d+\s*)(,\s*\w+=\d+\/\d+\s*)*$/, "expected policy=limit/seconds entries")
     .optional(),
-  /**
-   * The service's mail host name: the SMTP listeners greet with it, customers' mail settings point at it, and the
-   * test sender sends from it (default: the APP_URL host; required in production).
-   */
-  MAIL_HOSTNAME: anyHostName.optional(),
-  /** Address the SMTP listeners bind (docs/smtp.md). */
-  MAIL_LISTEN: z
-    .string()
-    .refine((value) => isIP(value) !== 0, "expected an IP address")
-    .optional(),
-  /** SMTP submission with STARTTLS; 0 turns it off. */
-  SUBMISSION_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** SMTP submission over implicit TLS; 0 turns it off. */
-  SUBMISSIONS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** Inbound SMTP (bounces, complaints, hosted mailboxes); 0 turns it off. */
-  MX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** PEM certificate chain and key of the mail listeners; a self-signed pair is generated outside production. */
-  MAIL_TLS_CERT_FILE: z.string().min(1).optional(),
-  MAIL_TLS_KEY_FILE: z.string().min(1).optional(),
-  /** Mail storage (docs/mailboxes.md, "Dovecot"): start Dovecot as a child process, use an operator's, or none. */
-  DOVECOT: z.enum(["auto", "off", "external"]).default("auto"),
-  /** The operator's Dovecot LMTP listener (lmtp://host:port) when DOVECOT=external. */
-  LMTP_URL: z.url({ protocol: /^lmtp$/ }).optional(),
-  /** The child Dovecot's loopback LMTP listener (DOVECOT=auto). */
-  LMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  /** IMAP and POP3 for mail clients; 0 turns one off. */
-  IMAP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  POP3_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** Where the service reads mailboxes over IMAP (imap:// or imaps://); set by the launcher with DOVECOT=auto. */
-  DOVECOT_IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
+  ...mailEnvShape,
   /** Concurrent SMTP sessions this instance serves, and per client address. */
   SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(500),
   SMTP_MAX_CLIENTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -119,24 +90,7 @@ export type EncryptionKey = { id: string; key: Buffer };
 
 export type Env = Omit<
   RawEnv,
-  | "AUTH_SECRET"
-  | "ENCRYPTION_KEY"
-  | "ENCRYPTION_KEYS"
-  | "EMAIL_TRANSPORT"
-  | "SANDBOX_WEBHOOK_SECRET"
-  | "MAIL_HOSTNAME"
-  | "MAIL_LISTEN"
-  | "SUBMISSION_PORT"
-  | "SUBMISSIONS_PORT"
-  | "MX_PORT"
-  | "MAIL_TLS_CERT_FILE"
-  | "MAIL_TLS_KEY_FILE"
-  | "DOVECOT"
-  | "LMTP_URL"
-  | "LMTP_PORT"
-  | "IMAP_PORT"
-  | "POP3_PORT"
-  | "DOVECOT_IMAP_URL"
+  "AUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEYS" | "EMAIL_TRANSPORT" | "SANDBOX_WEBHOOK_SECRET" | keyof typeof mailEnvShape
 > & {
   /** The SMTP listeners' settings, defaults applied (docs/smtp.md). */
   mail: MailListeners;
@@ -183,23 +137,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const problems: string[] = [];
   if (isProduction) {
     if (!raw.APP_URL) problems.push("APP_URL: required in production");
-    if (!raw.MAIL_HOSTNAME) problems.push("MAIL_HOSTNAME: required in production");
     if (!raw.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
     if (!raw.ENCRYPTION_KEYS && !raw.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEYS: required in production");
     if (raw.SANDBOX_WEBHOOK_SECRET) problems.push("SANDBOX_WEBHOOK_SECRET: the sandbox payment gateway is refused in production");
     if (!raw.EMAIL_TRANSPORT || raw.EMAIL_TRANSPORT === "file") {
       problems.push("EMAIL_TRANSPORT: production needs resend or smtp");
     }
-    // Mail listeners are on by default; an instance that turns them all off needs no certificate.
-    const dovecotListens = raw.DOVECOT === "auto" && (raw.IMAP_PORT !== 0 || raw.POP3_PORT !== 0);
-    const servesMail = raw.SUBMISSION_PORT !== 0 || raw.SUBMISSIONS_PORT !== 0 || raw.MX_PORT !== 0 || dovecotListens;
-    if (servesMail && (!raw.MAIL_TLS_CERT_FILE || !raw.MAIL_TLS_KEY_FILE)) {
-      problems.push("MAIL_TLS_CERT_FILE: required in production while a mail listener is on (with MAIL_TLS_KEY_FILE)");
-    }
   }
-  if (Boolean(raw.MAIL_TLS_CERT_FILE) !== Boolean(raw.MAIL_TLS_KEY_FILE))
-    problems.push("MAIL_TLS_KEY_FILE: set MAIL_TLS_CERT_FILE and MAIL_TLS_KEY_FILE together");
-  if (raw.DOVECOT === "external" && !raw.LMTP_URL) problems.push("LMTP_URL: required when DOVECOT=external (lmtp://host:port)");
+  problems.push(...mailEnvProblems(raw, isProduction));
   const emailTransport = raw.EMAIL_TRANSPORT ?? "file";
   if (emailTransport === "smtp" && !raw.SMTP_URL) problems.push("SMTP_URL: required when EMAIL_TRANSPORT=smtp");
   if (emailTransport === "resend" && !raw.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_TRANSPORT=resend");
@@ -220,27 +165,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const mail = mailListeners(raw, new URL(appUrl).hostname, isProduction);
   const mailStore = mailStoreSettings(raw, isProduction);
 
-  const {
-    AUTH_SECRET: _a,
-    ENCRYPTION_KEY: _k,
-    ENCRYPTION_KEYS: _ks,
-    EMAIL_TRANSPORT: _t,
-    SANDBOX_WEBHOOK_SECRET: _s,
-    MAIL_HOSTNAME: _mh,
-    MAIL_LISTEN: _ml,
-    SUBMISSION_PORT: _sp,
-    SUBMISSIONS_PORT: _ssp,
-    MX_PORT: _mx,
-    MAIL_TLS_CERT_FILE: _mc,
-    MAIL_TLS_KEY_FILE: _mk,
-    DOVECOT: _dm,
-    LMTP_URL: _lu,
-    LMTP_PORT: _lp,
-    IMAP_PORT: _ip,
-    POP3_PORT: _pp,
-    DOVECOT_IMAP_URL: _diu,
-    ...rest
-  } = raw;
+  const { AUTH_SECRET: _a, ENCRYPTION_KEY: _k, ENCRYPTION_KEYS: _ks, EMAIL_TRANSPORT: _t, SANDBOX_WEBHOOK_SECRET: _s, ...others } = raw;
+  // The mail variables reach the app as `mail` and `mailStore` only.
+  const rest = Object.fromEntries(Object.entries(others).filter(([name]) => !(name in mailEnvShape))) as Omit<
+    typeof others,
+    keyof typeof mailEnvShape
+  >;
   return {
     ...rest,
     mail,
