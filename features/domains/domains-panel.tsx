@@ -9,6 +9,7 @@ import { AddDomainForm } from "./add-domain-form";
 import { DomainCard } from "./domain-card";
 import { domainStatusText } from "./domain-status";
 import { useDeleteDomain, useDomains, useVerifyDomain } from "./use-domains";
+import { PageHeader } from "@/components/page-header";
 
 function verifyNotice(checked: SendingDomain): { text: string; tone: "success" | "warning" } {
   if (checked.status === "verified") return { text: `Checked ${checked.name}: verified. It can send.`, tone: "success" };
@@ -52,14 +53,10 @@ export function DomainsPanel() {
 
   return (
     <div className="space-y-6">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Domains</h1>
-        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Send email from your own domain. Add it, publish the DNS records we show at your DNS provider, then verify. DKIM signs your
-          messages, SPF and the return path let receivers trust our servers for your domain, and DMARC (recommended) tells them what to do
-          with mail that fails.
-        </p>
-      </div>
+      <PageHeader
+        title="Domains"
+        description="Send email from your own domain. Add it, publish the DNS records we show at your DNS provider, then verify. DKIM signs your messages, SPF and the return path let receivers trust our servers for your domain, and DMARC (recommended) tells them what to do with mail that fails."
+      />
 
       <AddDomainForm
         onAdded={(domain) => setNotice({ text: `Added ${domain.name}. Publish its records, then press Verify.`, tone: "success" })}

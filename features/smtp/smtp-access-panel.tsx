@@ -15,6 +15,7 @@ import { useCreateApiKey } from "@/features/api-keys/use-api-keys";
 import type { SmtpAccess } from "@/shared/schemas/smtp-access";
 import { smtpSnippets } from "./smtp-snippets";
 import { useSmtpAccess } from "./use-smtp-access";
+import { PageHeader } from "@/components/page-header";
 
 const securityLabel = { starttls: "STARTTLS", ssl_tls: "TLS (implicit)" } as const;
 
@@ -24,13 +25,10 @@ export function SmtpAccessPanel() {
   const access = useSmtpAccess();
   return (
     <div className="space-y-8">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">SMTP</h1>
-        <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Send from software that speaks SMTP: frameworks, content management systems, devices. Messages go through the same checks, signing
-          and delivery as the API and appear under Messages.
-        </p>
-      </div>
+      <PageHeader
+        title="SMTP"
+        description="Send from software that speaks SMTP: frameworks, content management systems, devices. Messages go through the same checks, signing and delivery as the API and appear under Messages."
+      />
       {access.isPending ? (
         <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
           Loading settings…
