@@ -32,7 +32,10 @@ function MessageBody({ html, text }: { html: string | null; text: string | null 
   return (
     <>
       {html ? (
+        // The sender's markup, not ours: accessibility audits leave it out (data-third-party), and a frame
+        // without scripts could not run them anyway.
         <iframe
+          data-third-party="message-html"
           title="Message body (HTML)"
           sandbox=""
           srcDoc={html}
