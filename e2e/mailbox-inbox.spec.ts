@@ -152,10 +152,16 @@ test("while the mail storage is offline, the inbox says so and comes back with T
   await expect(notice).toHaveCount(0);
 });
 
-test("another account's or an unknown mailbox: the inbox says it does not exist", async ({ page }) => {
+test("another account's or an unknown mailbox: the inbox says it does not exist", async ({ page, request }) => {
   test.slow();
-  await signUpThroughPortal(page.context().request, newAccount("inbox-missing"));
-  await page.goto("/mailboxes/mbx_doesnotexist/inbox");
-  await expect(page.getByRole("alert").filter({ hasText: "This mailbox does not exist" })).toContainText("It may have been deleted");
-  await expect(page.getByRole("link", { name: "← Mailboxes" })).toBeVisible();
+  const owner = newAccount("inbox-owner");
+  await signUpThroughPortal(request, owner);
+  const { address, mailboxId } = await arrangeMailbox(request, owner);
+  await signUpThroughPortal(page.context().request, newAccount("inbox-stranger"));
+  for (const id of [mailboxId, "mbx_doesnotexist"]) {
+    await page.goto(`/mailboxes/${id}/inbox`);
+    await expect(page.getByRole("alert").filter({ hasText: "This mailbox does not exist" })).toContainText("It may have been deleted");
+    await expect(page.getByRole("link", { name: "← Mailboxes" })).toBeVisible();
+    await expect(page.getByText(address)).toHaveCount(0);
+  }
 });
