@@ -87,6 +87,12 @@ for (const [label, viewport] of [
       // An alias into the mailbox (chosen by default), then the domain's catch-all.
       const aliasForm = page.getByRole("form", { name: "Create an alias" });
       await expect(page.getByText("No aliases yet.")).toBeVisible();
+      // The API's own address rule, checked before anything is sent, beside the part typed.
+      await aliasForm.getByRole("button", { name: "Create alias" }).click();
+      await expect(aliasForm.getByText("Enter the part before the @, like sales")).toBeVisible();
+      await aliasForm.getByLabel("Alias address").fill("sales+news");
+      await aliasForm.getByRole("button", { name: "Create alias" }).click();
+      await expect(aliasForm.getByText("Enter an address like sales@example.com")).toBeVisible();
       await aliasForm.getByLabel("Alias address").fill("sales");
       await expect(aliasForm.getByLabel("Alias address")).toHaveValue("sales");
       await aliasForm.getByRole("button", { name: "Create alias" }).click();

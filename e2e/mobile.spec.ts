@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { newAccount, signUpThroughPortal } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
+import { arrangeMailbox, sendThroughMx } from "./support/hosted-mailbox";
 import { pageRoutes } from "./support/page-routes";
 import { arrangeSentMessage } from "./support/sending-data";
 import { expect, test } from "./support/test";
@@ -13,6 +14,8 @@ const phone = { width: 390, height: 844 };
 
 /** Pages that show sending data get a domain and a message; the message's own page needs its id. */
 const withSendingData = new Set(["/dashboard", "/domains", "/messages", "/messages/[message_id]"]);
+/** Pages of hosted mailboxes get a mailbox with a message in it; the inbox needs the mailbox's id. */
+const withMailbox = new Set(["/mailboxes", "/mailboxes/[mailbox_id]/inbox"]);
 
 /** The widest elements past the right edge, to say what overflows when something does. */
 function overflow(page: Page) {
@@ -33,7 +36,7 @@ test.describe("390 px phone", () => {
   test.use({ viewport: phone });
 
   for (const route of pageRoutes) {
-    const needsData = withSendingData.has(route.path);
+    const needsData = withSendingData.has(route.path) || withMailbox.has(route.path);
     for (const colorScheme of ["light", "dark"] as const) {
       test(`${route.path} ${colorScheme}: no sideways scrolling, no serious axe violations`, async ({ page }) => {
         // A dynamic segment without a sample (the sandbox checkout's reference) cannot be opened.
@@ -43,9 +46,18 @@ test.describe("390 px phone", () => {
         if (route.signedIn) {
           const account = newAccount("mobile");
           await signUpThroughPortal(page.context().request, account);
-          if (needsData) {
+          if (withSendingData.has(route.path)) {
             const { messageId } = await arrangeSentMessage(page.request, account);
             path = path.replace("[message_id]", messageId);
+          }
+          if (withMailbox.has(route.path)) {
+            const { address, mailboxId } = await arrangeMailbox(page.request, account, "a-rather-long-mailbox-name");
+            await sendThroughMx({
+              to: address,
+              subject: "Your receipt for order 10482: two items, shipped today by express courier",
+              text: "Thank you for your order.",
+            });
+            path = path.replace("[mailbox_id]", mailboxId);
           }
         }
         await page.emulateMedia({ colorScheme });

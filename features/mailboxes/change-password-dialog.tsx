@@ -1,8 +1,6 @@
 "use client";
 // "Change password…" of one mailbox (PATCH with `password`): the new password
 // applies at once; app passwords are kept.
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
@@ -10,7 +8,7 @@ import { Dialog, DialogActions } from "@/components/dialog";
 import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
-import { applyApiFailure } from "@/features/forms/form-outcome";
+import { useApiForm } from "@/features/forms/use-api-form";
 import type { Mailbox, mailboxPasswordBody } from "@/shared/schemas/mailboxes";
 import { useUpdateMailbox } from "./use-mailboxes";
 
@@ -39,20 +37,13 @@ export function ChangePasswordDialog({
 }
 
 function PasswordForm({ mailbox, onCancel, onChanged }: { mailbox: Mailbox; onCancel: () => void; onChanged: () => void }) {
-  const form = useForm<Input, unknown, Values>({ resolver, defaultValues: { password: "" } });
-  const { errors, isSubmitting } = form.formState;
   const update = useUpdateMailbox(mailbox.id);
-  const [failure, setFailure] = useState<string | null>(null);
   const ids = fieldIds(`${mailbox.id}-new-password`);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await update.mutateAsync({ password: values.password });
-      onChanged();
-    } catch (error) {
-      setFailure(applyApiFailure(error, ["password"], form.setError));
-    }
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
+    resolver,
+    defaultValues: { password: "" },
+    submit: (values: Values) => update.mutateAsync({ password: values.password }),
+    onSuccess: () => onChanged(),
   });
 
   return (

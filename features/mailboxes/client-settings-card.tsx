@@ -2,8 +2,9 @@
 // What to type into a mail client: IMAP, POP3 and SMTP servers with copy
 // buttons (GET /mailboxes/client-settings). Clients that support autoconfig
 // find these by themselves from the address.
+import { Badge } from "@/components/badge";
 import { CopyButton } from "@/components/copy-button";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import type { MailServerSettings } from "@/shared/schemas/mail-client-settings";
 import { useMailClientSettings } from "./use-mailboxes";
 
@@ -24,7 +25,7 @@ function ServerRow({ label, server }: { label: string; server: MailServerSetting
           </span>
           <CopyButton text={String(server.port)} ariaLabel={`Copy the ${label} port`} variant="ghost" />
         </span>
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">{securityLabel[server.security]}</span>
+        <Badge>{securityLabel[server.security]}</Badge>
       </dd>
     </div>
   );
@@ -43,29 +44,23 @@ export function ClientSettingsCard() {
       >
         Mail client settings
       </h2>
-      {settings.isPending ? (
-        <p role="status" className="px-5 py-6 text-sm text-zinc-500 dark:text-zinc-400">
-          Loading settings…
-        </p>
-      ) : settings.isError ? (
-        <div className="p-5">
-          <LoadError what="the mail client settings" query={settings} />
-        </div>
-      ) : (
-        <>
-          <dl className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {settings.data.imap ? <ServerRow label="IMAP" server={settings.data.imap} /> : null}
-            {settings.data.pop3 ? <ServerRow label="POP3" server={settings.data.pop3} /> : null}
-            {settings.data.smtp.map((server) => (
-              <ServerRow key={server.port} label={`SMTP (${securityLabel[server.security]})`} server={server} />
-            ))}
-          </dl>
-          <p className="border-t border-zinc-200 px-5 py-4 text-sm leading-6 text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-            Username: the mailbox&apos;s full address. Password: the mailbox&apos;s password, or an app password that allows the protocol.
-            Thunderbird and other clients with autoconfig fill these in from the address alone.
-          </p>
-        </>
-      )}
+      <QueryState query={settings} what="the mail client settings" className="p-5">
+        {(data) => (
+          <>
+            <dl className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {data.imap ? <ServerRow label="IMAP" server={data.imap} /> : null}
+              {data.pop3 ? <ServerRow label="POP3" server={data.pop3} /> : null}
+              {data.smtp.map((server) => (
+                <ServerRow key={server.port} label={`SMTP (${securityLabel[server.security]})`} server={server} />
+              ))}
+            </dl>
+            <p className="border-t border-zinc-200 px-5 py-4 text-sm leading-6 text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+              Username: the mailbox&apos;s full address. Password: the mailbox&apos;s password, or an app password that allows the protocol.
+              Thunderbird and other clients with autoconfig fill these in from the address alone.
+            </p>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,18 +1,16 @@
 "use client";
 // POST /mailboxes: the part before the @, one of the account's proven domains,
 // a password (the account password rules), an optional name and quota.
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
-import { PortalApiError } from "@/features/api/portal-fetch";
 import { emptyAsUndefined } from "@/features/forms/empty-as-undefined";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
-import { applyApiFailure } from "@/features/forms/form-outcome";
+import { useApiForm } from "@/features/forms/use-api-form";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
+import { addressProblemOf } from "./address-problem";
 import type { mailboxFormSchema } from "./mailbox-form-schema";
 import { useCreateMailbox } from "./use-mailboxes";
 
@@ -33,39 +31,28 @@ const PASSWORD_HINT = "At least 12 characters. Mail clients log in with the full
 const asQuota = (value: unknown) => (value === "" || value === undefined ? undefined : Number(value));
 
 export function CreateMailboxForm({ domains, onCreated }: { domains: string[]; onCreated: (mailbox: Mailbox) => void }) {
-  const form = useForm<Input, unknown, Values>({
+  const createMailbox = useCreateMailbox();
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
     resolver,
     defaultValues: { localPart: "", domain: domains[0] ?? "", password: "", name: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const createMailbox = useCreateMailbox();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const mailbox = await createMailbox.mutateAsync({
+    fields: ["localPart", "domain", "password", "name", "quotaMb"],
+    submit: (values: Values) =>
+      createMailbox.mutateAsync({
         address: `${values.localPart}@${values.domain}`,
         password: values.password,
         name: values.name || undefined,
         quotaMb: values.quotaMb,
-      });
-      form.reset({ localPart: "", domain: values.domain, password: "", name: "" });
+      }),
+    onSuccess: (mailbox, form) => {
+      form.reset({ localPart: "", domain: form.getValues("domain"), password: "", name: "" });
       onCreated(mailbox);
-    } catch (error) {
-      // The API speaks of the whole address; here its problems belong beside the part typed.
-      const addressProblem =
-        error instanceof PortalApiError
-          ? error.code === "address_taken"
-            ? error.message
-            : error.errors.find((entry) => entry.path === "address")?.message
-          : undefined;
-      if (addressProblem) {
-        form.setError("localPart", { type: "server", message: addressProblem }, { shouldFocus: true });
-        return;
-      }
-      setFailure(applyApiFailure(error, ["localPart", "password", "name", "quotaMb"], form.setError));
-    }
+    },
+    // The API speaks of the whole address; here its problems belong beside the part typed.
+    onError: (error, form) => {
+      const problem = addressProblemOf(error);
+      if (problem) form.setError("localPart", { type: "server", message: problem }, { shouldFocus: true });
+      return problem !== undefined;
+    },
   });
 
   return (

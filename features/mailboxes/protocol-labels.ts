@@ -1,0 +1,2 @@
+// How the portal names the mail protocols.
+export const protocolLabel = { imap: "IMAP", pop3: "POP3", smtp: "SMTP" } as const;
