@@ -78,8 +78,8 @@ function MessageBody({ html, text }: { html: string | null; text: string | null 
       <h2 id="body" className={panelHeadingClass}>
         Body
       </h2>
+      {/* The customer's markup, not ours: accessibility audits leave it out (data-third-party). */}
       {html ? (
-        {/* The customer's markup, not ours: accessibility audits leave it out (data-third-party). */}
         <iframe
           data-third-party="message-html"
           title="Message body (HTML)"
