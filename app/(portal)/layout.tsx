@@ -9,8 +9,10 @@ import { currentPagePath, getPortalSession } from "@/server/portal/portal-sessio
 // session's token and the API checks it).
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   if (!(await getPortalSession())) redirect(signInUrl(await currentPagePath()));
+  // At least a screen tall: pages fill in after their data arrives, and the
+  // footer below must not be on screen to be pushed down (a layout shift).
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+    <div className="mx-auto min-h-dvh w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <QueryProvider>{children}</QueryProvider>
     </div>
   );

@@ -24,8 +24,9 @@ const methodLabels: Record<string, string> = {
   mobile_money: "Mobile money",
 };
 
-function Loading() {
-  return <div className="h-32 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800/60" aria-hidden="true" />;
+/** About as tall as what it stands for (the current plan's card by default), so the page does not jump when it arrives. */
+function Loading({ className = "h-52" }: { className?: string }) {
+  return <div className={`${className} animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800/60`} aria-hidden="true" />;
 }
 
 function PaymentMethods({
