@@ -12,11 +12,14 @@ import { LinkedProviders } from "./linked-providers";
 import { SettingRow, SettingsSection } from "./settings-section";
 import { TwoFactorSection } from "./two-factor-setting";
 import { useReauthentication } from "./use-reauthentication";
-import { useAccountDetails, useSetOtpLogin } from "./use-otp-login";
+import { useSetOtpLogin } from "./use-otp-login";
 import { PageHeader } from "@/components/page-header";
+import { useMe } from "@/features/account/use-me";
+import type { ServerRead } from "@/shared/api/server-read";
+import type { Account } from "@/shared/schemas/account";
 
-export function SecurityPanel() {
-  const account = useAccountDetails();
+export function SecurityPanel({ serverRead }: { serverRead?: ServerRead<Account> | null }) {
+  const account = useMe(serverRead);
   return (
     <div className="space-y-10">
       <PageHeader title="Security" description="How you sign in to your account, and what keeps it safe." />

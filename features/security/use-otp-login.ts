@@ -2,18 +2,11 @@
 // The account's code sign-in setting: read from GET /auth/me, changed with
 // PUT /account/otp-login, both through the BFF. The header reads the same
 // account (meQueryKey), so both stay in step after a change.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getMe, setOtpLogin } from "@/shared/api/endpoint-refs";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { setOtpLogin } from "@/shared/api/endpoint-refs";
 import type { Account } from "@/shared/schemas/account";
 import { meQueryKey } from "@/features/account/use-account";
 import { portalFetch } from "@/features/api/portal-fetch";
-
-export function useAccountDetails() {
-  return useQuery({
-    queryKey: meQueryKey,
-    queryFn: ({ signal }) => portalFetch(getMe, { signal }),
-  });
-}
 
 export function useSetOtpLogin() {
   const queryClient = useQueryClient();

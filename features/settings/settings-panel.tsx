@@ -7,11 +7,13 @@ import { DeleteAccountSection } from "@/features/account-deletion/delete-account
 import { ChangePasswordForm } from "./change-password-form";
 import { ProfileForm } from "./profile-form";
 import { SecurityPreferencesForm } from "./security-preferences-form";
-import { useAccountSettings } from "./use-settings";
 import { PageHeader } from "@/components/page-header";
+import { useMe } from "@/features/account/use-me";
+import type { ServerRead } from "@/shared/api/server-read";
+import type { Account } from "@/shared/schemas/account";
 
-export function SettingsPanel() {
-  const account = useAccountSettings();
+export function SettingsPanel({ serverRead }: { serverRead?: ServerRead<Account> | null }) {
+  const account = useMe(serverRead);
   return (
     <div className="space-y-10">
       <PageHeader title="Settings" description="Your profile, your password, and how long sessions stay signed in." />

@@ -2,20 +2,13 @@
 // The account settings through the BFF: profile, password and security
 // preferences. Each change puts the API's answer into the signed-in account
 // (meQueryKey), so the header, the forms and the banner agree without a refetch.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { changePassword, getMe, updateProfile, updateSecurityPreferences } from "@/shared/api/endpoint-refs";
+import { changePassword, updateProfile, updateSecurityPreferences } from "@/shared/api/endpoint-refs";
 import type { Account } from "@/shared/schemas/account";
 import type { changePasswordBody, profileBody, securityPreferencesBody } from "@/shared/schemas/settings";
 import { meQueryKey } from "@/features/account/use-account";
 import { portalFetch } from "@/features/api/portal-fetch";
-
-export function useAccountSettings() {
-  return useQuery({
-    queryKey: meQueryKey,
-    queryFn: ({ signal }) => portalFetch(getMe, { signal }),
-  });
-}
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
