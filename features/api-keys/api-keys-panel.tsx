@@ -3,9 +3,6 @@
 // see when each was last used, and revoke them.
 import { useState } from "react";
 import { Alert } from "@/components/alert";
-import { Button } from "@/components/button";
-import { CopyButton } from "@/components/copy-button";
-import { Dialog, DialogActions } from "@/components/dialog";
 import { PageHeader } from "@/components/page-header";
 import { QueryState } from "@/components/query-state";
 import { FirstEmailSnippets } from "@/features/onboarding/first-email-snippets";
@@ -13,6 +10,7 @@ import type { ApiKey } from "@/shared/schemas/api-keys";
 import { CreateKeyForm } from "./create-key-form";
 import { KeyRow } from "./key-row";
 import { useApiKeys } from "./use-api-keys";
+import { SecretOnceDialog } from "@/components/secret-once-dialog";
 
 export function ApiKeysPanel() {
   const keys = useApiKeys();
@@ -74,35 +72,22 @@ export function ApiKeysPanel() {
           )}
         </QueryState>
       </section>
-      <Dialog
-        open={created !== null}
+      <SecretOnceDialog
+        secret={created?.secret ?? null}
         title="Copy your new key"
         description="This is the only time the secret is shown. Store it somewhere safe, like a secrets manager."
+        copyLabel="Copy key"
+        testId="api-key-secret"
         onClose={() => setCreated(null)}
       >
-        {created ? (
-          <div className="space-y-4">
-            <code
-              data-testid="api-key-secret"
-              className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100"
-            >
-              {created.secret}
-            </code>
-            {created.domainId ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                This key sends only from its domain. To try the test sender (a first email to yourself), create a key for any verified
-                domain.
-              </p>
-            ) : (
-              <FirstEmailSnippets secret={created.secret} />
-            )}
-            <DialogActions>
-              <CopyButton text={created.secret} label="Copy key" />
-              <Button onClick={() => setCreated(null)}>Done</Button>
-            </DialogActions>
-          </div>
+        {created?.domainId ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            This key sends only from its domain. To try the test sender (a first email to yourself), create a key for any verified domain.
+          </p>
+        ) : created ? (
+          <FirstEmailSnippets secret={created.secret} />
         ) : null}
-      </Dialog>
+      </SecretOnceDialog>
     </div>
   );
 }

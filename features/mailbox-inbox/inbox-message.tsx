@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { EmailHtmlFrame } from "@/components/email-html-frame";
 import { formatDateTime } from "@/components/format-time";
 import { LoadError } from "@/components/load-error";
 import type { MailboxMessageDetail } from "@/shared/schemas/mailbox-messages";
@@ -31,18 +32,7 @@ function headerRows(data: MailboxMessageDetail): [string, string][] {
 function MessageBody({ html, text }: { html: string | null; text: string | null }) {
   return (
     <>
-      {html ? (
-        // The sender's markup, not ours: accessibility audits leave it out (data-third-party), and a frame
-        // without scripts could not run them anyway.
-        <iframe
-          data-third-party="message-html"
-          title="Message body (HTML)"
-          sandbox=""
-          srcDoc={html}
-          referrerPolicy="no-referrer"
-          className="h-96 w-full rounded-lg border border-zinc-200 bg-white dark:border-zinc-800"
-        />
-      ) : null}
+      {html ? <EmailHtmlFrame html={html} className="rounded-lg border border-zinc-200 dark:border-zinc-800" /> : null}
       {text && html ? (
         <details className="text-sm">
           <summary className="cursor-pointer font-medium text-zinc-800 dark:text-zinc-200">Plain text version</summary>

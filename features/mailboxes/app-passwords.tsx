@@ -2,15 +2,13 @@
 // A mailbox's app passwords: one per mail client, limited to some protocols,
 // the secret shown once in a dialog with a copy button.
 import { useState } from "react";
-import { Button } from "@/components/button";
-import { CopyButton } from "@/components/copy-button";
-import { Dialog, DialogActions } from "@/components/dialog";
 import { QueryState } from "@/components/query-state";
 import type { AppPassword } from "@/shared/schemas/mailbox-app-passwords";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
 import { AppPasswordRow } from "./app-password-row";
 import { CreateAppPasswordForm } from "./create-app-password-form";
 import { useAppPasswords } from "./use-mailboxes";
+import { SecretOnceDialog } from "@/components/secret-once-dialog";
 
 export function AppPasswords({ mailbox }: { mailbox: Mailbox }) {
   const list = useAppPasswords(mailbox.id);
@@ -28,27 +26,14 @@ export function AppPasswords({ mailbox }: { mailbox: Mailbox }) {
         )}
       </QueryState>
       <CreateAppPasswordForm mailbox={mailbox} onCreated={setCreated} />
-      <Dialog
-        open={created !== null}
+      <SecretOnceDialog
+        secret={created?.secret ?? null}
         title="Copy the app password"
         description={`Use it with ${mailbox.address} as the username. This is the only time it is shown.`}
+        copyLabel="Copy password"
+        testId="app-password-secret"
         onClose={() => setCreated(null)}
-      >
-        {created ? (
-          <div className="space-y-4">
-            <code
-              data-testid="app-password-secret"
-              className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100"
-            >
-              {created.secret}
-            </code>
-            <DialogActions>
-              <CopyButton text={created.secret} label="Copy password" />
-              <Button onClick={() => setCreated(null)}>Done</Button>
-            </DialogActions>
-          </div>
-        ) : null}
-      </Dialog>
+      />
     </div>
   );
 }

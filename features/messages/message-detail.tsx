@@ -11,6 +11,7 @@ import { MessageStatusBadge } from "./message-status-badge";
 import { useMessage } from "./use-messages";
 import type { messageDetailSchema } from "@/shared/schemas/messages";
 import type { z } from "zod";
+import { EmailHtmlFrame } from "@/components/email-html-frame";
 
 type MessageDetailData = z.infer<typeof messageDetailSchema>;
 
@@ -78,17 +79,7 @@ function MessageBody({ html, text }: { html: string | null; text: string | null 
       <h2 id="body" className={panelHeadingClass}>
         Body
       </h2>
-      {/* The customer's markup, not ours: accessibility audits leave it out (data-third-party). */}
-      {html ? (
-        <iframe
-          data-third-party="message-html"
-          title="Message body (HTML)"
-          sandbox=""
-          srcDoc={html}
-          referrerPolicy="no-referrer"
-          className="h-96 w-full rounded-b-xl bg-white"
-        />
-      ) : null}
+      {html ? <EmailHtmlFrame html={html} className="rounded-b-xl" /> : null}
       {text ? (
         html ? (
           <details className="border-t border-zinc-200 px-6 py-3 text-sm dark:border-zinc-800">

@@ -9,6 +9,7 @@ import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import type { Env } from "@/server/env";
 import { ipRateLimitSubject } from "@/server/http/client-ip";
 import { logger } from "@/server/logger";
+import { commonListenerOptions } from "@/server/mail/listener-options";
 import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
 import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
 import { limitSessionTime, useOwnReplies } from "@/server/mail/smtp-connections";
@@ -33,20 +34,9 @@ export function createMxServer({ config, tls }: Options): SMTPServer {
   const log = logger().child({ listener: "mx" });
 
   const server = new SMTPServer({
-    name: config.mail.hostname,
-    key: tls.key,
-    cert: tls.cert,
-    size: MAX_MX_BYTES,
+    ...commonListenerOptions(config, tls, MAX_MX_BYTES),
     authOptional: true,
     disabledCommands: ["AUTH"],
-    // Our replies carry their enhanced codes in the text (server/mail/reply-codes.ts).
-    hideENHANCEDSTATUSCODES: true,
-    hideDSN: true,
-    disableReverseLookup: true,
-    maxClients: config.SMTP_MAX_CLIENTS,
-    socketTimeout: config.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
-    closeTimeout: 10_000,
-    logger: false,
 
     onConnect(session, callback) {
       if (!connections.tryOpen(session.remoteAddress)) return callback(new SmtpReply("tooManyConnections"));

@@ -6,6 +6,7 @@ import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import type { Env } from "@/server/env";
 import { ipRateLimitSubject } from "@/server/http/client-ip";
 import { logger } from "@/server/logger";
+import { commonListenerOptions } from "@/server/mail/listener-options";
 import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
 import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
 import { limitSessionTime, useOwnReplies } from "@/server/mail/smtp-connections";
@@ -36,23 +37,12 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
   const log = logger().child({ listener: implicitTls ? "submissions" : "submission" });
 
   const server = new SMTPServer({
-    name: config.mail.hostname,
+    ...commonListenerOptions(config, tls, MAX_SUBMISSION_BYTES),
     secure: implicitTls,
-    key: tls.key,
-    cert: tls.cert,
-    size: MAX_SUBMISSION_BYTES,
     authMethods: ["PLAIN", "LOGIN"],
     // Checked in onAuth, so the refusal carries our reply text (and loopback may skip TLS outside production).
     allowInsecureAuth: true,
     authRequiredMessage: "5.7.0 Authentication required",
-    // Our replies carry their enhanced codes in the text (server/mail/reply-codes.ts).
-    hideENHANCEDSTATUSCODES: true,
-    hideDSN: true,
-    disableReverseLookup: true,
-    maxClients: config.SMTP_MAX_CLIENTS,
-    socketTimeout: config.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
-    closeTimeout: 10_000,
-    logger: false,
 
     onConnect(session, callback) {
       if (!connections.tryOpen(session.remoteAddress)) return callback(new SmtpReply("tooManyConnections"));

@@ -1,0 +1,23 @@
+// What every one of our SMTP listeners (submission and MX) sets the same way:
+// the greeting name, the certificate, the size limit, our own enhanced codes,
+// no reverse lookups, and the connection and idle limits (docs/smtp.md).
+import type { SMTPServerOptions } from "smtp-server";
+import type { Env } from "@/server/env";
+import type { TlsCredentials } from "./tls-credentials";
+
+export function commonListenerOptions(config: Env, tls: TlsCredentials, maxBytes: number): SMTPServerOptions {
+  return {
+    name: config.mail.hostname,
+    key: tls.key,
+    cert: tls.cert,
+    size: maxBytes,
+    // Our replies carry their enhanced codes in the text (server/mail/reply-codes.ts).
+    hideENHANCEDSTATUSCODES: true,
+    hideDSN: true,
+    disableReverseLookup: true,
+    maxClients: config.SMTP_MAX_CLIENTS,
+    socketTimeout: config.SMTP_IDLE_TIMEOUT_SECONDS * 1000,
+    closeTimeout: 10_000,
+    logger: false,
+  };
+}
