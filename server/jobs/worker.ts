@@ -4,7 +4,7 @@
 import { type JobResult, PgBoss } from "pg-boss";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { purgeDueAccounts } from "@/server/services/account/account-deletion";
-import { deliverMessage } from "@/server/services/messages/deliver-message";
+import { deliverMessages } from "@/server/services/messages/deliver-message";
 import { pruneIdempotencyKeys } from "@/server/services/messages/prune-idempotency-keys";
 import { endDuePeriods } from "@/server/services/billing/end-due-periods";
 import { recheckDueDomains } from "@/server/services/domains/recheck-domains";
@@ -50,7 +50,7 @@ export async function startJobWorker(databaseUrl: string, options: { work: boole
     await boss.work<{ messageId: string }>(queues.deliverMessage, deliveryWorkOptions, async (jobs): Promise<JobResult[]> => {
       // Every message of the batch is in flight at once and settles on its own:
       // one that fails is retried alone, never the others with it.
-      const outcomes = await Promise.allSettled(jobs.map((job) => deliverMessage(job.data.messageId)));
+      const outcomes = await deliverMessages(jobs.map((job) => job.data.messageId));
       return jobs.map((job, index) => {
         const outcome = outcomes[index]!;
         if (outcome.status === "fulfilled") return { id: job.id, status: outcome.value === "done" ? "completed" : "failed" };

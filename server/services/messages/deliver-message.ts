@@ -1,7 +1,8 @@
-// The delivery job of one message: load its stored wire form and envelope,
-// sign it (DKIM, once), hand it to the account's default active relay or the
-// service's own transport over a pooled connection, and record the outcome
-// in one transaction.
+// The delivery jobs of a batch of messages: load their stored wire forms and
+// envelopes (one query for the batch, one for the accounts' relays), then for
+// each message on its own: sign it (DKIM, once), hand it to the account's
+// default active relay or the service's own transport over a pooled
+// connection, and record the outcome (settle-delivery.ts).
 //
 // The envelope sender is the message's VERP address (verp.ts), so bounces and
 // complaints that come back to the MX name their message.
@@ -17,19 +18,19 @@
 // A crash after the hand-off but before the outcome is written leaves the
 // job to be retried: that message may go out twice, with the same
 // Message-ID (its stored form does not change). Nothing is lost.
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
-import { messageContents, messages, type MessageEventType, type MessageStatus } from "@/server/db/schema";
+import { messageContents, messages, type MessageStatus } from "@/server/db/schema";
 import { emailTransport } from "@/server/email/transport";
 import type { HandOff, RawMessage } from "@/server/email/message";
 import { env } from "@/server/env";
-import { newId } from "@/server/ids";
 import { logger } from "@/server/logger";
-import { type BounceInput, recordBounce } from "@/server/services/bounces/record-bounce";
-import { findDefaultRelayForSending } from "@/server/services/relays/find-default-relay-for-sending";
+import type { BounceInput } from "@/server/services/bounces/record-bounce";
+import { findDefaultRelaysForSending, type RelayForSending } from "@/server/services/relays/find-default-relay-for-sending";
 import { sendThroughRelayPool } from "@/server/services/relays/relay-pools";
 import { buildMessage } from "./build-message";
 import { signMessage } from "./dkim-signer";
+import { type DeliveryEvent, deliveryEvent as event, settleDelivery as settle } from "./settle-delivery";
 import { verpAddress } from "./verp";
 
 /** Tries per message, the first included; the queue's retry limit matches. */
@@ -39,13 +40,12 @@ const RELAY_TIMEOUT_MS = 30_000;
 export type DeliveryOutcome = "done" | "retry";
 
 type DeliveryError = Error & { responseCode?: number; response?: string };
-type Event = { id: string; type: MessageEventType; detail: Record<string, unknown> };
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300);
 const describe = (error: DeliveryError) => oneLine(error.response ?? error.message);
 
-async function loadForDelivery(messageId: string) {
-  const [row] = await db()
+function loadForDelivery(messageIds: string[]) {
+  return db()
     .select({
       id: messages.id,
       accountId: messages.accountId,
@@ -60,11 +60,10 @@ async function loadForDelivery(messageId: string) {
     })
     .from(messages)
     .leftJoin(messageContents, eq(messageContents.messageId, messages.id))
-    .where(eq(messages.id, messageId))
-    .limit(1);
-  return row;
+    .where(inArray(messages.id, messageIds));
 }
 
+type LoadedMessage = Awaited<ReturnType<typeof loadForDelivery>>[number];
 /** A message accepted before wire forms were stored: built now from its fields, the same way. */
 async function legacyWireForm(messageId: string): Promise<RawMessage> {
   const [row] = await db()
@@ -101,8 +100,7 @@ async function claimScheduled(messageId: string): Promise<boolean> {
   return claimed.rows.length > 0;
 }
 
-async function handOff(accountId: string, message: RawMessage): Promise<{ via: "relay" | "service"; result: HandOff }> {
-  const relay = await findDefaultRelayForSending(accountId);
+async function handOff(relay: RelayForSending | undefined, message: RawMessage): Promise<{ via: "relay" | "service"; result: HandOff }> {
   if (!relay) return { via: "service", result: await emailTransport().sendRaw(message) };
   const result = await sendThroughRelayPool(relay.id, relay, message, {
     allowPrivate: env().RELAY_ALLOW_PRIVATE_HOSTS,
@@ -111,49 +109,25 @@ async function handOff(accountId: string, message: RawMessage): Promise<{ via: "
   return { via: "relay", result };
 }
 
-type Settlement = {
-  status: MessageStatus;
-  lastError: string | null;
-  via: string | null;
-  sent: boolean;
-  /** Recipients still to try (narrows the stored envelope), or null to leave it. */
-  pending: string[] | null;
-  events: Event[];
-  /** Hard bounces at hand-off, recorded with the outcome. */
-  bounces?: BounceInput[];
-};
-
-/** The outcome in one transaction: status, stored envelope, events and bounces together. */
-async function settle(messageId: string, settlement: Settlement) {
-  const events = settlement.events.map((event) => ({ id: event.id, type: event.type, detail: event.detail }));
-  await db().transaction(async (tx) => {
-    await tx.execute(sql`
-    with changed as (
-      update messages
-         set status = ${settlement.status},
-             attempts = attempts + 1,
-             last_error = ${settlement.lastError},
-             delivered_via = coalesce(${settlement.via}, delivered_via),
-             sent_at = case when ${settlement.sent} then coalesce(sent_at, now()) else sent_at end
-       where id = ${messageId}
-   returning id
-    ), narrowed as (
-      update message_contents set envelope_to = ${JSON.stringify(settlement.pending ?? [])}::jsonb
-       where message_id = ${messageId} and ${settlement.pending !== null}
-    )
-    insert into message_events (id, message_id, type, detail)
-    select event.id, changed.id, event.type, event.detail
-      from changed, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as event(id text, type text, detail jsonb)`);
-    for (const bounce of settlement.bounces ?? []) await recordBounce(bounce, tx);
-  });
+/**
+ * Delivers a batch; each message settles on its own, and its outcome (or the
+ * error that will retry it alone) is at its index.
+ */
+export async function deliverMessages(messageIds: string[]): Promise<PromiseSettledResult<DeliveryOutcome>[]> {
+  const rows = new Map((await loadForDelivery(messageIds)).map((row) => [row.id, row]));
+  const relays = await findDefaultRelaysForSending([...new Set([...rows.values()].map((row) => row.accountId))]);
+  return Promise.allSettled(
+    messageIds.map((messageId) => {
+      const row = rows.get(messageId);
+      // Gone with its account: nothing to deliver.
+      return row ? deliverLoaded(row, relays.get(row.accountId)) : Promise.resolve<DeliveryOutcome>("done");
+    }),
+  );
 }
 
-const event = (type: MessageEventType, detail: Record<string, unknown>): Event => ({ id: newId("mev"), type, detail });
-
-export async function deliverMessage(messageId: string): Promise<DeliveryOutcome> {
-  const row = await loadForDelivery(messageId);
-  // Gone with its account, canceled, or already settled by an earlier run of this job.
-  if (!row) return "done";
+async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | undefined): Promise<DeliveryOutcome> {
+  const messageId = row.id;
+  // Canceled, or already settled by an earlier run of this job.
   if (row.status === "scheduled" && !(await claimScheduled(messageId))) return "done";
   if (row.status !== "queued" && row.status !== "scheduled") return "done";
 
@@ -172,7 +146,7 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
   try {
     const signature = await signMessage(wire.raw, row.domainId, row.fromDomain);
     signed = signature.signed;
-    const sent = await handOff(row.accountId, { raw: signature.raw, envelope });
+    const sent = await handOff(relay, { raw: signature.raw, envelope });
     via = sent.via;
     result = sent.result;
   } catch (caught) {
@@ -207,7 +181,7 @@ export async function deliverMessage(messageId: string): Promise<DeliveryOutcome
 
   const hard = result.refused.filter((entry) => entry.code !== null && entry.code >= 500);
   const soft = result.refused.filter((entry) => entry.code === null || entry.code < 500);
-  const events: Event[] = [];
+  const events: DeliveryEvent[] = [];
   if (result.accepted.length > 0) events.push(event("sent", { via, signed, recipients: result.accepted }));
   const bounces: BounceInput[] = hard.map((refusal) => ({
     messageId,

@@ -1,7 +1,8 @@
-// For sending through the customer's own relay (the sending API): the
-// account's default relay when it is active, with its password opened.
-// Server-side only; null means "no relay: deliver ourselves".
-import { and, eq } from "drizzle-orm";
+// For sending through the customer's own relay (the sending API): each
+// account's default relay when it is active, with its password opened, in one
+// query for a whole batch of deliveries. Server-side only; an account missing
+// from the map has no relay: the service delivers itself.
+import { and, eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import { smtpRelays } from "@/server/db/schema";
 import type { RelayTarget } from "./open-relay-session";
@@ -9,11 +10,13 @@ import { relayTargetOf } from "./relay-target";
 
 export type RelayForSending = RelayTarget & { id: string; name: string };
 
-export async function findDefaultRelayForSending(accountId: string, tx: Executor = db()): Promise<RelayForSending | null> {
-  const [row] = await tx
+export async function findDefaultRelaysForSending(accountIds: string[], tx: Executor = db()): Promise<Map<string, RelayForSending>> {
+  const relays = new Map<string, RelayForSending>();
+  if (accountIds.length === 0) return relays;
+  const rows = await tx
     .select()
     .from(smtpRelays)
-    .where(and(eq(smtpRelays.accountId, accountId), eq(smtpRelays.isDefault, true), eq(smtpRelays.status, "active")))
-    .limit(1);
-  return row ? { id: row.id, name: row.name, ...relayTargetOf(row) } : null;
+    .where(and(inArray(smtpRelays.accountId, accountIds), eq(smtpRelays.isDefault, true), eq(smtpRelays.status, "active")));
+  for (const row of rows) relays.set(row.accountId, { id: row.id, name: row.name, ...relayTargetOf(row) });
+  return relays;
 }

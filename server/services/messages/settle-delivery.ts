@@ -1,0 +1,59 @@
+// Writes the outcome of one delivery attempt: the message's status, its
+// stored envelope narrowed to the recipients still pending, its events and any
+// hard bounces at hand-off. Without bounces this is one statement (atomic on
+// its own, one round trip); with them, one transaction.
+import { sql } from "drizzle-orm";
+import { db, type Executor } from "@/server/db/client";
+import type { MessageEventType, MessageStatus } from "@/server/db/schema";
+import { newId } from "@/server/ids";
+import { type BounceInput, recordBounce } from "@/server/services/bounces/record-bounce";
+
+export type DeliveryEvent = { id: string; type: MessageEventType; detail: Record<string, unknown> };
+
+export const deliveryEvent = (type: MessageEventType, detail: Record<string, unknown>): DeliveryEvent => ({
+  id: newId("mev"),
+  type,
+  detail,
+});
+
+export type Settlement = {
+  status: MessageStatus;
+  lastError: string | null;
+  via: string | null;
+  sent: boolean;
+  /** Recipients still to try (narrows the stored envelope), or null to leave it. */
+  pending: string[] | null;
+  events: DeliveryEvent[];
+  /** Hard bounces at hand-off, recorded with the outcome. */
+  bounces?: BounceInput[];
+};
+
+async function writeOutcome(executor: Executor, messageId: string, settlement: Settlement) {
+  const events = settlement.events.map((event) => ({ id: event.id, type: event.type, detail: event.detail }));
+  await executor.execute(sql`
+    with changed as (
+      update messages
+         set status = ${settlement.status},
+             attempts = attempts + 1,
+             last_error = ${settlement.lastError},
+             delivered_via = coalesce(${settlement.via}, delivered_via),
+             sent_at = case when ${settlement.sent} then coalesce(sent_at, now()) else sent_at end
+       where id = ${messageId}
+   returning id
+    ), narrowed as (
+      update message_contents set envelope_to = ${JSON.stringify(settlement.pending ?? [])}::jsonb
+       where message_id = ${messageId} and ${settlement.pending !== null}
+    )
+    insert into message_events (id, message_id, type, detail)
+    select event.id, changed.id, event.type, event.detail
+      from changed, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as event(id text, type text, detail jsonb)`);
+}
+
+export async function settleDelivery(messageId: string, settlement: Settlement) {
+  const bounces = settlement.bounces ?? [];
+  if (bounces.length === 0) return writeOutcome(db(), messageId, settlement);
+  await db().transaction(async (tx) => {
+    await writeOutcome(tx, messageId, settlement);
+    for (const bounce of bounces) await recordBounce(bounce, tx);
+  });
+}
