@@ -7,12 +7,13 @@ import { pool } from "./send-baselines";
 import { drain, message, post } from "./send-app";
 import { arrivals, waitForSink } from "./send-sink";
 
-export async function crashRun(server: TestServer, databaseUrl: string, key: string, sinkUrl: string, count: number) {
+/** `sharedEnv`: the first instance's secrets and SMTP_URL, as instances of one deployment share them. */
+export async function crashRun(server: TestServer, databaseUrl: string, key: string, sharedEnv: Record<string, string>, count: number) {
   // A second instance working the same queue; killed (whole process group) mid-run.
   const second = await startTestServer({
     label: "bench-send-b",
     databaseUrl,
-    env: { WEB_CONCURRENCY: "1", RUN_JOBS: "true", EMAIL_TRANSPORT: "smtp", SMTP_URL: sinkUrl, RATE_LIMIT_OVERRIDES: "api=100000000/1" },
+    env: { ...sharedEnv, WEB_CONCURRENCY: "1", RUN_JOBS: "true", EMAIL_TRANSPORT: "smtp", RATE_LIMIT_OVERRIDES: "api=100000000/1" },
     detached: true,
   });
   const ids = new Set<string>();

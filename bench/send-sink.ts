@@ -27,6 +27,11 @@ export const sink = new SMTPServer({
   },
 });
 
+// A killed instance (the crash run) resets its connections mid-message: that message never arrived, nothing more.
+sink.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "ECONNRESET") console.error("sink:", error.message);
+});
+
 export async function listen(): Promise<number> {
   return new Promise((resolve) => sink.listen(0, "127.0.0.1", () => resolve((sink.server.address() as { port: number }).port)));
 }

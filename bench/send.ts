@@ -14,6 +14,7 @@
 // Writes bench/results/send.{json,md}. Not a timed test.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:send -- [--messages 3000]
+import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
@@ -108,10 +109,13 @@ async function main() {
   const sinkPort = await listen();
   const sinkUrl = `smtp://127.0.0.1:${sinkPort}`;
   const submissionPort = await freeLoopbackPort();
+  // Instances of one deployment share their secrets (a second instance must open the DKIM keys the first sealed).
+  const secrets = { AUTH_SECRET: randomBytes(32).toString("hex"), ENCRYPTION_KEY: randomBytes(32).toString("hex") };
   const server = await startTestServer({
     label: "bench-send",
     databaseUrl: database.url,
     env: {
+      ...secrets,
       WEB_CONCURRENCY: "2",
       RUN_JOBS: "true",
       EMAIL_TRANSPORT: "smtp",
@@ -142,7 +146,7 @@ async function main() {
     await drain(database.url);
     const latency = await latencyAtRate(server, key, Math.max(1, Math.round(single.messagesPerSecond / 2)), 15);
     await drain(database.url);
-    const crash = await crashRun(server, database.url, key, sinkUrl, messageCount);
+    const crash = await crashRun(server, database.url, key, { ...secrets, SMTP_URL: sinkUrl }, messageCount);
     await drain(database.url);
     const submission = { port: submissionPort, dataDir: server.dataDir, key, from: message(0, "smtp").from, html };
     const smtpOne = await submissionRate(submission, 1, 300);

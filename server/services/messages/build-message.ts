@@ -10,6 +10,7 @@ import type { StoredAttachment } from "@/server/db/schema";
 import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-attachments";
 import { type Mailbox, parseMailbox } from "@/shared/schemas/mail-address";
 import type { SendMessageInput } from "@/shared/schemas/messages";
+import { preferredTextEncoding } from "./text-encoding";
 import { withTracking } from "./tracking-links";
 
 export type BuiltMessage = {
@@ -67,6 +68,7 @@ export async function buildMessage(input: SendMessageInput, identity: Identity):
     subject: input.subject,
     html,
     text: input.text,
+    textEncoding: preferredTextEncoding(html, input.text),
     headers: { ...input.headers, "X-CES-Message-ID": identity.id },
     attachments: files,
     messageId: identity.messageIdHeader,
