@@ -5,8 +5,11 @@
 // autoconfig.<domain>, at /mail/config-v1.1.xml (docs/mailboxes.md).
 import { sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
+import { CLIENT_IP_HEADER, ipRateLimitSubject } from "@/server/http/client-ip";
 import { logger } from "@/server/logger";
 import { normalizeDomainName } from "@/server/services/domains/normalize-domain-name";
+import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
+import { policy } from "@/server/services/rate-limit/policies";
 import type { MailClientSettings, MailServerSettings } from "@/shared/schemas/mail-client-settings";
 import { mailClientSettings } from "./client-settings";
 
@@ -56,8 +59,8 @@ async function hostsMailFor(domain: string): Promise<boolean> {
   return result.rows.length > 0;
 }
 
-const textAnswer = (status: number, text: string) =>
-  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+const textAnswer = (status: number, text: string, headers: Record<string, string> = {}) =>
+  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers } });
 
 /**
  * The answer for a domain named by the `emailaddress` query or, failing that,
@@ -72,6 +75,10 @@ export async function autoconfigResponse(request: Request, hostDomain: string | 
   const normalized = normalizeDomainName(wanted);
   if (!normalized.ok) return textAnswer(400, normalized.reason);
   try {
+    const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+    const limit = await hitRateLimit(policy("autoconfigPerIp"), ipRateLimitSubject(ip));
+    if (limit.limited)
+      return textAnswer(429, "Too many lookups. Please wait before trying again.", { "retry-after": String(limit.retryAfterSeconds) });
     if (!(await hostsMailFor(normalized.name))) return textAnswer(404, "No mail is hosted here for this domain.");
   } catch (error) {
     logger().error({ err: error }, "autoconfig lookup failed");

@@ -26,6 +26,8 @@ export const rateLimitDefaults = {
   relayTestsPerIp: { limit: 60, windowSeconds: 600 },
   /** Mailbox creations and changes per IP: each may hash a password with argon2 (19 MiB, some milliseconds of a core). */
   mailboxPasswordsPerIp: { limit: 60, windowSeconds: 600 },
+  /** Mail-client autoconfig lookups per IP: each tells whether a domain hosts mail here, so guessing many is slowed down. */
+  autoconfigPerIp: { limit: 120, windowSeconds: 600 },
   /** Wrong SMTP logins per client address (IPv6: per /64); past it the address is refused until the window ends. */
   smtpAuthFailuresPerIp: { limit: 10, windowSeconds: 900 },
   /** Messages submitted over SMTP per API key, like the API's per-token limit. */

@@ -20,7 +20,7 @@ beforeAll(async () => {
   // Without DATABASE_URL each server hosts an embedded database of its own: counters must not be shared with other servers of the run.
   const databaseUrl = database?.url;
   [generalLimit, loginLimit, sessionLimit] = await Promise.all([
-    startTestServer({ label: "limit-general", databaseUrl, env: { RATE_LIMIT_OVERRIDES: "api=5/600" } }),
+    startTestServer({ label: "limit-general", databaseUrl, env: { RATE_LIMIT_OVERRIDES: "api=5/600,autoconfigPerIp=2/600" } }),
     startTestServer({ label: "limit-login", databaseUrl, env: { RATE_LIMIT_OVERRIDES: "loginFailuresPerEmailAndIp=3/900" } }),
     startTestServer({ label: "limit-session", databaseUrl: sessionDatabase?.url, env: { RATE_LIMIT_OVERRIDES: "api=3/600" } }),
   ]);
@@ -54,6 +54,19 @@ describe("rate limits", () => {
     expect(retryAfter).toBeLessThanOrEqual(600);
     expect(await stillLimited.json()).toMatchObject({ success: false, data: { code: "rate_limited" } });
     expect((await fetch(`${generalLimit.baseUrl}/api/v1/health`)).status).toBe(200);
+  });
+
+  it("answers a client's third autoconfig lookup in the window with 429 and Retry-After, whatever the domain", async () => {
+    const lookup = (domain: string) =>
+      fetch(`${generalLimit.baseUrl}/.well-known/autoconfig/mail/config-v1.1.xml?emailaddress=ada@${domain}`, {
+        headers: { "x-forwarded-for": "203.0.113.7" },
+      });
+    const statuses = [(await lookup("one.example")).status, (await lookup("two.example")).status];
+    expect(statuses).toEqual([404, 404]);
+    const limited = await lookup("three.example");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(500);
+    expect(await limited.text()).toMatch(/Too many lookups/);
   });
 
   it("counts failed logins against the real peer address, not a forged X-Forwarded-For", async () => {
