@@ -1,7 +1,7 @@
 // The Mailboxes page: on a domain verified through the test DNS server, create
 // a mailbox (the form's defaults left as they are), add an app password (shown
-// once), an alias and a catch-all, and switch a protocol off; on a wide screen
-// and on a 390 px phone.
+// once), change its password and quota, an alias and a catch-all, and switch a
+// protocol off; on a wide screen and on a 390 px phone.
 import { randomBytes } from "node:crypto";
 import { newAccount, signUpInBrowser } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
@@ -73,6 +73,27 @@ for (const [label, viewport] of [
       await passwordDialog.getByRole("button", { name: "Change password" }).click();
       await expect(passwordDialog).toBeHidden();
       await expect(page.getByRole("status").filter({ hasText: `Changed the password of ${address}.` })).toBeVisible();
+
+      // The quota, in a dialog that opens with the current one: saved as it is, then past the plan's largest
+      // (the API's answer beside the field), empty (the API's number rule), then smaller.
+      const changeQuota = card.getByRole("button", { name: `Change quota… of ${address}` });
+      const quotaDialog = page.getByRole("dialog", { name: `Storage quota of ${address}` });
+      await changeQuota.click();
+      await expect(quotaDialog.getByLabel("Storage quota (MB)")).toHaveValue("1024");
+      await quotaDialog.getByRole("button", { name: "Save quota" }).click();
+      await expect(quotaDialog).toBeHidden();
+      await expect(page.getByRole("status").filter({ hasText: `${address} can now store up to 1 GB.` })).toBeVisible();
+      await changeQuota.click();
+      await quotaDialog.getByLabel("Storage quota (MB)").fill("2048");
+      await quotaDialog.getByRole("button", { name: "Save quota" }).click();
+      await expect(quotaDialog.getByText("The Free plan allows at most 1024 MB per mailbox.")).toBeVisible();
+      await quotaDialog.getByLabel("Storage quota (MB)").fill("");
+      await quotaDialog.getByRole("button", { name: "Save quota" }).click();
+      await expect(quotaDialog.getByText("Quota must be a whole number of megabytes")).toBeVisible();
+      await quotaDialog.getByLabel("Storage quota (MB)").fill("512");
+      await quotaDialog.getByRole("button", { name: "Save quota" }).click();
+      await expect(quotaDialog).toBeHidden();
+      await expect(card.getByRole("meter", { name: `Storage of ${address}` })).toHaveAttribute("aria-valuetext", "0 MB of 512 MB used");
 
       // A protocol switched off stays off.
       const imap = card.getByRole("switch", { name: `IMAP for ${address}` });

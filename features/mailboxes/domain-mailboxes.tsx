@@ -35,14 +35,7 @@ export function DomainMailboxes({ domain, mailboxes, onNotice }: DomainMailboxes
       {onDomain.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No mailboxes on {domain.name} yet.</p>
       ) : (
-        onDomain.map((mailbox) => (
-          <MailboxCard
-            key={mailbox.id}
-            mailbox={mailbox}
-            onDeleted={(address) => onNotice(`Deleted ${address}.`)}
-            onPasswordChanged={(address) => onNotice(`Changed the password of ${address}.`)}
-          />
-        ))
+        onDomain.map((mailbox) => <MailboxCard key={mailbox.id} mailbox={mailbox} onNotice={onNotice} />)
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 "use client";
-// One mailbox: its address and name, storage used, protocol switches, app
-// passwords, the inbox link, and "Delete…".
+// One mailbox: its address and name, storage used and its quota, protocol
+// switches, app passwords, the inbox link, and "Delete…".
 import { useState } from "react";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -8,17 +8,20 @@ import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
 import { AppPasswords } from "./app-passwords";
 import { ChangePasswordDialog } from "./change-password-dialog";
+import { ChangeQuotaDialog } from "./change-quota-dialog";
 import { InboxSlot } from "./inbox-slot";
 import { ProtocolSwitches } from "./protocol-switches";
 import { QuotaBar } from "./quota-bar";
 import { useDeleteMailbox } from "./use-mailboxes";
 
-type MailboxCardProps = { mailbox: Mailbox; onDeleted: (address: string) => void; onPasswordChanged: (address: string) => void };
+/** `onNotice`: what changed, for the page's status line. */
+type MailboxCardProps = { mailbox: Mailbox; onNotice: (text: string) => void };
 
-export function MailboxCard({ mailbox, onDeleted, onPasswordChanged }: MailboxCardProps) {
+export function MailboxCard({ mailbox, onNotice }: MailboxCardProps) {
   const remove = useDeleteMailbox();
   const [confirming, setConfirming] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [changingQuota, setChangingQuota] = useState(false);
   const headingId = `mailbox-${mailbox.id}`;
   return (
     <section
@@ -49,6 +52,9 @@ export function MailboxCard({ mailbox, onDeleted, onPasswordChanged }: MailboxCa
         <div>
           <h4 className="mb-2 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Storage</h4>
           <QuotaBar usedBytes={mailbox.usedBytes} quotaBytes={mailbox.quotaBytes} label={`Storage of ${mailbox.address}`} />
+          <Button size="sm" variant="secondary" className="mt-2" onClick={() => setChangingQuota(true)}>
+            Change quota…<span className="sr-only"> of {mailbox.address}</span>
+          </Button>
         </div>
         <ProtocolSwitches mailbox={mailbox} />
       </div>
@@ -61,7 +67,16 @@ export function MailboxCard({ mailbox, onDeleted, onPasswordChanged }: MailboxCa
         onClose={() => setChangingPassword(false)}
         onChanged={() => {
           setChangingPassword(false);
-          onPasswordChanged(mailbox.address);
+          onNotice(`Changed the password of ${mailbox.address}.`);
+        }}
+      />
+      <ChangeQuotaDialog
+        mailbox={mailbox}
+        open={changingQuota}
+        onClose={() => setChangingQuota(false)}
+        onChanged={(quota) => {
+          setChangingQuota(false);
+          onNotice(`${mailbox.address} can now store up to ${quota}.`);
         }}
       />
       <ConfirmDialog
@@ -75,7 +90,7 @@ export function MailboxCard({ mailbox, onDeleted, onPasswordChanged }: MailboxCa
           remove.mutate(mailbox.id, {
             onSuccess: () => {
               setConfirming(false);
-              onDeleted(mailbox.address);
+              onNotice(`Deleted ${mailbox.address}.`);
             },
           })
         }

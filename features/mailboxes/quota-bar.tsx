@@ -1,5 +1,5 @@
 // Storage used of a mailbox's quota, as a meter (read out as "x of y").
-const formatBytes = (bytes: number) => {
+export const formatBytes = (bytes: number) => {
   if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(bytes % 1024 ** 3 === 0 ? 0 : 1)} GB`;
   if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
   return bytes === 0 ? "0 MB" : `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -80,6 +80,9 @@ export const updateMailboxBody = z
   })
   .meta({ id: "UpdateMailboxRequest" });
 
+/** The portal's "Change quota…" form: the same rule as the API's `quotaMb`, which it requires. */
+export const mailboxQuotaBody = z.strictObject({ quotaMb });
+
 /** The portal's "Change password…" form: the same rule as the API's `password`. */
 export const mailboxPasswordBody = z.strictObject({ password: mailboxPassword });
 
