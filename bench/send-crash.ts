@@ -13,7 +13,14 @@ export async function crashRun(server: TestServer, databaseUrl: string, key: str
   const second = await startTestServer({
     label: "bench-send-b",
     databaseUrl,
-    env: { ...sharedEnv, WEB_CONCURRENCY: "1", RUN_JOBS: "true", EMAIL_TRANSPORT: "smtp", RATE_LIMIT_OVERRIDES: "api=100000000/1" },
+    env: {
+      ...sharedEnv,
+      WEB_CONCURRENCY: "1",
+      DELIVERY_WORKERS: "1",
+      RUN_JOBS: "true",
+      EMAIL_TRANSPORT: "smtp",
+      RATE_LIMIT_OVERRIDES: "api=100000000/1",
+    },
     detached: true,
   });
   const ids = new Set<string>();

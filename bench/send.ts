@@ -117,6 +117,8 @@ async function main() {
     env: {
       ...secrets,
       WEB_CONCURRENCY: "2",
+      // The production default (one per core, at most 4); test servers run one.
+      DELIVERY_WORKERS: String(Math.min(os.availableParallelism(), 4)),
       RUN_JOBS: "true",
       EMAIL_TRANSPORT: "smtp",
       SMTP_URL: sinkUrl,
@@ -203,7 +205,7 @@ async function main() {
       `|---|---|`,
       ...rows.map(([name, value]) => `| ${name} | ${value} |`),
       "",
-      `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL, 2 web workers + the job worker in the launcher; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0]!.toFixed(1)}.`,
+      `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL, 2 web workers + ${Math.min(os.availableParallelism(), 4)} delivery workers + the launcher; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0]!.toFixed(1)}.`,
     ].join("\n");
     mkdirSync("bench/results", { recursive: true });
     writeFileSync("bench/results/send.json", JSON.stringify(results, null, 2));

@@ -1,7 +1,9 @@
 // `npm start` (`npm run dev` with --dev). The primary process validates the
 // configuration, provides the embedded database when DATABASE_URL is absent,
 // applies migrations, then forks stateless web workers (node:cluster shares
-// the port) that only ever see a DATABASE_URL.
+// the port) that only ever see a DATABASE_URL, and delivery workers
+// (DELIVERY_WORKERS) that deliver queued messages while its own job worker
+// does the rest.
 import cluster from "node:cluster";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,7 +12,7 @@ import { runMigrations } from "@/server/db/migrate";
 import { markDatabaseEnvironment } from "@/server/db/environment-marker";
 import { loadDotenv } from "@/server/runtime/load-dotenv";
 import { EnvError, env, useEmbeddedDatabase } from "@/server/env";
-import { startJobWorker } from "@/server/jobs/worker";
+import { startDeliveryWorker, startJobWorker } from "@/server/jobs/worker";
 import { startMailListeners } from "@/server/mail/start-mail-listeners";
 import { startMailStore } from "@/server/mail/dovecot/start-mail-store";
 import { startWebServer } from "@/server/runtime/web-server";
@@ -25,6 +27,8 @@ const WEB_DRAIN_MS = 20_000;
 const JOBS_STOP_MS = 20_000;
 
 const isDev = process.argv.includes("--dev");
+/** Set in the environment of the cluster workers forked to deliver messages rather than serve requests. */
+const DELIVERY_ROLE = "CES_DELIVERY_WORKER";
 loadDotenv();
 
 function loadConfig() {
@@ -46,14 +50,19 @@ async function runPrimary() {
     process.exit(1);
   }
   const workerCount = isDev ? 1 : config.WEB_CONCURRENCY;
+  const deliveryWorkerCount = config.RUN_JOBS && !isDev ? config.DELIVERY_WORKERS : 0;
 
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
-      // Worker pools, the job worker, migrations, Dovecot's auth and dict processes, and room for local tools (psql, the test suite).
-      maxConnections: config.DATABASE_POOL_MAX * workerCount + 24 + (config.mailStore.mode === "auto" ? 16 : 0),
+      // Worker and delivery-worker pools, the job worker, migrations, Dovecot's auth and dict processes, and room for local tools (psql, the test suite).
+      maxConnections:
+        config.DATABASE_POOL_MAX * (workerCount + deliveryWorkerCount) +
+        4 * deliveryWorkerCount +
+        24 +
+        (config.mailStore.mode === "auto" ? 16 : 0),
     });
     databaseUrl = embedded.url;
     useEmbeddedDatabase(databaseUrl);
@@ -70,7 +79,7 @@ async function runPrimary() {
       );
     });
   }
-  const stopJobs = await startJobWorker(databaseUrl, { work: config.RUN_JOBS });
+  const stopJobs = await startJobWorker(databaseUrl, { work: config.RUN_JOBS, deliver: deliveryWorkerCount === 0 });
   // Before the mail listeners: mail for hosted mailboxes is delivered to it.
   const mailStore = await startMailStore(config, databaseUrl);
   console.log(mailStore.description);
@@ -84,13 +93,19 @@ async function runPrimary() {
     DATABASE_EMBEDDED: String(Boolean(embedded) || config.DATABASE_EMBEDDED),
     ...(mailStore.imapUrl ? { DOVECOT_IMAP_URL: mailStore.imapUrl } : {}),
   };
+  const deliveryEnv = { ...workerEnv, [DELIVERY_ROLE]: "1" };
+  const delivering = new Set<number>();
+  const forkDeliveryWorker = () => delivering.add(cluster.fork(deliveryEnv).id);
   let stopping = false;
   for (let index = 0; index < workerCount; index += 1) cluster.fork(workerEnv);
+  for (let index = 0; index < deliveryWorkerCount; index += 1) forkDeliveryWorker();
   cluster.on("exit", (worker, code) => {
     if (stopping) return;
-    // A crashed worker is replaced; the others keep serving meanwhile.
-    console.error(`web worker ${worker.process.pid} exited (${code}); starting a new one`);
-    cluster.fork(workerEnv);
+    // A crashed worker is replaced; the others keep going meanwhile (a delivery worker's jobs return to the queue).
+    const wasDelivering = delivering.delete(worker.id);
+    console.error(`${wasDelivering ? "delivery" : "web"} worker ${worker.process.pid} exited (${code}); starting a new one`);
+    if (wasDelivering) forkDeliveryWorker();
+    else cluster.fork(workerEnv);
   });
 
   let readyWorkers = 0;
@@ -143,7 +158,22 @@ async function runWorker() {
   process.on("SIGINT", () => {}); // the primary decides when workers stop
 }
 
-(cluster.isPrimary ? runPrimary() : runWorker()).catch((error) => {
+/** A cluster worker that delivers messages: stops fetching on SIGTERM and lets the deliveries in flight finish. */
+async function runDeliveryWorker() {
+  const config = loadConfig();
+  const stopDelivery = await startDeliveryWorker(config.DATABASE_URL!);
+  let stopping = false;
+  process.on("SIGTERM", () => {
+    if (stopping) return;
+    stopping = true;
+    void stopDelivery(JOBS_STOP_MS)
+      .catch((error: Error) => console.error(`delivery worker: ${error.message}`))
+      .finally(() => process.exit(0));
+  });
+  process.on("SIGINT", () => {}); // the primary decides when workers stop
+}
+
+(cluster.isPrimary ? runPrimary() : process.env[DELIVERY_ROLE] ? runDeliveryWorker() : runWorker()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

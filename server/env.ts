@@ -70,6 +70,8 @@ const envSchema = z.object({
   RELAY_EXTRA_CA_FILE: z.string().min(1).optional(),
   /** Whether this instance's launcher works background jobs (email delivery, re-checks). */
   RUN_JOBS: booleanString.default(true),
+  /** Processes that deliver queued messages (with RUN_JOBS); 0: the launcher's primary delivers them itself. */
+  DELIVERY_WORKERS: z.coerce.number().int().min(0).max(32).default(Math.min(availableParallelism(), 4)),
   /** "policy=limit/seconds,…" to change the rate limits of docs/api.md. */
   RATE_LIMIT_OVERRIDES: z
     .string()

@@ -1,5 +1,8 @@
 // The job worker: runs in the launcher's primary process (not in web workers),
 // installs pg-boss's schema, keeps the queues' policies current and works them.
+// Messages are delivered by delivery workers (DELIVERY_WORKERS, processes of
+// their own, one per core by default), so sending is not bound to one core
+// nor slowed by the primary's SMTP listeners; with none, the primary delivers.
 // Set RUN_JOBS=false on instances that should only serve requests.
 import { type JobResult, PgBoss } from "pg-boss";
 import { deliverEmail } from "@/server/email/deliver-email";
@@ -26,7 +29,51 @@ const deliveryWorkOptions = {
   perJobResults: true,
 } as const;
 
-export async function startJobWorker(databaseUrl: string, options: { work: boolean }): Promise<(timeoutMs?: number) => Promise<void>> {
+/** Works the delivery queue on `boss`: each fetched batch is delivered at once, each message settling on its own. */
+async function workDelivery(boss: PgBoss): Promise<void> {
+  await boss.work<{ messageId: string }>(queues.deliverMessage, deliveryWorkOptions, async (jobs): Promise<JobResult[]> => {
+    // One that fails is retried alone, never the others with it.
+    const outcomes = await deliverMessages(jobs.map((job) => job.data.messageId));
+    return jobs.map((job, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.status === "fulfilled") return { id: job.id, status: outcome.value === "done" ? "completed" : "failed" };
+      logger().warn({ messageId: job.data.messageId, err: outcome.reason }, "message delivery errored; will retry");
+      return { id: job.id, status: "failed", output: { error: String(outcome.reason) } };
+    });
+  });
+}
+
+/**
+ * A process that only delivers messages (DELIVERY_WORKERS), beside the
+ * primary's job worker: the primary installs the schema, keeps the queues'
+ * policies and schedules and supervises; this one fetches and delivers.
+ */
+export async function startDeliveryWorker(databaseUrl: string): Promise<(timeoutMs?: number) => Promise<void>> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    max: 4,
+    useListenNotify: true,
+    migrate: false,
+    schedule: false,
+    supervise: false,
+  });
+  boss.on("error", (error) => logger().error({ err: error }, "job queue error"));
+  await boss.start();
+  await workDelivery(boss);
+  return async (timeoutMs = 10_000) => {
+    await boss.stop({ graceful: true, timeout: timeoutMs });
+    closeRelayPools();
+  };
+}
+
+/**
+ * `work`: whether this process works the queues at all (RUN_JOBS);
+ * `deliver`: whether it also delivers messages (not when delivery workers do).
+ */
+export async function startJobWorker(
+  databaseUrl: string,
+  options: { work: boolean; deliver: boolean },
+): Promise<(timeoutMs?: number) => Promise<void>> {
   // LISTEN/NOTIFY wakes delivery the moment a message is queued (polling stays as a floor).
   const boss = new PgBoss({ connectionString: databaseUrl, max: 6, useListenNotify: true });
   boss.on("error", (error) => logger().error({ err: error }, "job queue error"));
@@ -47,17 +94,7 @@ export async function startJobWorker(databaseUrl: string, options: { work: boole
     await boss.work(queues.pruneIdempotencyKeys, async () => {
       await pruneIdempotencyKeys();
     });
-    await boss.work<{ messageId: string }>(queues.deliverMessage, deliveryWorkOptions, async (jobs): Promise<JobResult[]> => {
-      // Every message of the batch is in flight at once and settles on its own:
-      // one that fails is retried alone, never the others with it.
-      const outcomes = await deliverMessages(jobs.map((job) => job.data.messageId));
-      return jobs.map((job, index) => {
-        const outcome = outcomes[index]!;
-        if (outcome.status === "fulfilled") return { id: job.id, status: outcome.value === "done" ? "completed" : "failed" };
-        logger().warn({ messageId: job.data.messageId, err: outcome.reason }, "message delivery errored; will retry");
-        return { id: job.id, status: "failed", output: { error: String(outcome.reason) } };
-      });
-    });
+    if (options.deliver) await workDelivery(boss);
     await boss.work(queues.endBillingPeriods, async () => {
       await endDuePeriods();
     });

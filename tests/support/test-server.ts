@@ -37,6 +37,8 @@ export async function startTestServer(options: {
     PORT: String(port),
     DATA_DIR: dataDir,
     WEB_CONCURRENCY: "1",
+    // One delivery worker: delivery runs in a process of its own as in production, without one per core for every test server.
+    DELIVERY_WORKERS: "1",
     // Mail listeners are off unless a test gives them ports: fixed defaults would collide between servers.
     SUBMISSION_PORT: "0",
     SUBMISSIONS_PORT: "0",
