@@ -3,9 +3,8 @@
 // sees, in the light and the dark theme. No serious or critical violation of
 // WCAG 2.x A/AA rules is allowed.
 import { seriousViolations } from "./support/axe";
-import type { Page } from "@playwright/test";
-import { newAccount, signUpThroughPortal, type TestAccount } from "./support/accounts";
-import { arrangeMailbox, sendThroughMx } from "./support/hosted-mailbox";
+import { newAccount, signUpThroughPortal } from "./support/accounts";
+import { dynamicPageSamples } from "./support/dynamic-page-samples";
 import { pageRoutes, type PageRoute } from "./support/page-routes";
 import { expect, test } from "./support/test";
 
@@ -17,28 +16,19 @@ const visits = pageRoutes.flatMap((route) => {
   return [...signedOut, ...signedIn] as { route: PageRoute; signedIn: boolean }[];
 });
 
-/** Dynamic pages whose sample is arranged per test: a mailbox of the account (with a message) for its inbox. */
-const arranged: Record<string, (page: Page, account: TestAccount) => Promise<string>> = {
-  "/mailboxes/[mailbox_id]/inbox": async (page, account) => {
-    const { address, mailboxId } = await arrangeMailbox(page.request, account);
-    await sendThroughMx({ to: address, subject: "A message to list", text: "Hello." });
-    return `/mailboxes/${mailboxId}/inbox`;
-  },
-};
-
 test.describe("accessibility (axe-core)", () => {
   for (const { route, signedIn } of visits) {
     for (const colorScheme of ["light", "dark"] as const) {
       test(`${route.path} ${signedIn ? "signed in" : "signed out"}, ${colorScheme}: no serious or critical violations`, async ({
         page,
       }) => {
-        const arrange = signedIn ? arranged[route.path] : undefined;
+        const arrange = signedIn ? dynamicPageSamples[route.path] : undefined;
         test.skip(Boolean(route.skipReason) && !arrange, route.skipReason);
         // A sign-up, a page load to network idle and a full axe audit (the API reference's page is large): on a busy 2-core machine this passed 30 s.
         test.slow();
         const account = newAccount("a11y");
         if (signedIn) await signUpThroughPortal(page.context().request, account);
-        const path = arrange ? await arrange(page, account) : route.path;
+        const path = arrange ? await arrange(page.request, account) : route.path;
         await page.emulateMedia({ colorScheme });
         await page.goto(path);
         await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/$" : path}(\\?|$)`));
