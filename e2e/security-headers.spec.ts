@@ -4,7 +4,7 @@
 // signed out and, for the portal's signed-in pages, signed in.
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import { newAccount, SESSION_COOKIE, signUpThroughPortal } from "./support/accounts";
-import { dynamicPageSamples, withPlaceholderIds } from "./support/dynamic-page-samples";
+import { dynamicPageSamples, publicDynamicPageSamples, withPlaceholderIds } from "./support/dynamic-page-samples";
 import { pageRoutes } from "./support/page-routes";
 
 const fixedHeaders: Record<string, string> = {
@@ -71,14 +71,16 @@ test.describe("page responses", () => {
   });
 
   for (const route of pageRoutes) {
-    // Signed out, a portal page redirects before reading its id: any value opens it.
-    const signedOutPath = route.signedIn ? withPlaceholderIds(route.path) : route.path;
-    const signedOutSkip = route.signedIn ? undefined : route.skipReason;
+    // Signed out, a portal page redirects before reading its id: any value opens it. A public page with an id gets one arranged.
+    const publicSample = publicDynamicPageSamples[route.path];
+    const signedOutPath = async (request: APIRequestContext) =>
+      route.signedIn ? withPlaceholderIds(route.path) : publicSample ? publicSample(request) : route.path;
+    const signedOutSkip = route.signedIn || publicSample ? undefined : route.skipReason;
 
     test(`${route.path} carries a nonce CSP and the security headers${route.signedIn ? " (signed in)" : ""}`, async ({ request }) => {
-      const arranged = route.signedIn && route.path in dynamicPageSamples;
+      const arranged = route.signedIn ? route.path in dynamicPageSamples : Boolean(publicSample);
       test.skip(Boolean(route.skipReason) && !arranged, route.skipReason);
-      const path = route.signedIn ? await signedInPath(request, route.path) : route.path;
+      const path = route.signedIn ? await signedInPath(request, route.path) : await signedOutPath(request);
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), route.file).toBe(200);
       await expectPageHeaders(response, path);
@@ -86,16 +88,18 @@ test.describe("page responses", () => {
 
     test(`${route.path} sends HSTS behind https`, async ({ request }) => {
       test.skip(Boolean(signedOutSkip), signedOutSkip);
-      const response = await request.get(signedOutPath, { maxRedirects: 0, headers: { "x-forwarded-proto": "https" } });
-      await expectPageHeaders(response, signedOutPath, { https: true });
+      const path = await signedOutPath(request);
+      const response = await request.get(path, { maxRedirects: 0, headers: { "x-forwarded-proto": "https" } });
+      await expectPageHeaders(response, path, { https: true });
     });
 
     if (route.signedIn) {
       test(`${route.path} signed out: a redirect to sign-in, with the same headers`, async ({ request }) => {
-        const response = await request.get(signedOutPath, { maxRedirects: 0 });
+        const path = await signedOutPath(request);
+        const response = await request.get(path, { maxRedirects: 0 });
         expect(response.status()).toBe(307);
-        expect(response.headers().location).toBe(`/sign-in?callbackUrl=${encodeURIComponent(signedOutPath)}`);
-        await expectPageHeaders(response, signedOutPath);
+        expect(response.headers().location).toBe(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
+        await expectPageHeaders(response, path);
       });
     }
   }
