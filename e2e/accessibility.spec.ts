@@ -29,7 +29,7 @@ test.describe("accessibility (axe-core)", () => {
         test.slow();
         const account = newAccount("a11y");
         if (signedIn) await signUpThroughPortal(page.context().request, account);
-        const path = arrange ? await arrange(page.request, account) : arrangePublic ? await arrangePublic(page.request) : route.path;
+        const path = arrange ? await arrange(page, account) : arrangePublic ? await arrangePublic(page.request) : route.path;
         await page.emulateMedia({ colorScheme });
         await page.goto(path);
         await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/$" : path}(\\?|$)`));

@@ -2,7 +2,7 @@
 // assets skip the proxy entirely (they must not pay for it). Every page under
 // app/ is checked (e2e/support/page-routes.ts reads them from the file system),
 // signed out and, for the portal's signed-in pages, signed in.
-import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, expect, type Page, test } from "@playwright/test";
 import { newAccount, SESSION_COOKIE, signUpThroughPortal } from "./support/accounts";
 import { dynamicPageSamples, publicDynamicPageSamples, withPlaceholderIds } from "./support/dynamic-page-samples";
 import { pageRoutes } from "./support/page-routes";
@@ -56,12 +56,12 @@ async function expectPageHeaders(response: APIResponse, path: string, options: {
   expect(body.match(/<script\b[^>]*>/g)?.filter((tag) => !tag.includes(`nonce="${nonce}"`)) ?? []).toEqual([]);
 }
 
-/** Signs a new account in on `request`; returns the path to open (a dynamic route's sample arranged for that account). */
-async function signedInPath(request: APIRequestContext, routePath: string): Promise<string> {
+/** Signs a new account in on the page's context; returns the path to open (a dynamic route's sample arranged for that account). */
+async function signedInPath(page: Page, routePath: string): Promise<string> {
   const account = newAccount("headers");
-  await signUpThroughPortal(request, account);
+  await signUpThroughPortal(page.request, account);
   const arrange = dynamicPageSamples[routePath];
-  return arrange ? arrange(request, account) : routePath;
+  return arrange ? arrange(page, account) : routePath;
 }
 
 test.describe("page responses", () => {
@@ -77,11 +77,11 @@ test.describe("page responses", () => {
       route.signedIn ? withPlaceholderIds(route.path) : publicSample ? publicSample(request) : route.path;
     const signedOutSkip = route.signedIn || publicSample ? undefined : route.skipReason;
 
-    test(`${route.path} carries a nonce CSP and the security headers${route.signedIn ? " (signed in)" : ""}`, async ({ request }) => {
+    test(`${route.path} carries a nonce CSP and the security headers${route.signedIn ? " (signed in)" : ""}`, async ({ page }) => {
       const arranged = route.signedIn ? route.path in dynamicPageSamples : Boolean(publicSample);
       test.skip(Boolean(route.skipReason) && !arranged, route.skipReason);
-      const path = route.signedIn ? await signedInPath(request, route.path) : await signedOutPath(request);
-      const response = await request.get(path, { maxRedirects: 0 });
+      const path = route.signedIn ? await signedInPath(page, route.path) : await signedOutPath(page.request);
+      const response = await page.request.get(path, { maxRedirects: 0 });
       expect(response.status(), route.file).toBe(200);
       await expectPageHeaders(response, path);
     });

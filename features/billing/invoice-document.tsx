@@ -60,13 +60,13 @@ export function InvoiceDocument({ invoiceId }: { invoiceId: string }) {
           </div>
         </header>
         <section aria-label="Billed to" className="mt-8 text-sm">
-          <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Billed to</p>
+          <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400 print:text-zinc-600">Billed to</p>
           {data.billedTo.name ? <p className="mt-1">{data.billedTo.name}</p> : null}
           <p>{data.billedTo.email}</p>
         </section>
         <table className="mt-8 w-full text-left text-sm">
           <caption className="sr-only">Invoice lines</caption>
-          <thead className="border-b border-zinc-200 text-xs tracking-wide text-zinc-500 uppercase dark:border-zinc-700">
+          <thead className="border-b border-zinc-200 text-xs tracking-wide text-zinc-500 uppercase dark:border-zinc-700 dark:text-zinc-400 print:text-zinc-600">
             <tr>
               <th scope="col" className="py-2 font-medium">
                 Description
@@ -93,7 +93,7 @@ export function InvoiceDocument({ invoiceId }: { invoiceId: string }) {
             </tr>
           </tfoot>
         </table>
-        <p className="mt-8 text-xs text-zinc-500 print:text-black">
+        <p className="mt-8 text-xs text-zinc-500 dark:text-zinc-400 print:text-black">
           Payment {data.paymentReference} ({data.provider}). Amounts in {data.currency.toUpperCase()}.
         </p>
       </article>
