@@ -47,7 +47,7 @@ for (const [label, viewport] of [
     await signUpInBrowser(page, newAccount("dev-dns"));
     await page.goto("/domains");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Domains");
-    const note = page.getByText("Development DNS.", { exact: false });
+    const note = page.getByRole("paragraph").filter({ hasText: "Development DNS." });
     await expect(note).toBeVisible();
     await expect(note).toContainText(`127.0.0.1:${devDnsPort}`);
     await expect(note).toContainText(`dig @127.0.0.1 -p ${devDnsPort} TXT <domain>`);
@@ -62,7 +62,10 @@ for (const [label, viewport] of [
     await expect(page.getByRole("status").filter({ hasText: `Checked ${domain}: verified. It can send.` })).toBeVisible();
     await expect(card.getByText("Receiving: on")).toBeVisible();
 
-    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    const [scrollWidth, clientWidth] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth!);
     expect(await seriousViolations(page)).toEqual([]);
   });

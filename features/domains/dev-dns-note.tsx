@@ -11,8 +11,8 @@ export function DevDnsNote({ address }: { address: string }) {
       <p>
         <strong className="font-medium text-zinc-900 dark:text-white">Development DNS.</strong> This server answers DNS at{" "}
         <InlineCode>{address}</InlineCode> and already publishes there the records of every domain you add, so Verify works without a DNS
-        provider. Look one up with <InlineCode>{`dig @${host} -p ${port} TXT <domain>`}</InlineCode>. In production you publish them at
-        your DNS provider; this note and that server do not exist there.
+        provider. Look one up with <InlineCode>{`dig @${host} -p ${port} TXT <domain>`}</InlineCode>. In production you publish them at your
+        DNS provider; this note and that server do not exist there.
       </p>
     </Note>
   );

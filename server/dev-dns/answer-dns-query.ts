@@ -69,7 +69,8 @@ export async function answerDnsQuery(
   if (served.records.length === 0) return dnsPacket.encode({ ...base, flags: flags | RCODE.NXDOMAIN });
   const answers = matching(served.records, question.type).map((record) => toAnswer(question.name, record));
   const packet = dnsPacket.encode({ ...base, flags, answers });
-  if (transport === "udp" && packet.length > udpLimit(query)) return dnsPacket.encode({ ...base, flags: flags | dnsPacket.TRUNCATED_RESPONSE });
+  if (transport === "udp" && packet.length > udpLimit(query))
+    return dnsPacket.encode({ ...base, flags: flags | dnsPacket.TRUNCATED_RESPONSE });
   return packet;
 }
 

@@ -58,7 +58,9 @@ export async function findServedRecords(queried: string): Promise<ServedName> {
     )
     .orderBy(sendingDomainRecords.position);
   const records: ServedRecord[] = stored.map((record) =>
-    record.type === "MX" ? { type: "MX", value: record.value, priority: record.priority ?? MX_PRIORITY } : { type: record.type, value: record.value },
+    record.type === "MX"
+      ? { type: "MX", value: record.value, priority: record.priority ?? MX_PRIORITY }
+      : { type: record.type, value: record.value },
   );
   for (const domain of serving) {
     for (const record of discoveryRecords(domain.name)) {

@@ -31,7 +31,9 @@ function serveTcp(socket: net.Socket) {
 }
 
 function cannotListen(host: string, port: number, error: Error): Error {
-  return new Error(`development DNS: cannot listen on ${host}:${port} (${error.message}); set DEV_DNS_PORT to a free port, or 0 to turn it off`);
+  return new Error(
+    `development DNS: cannot listen on ${host}:${port} (${error.message}); set DEV_DNS_PORT to a free port, or 0 to turn it off`,
+  );
 }
 
 export async function startDevDns(config: Env): Promise<DevDns> {
@@ -60,7 +62,10 @@ export async function startDevDns(config: Env): Promise<DevDns> {
   return {
     address: `${host}:${port}`,
     stop: async () => {
-      await Promise.all([new Promise<void>((resolve) => udp.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
+      await Promise.all([
+        new Promise<void>((resolve) => udp.close(() => resolve())),
+        new Promise<void>((resolve) => tcp.close(() => resolve())),
+      ]);
     },
   };
 }

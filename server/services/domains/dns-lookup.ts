@@ -32,7 +32,8 @@ export function createDnsLookup(servers?: string[]): DnsLookup {
   const resolve = createLookupResolver(servers);
   return {
     txt: (name) => classify(async () => ((await resolve(name, "TXT")) as string[][]).map((chunks) => chunks.join(""))),
-    cname: (name) => classify(async () => ((await resolve(name, "CNAME")) as string[]).map((target) => target.toLowerCase().replace(/\.$/, ""))),
+    cname: (name) =>
+      classify(async () => ((await resolve(name, "CNAME")) as string[]).map((target) => target.toLowerCase().replace(/\.$/, ""))),
     mx: (name) =>
       classify(async () =>
         ((await resolve(name, "MX")) as { priority: number; exchange: string }[])
