@@ -10,6 +10,7 @@
 // that kind.
 import { bounceResolver } from "./bounce-resolver";
 import { mailboxResolver } from "./mailbox-resolver";
+import { postmasterResolver } from "./postmaster-resolver";
 
 /** A return-path (VERP) address: reports sent to it are about this message. */
 export type BounceDestination = { kind: "bounce"; address: string; messageId: string };
@@ -26,7 +27,7 @@ export type RecipientResolver = {
 };
 
 /** In the order they are tried. */
-export const recipientResolvers: RecipientResolver[] = [bounceResolver, mailboxResolver];
+export const recipientResolvers: RecipientResolver[] = [bounceResolver, mailboxResolver, postmasterResolver];
 
 export async function routeRecipient(address: string, resolvers: RecipientResolver[] = recipientResolvers): Promise<Destination | null> {
   for (const resolver of resolvers) {
