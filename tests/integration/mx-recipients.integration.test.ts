@@ -105,7 +105,12 @@ describe("postmaster", () => {
   });
 
   it("postmaster@ a domain with no mailbox here is still unknown", async () => {
-    const sent = await mxTransaction(mxPort(), "sender@example.org", [`postmaster@nowhere-${tag()}.example`], rawMessage("postmaster", "x"));
+    const sent = await mxTransaction(
+      mxPort(),
+      "sender@example.org",
+      [`postmaster@nowhere-${tag()}.example`],
+      rawMessage("postmaster", "x"),
+    );
     expect(sent.rcpt.map(short)).toEqual(["550 5.1.1"]);
   });
 });

@@ -30,7 +30,11 @@ afterAll(() => dns?.stop());
 const message = (from: string) => Buffer.from(`From: <alerts@${from}>\r\nTo: a@hosted.example\r\nSubject: x\r\n\r\nbody\r\n`);
 
 async function receive(from: string) {
-  const authentication = await authenticateInbound(message(from), { ip: "192.0.2.1", helo: "mta.example", mailFrom: `alerts@${from}` }, 500);
+  const authentication = await authenticateInbound(
+    message(from),
+    { ip: "192.0.2.1", helo: "mta.example", mailFrom: `alerts@${from}` },
+    500,
+  );
   const inbound = {
     raw: message(from),
     mailFrom: `alerts@${from}`,
