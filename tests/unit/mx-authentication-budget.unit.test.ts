@@ -17,7 +17,7 @@ beforeAll(async () => {
   for (const [domain, policy] of [
     ["reject.example", "reject"],
     ["none.example", "none"],
-  ]) {
+  ] as const) {
     await control.publish(`_dmarc.${domain}`, "TXT", [`v=DMARC1; p=${policy}`]);
     // SPF that waits on a server that never answers: longer than the limit below.
     await control.publish(domain, "TXT", ["v=spf1 include:spf.silent.example -all"]);

@@ -12,8 +12,8 @@ import { bounceResolver } from "./bounce-resolver";
 import { mailboxResolver } from "./mailbox-resolver";
 import { postmasterResolver } from "./postmaster-resolver";
 
-/** A return-path (VERP) address: reports sent to it are about this message. */
-export type BounceDestination = { kind: "bounce"; address: string; messageId: string };
+/** A return-path (VERP) address: reports sent to it are about this message, and only its `recipient` when the token names one. */
+export type BounceDestination = { kind: "bounce"; address: string; messageId: string; recipient: string | null };
 
 /** A hosted mailbox, an alias or a catch-all: `mailboxes` are the mailbox addresses it delivers into. */
 export type MailboxDestination = { kind: "mailbox"; address: string; mailboxes: string[] };
