@@ -32,6 +32,7 @@ export const smtpReplies = {
   unknownMailbox: { code: 550, text: "5.1.1 No such mailbox here" },
   mailboxRefused: { code: 554, text: "5.3.0 The mailbox refused this message" },
   dmarcRejected: { code: 550, text: "5.7.1 Rejected by the DMARC policy (p=reject) of the sender's domain" },
+  authenticationUnfinished: { code: 451, text: "4.7.0 Sender authentication checks did not finish; try again later" },
 } as const satisfies Record<string, { code: number; text: string }>;
 
 export type SmtpReplyName = keyof typeof smtpReplies;

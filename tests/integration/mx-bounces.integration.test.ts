@@ -4,7 +4,9 @@
 // the app's MX by real clients (nodemailer, Debian's swaks), and the message
 // shows its `bounced` and `complained` events.
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -76,6 +78,13 @@ async function sentMessage(to: string[]) {
   return { id, verp };
 }
 
+/** The message-wide token messages were handed off with before tokens named a recipient, made with the server's AUTH_SECRET. */
+function messageWideToken(messageId: string): string {
+  const { authSecret } = JSON.parse(readFileSync(path.join(inject("serverDataDir"), "secrets.json"), "utf8")) as { authSecret: string };
+  const key = Buffer.from(hkdfSync("sha256", authSecret, "customer-email-service", "verp-return-path", 32));
+  return `${messageId}-${createHmac("sha256", key).update(messageId).digest("hex").slice(0, 20)}`;
+}
+
 const eventsOf = async (id: string, type: string) => (await messageOf(id)).events.filter((event) => event.type === type);
 
 describe("the return path", () => {
@@ -134,9 +143,33 @@ describe("delivery status notifications at the MX", () => {
     expect(await sql("select 1 from suppressions where account_id = $1 and email = $2", [account.user.id, recipient])).toEqual([]);
   });
 
-  it("RFC 3464's multi-recipient report bounces only the message's recipients it names as failed or delayed", async () => {
+  it("each recipient's copy leaves with its own return path, and a report to it counts only for that recipient", async () => {
     const [first, second, third] = [uniqueEmail("m1"), uniqueEmail("m2"), uniqueEmail("m3")];
-    const { id, verp } = await sentMessage([first, second, third]);
+    const { id } = await sentMessage([first, second, third]);
+    const paths = await waitFor(async () => {
+      const found = [first, second, third].map((recipient) => returnPaths.get(recipient));
+      return found.every(Boolean) ? (found as string[]) : undefined;
+    }, "three copies");
+    expect(new Set(paths).size).toBe(3);
+    // The second recipient forges a report that the first one's address failed (and its own was delayed).
+    await mx().sendMail({
+      envelope: { from: "", to: [paths[1]!] },
+      raw: inboundFixture("rfc3464-multi", { verp: paths[1]!, recipient: first, recipient2: second, recipient3: third, domain }),
+    });
+    const bounces = await waitFor(async () => {
+      const events = await eventsOf(id, "bounced");
+      return events.length >= 1 ? events : undefined;
+    }, "the bounced event");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await eventsOf(id, "bounced")).map((event) => [event.detail.recipient, event.detail.bounceType])).toEqual([[second, "soft"]]);
+    expect(bounces).toHaveLength(1);
+    expect(await sql("select 1 from suppressions where account_id = $1 and email = $2", [account.user.id, first])).toEqual([]);
+  });
+
+  it("RFC 3464's multi-recipient report to a message-wide return path (handed off before) bounces the recipients it names", async () => {
+    const [first, second, third] = [uniqueEmail("w1"), uniqueEmail("w2"), uniqueEmail("w3")];
+    const { id } = await sentMessage([first, second, third]);
+    const verp = `${messageWideToken(id)}@ces-bounces.${domain}`;
     await mx().sendMail({
       envelope: { from: "", to: [verp] },
       raw: inboundFixture("rfc3464-multi", { verp, recipient: first, recipient2: second, recipient3: third, domain }),

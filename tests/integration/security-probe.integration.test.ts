@@ -102,7 +102,9 @@ describe("From and recipients are exactly one mailbox each", () => {
     const ccValue = Array.isArray(parsed.cc) ? parsed.cc.flatMap((entry) => entry.value) : parsed.cc!.value;
     expect(toValue).toEqual([{ name: "Doe, Jane", address: to }]);
     expect(ccValue).toEqual([{ name: "Carl Cc", address: cc }]);
-    expect([...email.envelopeTo].sort()).toEqual([to, cc, bcc].sort());
+    // Each recipient's copy is a transaction of its own, with its own return path (docs/bounces.md).
+    expect(email.envelopeTo).toEqual([to]);
+    for (const other of [cc, bcc]) expect((await waitForEmail(other)).envelopeTo).toEqual([other]);
   });
 });
 

@@ -14,8 +14,9 @@ export type SmtpDialogue = {
   end: () => void;
 };
 
-export function smtpDialogue(port: number, host = "127.0.0.1"): SmtpDialogue {
-  const socket = net.connect(port, host);
+/** `localAddress`: the client address to connect from (another loopback address, 127.0.0.x, plays another client). */
+export function smtpDialogue(port: number, host = "127.0.0.1", localAddress?: string): SmtpDialogue {
+  const socket = net.connect({ port, host, localAddress });
   let buffer = "";
   const waiting: ((reply: SmtpReplyLine) => void)[] = [];
   const ready: SmtpReplyLine[] = [];

@@ -12,6 +12,8 @@ const summary = (overrides: Partial<AuthenticationSummary> = {}): Authentication
   dmarc: "pass",
   arc: "none",
   dmarcPolicy: "none",
+  complete: true,
+  senderPolicy: "none",
   headers:
     "Authentication-Results: mx.example.com;\r\n dkim=none (message not signed);\r\n spf=pass (mx.example.com: domain of a@sender.example designates 192.0.2.1 as permitted sender) smtp.mailfrom=a@sender.example;\r\n dmarc=pass header.from=sender.example",
   ...overrides,

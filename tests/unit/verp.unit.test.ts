@@ -50,11 +50,23 @@ describe("VERP tokens", () => {
 describe("return-path addresses", () => {
   it("use ces-bounces.<domain> for a customer's domain and the service's bounce domain for the test sender", async () => {
     const { verpAddress, verpToken } = await load();
-    expect(verpAddress({ id: messageId, domainId: "dom_1", fromDomain: "shop.example.net" })).toBe(
-      `${verpToken(messageId)}@ces-bounces.shop.example.net`,
+    expect(verpAddress({ id: messageId, domainId: "dom_1", fromDomain: "shop.example.net" }, "a@x.example")).toBe(
+      `${verpToken(messageId, "a@x.example")}@ces-bounces.shop.example.net`,
     );
-    expect(verpAddress({ id: messageId, domainId: null, fromDomain: "app.example.com" })).toBe(
-      `${verpToken(messageId)}@bounces.app.example.com`,
+    expect(verpAddress({ id: messageId, domainId: null, fromDomain: "app.example.com" }, "a@x.example")).toBe(
+      `${verpToken(messageId, "a@x.example")}@bounces.app.example.com`,
     );
+  });
+
+  it("name one recipient: the token verifies for that recipient only, and not as a message-wide token", async () => {
+    const { verpToken, verifyRecipientToken, verifyVerpToken } = await load();
+    const token = verpToken(messageId, "Ada@Example.org");
+    expect(verifyRecipientToken(token, ["grace@example.org", "ada@example.org"])).toBe("ada@example.org");
+    expect(verifyRecipientToken(token.toUpperCase(), ["ADA@example.org"])).toBe("ada@example.org");
+    expect(verifyRecipientToken(token, ["grace@example.org"])).toBeNull();
+    expect(verifyVerpToken(token)).toBeNull();
+    // A message-wide token (handed off before) is not one of a recipient.
+    expect(verifyRecipientToken(verpToken(messageId), ["ada@example.org"])).toBeNull();
+    expect(token).not.toBe(verpToken(messageId, "grace@example.org"));
   });
 });

@@ -1,20 +1,35 @@
 // Return-path addresses: `<token>@<any domain>` (every customer's return-path
 // CNAME points at us, so the domain part says nothing). Only a token that
 // verifies and names a message we still have is accepted; a forged or stale
-// one gets 550 5.1.1 like any unknown address.
+// one gets 550 5.1.1 like any unknown address. A token names one recipient of
+// the message (each recipient's copy leaves with its own return path), and
+// only reports about that recipient are taken from it; a message-wide token
+// (handed off before tokens named a recipient) still counts for the whole
+// message (docs/bounces.md, "Return path (VERP)").
 import { eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
-import { messages } from "@/server/db/schema";
-import { verifyVerpToken } from "@/server/services/messages/verp";
+import { messageContents, messages } from "@/server/db/schema";
+import { verifyRecipientToken, verifyVerpToken, verpMessageId } from "@/server/services/messages/verp";
+import { addressOf } from "@/shared/schemas/messages";
 import type { BounceDestination, RecipientResolver } from "./route-recipient";
 
 async function resolve(address: string): Promise<BounceDestination | null> {
   const at = address.lastIndexOf("@");
   if (at <= 0) return null;
-  const messageId = verifyVerpToken(address.slice(0, at));
+  const token = address.slice(0, at);
+  const messageId = verpMessageId(token);
   if (!messageId) return null;
-  const [message] = await db().select({ id: messages.id }).from(messages).where(eq(messages.id, messageId)).limit(1);
-  return message ? { kind: "bounce", address, messageId } : null;
+  const [message] = await db()
+    .select({ to: messages.to, cc: messages.cc, bcc: messages.bcc, envelopeTo: messageContents.envelopeTo })
+    .from(messages)
+    .leftJoin(messageContents, eq(messageContents.messageId, messages.id))
+    .where(eq(messages.id, messageId))
+    .limit(1);
+  if (!message) return null;
+  if (verifyVerpToken(token)) return { kind: "bounce", address, messageId, recipient: null };
+  const recipients = [...message.to, ...message.cc, ...message.bcc].flatMap((mailbox) => addressOf(mailbox) ?? []);
+  const recipient = verifyRecipientToken(token, [...recipients, ...(message.envelopeTo ?? [])]);
+  return recipient ? { kind: "bounce", address, messageId, recipient } : null;
 }
 
 export const bounceResolver: RecipientResolver = { name: "return path (VERP)", resolve };

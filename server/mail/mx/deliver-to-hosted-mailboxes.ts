@@ -1,6 +1,8 @@
 // Mail for hosted mailboxes, aliases and catch-alls after DATA
 // (docs/mailboxes.md, "Receiving mail"): refused with 550 5.7.1 when it fails
-// the DMARC check of a sender domain whose policy is `reject`; else our
+// the DMARC check of a sender domain whose policy is `reject`, deferred with
+// 451 4.7.0 when the checks did not finish and the From domain publishes a
+// policy that would be enforced; else our
 // Received and Authentication-Results lines go on top and the message goes
 // over LMTP to every mailbox its recipients name, each mailbox once. One
 // reply answers the whole transaction: any temporary failure (storage down
@@ -44,6 +46,14 @@ export async function deliverToHostedMailboxes(
       "mx message refused by DMARC",
     );
     throw new SmtpReply("dmarcRejected");
+  }
+  // Checks that did not finish prove nothing: unless the From domain asks for no enforcement, the sender retries later.
+  if (!authentication.complete && authentication.senderPolicy !== "absent" && authentication.senderPolicy !== "none") {
+    log.info(
+      { mailFrom: message.mailFrom.slice(0, 200), senderPolicy: authentication.senderPolicy, reason: authentication.headers },
+      "mx message deferred: sender authentication did not finish",
+    );
+    throw new SmtpReply("authenticationUnfinished");
   }
 
   const mailboxes = [...new Set(destinations.flatMap((destination) => destination.mailboxes))];

@@ -1,6 +1,6 @@
-// Reports sent to return-path addresses: each names its message through the
-// verified token of the address it came to (never through what the report
-// says), and becomes `bounced` and `complained` events (with the suppression
+// Reports sent to return-path addresses: each names its message, and the
+// recipient of it, through the verified token of the address it came to
+// (never through what the report says), and becomes `bounced` and `complained` events (with the suppression
 // list following) for the recipients of that message it names. Anything else
 // (an out-of-office reply, a report about another address) is logged and
 // dropped: the sender has nothing to retry.
@@ -32,8 +32,10 @@ export async function handleBounceReports(message: InboundMessage, destinations:
   }
   const { spf, dkim, dmarc, arc } = await message.authentication();
   const authentication = { spf, dkim, dmarc, arc };
-  for (const messageId of new Set(destinations.map((destination) => destination.messageId))) {
-    const recipients = await recipientsOf(messageId);
+  // One pass per message and recipient the tokens name (null: a message-wide token, every recipient of the message).
+  const targets = new Map(destinations.map((destination) => [`${destination.messageId} ${destination.recipient ?? ""}`, destination]));
+  for (const { messageId, recipient: bound } of targets.values()) {
+    const recipients = bound ? [bound] : await recipientsOf(messageId);
     if (!recipients) continue;
     const { records, ignored } = attributeReport(report, recipients);
     for (const record of records) {
@@ -45,7 +47,14 @@ export async function handleBounceReports(message: InboundMessage, destinations:
       }
     }
     log.info(
-      { messageId, report: report.kind, recorded: records.map((record) => `${record.kind}:${record.recipient}`), ignored, authentication },
+      {
+        messageId,
+        boundTo: bound,
+        report: report.kind,
+        recorded: records.map((record) => `${record.kind}:${record.recipient}`),
+        ignored,
+        authentication,
+      },
       records.length > 0 ? "mx report recorded" : "mx report named none of the message's recipients",
     );
   }

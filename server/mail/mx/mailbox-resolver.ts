@@ -21,13 +21,17 @@ async function allFull(addresses: string[]): Promise<boolean> {
   return (row?.full ?? 0) >= addresses.length;
 }
 
-async function resolve(address: string): Promise<MailboxDestination | null> {
-  const addresses = await resolveRecipient(address);
-  if (!addresses) return null;
+/** `address` delivered into `addresses`, refused now when storage is off or every one of them is full. */
+export async function mailboxDestination(address: string, addresses: string[]): Promise<MailboxDestination> {
   const status = readMailStoreStatus(env());
   if (status === "off" || status === "offline") throw new SmtpReply("temporaryFailure", "mail storage is offline");
   if (await allFull(addresses)) throw new SmtpReply("mailboxFull");
   return { kind: "mailbox", address, mailboxes: addresses };
+}
+
+async function resolve(address: string): Promise<MailboxDestination | null> {
+  const addresses = await resolveRecipient(address);
+  return addresses ? mailboxDestination(address, addresses) : null;
 }
 
 export const mailboxResolver: RecipientResolver = { name: "hosted mailbox, alias or catch-all", resolve };

@@ -19,3 +19,11 @@ export const MAX_PART_HEADER_BYTES = 64 * 1024;
 export const SESSION_TIME_LIMIT_MS = 15 * 60_000;
 /** How long SPF/DKIM/DMARC/ARC checks of one message may take before they are recorded as temporary errors. */
 export const AUTHENTICATION_TIME_LIMIT_MS = 10_000;
+/** DKIM signatures verified per message, those aligned with the From domain first: each may wait for a key record. */
+export const MAX_DKIM_SIGNATURES = 3;
+/** Connections one address (an IPv6 /64) may hold at the MX: fewer than submission's SMTP_MAX_CLIENTS_PER_IP (the lower of the two applies). */
+export const MAX_MX_CONNECTIONS_PER_ADDRESS = 5;
+/** The share of SMTP_MAX_CLIENTS kept for addresses with no connection open. */
+export const NEW_ADDRESS_SHARE = 0.2;
+/** Past the share above, sessions that have sent nothing for this long are closed to make room. */
+export const SHED_IDLE_MS = 10_000;

@@ -1,9 +1,11 @@
 // The MX (docs/bounces.md, "Inbound MX"): inbound SMTP for the return-path
 // addresses of every message we send (bounces and complaints) and for hosted
 // mailboxes (docs/mailboxes.md, "Receiving mail"). No AUTH; STARTTLS with the mail certificate. Each
-// stage answers as early as it can: per-address connections at connect, the
-// per-address message rate at MAIL FROM, every recipient at RCPT (routed,
-// or 550 5.1.1), size and header syntax at DATA; the message then goes to
+// stage answers as early as it can: connections at connect (per address, with
+// a share kept for new addresses: mx-connection-guard.ts), the
+// per-address message rate and unknown-recipient count at MAIL FROM, every
+// recipient at RCPT (routed, or 550 5.1.1), size, header syntax and MIME
+// structure at DATA; the message then goes to
 // the handler of each kind of destination its recipients have.
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import type { Env } from "@/server/env";
@@ -13,20 +15,20 @@ import { commonListenerOptions } from "@/server/mail/listener-options";
 import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
 import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
 import { limitSessionTime, useOwnReplies } from "@/server/mail/smtp-connections";
-import { connectionCounter } from "@/server/mail/submission/connection-limits";
 import type { TlsCredentials } from "@/server/mail/tls-credentials";
-import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
+import { hitRateLimit, peekRateLimits } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { authenticateInbound, type AuthenticationSummary } from "./authenticate-inbound";
 import { checkInboundHeader } from "./check-inbound-header";
+import { checkMimeStructure } from "./check-mime-structure";
 import { deliverInbound, type InboundMessage } from "./deliver-inbound";
+import { mxConnectionGuard } from "./mx-connection-guard";
 import { MAX_MX_BYTES, MAX_MX_RECIPIENTS, MAX_REFUSED_RECIPIENTS, SESSION_TIME_LIMIT_MS } from "./mx-limits";
 import { type Destination, routeRecipient } from "./route-recipient";
 
 type Options = { config: Env; tls: TlsCredentials };
 
 export function createMxServer({ config, tls }: Options): SMTPServer {
-  const connections = connectionCounter(config.SMTP_MAX_CLIENTS_PER_IP);
   const startedAt = new Map<string, number>();
   const refused = new Map<string, number>();
   // Where each accepted RCPT goes, keyed by the very address object smtp-server keeps in the envelope.
@@ -39,7 +41,8 @@ export function createMxServer({ config, tls }: Options): SMTPServer {
     disabledCommands: ["AUTH"],
 
     onConnect(session, callback) {
-      if (!connections.tryOpen(session.remoteAddress)) return callback(new SmtpReply("tooManyConnections"));
+      if (guard.admit(session.id, ipRateLimitSubject(session.remoteAddress)) !== "admitted")
+        return callback(new SmtpReply("tooManyConnections"));
       startedAt.set(session.id, Date.now());
       useOwnReplies(server, session.id, MAX_MX_BYTES);
       callback();
@@ -47,12 +50,18 @@ export function createMxServer({ config, tls }: Options): SMTPServer {
 
     onClose(session) {
       refused.delete(session.id);
-      if (startedAt.delete(session.id)) connections.close(session.remoteAddress);
+      startedAt.delete(session.id);
+      guard.release(session.id);
     },
 
     onMailFrom(_address, session, callback) {
       void (async () => {
-        const rate = await hitRateLimit(policy("mxMessagesPerIp"), ipRateLimitSubject(session.remoteAddress));
+        const subject = ipRateLimitSubject(session.remoteAddress);
+        const [rate, [guessing]] = await Promise.all([
+          hitRateLimit(policy("mxMessagesPerIp"), subject),
+          peekRateLimits([{ policy: policy("mxUnknownRecipientsPerIp"), subject }]),
+        ]);
+        if (guessing!.limited) throw new SmtpReply("tooManyRefusedRecipients");
         if (rate.limited) throw new SmtpReply("inboundRateLimited");
         callback();
       })().catch((error: unknown) => callback(smtpReplyFor(error)));
@@ -69,11 +78,13 @@ export function createMxServer({ config, tls }: Options): SMTPServer {
         }
         const count = (refused.get(session.id) ?? 0) + 1;
         refused.set(session.id, count);
+        // Counted per address across sessions and instances too: reconnecting does not start the count again.
+        const guessing = await hitRateLimit(policy("mxUnknownRecipientsPerIp"), ipRateLimitSubject(session.remoteAddress));
         log.info(
           { session: session.id, remoteAddress: session.remoteAddress, recipient: address.address.slice(0, 200) },
           "mx recipient refused",
         );
-        throw new SmtpReply(count >= MAX_REFUSED_RECIPIENTS ? "tooManyRefusedRecipients" : "unknownRecipient");
+        throw new SmtpReply(count >= MAX_REFUSED_RECIPIENTS || guessing.limited ? "tooManyRefusedRecipients" : "unknownRecipient");
       })().catch((error: unknown) => {
         if (!(error instanceof SmtpReply)) log.error({ session: session.id, err: error }, "mx recipient lookup failed");
         callback(smtpReplyFor(error));
@@ -87,6 +98,7 @@ export function createMxServer({ config, tls }: Options): SMTPServer {
           if (overBudget) throw new SmtpReply("busy");
           if (!data) throw new SmtpReply("messageTooLarge", `at most ${MAX_MX_BYTES} bytes`);
           checkInboundHeader(data);
+          await checkMimeStructure(data);
           const routed = session.envelope.rcptTo.flatMap((rcpt) => destinations.get(rcpt) ?? []);
           let authentication: Promise<AuthenticationSummary> | undefined;
           const message: InboundMessage = {
@@ -120,6 +132,7 @@ export function createMxServer({ config, tls }: Options): SMTPServer {
     },
   });
 
+  const guard = mxConnectionGuard(server, { maxClients: config.SMTP_MAX_CLIENTS, maxPerAddress: config.SMTP_MAX_CLIENTS_PER_IP });
   limitSessionTime(server, startedAt, SESSION_TIME_LIMIT_MS);
   server.on("error", (error) => log.warn({ err: error }, "mx connection error"));
   return server;

@@ -10,9 +10,10 @@
 // that kind.
 import { bounceResolver } from "./bounce-resolver";
 import { mailboxResolver } from "./mailbox-resolver";
+import { postmasterResolver } from "./postmaster-resolver";
 
-/** A return-path (VERP) address: reports sent to it are about this message. */
-export type BounceDestination = { kind: "bounce"; address: string; messageId: string };
+/** A return-path (VERP) address: reports sent to it are about this message, and only its `recipient` when the token names one. */
+export type BounceDestination = { kind: "bounce"; address: string; messageId: string; recipient: string | null };
 
 /** A hosted mailbox, an alias or a catch-all: `mailboxes` are the mailbox addresses it delivers into. */
 export type MailboxDestination = { kind: "mailbox"; address: string; mailboxes: string[] };
@@ -26,7 +27,7 @@ export type RecipientResolver = {
 };
 
 /** In the order they are tried. */
-export const recipientResolvers: RecipientResolver[] = [bounceResolver, mailboxResolver];
+export const recipientResolvers: RecipientResolver[] = [bounceResolver, mailboxResolver, postmasterResolver];
 
 export async function routeRecipient(address: string, resolvers: RecipientResolver[] = recipientResolvers): Promise<Destination | null> {
   for (const resolver of resolvers) {

@@ -2,7 +2,9 @@
 // and our Authentication-Results (docs/mailboxes.md, "Receiving mail"). An
 // Authentication-Results header that already claims our host name came from
 // the sender (or a hop before it) and is removed, so a reader can trust the
-// one with our name (RFC 8601 §5); results of other hosts are kept.
+// one with our name (RFC 8601 §5); results of other hosts are kept. The name
+// is compared the way readers compare it: quoted or not, any case, with or
+// without a trailing dot, behind comments.
 import type { AuthenticationSummary } from "./authenticate-inbound";
 import { MAX_HEADER_BYTES } from "./mx-limits";
 
@@ -35,14 +37,26 @@ export function receivedHeader(input: { helo: string; remoteAddress: string; ses
   return `Received: from ${helo} ([${input.remoteAddress}])\r\n\tby ${input.hostname} with ESMTP id ${input.sessionId};\r\n\t${date}`;
 }
 
-/** The authserv-id of an Authentication-Results field's value: its first token, comments left out. */
-function authservId(value: string): string {
-  return value
-    .replace(/\([^)]*\)/g, " ")
-    .split(";")[0]!
-    .trim()
-    .split(/\s+/)[0]!
-    .toLowerCase();
+/** Comments, nested ones too, and quoted-pair escapes: what a reader of the field ignores. */
+function withoutComments(value: string): string {
+  let text = value;
+  for (let previous = ""; previous !== text; ) {
+    previous = text;
+    text = text.replace(/\((?:[^()\\]|\\.)*\)/g, " ");
+  }
+  return text;
+}
+
+/**
+ * The authserv-id of an Authentication-Results field's value, as a reader
+ * would compare it: a token or a quoted string (RFC 8601 §2.2), comments left
+ * out, lower case, without a trailing dot (`"Mail.Example."` is `mail.example`).
+ */
+export function authservId(value: string): string {
+  const text = withoutComments(value).trimStart();
+  const quoted = /^"((?:[^"\\]|\\.)*)"/.exec(text);
+  const id = quoted ? quoted[1]!.replace(/\\(.)/g, "$1") : (text.split(";")[0]!.trim().split(/\s+/)[0] ?? "");
+  return id.trim().toLowerCase().replace(/\.+$/, "");
 }
 
 /** Where the header block ends: after the line end of its last field (0 when the message starts with an empty line). */
@@ -61,7 +75,7 @@ export function prependTraceHeaders(raw: Buffer, headers: string[], hostname: st
   const end = headerBlockEnd(text);
   // Fields, each with its continuation lines and line end, so what is kept stays byte for byte as received.
   const fields = text.slice(0, end).split(/(?<=\n)(?![ \t])/);
-  const ours = hostname.toLowerCase();
+  const ours = hostname.toLowerCase().replace(/\.+$/, "");
   const kept = fields.filter((field) => {
     const match = /^authentication-results[ \t]*:(.*)$/is.exec(field);
     return !match || authservId(match[1]!.replace(/\r?\n/g, " ")) !== ours;

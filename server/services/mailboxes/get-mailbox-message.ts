@@ -1,8 +1,15 @@
 import { simpleParser } from "mailparser";
 import { notFound } from "@/server/errors";
 import { withMailboxInbox } from "@/server/mail/dovecot/mailbox-reader";
-import { messageDetail, messageSummary, parseMailboxMessageId } from "./mailbox-message-view";
+import { messageDetail, messageSummary, parseMailboxMessageId, unreadableMessageDetail } from "./mailbox-message-view";
 import { getOwnMailboxOrThrow } from "./own-mailbox";
+
+/** The header block of a message and the empty line after it, which parses whatever the body holds. */
+function headerBlockOf(source: Buffer): Buffer {
+  const text = source.subarray(0, 1024 * 1024).toString("latin1");
+  const end = text.search(/\r?\n\r?\n/);
+  return Buffer.from(`${end === -1 ? text : text.slice(0, end)}\r\n\r\n`, "latin1");
+}
 
 /** One message, parsed; reading it marks it seen, as a mail client does. */
 export async function getMailboxMessage(accountId: string, mailboxId: string, messageId: string) {
@@ -17,7 +24,10 @@ export async function getMailboxMessage(accountId: string, mailboxId: string, me
     );
     if (message === false || !message.source) throw notFound("Message");
     await client.messageFlagsAdd(String(uid), ["\\Seen"], { uid: true });
-    const parsed = await simpleParser(message.source, { skipImageLinks: true });
-    return messageDetail(messageSummary(message, uidValidity), parsed);
+    const summary = messageSummary(message, uidValidity);
+    // A message whose structure mailparser refuses (stored before the MX checked every message's structure) is shown by its header alone.
+    const parsed = await simpleParser(message.source, { skipImageLinks: true }).catch(() => null);
+    if (parsed) return messageDetail(summary, parsed);
+    return unreadableMessageDetail(summary, await simpleParser(headerBlockOf(message.source)).catch(() => null));
   });
 }

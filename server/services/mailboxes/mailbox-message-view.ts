@@ -70,3 +70,15 @@ export function messageDetail(summary: MailboxMessageSummary, parsed: ParsedMail
     authenticationResults: authenticationResults(parsed),
   };
 }
+
+/** Shown in place of a body the reader could not parse: the header is kept, the parts are not. */
+const UNREADABLE_MESSAGE_TEXT =
+  "This message could not be displayed: its MIME structure is beyond what the reader accepts. Its header is shown above; a mail client over IMAP can still fetch the original.";
+
+/** A message whose parts could not be parsed: what its header block says (when even that fails, nothing), and a placeholder text. */
+export function unreadableMessageDetail(summary: MailboxMessageSummary, header: ParsedMail | null): MailboxMessageDetail {
+  const detail = header
+    ? messageDetail(summary, header)
+    : { ...summary, seen: true, cc: [], replyTo: null, date: null, headers: [], html: null, attachments: [], authenticationResults: null };
+  return { ...detail, text: UNREADABLE_MESSAGE_TEXT, html: null, attachments: [] };
+}

@@ -4,8 +4,10 @@
 // default active relay or the service's own transport over a pooled
 // connection, and record the outcome (settle-delivery.ts).
 //
-// The envelope sender is the message's VERP address (verp.ts), so bounces and
-// complaints that come back to the MX name their message.
+// Each recipient gets a transaction of its own, with a return path (VERP,
+// verp.ts) naming the message and that recipient, so bounces and complaints
+// that come back to the MX name their message and recipient, and one
+// recipient cannot report on another (docs/bounces.md, "Return path (VERP)").
 //
 // Per recipient: accepted → `sent`; refused with a 5xx → a hard bounce for
 // that recipient only, recorded by recordBounce (its event, and the address
@@ -104,6 +106,43 @@ async function claimScheduled(messageId: string): Promise<boolean> {
   return claimed.rows.length > 0;
 }
 
+/**
+ * One hand-off per recipient, each with its own return path, merged into one
+ * outcome. A recipient whose hand-off throws is refused with that error's
+ * code (none: temporary); when every one of them throws without a 5xx (the
+ * next hop is down), the first error is thrown, as for a single hand-off.
+ */
+async function handOffEach(
+  relay: RelayForSending | UnusableRelay | undefined,
+  raw: Buffer,
+  row: LoadedMessage,
+  recipients: string[],
+): Promise<{ via: "relay" | "service"; result: HandOff }> {
+  let via: "relay" | "service" = relay ? "relay" : "service";
+  const result: HandOff = { accepted: [], refused: [] };
+  const errors: DeliveryError[] = [];
+  for (const recipient of recipients) {
+    try {
+      const sent = await handOff(relay, { raw, envelope: { from: verpAddress(row, recipient), to: [recipient] } });
+      via = sent.via;
+      result.accepted.push(...sent.result.accepted);
+      result.refused.push(...sent.result.refused);
+    } catch (caught) {
+      const error = caught as DeliveryError;
+      if (recipients.length === 1) throw error;
+      errors.push(error);
+      result.refused.push({
+        recipient,
+        code: typeof error.responseCode === "number" ? error.responseCode : null,
+        response: describe(error),
+      });
+    }
+  }
+  const permanent = errors.some((error) => typeof error.responseCode === "number" && error.responseCode >= 500);
+  if (errors.length === recipients.length && !permanent) throw errors[0];
+  return { via, result };
+}
+
 async function handOff(
   relay: RelayForSending | UnusableRelay | undefined,
   message: RawMessage,
@@ -147,15 +186,14 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
       ? { raw: row.raw, envelope: { from: row.envelopeFrom!, to: row.envelopeTo } }
       : await legacyWireForm(messageId);
   const pending = wire.envelope.to;
-  // Every message leaves with its own return path; the stored envelope keeps the sender the customer gave.
-  const envelope = { from: verpAddress(row), to: pending };
+  // Every copy leaves with its own return path; the stored envelope keeps the sender the customer gave.
   let via: "relay" | "service" | null = null;
   let signed = false;
   let result: HandOff;
   try {
     const signature = await signMessage(wire.raw, row.domainId, row.fromDomain);
     signed = signature.signed;
-    const sent = await handOff(relay, { raw: signature.raw, envelope });
+    const sent = await handOffEach(relay, signature.raw, row, pending);
     via = sent.via;
     result = sent.result;
   } catch (caught) {
