@@ -12,7 +12,6 @@ export const ONE_LINE = /^[^\r\n\0]*$/;
 /** Every CRLF, bare CR and bare LF written as CRLF. */
 export const withCrlf = (text: string) => text.replace(/\r\n|\r|\n/g, "\r\n");
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for
 const BARE_BREAK_OR_NUL = /\r(?!\n)|(?<!\r)\n|\0/;
 
 /** Whether the bytes hold a bare CR, a bare LF or a NUL. */

@@ -96,7 +96,8 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
 
   const control = new Map(fields.filter((field) => REMOVED_HEADERS.has(field.name)).map((field) => [field.name, fieldValue(field)]));
   const service = fields.find((field) => !REMOVED_HEADERS.has(field.name) && reservedHeaderKind(field.name) === "service");
-  if (service) throw new SmtpReply("invalidMessage", `${service.lines[0]!.split(":")[0]!.trim()} is written by the service, not by the sender`);
+  if (service)
+    throw new SmtpReply("invalidMessage", `${service.lines[0]!.split(":")[0]!.trim()} is written by the service, not by the sender`);
   const kept = fields.filter((field) => !REMOVED_HEADERS.has(field.name) && reservedHeaderKind(field.name) !== "trace");
   const added: string[] = [];
   if (!kept.some((field) => field.name === "message-id")) added.push(`Message-ID: <${randomBytes(16).toString("hex")}@${domainForIds}>`);
