@@ -225,7 +225,7 @@ describe("line endings: no bare CR, bare LF or NUL ever leaves", () => {
     expect(emailsTo(`victim@${other}`)).toEqual([]);
   });
 
-  it("the sending API, single and batch: text and html with bare CR and LF reach the peer with CRLF only", async () => {
+  it("the sending API, single and batch: text, html and an attached message with bare CR and LF reach the peer with CRLF only", async () => {
     const other = `other-${tag()}.example`;
     const to = [uniqueEmail("api-cr"), uniqueEmail("api-cr-batch"), uniqueEmail("api-cr-batch")];
     const body = (recipient: string) => ({
@@ -235,7 +235,11 @@ describe("line endings: no bare CR, bare LF or NUL ever leaves", () => {
       text: `${smuggled(other)}mac\rline and unix\nline`,
       html: `<p>before\r.\r\nMAIL FROM:&lt;x@${other}&gt;</p>\r<p>two\nthree</p>`,
     });
-    const single = await call(sendMessage, { token: account.accessToken, body: body(to[0]!) });
+    const forwarded = Buffer.from(`From: x@${other}\r\nSubject: inner\r\n\r\n${smuggled(other)}`).toString("base64");
+    const single = await call(sendMessage, {
+      token: account.accessToken,
+      body: { ...body(to[0]!), attachments: [{ filename: "forwarded.eml", content: forwarded }] },
+    });
     expect(single.status, JSON.stringify(single.body)).toBe(201);
     const batch = await call(sendMessageBatch, { token: account.accessToken, body: { messages: [body(to[1]!), body(to[2]!)] } });
     expect(batch.status, JSON.stringify(batch.body)).toBe(201);

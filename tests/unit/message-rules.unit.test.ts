@@ -76,6 +76,25 @@ describe("line endings", () => {
     expect(hasBareLineBreak(built.raw)).toBe(false);
   });
 
+  it("an attached message (message/rfc822, sent unencoded) gets CRLF too, and one with a NUL is refused", async () => {
+    const build = (content: string) =>
+      buildMessage(
+        {
+          from: "ada@mail.example",
+          to: ["grace@example.org"],
+          subject: "Hello",
+          text: "see attached",
+          attachments: [{ filename: "forwarded.eml", content: Buffer.from(content).toString("base64") }],
+          trackOpens: false,
+          trackClicks: false,
+        },
+        { id: "msg_test", messageIdHeader: "<msg_test@mail.example>", date: new Date("2026-11-24T12:00:00Z") },
+      );
+    const built = await build("Subject: inner\r\rbefore\r.\r\nMAIL FROM:<x@other.example>\n");
+    expect(hasBareLineBreak(built.raw)).toBe(false);
+    await expect(build("Subject: inner\r\n\r\na\0b\r\n")).rejects.toMatchObject({ code: "validation_error" });
+  });
+
   it("the sending API refuses NUL in a subject, a header value, the text and the html", () => {
     const base = { from: "ada@mail.example", to: "grace@example.org", subject: "Hi", text: "x" };
     for (const change of [{ subject: "a\0b" }, { headers: { "X-Note": "a\0b" } }, { text: "a\0b" }, { html: "a\0b" }]) {

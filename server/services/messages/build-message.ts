@@ -46,6 +46,20 @@ function estimatedSize(input: SendMessageInput): number {
   return bodies + files;
 }
 
+/**
+ * nodemailer writes a message/* attachment (an .eml file) unencoded, byte for byte: its lines follow the
+ * bodies' rule (CRLF only, no NUL). Every other attachment goes out in base64.
+ */
+function unencodedContent(file: { filename: string; contentType?: string }, content: Buffer, index: number): Buffer {
+  if (!/^message\//i.test(file.contentType ?? mimeTypes.detectMimeType(file.filename))) return content;
+  if (content.includes(0)) {
+    throw new AppError("validation_error", "An attached message cannot contain NUL bytes.", {
+      errors: [{ path: `attachments.${index}.content`, message: "An attached message (message/*) cannot contain NUL bytes" }],
+    });
+  }
+  return Buffer.from(withCrlf(content.toString("latin1")), "latin1");
+}
+
 export async function buildMessage(input: SendMessageInput, identity: Identity): Promise<BuiltMessage> {
   if (estimatedSize(input) > MAX_MESSAGE_BYTES) throw tooLargeError();
   // Every line break of a body goes out as CRLF: nodemailer keeps a bare CR or LF as given (shared/schemas/line-breaks.ts).
@@ -54,7 +68,7 @@ export async function buildMessage(input: SendMessageInput, identity: Identity):
     : undefined;
   const text = input.text ? withCrlf(input.text) : undefined;
   const attachments: StoredAttachment[] = [];
-  const files = (input.attachments ?? []).map((file) => {
+  const files = (input.attachments ?? []).map((file, index) => {
     const content = Buffer.from(file.content, "base64");
     attachments.push({
       filename: file.filename,
@@ -63,7 +77,12 @@ export async function buildMessage(input: SendMessageInput, identity: Identity):
       contentId: file.contentId ?? null,
       sha256: createHash("sha256").update(content).digest("hex"),
     });
-    return { filename: file.filename, content, contentType: file.contentType, ...(file.contentId ? { cid: file.contentId } : {}) };
+    return {
+      filename: file.filename,
+      content: unencodedContent(file, content, index),
+      contentType: file.contentType,
+      ...(file.contentId ? { cid: file.contentId } : {}),
+    };
   });
   const composer = new MailComposer({
     from: mailboxOf(input.from),
