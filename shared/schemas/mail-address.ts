@@ -44,9 +44,14 @@ export function parseMailbox(text: string): Mailbox | null {
   if (parsed.length !== 1) return null;
   const entry = parsed[0]!;
   if ("group" in entry || typeof entry.address !== "string") return null;
-  const address = normaliseAddress(entry.address);
+  return checkMailbox({ name: entry.name ?? "", address: entry.address });
+}
+
+/** A parsed mailbox held to the rules above (address canonical, name that cannot pass for an address), or null. */
+export function checkMailbox(parsed: Mailbox): Mailbox | null {
+  const address = normaliseAddress(parsed.address);
   if (!address) return null;
-  const name = (entry.name ?? "").replace(/\s+/g, " ").trim();
+  const name = parsed.name.replace(/\s+/g, " ").trim();
   if (name.length > MAX_NAME || CONTROL.test(name) || ADDRESS_LIKE.test(name) || ENCODED_WORD.test(name)) return null;
   return { name, address };
 }

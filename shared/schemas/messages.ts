@@ -2,8 +2,10 @@
 // Names follow Resend/Postmark habits in this API's camelCase (docs/sending-api.md).
 import { z } from "zod";
 import { attachmentInput, attachmentSchema } from "./message-attachments";
+import { ONE_LINE } from "./line-breaks";
 import { formatMailbox, parseMailbox } from "./mail-address";
 import { paginationQuery, paginationSchema } from "./pagination";
+import { reservedHeaderKind } from "./reserved-headers";
 
 export const MAX_RECIPIENTS = 50;
 const MAX_ATTACHMENTS = 50;
@@ -27,36 +29,10 @@ const mailbox = z
 
 const mailboxes = z.union([mailbox.transform((value) => [value]), z.array(mailbox).max(MAX_RECIPIENTS)]);
 
-// Headers the service writes itself, or that only receiving servers may add
-// (a sender's copy would be trusted by naive filters). Compared lower-case,
-// whole names and the prefixes of header families.
-const RESERVED_HEADERS = new Set([
-  "from",
-  "to",
-  "cc",
-  "bcc",
-  "subject",
-  "reply-to",
-  "sender",
-  "date",
-  "message-id",
-  "mime-version",
-  "content-type",
-  "content-transfer-encoding",
-  "content-disposition",
-  "dkim-signature",
-  "return-path",
-  "received",
-  "received-spf",
-  "authentication-results",
-  "x-ces-message-id",
-]);
-const RESERVED_HEADER_PREFIXES = ["arc-", "resent-"];
-
-export const isReservedHeader = (name: string) => {
-  const lower = name.toLowerCase();
-  return RESERVED_HEADERS.has(lower) || RESERVED_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix));
-};
+// Headers a customer may not set here: the ones the API writes from its own
+// fields, and those only the service or receiving servers write (one list for
+// every door: shared/schemas/reserved-headers.ts).
+const isReservedHeader = (name: string) => reservedHeaderKind(name) !== null;
 
 const headers = z
   .record(
@@ -64,10 +40,16 @@ const headers = z
     z
       .string()
       .max(998, "A header value is at most 998 characters")
-      .regex(/^[^\r\n]*$/, "Header values cannot contain line breaks"),
+      .regex(ONE_LINE, "Header values cannot contain line breaks or NUL characters"),
   )
   .refine((value) => Object.keys(value).length <= 20, "At most 20 custom headers")
   .refine((value) => Object.keys(value).every((name) => !isReservedHeader(name)), "Set this header with its own field, not in headers");
+
+// Line breaks in a body are written as CRLF when the message is built; a NUL is refused (shared/schemas/line-breaks.ts).
+const body = z
+  .string()
+  .min(1)
+  .refine((value) => !value.includes("\0"), "Cannot contain NUL characters");
 
 export const tagSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Tag names are 1-64 letters, digits, _ or -"),
@@ -89,9 +71,9 @@ export const sendMessageBody = z
       .trim()
       .min(1, "Subject is required")
       .max(998, "Subject is at most 998 characters")
-      .regex(/^[^\r\n]*$/, "Subject cannot contain line breaks"),
-    html: z.string().min(1).optional(),
-    text: z.string().min(1).optional(),
+      .regex(ONE_LINE, "Subject cannot contain line breaks or NUL characters"),
+    html: body.optional(),
+    text: body.optional(),
     headers: headers.optional(),
     tags: z.array(tagSchema).max(10, "At most 10 tags").optional(),
     trackOpens: z.boolean().default(false).meta({ description: "Add an open-tracking pixel to the HTML." }),

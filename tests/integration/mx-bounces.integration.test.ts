@@ -253,7 +253,12 @@ describe("return-path tokens", () => {
     const check = async (rcpt: string) => {
       const transport = mx();
       try {
-        return (await transport.sendMail({ envelope: { from: "", to: [rcpt] }, raw: "Subject: x\r\n\r\nhello\r\n" })).response;
+        return (
+          await transport.sendMail({
+            envelope: { from: "", to: [rcpt] },
+            raw: "From: MAILER-DAEMON@elsewhere.example\r\nSubject: x\r\n\r\nhello\r\n",
+          })
+        ).response;
       } catch (error) {
         return (error as { response: string }).response;
       }

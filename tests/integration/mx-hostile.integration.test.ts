@@ -81,7 +81,10 @@ describe("the MX's hostile input", () => {
       requireTLS: true,
       tls: { ca: readFileSync(path.join(inject("serverDataDir"), "mail-tls", "localhost.crt")), servername: "localhost" },
     });
-    const info = await transport.sendMail({ envelope: { from: "", to: [verp] }, raw: "Subject: over TLS\r\n\r\nhello\r\n" });
+    const info = await transport.sendMail({
+      envelope: { from: "", to: [verp] },
+      raw: "From: MAILER-DAEMON@sender.example\r\nSubject: over TLS\r\n\r\nhello\r\n",
+    });
     expect(info.response).toBe("250 2.0.0 Ok");
   });
 

@@ -1,12 +1,18 @@
 // What a client submitted over SMTP, made ready for the sending pipeline
 // without rebuilding it: the bytes stay as sent (line endings normalised to
-// CRLF), minus Bcc and our control headers, plus Message-ID and Date when the
+// CRLF, bare CR and LF included), minus Bcc, our control headers and the trace
+// headers only receiving servers write, plus Message-ID and Date when the
 // client left them out. Only the header block is parsed, with mailparser, for
-// the message log and the From check (docs/smtp.md).
+// the message log; the From is read by the one From rule every door shares
+// (docs/smtp.md, docs/security.md).
 import { createHash, randomBytes } from "node:crypto";
 import { simpleParser, type AddressObject } from "mailparser";
 import { SmtpReply } from "@/server/mail/reply-codes";
+import { readFromHeader } from "@/server/services/messages/read-from-header";
+import { withCrlf } from "@/shared/schemas/line-breaks";
+import { checkMailbox, formatMailbox } from "@/shared/schemas/mail-address";
 import { tagSchema } from "@/shared/schemas/messages";
+import { reservedHeaderKind } from "@/shared/schemas/reserved-headers";
 import { CONTROL_HEADER_NAMES } from "./submission-limits";
 
 const CONTROL_HEADERS = {
@@ -77,7 +83,8 @@ const display = (entry: { name: string; address?: string }) =>
 
 export async function readSubmittedMessage(submitted: Buffer, domainForIds: string): Promise<ReadSubmission> {
   if (submitted.includes(0)) throw new SmtpReply("invalidMessage", "NUL bytes are not allowed in a message");
-  const text = submitted.toString("latin1").replace(/\r?\n/g, "\r\n");
+  // A bare CR or LF would leave as one too, and a receiver that ends lines on it would read the rest as SMTP commands.
+  const text = withCrlf(submitted.toString("latin1"));
   const end = text.indexOf("\r\n\r\n");
   const headerBlock = end === -1 ? text.replace(/\r\n$/, "") : text.slice(0, end);
   const body = end === -1 ? "" : text.slice(end + 4);
@@ -88,7 +95,10 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
   if (fields.some((field) => !field.name)) throw new SmtpReply("invalidMessage", "a header line has no field name");
 
   const control = new Map(fields.filter((field) => REMOVED_HEADERS.has(field.name)).map((field) => [field.name, fieldValue(field)]));
-  const kept = fields.filter((field) => !REMOVED_HEADERS.has(field.name));
+  const service = fields.find((field) => !REMOVED_HEADERS.has(field.name) && reservedHeaderKind(field.name) === "service");
+  if (service)
+    throw new SmtpReply("invalidMessage", `${service.lines[0]!.split(":")[0]!.trim()} is written by the service, not by the sender`);
+  const kept = fields.filter((field) => !REMOVED_HEADERS.has(field.name) && reservedHeaderKind(field.name) !== "trace");
   const added: string[] = [];
   if (!kept.some((field) => field.name === "message-id")) added.push(`Message-ID: <${randomBytes(16).toString("hex")}@${domainForIds}>`);
   if (!kept.some((field) => field.name === "date")) added.push(`Date: ${new Date().toUTCString().replace("GMT", "+0000")}`);
@@ -100,18 +110,19 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
     skipTextToHtml: true,
     skipTextLinks: true,
   });
-  const from = mailboxesOf(parsed.from);
-  const fromEntry = from[0];
-  if (from.length !== 1 || !fromEntry?.address || "group" in fromEntry)
-    throw new SmtpReply("invalidMessage", "From must be exactly one mailbox");
+  const reading = readFromHeader(Buffer.from(header, "latin1"));
+  if (!reading.mailbox) throw new SmtpReply("invalidMessage", reading.problem);
+  // The sender rules of the sending API's `from`: a plain address, and a display name that cannot pass for one.
+  const from = checkMailbox(reading.mailbox);
+  if (!from) throw new SmtpReply("invalidMessage", "From must be one plain address, with a display name that is not an address");
   const idempotencyKey = control.get(CONTROL_HEADERS.idempotencyKey) ?? null;
   if (idempotencyKey !== null && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
     throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.idempotencyKey} is 1-255 visible ASCII characters`);
   }
   return {
     raw: Buffer.from(`${header}\r\n\r\n${body}`, "latin1"),
-    from: display(fromEntry),
-    fromAddress: fromEntry.address.toLowerCase(),
+    from: formatMailbox(from),
+    fromAddress: from.address.toLowerCase(),
     to: mailboxesOf(parsed.to).map(display),
     cc: mailboxesOf(parsed.cc).map(display),
     replyTo: mailboxesOf(parsed.replyTo).map(display),

@@ -7,6 +7,7 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import mimeTypes from "nodemailer/lib/mime-funcs/mime-types";
 import { AppError } from "@/server/errors";
 import type { StoredAttachment } from "@/server/db/schema";
+import { hasBareLineBreak, withCrlf } from "@/shared/schemas/line-breaks";
 import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-attachments";
 import { type Mailbox, parseMailbox } from "@/shared/schemas/mail-address";
 import type { SendMessageInput } from "@/shared/schemas/messages";
@@ -45,11 +46,29 @@ function estimatedSize(input: SendMessageInput): number {
   return bodies + files;
 }
 
+/**
+ * nodemailer writes a message/* attachment (an .eml file) unencoded, byte for byte: its lines follow the
+ * bodies' rule (CRLF only, no NUL). Every other attachment goes out in base64.
+ */
+function unencodedContent(file: { filename: string; contentType?: string }, content: Buffer, index: number): Buffer {
+  if (!/^message\//i.test(file.contentType ?? mimeTypes.detectMimeType(file.filename))) return content;
+  if (content.includes(0)) {
+    throw new AppError("validation_error", "An attached message cannot contain NUL bytes.", {
+      errors: [{ path: `attachments.${index}.content`, message: "An attached message (message/*) cannot contain NUL bytes" }],
+    });
+  }
+  return Buffer.from(withCrlf(content.toString("latin1")), "latin1");
+}
+
 export async function buildMessage(input: SendMessageInput, identity: Identity): Promise<BuiltMessage> {
   if (estimatedSize(input) > MAX_MESSAGE_BYTES) throw tooLargeError();
-  const html = input.html ? withTracking(input.html, identity.id, { opens: input.trackOpens, clicks: input.trackClicks }) : undefined;
+  // Every line break of a body goes out as CRLF: nodemailer keeps a bare CR or LF as given (shared/schemas/line-breaks.ts).
+  const html = input.html
+    ? withCrlf(withTracking(input.html, identity.id, { opens: input.trackOpens, clicks: input.trackClicks }))
+    : undefined;
+  const text = input.text ? withCrlf(input.text) : undefined;
   const attachments: StoredAttachment[] = [];
-  const files = (input.attachments ?? []).map((file) => {
+  const files = (input.attachments ?? []).map((file, index) => {
     const content = Buffer.from(file.content, "base64");
     attachments.push({
       filename: file.filename,
@@ -58,7 +77,12 @@ export async function buildMessage(input: SendMessageInput, identity: Identity):
       contentId: file.contentId ?? null,
       sha256: createHash("sha256").update(content).digest("hex"),
     });
-    return { filename: file.filename, content, contentType: file.contentType, ...(file.contentId ? { cid: file.contentId } : {}) };
+    return {
+      filename: file.filename,
+      content: unencodedContent(file, content, index),
+      contentType: file.contentType,
+      ...(file.contentId ? { cid: file.contentId } : {}),
+    };
   });
   const composer = new MailComposer({
     from: mailboxOf(input.from),
@@ -67,8 +91,8 @@ export async function buildMessage(input: SendMessageInput, identity: Identity):
     replyTo: input.replyTo?.length ? input.replyTo.map(mailboxOf) : undefined,
     subject: input.subject,
     html,
-    text: input.text,
-    textEncoding: preferredTextEncoding(html, input.text),
+    text,
+    textEncoding: preferredTextEncoding(html, text),
     headers: { ...input.headers, "X-CES-Message-ID": identity.id },
     attachments: files,
     messageId: identity.messageIdHeader,
@@ -76,6 +100,8 @@ export async function buildMessage(input: SendMessageInput, identity: Identity):
   });
   const raw = await composer.compile().build();
   if (raw.length > MAX_MESSAGE_BYTES) throw tooLargeError();
+  // The schema and the bodies' CRLF should make this impossible; a message that would still carry one is not sent.
+  if (hasBareLineBreak(raw)) throw new Error("A built message holds a bare CR, a bare LF or a NUL");
   // Without a contentType the composer guesses one from the file name, with this same lookup.
   for (const entry of attachments) if (!entry.contentType) entry.contentType = mimeTypes.detectMimeType(entry.filename);
   return { raw, envelope: { from: mailboxOf(input.from).address, to: envelopeRecipients(input) }, attachments };

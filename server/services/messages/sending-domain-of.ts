@@ -20,7 +20,12 @@ export async function sendingDomainOf(
   recipients: string[] = [],
 ): Promise<{ id: string | null; name: string }> {
   if (isTestSender(from)) return testSenderDomain(accountId, recipients, apiKey, tx);
-  const address = addressOf(from)!;
+  const address = addressOf(from);
+  // Every door hands over a `from` its own rules read as one mailbox; one that is not is refused, never a crash.
+  if (!address)
+    throw new AppError("validation_error", "From must be exactly one mailbox.", {
+      errors: [{ path: "from", message: "Use one address like ada@example.com" }],
+    });
   const domainName = address.slice(address.lastIndexOf("@") + 1);
   const [domain] = await tx
     .select({ id: sendingDomains.id, name: sendingDomains.name })
