@@ -14,8 +14,9 @@ export type SmtpDialogue = {
   end: () => void;
 };
 
-export function smtpDialogue(port: number, host = "127.0.0.1"): SmtpDialogue {
-  const socket = net.connect(port, host);
+/** `localAddress` plays another client: any 127.x.y.z connects to a loopback listener from that address. */
+export function smtpDialogue(port: number, host = "127.0.0.1", localAddress?: string): SmtpDialogue {
+  const socket = net.connect({ port, host, localAddress });
   let buffer = "";
   const waiting: ((reply: SmtpReplyLine) => void)[] = [];
   const ready: SmtpReplyLine[] = [];
