@@ -1,8 +1,9 @@
 // Renders the files of the child Dovecot (docs/mailboxes.md, "Dovecot"): its
 // own base_dir, state_dir and instance_name under DATA_DIR, listeners for
 // mail clients, a loopback LMTP listener for delivery and a loopback IMAP
-// listener for the service's reader, SQL auth through the dovecot_* functions,
-// and the quota plugin with usage copied back to our database.
+// listener for the service's reader, SQL auth through the dovecot_* functions
+// (every login counted first through the mail_login_* ones), and the quota
+// plugin with usage copied back to our database.
 import type { DovecotUsers } from "./system-users";
 import { MASTER_SEPARATOR } from "./master-user";
 import { MAIL_TLS_CIPHERS } from "@/server/mail/tls-credentials";
