@@ -55,7 +55,11 @@ export function advertiseAuthAfterTls(server: SMTPServer, sessionId: string): vo
     if (connection.id !== sessionId) continue;
     const send = connection.send.bind(connection);
     connection.send = (code, data, context) =>
-      send(code, code === 250 && Array.isArray(data) && !connection.secure ? data.filter((line) => !line.startsWith("AUTH ")) : data, context);
+      send(
+        code,
+        code === 250 && Array.isArray(data) && !connection.secure ? data.filter((line) => !line.startsWith("AUTH ")) : data,
+        context,
+      );
     return;
   }
 }

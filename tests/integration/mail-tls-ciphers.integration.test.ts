@@ -31,9 +31,16 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ces-tls-ciphers-"));
   const certFile = path.join(dataDir, "rsa.crt");
   const keyFile = path.join(dataDir, "rsa.key");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "2"].concat(["-subj", "/CN=localhost"]), {
-    stdio: "ignore",
-  });
+  execFileSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "2"].concat([
+      "-subj",
+      "/CN=localhost",
+    ]),
+    {
+      stdio: "ignore",
+    },
+  );
   Object.assign(process.env, { DATA_DIR: dataDir, LOG_LEVEL: "silent" });
   const { parseEnv } = await import("@/server/env");
   const { createSubmissionServer } = await import("@/server/mail/submission/submission-server");

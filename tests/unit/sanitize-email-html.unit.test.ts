@@ -16,9 +16,11 @@ describe("sanitizeEmailHtml", () => {
   });
 
   it("drops srcset and ping but keeps an image's src and a link's href", () => {
-    expect(sanitizeEmailHtml('<img src="cid:logo" srcset="https://t.example/2x 2x" alt="Logo"><a href="https://example.org/" ping="https://t.example/ping">go</a>')).toBe(
-      '<img src="cid:logo" alt="Logo" /><a href="https://example.org/">go</a>',
-    );
+    expect(
+      sanitizeEmailHtml(
+        '<img src="cid:logo" srcset="https://t.example/2x 2x" alt="Logo"><a href="https://example.org/" ping="https://t.example/ping">go</a>',
+      ),
+    ).toBe('<img src="cid:logo" alt="Logo" /><a href="https://example.org/">go</a>');
   });
 
   it("keeps a layout's styles, tables and fonts, and drops the title's text", () => {
