@@ -11,7 +11,7 @@ import { expect } from "./test";
 
 type Envelope<T> = { data: T };
 
-export async function arrangeSentMessage(request: APIRequestContext, account: TestAccount) {
+export async function arrangeSentMessage(request: APIRequestContext, account: TestAccount, body: { html?: string } = {}) {
   const token = await signInThroughApi(request, account);
   const authorization = `Bearer ${token}`;
   const domain = `mobile-${randomBytes(4).toString("hex")}.example.org`;
@@ -39,6 +39,7 @@ export async function arrangeSentMessage(request: APIRequestContext, account: Te
       to: ["a-rather-long-recipient-address@customers.example.com", "second@example.com"],
       subject: "Your receipt for order 10482: two items, shipped today by express courier",
       text: "Thank you for your order.",
+      ...body,
     },
   });
   expect(sent.status(), await sent.text()).toBe(201);

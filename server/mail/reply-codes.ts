@@ -10,7 +10,7 @@ export const smtpReplies = {
   authRequired: { code: 530, text: "5.7.0 Authentication required" },
   encryptionRequired: { code: 538, text: "5.7.11 Encryption required for requested authentication mechanism" },
   badCredentials: { code: 535, text: "5.7.8 Authentication credentials invalid" },
-  tooManyAuthFailures: { code: 421, text: "4.7.0 Too many failed logins from your address; try again later" },
+  tooManyAuthFailures: { code: 421, text: "4.7.0 Too many failed logins; try again later" },
   senderNotAllowed: { code: 553, text: "5.7.1 Sender address is not on a verified domain this credential may send from" },
   tooManyRecipients: { code: 452, text: "4.5.3 Too many recipients" },
   messageTooLarge: { code: 552, text: "5.3.4 Message size exceeds fixed limit" },

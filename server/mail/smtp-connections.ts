@@ -1,13 +1,13 @@
-// The two things our listeners do to smtp-server's open connections, which
-// it keeps in `server.connections` without a public API: end sessions that
-// have lasted too long in all (idle ones are ended by socketTimeout), and put
-// our enhanced codes on the few replies smtp-server writes itself (its own
-// texts carry none while hideENHANCEDSTATUSCODES is on, which our other
-// replies need).
+// What our listeners do to smtp-server's open connections, which it keeps in
+// `server.connections` without a public API: end sessions that have lasted
+// too long in all (idle ones are ended by socketTimeout), put our enhanced
+// codes on the few replies smtp-server writes itself (its own texts carry
+// none while hideENHANCEDSTATUSCODES is on, which our other replies need),
+// and leave AUTH out of EHLO until TLS is up.
 import type { SMTPServer } from "smtp-server";
 import { smtpReplies } from "./reply-codes";
 
-type Connection = { id: string; send(code: number, data: string | string[], context?: unknown): void };
+type Connection = { id: string; secure: boolean; send(code: number, data: string | string[], context?: unknown): void };
 
 const connectionsOf = (server: SMTPServer) => (server as unknown as { connections: Set<Connection> }).connections;
 
@@ -34,11 +34,32 @@ export function useOwnReplies(server: SMTPServer, sessionId: string, maxBytes: n
       ? `${smtpReplies.messageTooLarge.text}: at most ${maxBytes} bytes`
       : code === 421 && data === "Timeout - closing connection"
         ? "4.4.2 Idle too long; closing the connection"
-        : data;
+        : code === 538 && data === "Error: Must issue a STARTTLS command first"
+          ? smtpReplies.encryptionRequired.text
+          : data;
   for (const connection of connectionsOf(server)) {
     if (connection.id !== sessionId) continue;
     const send = connection.send.bind(connection);
     connection.send = (code, data, context) => send(code, typeof data === "string" ? rewrite(code, data) : data, context);
+    return;
+  }
+}
+
+/**
+ * Called from onConnect in production: EHLO before STARTTLS does not offer
+ * AUTH (smtp-server advertises it whenever it is on, and allowInsecureAuth
+ * off only refuses the command), so clients never send a password in clear.
+ */
+export function advertiseAuthAfterTls(server: SMTPServer, sessionId: string): void {
+  for (const connection of connectionsOf(server)) {
+    if (connection.id !== sessionId) continue;
+    const send = connection.send.bind(connection);
+    connection.send = (code, data, context) =>
+      send(
+        code,
+        code === 250 && Array.isArray(data) && !connection.secure ? data.filter((line) => !line.startsWith("AUTH ")) : data,
+        context,
+      );
     return;
   }
 }

@@ -10,6 +10,24 @@ import type { Env } from "@/server/env";
 
 export type TlsCredentials = { cert: Buffer; key: Buffer; generated: boolean };
 
+/**
+ * The suites every mail listener offers, in the server's order (docs/security.md,
+ * "TLS on the mail ports"): Mozilla's "intermediate" list without DHE (no DH
+ * parameters are configured), so TLS 1.2 gets ECDHE with AES-GCM or
+ * ChaCha20-Poly1305 only: no static RSA key exchange, no CBC, no SHA-1.
+ */
+export const MAIL_TLS_CIPHERS = {
+  tls12: [
+    "ECDHE-ECDSA-AES128-GCM-SHA256",
+    "ECDHE-RSA-AES128-GCM-SHA256",
+    "ECDHE-ECDSA-AES256-GCM-SHA384",
+    "ECDHE-RSA-AES256-GCM-SHA384",
+    "ECDHE-ECDSA-CHACHA20-POLY1305",
+    "ECDHE-RSA-CHACHA20-POLY1305",
+  ].join(":"),
+  tls13: ["TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256"].join(":"),
+};
+
 /** A self-signed pair for `hostname` (plus localhost and 127.0.0.1) in `directory`, made once with openssl and reused after. */
 export function selfSignedCertificateFiles(directory: string, hostname: string): { certFile: string; keyFile: string } {
   const certFile = path.join(directory, `${hostname}.crt`);

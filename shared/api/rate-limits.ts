@@ -28,8 +28,10 @@ export const rateLimitDefaults = {
   mailboxPasswordsPerIp: { limit: 60, windowSeconds: 600 },
   /** Mail-client autoconfig lookups per IP: each tells whether a domain hosts mail here, so guessing many is slowed down. */
   autoconfigPerIp: { limit: 120, windowSeconds: 600 },
-  /** Wrong SMTP logins per client address (IPv6: per /64); past it the address is refused until the window ends. */
+  /** Wrong mail logins (SMTP AUTH, IMAP, POP3) per client address (IPv6: per /64); past it the address is refused until the window ends. */
   smtpAuthFailuresPerIp: { limit: 10, windowSeconds: 900 },
+  /** Wrong logins per hosted mailbox from every address together; past it only addresses the mailbox was recently used from may try. */
+  mailLoginFailuresPerMailbox: { limit: 20, windowSeconds: 900 },
   /** Messages submitted over SMTP per API key, like the API's per-token limit. */
   smtpMessagesPerCredential: { limit: 600, windowSeconds: 60 },
   /** Messages the MX takes per client address (IPv6: per /64); past it MAIL FROM gets 451 4.7.1. */

@@ -1,7 +1,8 @@
-// The submission listener as production runs it: AUTH before STARTTLS is
-// refused with 538 5.7.11 even from loopback. Started in this process with a
-// production configuration (nothing here reaches the database: the refusal
-// comes before any credential is looked at), and spoken to by Debian's swaks.
+// The submission listener as production runs it: AUTH is neither advertised
+// nor accepted before STARTTLS, even from loopback (538 5.7.11, before any
+// credential is asked for). Started in this process with a production
+// configuration (nothing here reaches the database: the refusal comes before
+// any credential is looked at), and spoken to by Debian's swaks and a socket.
 import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,13 @@ import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { selfSignedCertificate } from "../support/self-signed-certificate";
+import { authPlain, smtpDialogue } from "../support/smtp-dialogue";
+
+/** swaks's transcript, read while the server in this process keeps answering. */
+const swaks = (args: string[]) =>
+  new Promise<string>((resolve) => {
+    execFile("swaks", ["--server", "127.0.0.1", "--port", String(port), ...args], { encoding: "utf8" }, (_error, out) => resolve(out));
+  });
 
 let server: SMTPServer;
 let port: number;
@@ -43,26 +51,29 @@ afterAll(async () => {
 });
 
 describe("SMTP submission in production", () => {
-  it("refuses AUTH before STARTTLS with 538 5.7.11, from loopback too", async () => {
-    // Asynchronously: the server runs in this process and must keep answering while swaks talks to it.
-    const stdout = await new Promise<string>((resolve) => {
-      const args = [
-        "--server",
-        "127.0.0.1",
-        "--port",
-        String(port),
-        "--auth",
-        "PLAIN",
-        "--auth-user",
-        "apikey",
-        "--auth-password",
-        "ces_secret",
-        "--quit-after",
-        "AUTH",
-      ];
-      execFile("swaks", args, { encoding: "utf8" }, (_error, out) => resolve(out));
-    });
-    expect(stdout).toMatch(/250-STARTTLS/);
-    expect(stdout).toMatch(/<\*\* 538 5\.7\.11 Encryption required/);
+  it("advertises AUTH only after STARTTLS", async () => {
+    const transcript = await swaks(["--tls", "--quit-after", "HELO"]);
+    const [beforeTls, afterTls] = transcript.split(/-> STARTTLS/);
+    expect(beforeTls).toMatch(/250-STARTTLS/);
+    expect(beforeTls).not.toMatch(/AUTH/);
+    expect(afterTls).toMatch(/250-AUTH PLAIN LOGIN/);
+  });
+
+  it.each([
+    ["AUTH LOGIN, before asking for the username or the key", "AUTH LOGIN"],
+    ["AUTH PLAIN without its credentials", "AUTH PLAIN"],
+    ["AUTH PLAIN with them", `AUTH PLAIN ${authPlain("apikey", "ces_secret")}`],
+  ])("refuses %s before STARTTLS with 538 5.7.11, from loopback too", async (_case, command) => {
+    const dialogue = smtpDialogue(port);
+    try {
+      expect((await dialogue.greeting).code).toBe(220);
+      expect((await dialogue.send("EHLO client.test\r\n")).code).toBe(250);
+      expect(await dialogue.send(`${command}\r\n`)).toEqual({
+        code: 538,
+        text: "5.7.11 Encryption required for requested authentication mechanism",
+      });
+    } finally {
+      dialogue.end();
+    }
   });
 });

@@ -11,6 +11,7 @@ const users = {
   mailGid: 995,
   internalGid: 117,
 };
+const loginLimits = { addressLimit: 10, addressWindowSeconds: 900, mailboxLimit: 20, mailboxWindowSeconds: 900, knownAddressDays: 30 };
 const input = (overrides: Partial<Parameters<typeof renderDovecotConf>[0]> = {}) => ({
   layout: dovecotLayout("/srv/ces"),
   instanceName: "ces-test",
@@ -23,6 +24,7 @@ const input = (overrides: Partial<Parameters<typeof renderDovecotConf>[0]> = {})
   implicitTls: true,
   lmtpPort: 2424,
   readerPort: 40000,
+  loginLimits,
   ...overrides,
 });
 
@@ -46,11 +48,32 @@ describe("the generated Dovecot configuration", () => {
     expect(conf).toMatch(/inet_listener reader \{\n {4}address = 127\.0\.0\.1\n {4}port = 40000/);
     expect(conf).toContain("protocols = imap lmtp\n");
     expect(conf).not.toContain("chroot =");
-    expect(renderSqlFile("host=x", "app")).toContain(
+    expect(renderSqlFile("host=x", "app", loginLimits)).toContain(
       "password_query = SELECT username AS user, password FROM dovecot_app_passdb('%u', '%w', '%s')",
     );
-    expect(renderSqlFile("host=x", "mailbox")).toContain(
+    expect(renderSqlFile("host=x", "mailbox", loginLimits)).toContain(
       "user_query = SELECT username AS user, quota_rule, last_login_dict FROM dovecot_userdb('%u', '%{master_user}')",
+    );
+  });
+
+  it("counts every login first and takes a right password's count back, with the service's limits", () => {
+    const conf = renderDovecotConf(input());
+    const passdbs = [...conf.matchAll(/passdb \{\n([^}]*)\}/g)].map((match) => match[1]!);
+    expect(passdbs.map((block) => /args = (\S+)/.exec(block)?.[1])).toEqual([
+      "/srv/ces/dovecot/master-users",
+      "/srv/ces/dovecot/sql-login-attempt.conf.ext",
+      "/srv/ces/dovecot/sql-app-passwords.conf.ext",
+      "/srv/ces/dovecot/sql.conf.ext",
+      "/srv/ces/dovecot/sql-login-succeeded.conf.ext",
+    ]);
+    expect(passdbs[1]).toContain("result_failure = return-fail");
+    expect(passdbs[3]).toContain("skip = authenticated");
+    expect(passdbs[4]).toContain("skip = unauthenticated");
+    expect(renderSqlFile("host=x", "attempt", loginLimits)).toContain(
+      "password_query = SELECT NULL AS password, 'Y' AS noauthenticate FROM mail_login_attempt('%u', '%r', 10, 900, 20, 900) WHERE allowed",
+    );
+    expect(renderSqlFile("host=x", "succeeded", loginLimits)).toContain(
+      "password_query = SELECT NULL AS password, 'Y' AS nopassword FROM mail_login_succeeded('%u', '%r', 30)",
     );
   });
 

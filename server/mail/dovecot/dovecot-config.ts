@@ -1,11 +1,22 @@
 // Renders the files of the child Dovecot (docs/mailboxes.md, "Dovecot"): its
 // own base_dir, state_dir and instance_name under DATA_DIR, listeners for
 // mail clients, a loopback LMTP listener for delivery and a loopback IMAP
-// listener for the service's reader, SQL auth through the dovecot_* functions,
-// and the quota plugin with usage copied back to our database.
+// listener for the service's reader, SQL auth through the dovecot_* functions
+// (every login counted first through the mail_login_* ones), and the quota
+// plugin with usage copied back to our database.
 import type { DovecotUsers } from "./system-users";
 import { MASTER_SEPARATOR } from "./master-user";
-import { appPasswordQuery, dictMaps, iterateQuery, mailboxPasswordQuery, userQuery } from "./sql-queries";
+import { MAIL_TLS_CIPHERS } from "@/server/mail/tls-credentials";
+import {
+  appPasswordQuery,
+  dictMaps,
+  iterateQuery,
+  type LoginLimits,
+  loginAttemptQuery,
+  loginSucceededQuery,
+  mailboxPasswordQuery,
+  userQuery,
+} from "./sql-queries";
 
 export type DovecotLayout = {
   dir: string;
@@ -14,6 +25,8 @@ export type DovecotLayout = {
   mailRoot: string;
   configFile: string;
   appPassdbFile: string;
+  loginAttemptFile: string;
+  loginSucceededFile: string;
   sqlFile: string;
   dictFile: string;
   masterUsersFile: string;
@@ -33,6 +46,7 @@ export type DovecotConfigInput = {
   implicitTls: boolean;
   lmtpPort: number;
   readerPort: number;
+  loginLimits: LoginLimits;
 };
 
 export function dovecotLayout(dataDir: string): DovecotLayout {
@@ -44,6 +58,8 @@ export function dovecotLayout(dataDir: string): DovecotLayout {
     mailRoot: `${dataDir}/mail`,
     configFile: `${dir}/dovecot.conf`,
     appPassdbFile: `${dir}/sql-app-passwords.conf.ext`,
+    loginAttemptFile: `${dir}/sql-login-attempt.conf.ext`,
+    loginSucceededFile: `${dir}/sql-login-succeeded.conf.ext`,
     sqlFile: `${dir}/sql.conf.ext`,
     dictFile: `${dir}/dict-sql.conf.ext`,
     masterUsersFile: `${dir}/master-users`,
@@ -91,6 +107,9 @@ ssl = yes
 ssl_cert = <${layout.certFile}
 ssl_key = <${layout.keyFile}
 ssl_min_protocol = TLSv1.2
+# The same TLS 1.2 suites as the Node listeners, in our order (docs/security.md).
+ssl_cipher_list = ${MAIL_TLS_CIPHERS.tls12}
+ssl_prefer_server_ciphers = yes
 # Passwords are accepted over TLS, and from loopback without it.
 disable_plaintext_auth = yes
 auth_mechanisms = plain login
@@ -102,13 +121,30 @@ passdb {
   args = ${layout.masterUsersFile}
   master = yes
 }
+# Every login is counted before a password is checked (docs/security.md,
+# "Mail logins"): no row from the first query refuses it; a right password
+# (app password or the mailbox's own) then takes its count back.
+passdb {
+  driver = sql
+  args = ${layout.loginAttemptFile}
+  result_failure = return-fail
+  result_internalfail = return-fail
+}
 passdb {
   driver = sql
   args = ${layout.appPassdbFile}
+  result_success = continue-ok
 }
 passdb {
   driver = sql
   args = ${layout.sqlFile}
+  skip = authenticated
+  result_success = continue-ok
+}
+passdb {
+  driver = sql
+  args = ${layout.loginSucceededFile}
+  skip = unauthenticated
 }
 userdb {
   driver = sql
@@ -182,8 +218,10 @@ service auth-worker {
 ${users.asRoot ? "" : "service anvil {\n  chroot =\n}\nservice auth {\n  chroot =\n}\n"}`;
 }
 
-export function renderSqlFile(connInfo: string, query: "app" | "mailbox"): string {
+export function renderSqlFile(connInfo: string, query: "attempt" | "app" | "mailbox" | "succeeded", limits: LoginLimits): string {
   const common = `driver = pgsql\nconnect = ${connInfo} maxconns=4\n`;
+  if (query === "attempt") return `${common}password_query = ${loginAttemptQuery(limits)}\n`;
+  if (query === "succeeded") return `${common}password_query = ${loginSucceededQuery(limits)}\n`;
   if (query === "app") return `${common}default_pass_scheme = SHA256.HEX\npassword_query = ${appPasswordQuery}\n`;
   return `${common}default_pass_scheme = ARGON2ID\npassword_query = ${mailboxPasswordQuery}\nuser_query = ${userQuery}\niterate_query = ${iterateQuery}\n`;
 }

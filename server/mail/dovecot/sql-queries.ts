@@ -4,6 +4,28 @@
 // Dovecot escapes every %-variable before putting it in a query; usernames
 // arrive lower-cased (auth_username_format = %Lu).
 
+/** The limits the login queries pass to the SQL functions: the service's own rate-limit policies. */
+export type LoginLimits = {
+  addressLimit: number;
+  addressWindowSeconds: number;
+  mailboxLimit: number;
+  mailboxWindowSeconds: number;
+  knownAddressDays: number;
+};
+
+/**
+ * Before any password is checked: counts the attempt from the client's
+ * address (%r) and for the mailbox (docs/security.md, "Mail logins"). A row
+ * (noauthenticate) lets Dovecot go on to the password passdbs; no row refuses
+ * the login as a wrong password would.
+ */
+export const loginAttemptQuery = (limits: LoginLimits) =>
+  `SELECT NULL AS password, 'Y' AS noauthenticate FROM mail_login_attempt('%u', '%r', ${limits.addressLimit}, ${limits.addressWindowSeconds}, ${limits.mailboxLimit}, ${limits.mailboxWindowSeconds}) WHERE allowed`;
+
+/** After a password passdb accepted the login: takes the attempt's counts back and remembers the address. */
+export const loginSucceededQuery = (limits: LoginLimits) =>
+  `SELECT NULL AS password, 'Y' AS nopassword FROM mail_login_succeeded('%u', '%r', ${limits.knownAddressDays})`;
+
 /** App passwords first: one indexed lookup by the SHA-256 of the password sent (%w), no argon2 run. */
 export const appPasswordQuery = "SELECT username AS user, password FROM dovecot_app_passdb('%u', '%w', '%s')";
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Env } from "@/server/env";
 import { mailTlsCredentials } from "@/server/mail/tls-credentials";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { mailLoginLimits } from "@/server/services/rate-limit/count-mail-login";
 import { libpqConnInfo } from "./database-conninfo";
 import { dovecotLayout } from "./dovecot-config";
 import { writeMailStoreStatus } from "./mail-store-status";
@@ -81,6 +82,7 @@ export async function startMailStore(config: Env, databaseUrl: string): Promise<
       implicitTls: settings.implicitTls,
       lmtpPort: settings.lmtpPort,
       readerPort,
+      loginLimits: mailLoginLimits(),
     },
     mailTlsCredentials(config),
   );

@@ -20,8 +20,10 @@ export function writeDovecotFiles(input: DovecotConfigInput, tls: { cert: Buffer
     chmodSync(file, 0o640);
     if (secretGroup !== null) chownSync(file, 0, secretGroup);
   };
-  secret(layout.appPassdbFile, renderSqlFile(input.connInfo, "app"));
-  secret(layout.sqlFile, renderSqlFile(input.connInfo, "mailbox"));
+  secret(layout.loginAttemptFile, renderSqlFile(input.connInfo, "attempt", input.loginLimits));
+  secret(layout.appPassdbFile, renderSqlFile(input.connInfo, "app", input.loginLimits));
+  secret(layout.sqlFile, renderSqlFile(input.connInfo, "mailbox", input.loginLimits));
+  secret(layout.loginSucceededFile, renderSqlFile(input.connInfo, "succeeded", input.loginLimits));
   secret(layout.dictFile, renderDictFile(input.connInfo));
   secret(layout.masterUsersFile, masterUserPasswdLine());
   secret(layout.keyFile, tls.key);

@@ -4,14 +4,14 @@
 // DATA; the accepted message then takes the same path as the sending API.
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import type { Env } from "@/server/env";
-import { ipRateLimitSubject } from "@/server/http/client-ip";
 import { logger } from "@/server/logger";
 import { commonListenerOptions } from "@/server/mail/listener-options";
 import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
 import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
-import { limitSessionTime, useOwnReplies } from "@/server/mail/smtp-connections";
+import { advertiseAuthAfterTls, limitSessionTime, useOwnReplies } from "@/server/mail/smtp-connections";
 import type { TlsCredentials } from "@/server/mail/tls-credentials";
-import { hitRateLimit, peekRateLimits } from "@/server/services/rate-limit/consume-rate-limit";
+import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
+import { countMailLoginAttempt, countMailLoginSuccess } from "@/server/services/rate-limit/count-mail-login";
 import { policy } from "@/server/services/rate-limit/policies";
 import { sendingDomainOf } from "@/server/services/messages/sending-domain-of";
 import { isTestSender } from "@/server/services/messages/test-sender";
@@ -24,7 +24,7 @@ import { readSubmittedMessage } from "./submitted-message";
 import { MAX_SUBMISSION_BYTES } from "./submission-limits";
 
 const SESSION_TIME_LIMIT_MS = 15 * 60_000;
-/** Wrong logins are answered more slowly as they add up, then refused (policy smtpAuthFailuresPerIp). */
+/** Wrong logins are answered more slowly as they add up, then refused (policies smtpAuthFailuresPerIp, mailLoginFailuresPerMailbox). */
 const FAILED_AUTH_DELAY_STEP_MS = 250;
 
 type Options = { config: Env; tls: TlsCredentials; implicitTls: boolean };
@@ -40,14 +40,16 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
     ...commonListenerOptions(config, tls, MAX_SUBMISSION_BYTES),
     secure: implicitTls,
     authMethods: ["PLAIN", "LOGIN"],
-    // Checked in onAuth, so the refusal carries our reply text (and loopback may skip TLS outside production).
-    allowInsecureAuth: true,
+    // Production: AUTH before STARTTLS is refused by smtp-server before any credential is sent (and not
+    // advertised, see onConnect). Elsewhere onAuth decides, so loopback may skip TLS.
+    allowInsecureAuth: !config.isProduction,
     authRequiredMessage: "5.7.0 Authentication required",
 
     onConnect(session, callback) {
       if (!connections.tryOpen(session.remoteAddress)) return callback(new SmtpReply("tooManyConnections"));
       startedAt.set(session.id, Date.now());
       useOwnReplies(server, session.id, MAX_SUBMISSION_BYTES);
+      if (config.isProduction) advertiseAuthAfterTls(server, session.id);
       callback();
     },
 
@@ -57,17 +59,22 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
 
     onAuth(auth, session, callback) {
       if (!mayAuthenticate(session, config.isProduction)) return callback(new SmtpReply("encryptionRequired"));
-      const failures = policy("smtpAuthFailuresPerIp");
-      const subject = ipRateLimitSubject(session.remoteAddress);
+      const username = auth.username ?? "";
       void (async () => {
-        const [state] = await peekRateLimits([{ policy: failures, subject }]);
-        if (state!.limited) throw new SmtpReply("tooManyAuthFailures");
-        const principal = await authenticateSubmission(auth.username ?? "", auth.password ?? "");
-        if (principal) return callback(null, { user: principal });
-        const after = await hitRateLimit(failures, subject);
-        await new Promise((resolve) => setTimeout(resolve, Math.min(after.count, 8) * FAILED_AUTH_DELAY_STEP_MS));
-        log.info({ session: session.id, remoteAddress: session.remoteAddress, failures: after.count }, "smtp login refused");
-        throw new SmtpReply(after.limited ? "tooManyAuthFailures" : "badCredentials");
+        // Counted before the credentials are checked (docs/security.md, "Mail logins"), like IMAP and POP3.
+        const attempt = await countMailLoginAttempt(username, session.remoteAddress);
+        if (!attempt.allowed) {
+          log.info({ session: session.id, remoteAddress: session.remoteAddress }, "smtp login refused unchecked: too many failures");
+          throw new SmtpReply("tooManyAuthFailures");
+        }
+        const principal = await authenticateSubmission(username, auth.password ?? "");
+        if (principal) {
+          await countMailLoginSuccess(username, session.remoteAddress);
+          return callback(null, { user: principal });
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(attempt.addressFailures, 8) * FAILED_AUTH_DELAY_STEP_MS));
+        log.info({ session: session.id, remoteAddress: session.remoteAddress, failures: attempt.addressFailures }, "smtp login refused");
+        throw new SmtpReply("badCredentials");
       })().catch((error: unknown) => callback(smtpReplyFor(error)));
     },
 

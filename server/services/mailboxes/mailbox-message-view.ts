@@ -1,9 +1,10 @@
 // How a message in a mailbox is shown through the API: ids, summaries from
-// IMAP's envelope, details from the parsed message.
+// IMAP's envelope, details from the parsed message (its HTML sanitized).
 import type { FetchMessageObject, MessageAddressObject } from "imapflow";
 import type { AddressObject, ParsedMail } from "mailparser";
 import { notFound } from "@/server/errors";
 import type { MailboxMessageDetail, MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
+import { sanitizeEmailHtml } from "@/shared/sanitize-email-html";
 
 /** `<uidvalidity>.<uid>`: a uid means nothing once the inbox's uidvalidity changes, so the id carries both. */
 export function mailboxMessageId(uidValidity: bigint, uid: number): string {
@@ -59,7 +60,8 @@ export function messageDetail(summary: MailboxMessageSummary, parsed: ParsedMail
       return { name: header.line.slice(0, separator).trim(), value: header.line.slice(separator + 1).trim() };
     }),
     text: parsed.text ?? null,
-    html: parsed.html === false ? null : (parsed.html ?? null),
+    // Served for display: received HTML is a stranger's (docs/security.md, "Message HTML").
+    html: parsed.html ? sanitizeEmailHtml(parsed.html) : null,
     attachments: parsed.attachments.map((attachment) => ({
       filename: attachment.filename ?? null,
       contentType: attachment.contentType,
