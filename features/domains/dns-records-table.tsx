@@ -77,7 +77,7 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
                   <CellLabel inline>Type</CellLabel>
                   {record.type}
                 </td>
-                <td className={`w-[14rem] px-3 py-3 @max-3xl:w-auto ${card.cell}`}>
+                <td className={`w-[13rem] px-3 py-3 @max-3xl:w-auto ${card.cell}`}>
                   <CellLabel>Name</CellLabel>
                   <CopyableValue text={record.name} copyLabel={`Copy ${label} name`} breakAt="dots" />
                 </td>
@@ -133,7 +133,14 @@ function CopyableValue({ text, copyLabel, breakAt }: { text: string; copyLabel: 
             ))
           : text}
       </code>
-      <CopyButton text={text} ariaLabel={copyLabel} variant="ghost" className="shrink-0" />
+      {/* In the table the icon alone (its name is copyLabel), so the values get the room; on a card the word too. */}
+      <CopyButton
+        text={text}
+        ariaLabel={copyLabel}
+        label={<span className="@3xl:sr-only">Copy</span>}
+        variant="ghost"
+        className="shrink-0"
+      />
     </div>
   );
 }
