@@ -255,7 +255,7 @@ for (const screen of screens) {
       expectOnlyTheImage(pageGuard, imageUrl);
     });
 
-    test("DNS records: badges and notes clear of the titles, names broken at dots, values with room", async ({ page }) => {
+    test("DNS records: badges and notes clear of the titles, names broken at dots and hyphens, values with room", async ({ page }) => {
       const account = newAccount("dns-layout");
       await signUpThroughPortal(page.context().request, account);
       const { domain } = await arrangeSentMessage(page.request, account);
@@ -277,7 +277,8 @@ for (const screen of screens) {
         .locator("code")
         .first();
       expect(await linesOf(dmarcName, "_dmarc")).toBe(1);
-      expect(await linesOf(dmarcName, domain.split(".")[0]!)).toBe(1);
+      // (A hyphen is a break opportunity too: "mobile-" may end a line, the hex after it may not break.)
+      expect(await linesOf(dmarcName, domain.split(".")[0]!.split("-")[1]!)).toBe(1);
       const dkimValue = table
         .getByRole("row")
         .filter({ has: page.getByRole("rowheader", { name: /^DKIM/ }) })
