@@ -267,6 +267,8 @@ for (const screen of screens) {
         const heading = (await row.getByRole("rowheader").boundingBox())!;
         const badge = (await row.getByText("Found", { exact: true }).boundingBox())!;
         const note = (await row.getByText(/names localhost/).boundingBox())!;
+        // The title keeps its room (a wide note once squeezed its column to 0 px and was drawn over it).
+        expect(heading.width, `${title}: the title's width`).toBeGreaterThan(40);
         expect(overlaps(heading, badge), `${title}: badge over the title`).toBe(false);
         expect(overlaps(heading, note), `${title}: note over the title`).toBe(false);
       }
