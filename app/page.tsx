@@ -1,10 +1,12 @@
+import Link from "next/link";
 import { ButtonLink } from "@/components/button-link";
 import { CodeBlock } from "@/components/code-block";
 import { FeatureCard } from "@/components/feature-card";
-import { BracesIcon, CardIcon, RelayIcon, ShieldIcon } from "@/components/feature-icons";
+import { BounceIcon, CardIcon, InboxIcon, RelayIcon, SendIcon, ShieldIcon } from "@/components/feature-icons";
 import { InlineCode } from "@/components/inline-code";
 import { JsonCode } from "@/components/json-code";
 import { env } from "@/server/env";
+import { planById } from "@/server/services/billing/catalog";
 import { appVersion } from "@/server/version";
 
 // Examples mirror what the API really answers (GET /api/v1/health, an unknown route).
@@ -13,6 +15,7 @@ const errorExample = { success: false, message: "No route for GET /api/v1/nope."
 
 export default function HomePage() {
   const apiBase = `${env().appUrl}/api/v1`;
+  const free = planById("free");
   return (
     <>
       <section className="relative overflow-hidden border-b border-zinc-200 dark:border-zinc-800">
@@ -27,18 +30,25 @@ export default function HomePage() {
               Email sending &amp; hosting · REST API v1
             </p>
             <h1 className="mt-6 text-4xl font-semibold tracking-tight text-balance text-zinc-900 sm:text-5xl dark:text-white">
-              Send email from your product, through the relays you choose.
+              Send email from your product, and host the mailboxes that answer.
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-8 text-pretty text-zinc-600 dark:text-zinc-400">
-              Customer Email Service is the customer side of an email sending and hosting service. Route mail through your own SMTP relays
-              or ours, verify your sending domains with SPF, DKIM and DMARC, choose a plan — and drive all of it from a REST API.
+              Customer Email Service sends your mail through a REST API or SMTP submission, receives it on its own MX with bounces and
+              suppressions handled for you, and hosts mailboxes on your domains that you read over IMAP or POP3 or right here in the portal.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <ButtonLink href="/docs/api">Read the API reference</ButtonLink>
-              <ButtonLink href="/api/v1/openapi.json" variant="secondary" document>
-                OpenAPI document
+              <ButtonLink href="/sign-up">Create a free account</ButtonLink>
+              <ButtonLink href="/docs/api" variant="secondary">
+                Read the API reference
               </ButtonLink>
             </div>
+            <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+              Free plan: {free.monthlyQuota?.toLocaleString("en-US")} emails a month and {free.mailboxes} mailboxes. Already have an
+              account?{" "}
+              <Link href="/sign-in" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                Sign in
+              </Link>
+            </p>
           </div>
           <div className="min-w-0">
             <CodeBlock title="Check the API is up">
@@ -57,22 +67,32 @@ export default function HomePage() {
             Everything between your app and the inbox
           </h2>
           <p className="mt-4 text-base leading-7 text-zinc-600 dark:text-zinc-400">
-            One account for the relays that carry your mail, the domains you send from and the plan you pay for.
+            One account for the mail you send, the mail you receive and the domains both run on.
           </p>
         </div>
-        <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <FeatureCard title="Your relays or ours" icon={<RelayIcon />}>
-            Bring your own SMTP relays, test them before you rely on them, or send through ours. Pick a default and switch whenever you
-            like.
+        <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <FeatureCard title="A sending API" icon={<SendIcon />}>
+            One <InlineCode>POST</InlineCode> sends a message, signed with DKIM, with attachments, scheduling and batches. Every message and
+            its delivery events are in the portal.
+          </FeatureCard>
+          <FeatureCard title="SMTP submission" icon={<RelayIcon />}>
+            Apps that only speak SMTP log in to our submission server with an SMTP password and send through the same pipeline. Bring your
+            own SMTP relays too, or send through ours.
+          </FeatureCard>
+          <FeatureCard title="Bounces and suppressions" icon={<BounceIcon />}>
+            Our MX receives bounces and complaints for your messages and adds hard-bouncing or complaining addresses to your suppression
+            list, so you stop writing to them.
+          </FeatureCard>
+          <FeatureCard title="Hosted mailboxes" icon={<InboxIcon />}>
+            Mailboxes on your own domain, read in any mail app over IMAP or POP3, or in the portal&apos;s inbox, with aliases and per-app
+            passwords.
           </FeatureCard>
           <FeatureCard title="Verified sending domains" icon={<ShieldIcon />}>
             Add a domain, publish the SPF, DKIM and DMARC records we give you, and we keep checking until every required record passes.
           </FeatureCard>
-          <FeatureCard title="Plans and billing" icon={<CardIcon />}>
-            Start free and move to a paid plan as your volume grows. Invoices and payment methods live with your account.
-          </FeatureCard>
-          <FeatureCard title="A predictable REST API" icon={<BracesIcon />}>
-            Every endpoint lives under <InlineCode>/api/v1</InlineCode> and answers with the same envelope, so one client handles them all.
+          <FeatureCard title="Plans and a predictable API" icon={<CardIcon />}>
+            Start free and move to a paid plan as your volume grows. Every endpoint lives under <InlineCode>/api/v1</InlineCode> and answers
+            with the same envelope.
           </FeatureCard>
         </div>
       </section>

@@ -17,12 +17,11 @@ export function AccountMenu() {
         <Link href="/sign-in" className={buttonClass("ghost", "sm")}>
           Sign in
         </Link>
-        {/* Below sm there is no room; the sign-in page links to sign-up. */}
-        <span className="hidden sm:contents">
-          <Link href="/sign-up" className={buttonClass("primary", "sm")}>
-            Create account
-          </Link>
-        </span>
+        {/* At every width: a newcomer on a phone signs up from here too (a shorter word where room is short). */}
+        <Link href="/sign-up" className={`${buttonClass("primary", "sm")} whitespace-nowrap`}>
+          <span className="sm:hidden">Sign up</span>
+          <span className="hidden sm:inline">Create account</span>
+        </Link>
       </div>
     );
   }

@@ -6,8 +6,8 @@ import type { ButtonSize, ButtonVariant } from "./button-styles";
 
 type CopyButtonProps = {
   text: string;
-  /** The button's text, e.g. "Copy" or "Copy codes". */
-  label?: string;
+  /** The button's text, e.g. "Copy" or "Copy codes" (markup to hide it at some widths; then give an ariaLabel). */
+  label?: React.ReactNode;
   /** Its accessible name when the visible label alone is ambiguous ("Copy setup key"). */
   ariaLabel?: string;
   variant?: ButtonVariant;

@@ -4,17 +4,40 @@
 // same-origin access, and no referrer for the images it loads. The markup is
 // the sender's, not ours, so accessibility audits leave it out
 // (data-third-party).
+//
+// Remote images are blocked unless the reader asks for them: an image fetched
+// from the sender's server tells the sender the message was opened. The page
+// policy allows remote images (so a client-side visit to any page can show
+// them on request); by default the frame carries a policy of its own that
+// allows only inline (data:) images, which a frame's policy can narrow but
+// never widen (docs/portal.md, "Remote images").
 import { useMemo } from "react";
 import { sanitizeEmailHtml } from "@/shared/sanitize-email-html";
 
-export function EmailHtmlFrame({ html, className }: { html: string; className: string }) {
+const BLOCK_REMOTE_IMAGES = `<meta http-equiv="Content-Security-Policy" content="img-src data:">`;
+
+/** The HTML with the blocking policy first, after a leading doctype so the email keeps its rendering mode. */
+export function withRemoteImagesBlocked(html: string): string {
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? "";
+  return `${doctype}${BLOCK_REMOTE_IMAGES}${html.slice(doctype.length)}`;
+}
+
+/** Whether the HTML asks for images (or backgrounds) over http(s): only then is there anything to show. */
+export function hasRemoteImages(html: string): boolean {
+  return /\b(?:src|srcset|background|poster)\s*=\s*["']?\s*(?:https?:)?\/\//i.test(html) || /url\(\s*["']?\s*(?:https?:)?\/\//i.test(html);
+}
+
+export function EmailHtmlFrame({ html, className, remoteImages = false }: { html: string; className: string; remoteImages?: boolean }) {
   const safeHtml = useMemo(() => sanitizeEmailHtml(html), [html]);
   return (
     <iframe
+      // A new document when the choice changes: the images load (or not) from the start.
+      key={remoteImages ? "remote-images" : "blocked"}
       data-third-party="message-html"
+      data-remote-images={remoteImages ? "shown" : "blocked"}
       title="Message body (HTML)"
       sandbox=""
-      srcDoc={safeHtml}
+      srcDoc={remoteImages ? safeHtml : withRemoteImagesBlocked(safeHtml)}
       referrerPolicy="no-referrer"
       className={`h-96 w-full bg-white ${className}`}
     />

@@ -33,11 +33,29 @@ export function CardIcon() {
   );
 }
 
-export function BracesIcon() {
+export function InboxIcon() {
   return (
     <Icon>
-      <path d="M8 3H7a2 2 0 0 0-2 2v4a2 2 0 0 1-2 2 2 2 0 0 1 2 2v4a2 2 0 0 0 2 2h1" />
-      <path d="M16 3h1a2 2 0 0 1 2 2v4a2 2 0 0 0 2 2 2 2 0 0 0-2 2v4a2 2 0 0 1-2 2h-1" />
+      <path d="M3 13h5l1.5 2.5h5L16 13h5" />
+      <path d="M5.5 5h13L21 13v5a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-5l2.5-8z" />
+    </Icon>
+  );
+}
+
+export function SendIcon() {
+  return (
+    <Icon>
+      <path d="M21 3 10 14" />
+      <path d="m21 3-7 18-4-7-7-4 18-7z" />
+    </Icon>
+  );
+}
+
+export function BounceIcon() {
+  return (
+    <Icon>
+      <path d="M9 14 4 9l5-5" />
+      <path d="M4 9h11a5 5 0 0 1 0 10h-3" />
     </Icon>
   );
 }

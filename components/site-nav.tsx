@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useAccount } from "@/features/account/use-account";
+import { buttonClass } from "./button-styles";
 import { NavIcon } from "./nav-icons";
 import { isCurrent, visibleNavSections } from "./nav-items";
 import { useNavMenu } from "./nav-menu";
@@ -76,6 +77,17 @@ export function SiteNav({ placement }: { placement: Placement }) {
           </div>
         );
       })}
+      {placement === "bar" ? (
+        // The phone menu's foot: a way in for a newcomer too (the header bar has these beside it from lg).
+        <div className="flex flex-wrap gap-2 border-t border-zinc-200 pt-4 lg:hidden dark:border-zinc-800">
+          <Link href="/sign-up" onClick={menu.close} className={buttonClass("primary", "sm")}>
+            Create account
+          </Link>
+          <Link href="/sign-in" onClick={menu.close} className={buttonClass("secondary", "sm")}>
+            Sign in
+          </Link>
+        </div>
+      ) : null}
     </nav>
   );
 }

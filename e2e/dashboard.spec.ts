@@ -24,18 +24,20 @@ test("a new account's dashboard, then its counts after adding a domain and a rel
   await expect(figure(page, "Domains")).toHaveText("0 / 0");
   await expect(figure(page, "SMTP relays")).toHaveText("0 / 0");
   await expect(figure(page, "API keys")).toHaveText("0");
+  await expect(figure(page, "Mailboxes")).toHaveText("0 / 2");
   await expect(figure(page, "Two-factor")).toHaveText("Off");
   await expect(figure(page, "Active sessions")).toHaveText("1");
   await expect(page.getByTestId("usage-text")).toContainText("0 of ");
   const checklist = page.getByRole("region", { name: "Getting started" });
-  await expect(checklist).toContainText("1 of 7 done");
-  await expect(checklist.getByRole("progressbar", { name: "Onboarding progress" })).toHaveAttribute("aria-valuenow", "14");
-  await expect(page.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem")).toHaveCount(7);
+  await expect(checklist).toContainText("1 of 8 done");
+  await expect(checklist.getByRole("progressbar", { name: "Onboarding progress" })).toHaveAttribute("aria-valuenow", "13");
+  await expect(page.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem")).toHaveCount(8);
   // It starts with what takes a minute: a test email (done right here) and an API key.
   const steps = page.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem");
   await expect(steps.nth(0)).toContainText("Send a test email");
   await expect(steps.nth(1).getByRole("link", { name: "Create an API key" })).toHaveAttribute("href", "/api-keys");
   await expect(step(page, "Add a sending domain").getByRole("link", { name: "Add a sending domain" })).toHaveAttribute("href", "/domains");
+  await expect(step(page, "Create a mailbox").getByRole("link", { name: "Create a mailbox" })).toHaveAttribute("href", "/mailboxes");
   await expect(step(page, "Add an SMTP relay").getByRole("link", { name: "Add an SMTP relay" })).toHaveAttribute("href", "/relays");
   await expect(step(page, "Choose a plan")).toContainText("(done)");
 
@@ -63,8 +65,8 @@ test("a new account's dashboard, then its counts after adding a domain and a rel
   await expect(page).toHaveURL("/dashboard");
   await expect(figure(page, "Domains")).toHaveText("0 / 1");
   await expect(figure(page, "SMTP relays")).toHaveText("1 / 1");
-  await expect(checklist).toContainText("3 of 7 done");
-  await expect(checklist.getByRole("progressbar", { name: "Onboarding progress" })).toHaveAttribute("aria-valuenow", "43");
+  await expect(checklist).toContainText("3 of 8 done");
+  await expect(checklist.getByRole("progressbar", { name: "Onboarding progress" })).toHaveAttribute("aria-valuenow", "38");
   for (const title of ["Add a sending domain", "Add an SMTP relay"]) {
     await expect(step(page, title)).toContainText("(done)");
     await expect(step(page, title).getByRole("link")).toHaveCount(0);

@@ -18,7 +18,7 @@ const fixedHeaders: Record<string, string> = {
 const cspDirectives = [
   "default-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self' data: https: http:",
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

@@ -1,5 +1,7 @@
 import { redirect } from "next/navigation";
+import { DevMailboxProvider } from "@/components/dev-mailbox";
 import { QueryProvider } from "@/features/api/query-client";
+import { env } from "@/server/env";
 import { signInUrl } from "@/shared/safe-callback-url";
 import { currentPagePath, getPortalSession } from "@/server/portal/portal-session";
 
@@ -13,7 +15,10 @@ export default async function PortalLayout({ children }: { children: React.React
   // footer below must not be on screen to be pushed down (a layout shift).
   return (
     <div className="mx-auto min-h-dvh w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <QueryProvider>{children}</QueryProvider>
+      <QueryProvider>
+        {/* The dev mailbox exists outside production, and has the emails with the file transport. */}
+        <DevMailboxProvider isAvailable={!env().isProduction && env().emailTransport === "file"}>{children}</DevMailboxProvider>
+      </QueryProvider>
     </div>
   );
 }

@@ -44,7 +44,11 @@ export function ActivityPanel({ page }: { page: number }) {
         <PastTheEnd page={page} totalPages={activity.data.pagination.totalPages} />
       ) : (
         <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
-          {/* Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too. */}
+          {/*
+            Below md the rows are cards (activity-row.tsx), so nothing is hidden off
+            to the side; between md and the table's width it scrolls, focusable so
+            keyboard users can scroll it too.
+          */}
           <div
             role="region"
             aria-labelledby={captionId}
@@ -53,11 +57,11 @@ export function ActivityPanel({ page }: { page: number }) {
           >
             <table
               aria-busy={activity.isPlaceholderData || undefined}
-              className={`w-full min-w-[46rem] text-left text-sm transition-opacity ${activity.isPlaceholderData ? "opacity-60" : ""}`}
+              className={`w-full text-left text-sm transition-opacity max-md:block md:min-w-[46rem] ${activity.isPlaceholderData ? "opacity-60" : ""}`}
             >
               <caption
                 id={captionId}
-                className="border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 text-left dark:border-zinc-800 dark:bg-zinc-900"
+                className="border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 text-left max-md:block max-md:px-4 dark:border-zinc-800 dark:bg-zinc-900"
               >
                 <span className="flex items-center justify-between gap-4">
                   <span className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
@@ -71,7 +75,7 @@ export function ActivityPanel({ page }: { page: number }) {
                   </span>
                 </span>
               </caption>
-              <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+              <thead className="border-b border-zinc-200 text-xs text-zinc-500 max-md:hidden dark:border-zinc-800 dark:text-zinc-400">
                 <tr>
                   <th scope="col" className="px-5 py-2.5 font-medium">
                     Event
@@ -87,7 +91,7 @@ export function ActivityPanel({ page }: { page: number }) {
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              <tbody className="divide-y divide-zinc-200 max-md:block dark:divide-zinc-800">
                 {activity.data.items.map((item) => (
                   <ActivityRow key={item.id} item={item} />
                 ))}

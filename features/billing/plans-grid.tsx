@@ -23,6 +23,16 @@ function quotaOf(plan: Plan): string {
   return `${formatCount(plan.monthlyQuota)} emails / month`;
 }
 
+/** Storage in MB as people read it: 1024 MB and up in GB. */
+function storageOf(mb: number): string {
+  return mb >= 1024 ? `${formatCount(Math.round((mb / 1024) * 10) / 10)} GB` : `${formatCount(mb)} MB`;
+}
+
+function mailboxesOf(plan: Plan): string {
+  if (plan.mailboxes === null) return "Mailboxes set by contract";
+  return `${formatCount(plan.mailboxes)} ${plan.mailboxes === 1 ? "mailbox" : "mailboxes"}, up to ${storageOf(plan.mailboxQuotaMb.max)} each`;
+}
+
 function actionLabel(plan: Plan, subscription: Subscription): string {
   if (plan.id !== subscription.planId) return `Choose ${plan.name}`;
   if (plan.interval === null) return "Buy more credits";
@@ -71,6 +81,9 @@ export function PlansGrid({
               </div>
               <p className="mt-2 text-lg font-semibold text-zinc-900 dark:text-white">{priceOf(plan)}</p>
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{quotaOf(plan)}</p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="plan-mailboxes">
+                {mailboxesOf(plan)}
+              </p>
               <p className="mt-3 flex-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{plan.description}</p>
               <div className="mt-4">
                 {plan.contactSales ? (

@@ -67,7 +67,7 @@ function OverviewPlaceholder() {
         <div aria-hidden="true" className="h-20" />
       </div>
       <div aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {Array.from({ length: 6 }, (_, index) => (
+        {Array.from({ length: 9 }, (_, index) => (
           <div key={index} className={`${cardClass} h-29`} />
         ))}
       </div>
@@ -107,6 +107,15 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
       detail: "active / total",
       href: "/relays",
       warning: data.relays.defaultFailing ? "The default relay failed its last test" : undefined,
+    },
+    {
+      label: "Mailboxes",
+      value:
+        data.mailboxes.included === null
+          ? number(data.mailboxes.total)
+          : `${number(data.mailboxes.total)} / ${number(data.mailboxes.included)}`,
+      detail: data.mailboxes.included === null ? "hosted mailboxes" : "hosted / in your plan",
+      href: "/mailboxes",
     },
     { label: "API keys", value: number(data.apiKeys.total), detail: "active keys", href: "/api-keys" },
     {

@@ -1,6 +1,7 @@
 "use client";
 // The records a domain's owner publishes, each with a copy button for its
 // name and value, whether it is required, and the outcome of its last lookup.
+import { Fragment } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
@@ -76,20 +77,21 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
                   <CellLabel inline>Type</CellLabel>
                   {record.type}
                 </td>
-                <td className={`px-3 py-3 ${card.cell}`}>
+                <td className={`w-[13rem] px-3 py-3 @max-3xl:w-auto ${card.cell}`}>
                   <CellLabel>Name</CellLabel>
-                  <CopyableValue text={record.name} copyLabel={`Copy ${label} name`} />
+                  <CopyableValue text={record.name} copyLabel={`Copy ${label} name`} breakAt="dots" />
                 </td>
-                <td className={`max-w-md px-3 py-3 @max-3xl:max-w-none ${card.cell}`}>
+                <td className={`px-3 py-3 ${card.cell}`}>
                   <CellLabel>Value</CellLabel>
-                  <CopyableValue text={record.value} copyLabel={`Copy ${label} value`} />
+                  <CopyableValue text={record.value} copyLabel={`Copy ${label} value`} breakAt="anywhere" />
                   {record.priority !== null ? (
                     <span className="mt-1 block text-xs text-zinc-600 dark:text-zinc-400">Priority {record.priority}</span>
                   ) : null}
-                </td>
-                <td className="px-3 py-3 @max-3xl:col-start-2 @max-3xl:row-start-1 @max-3xl:p-0">
-                  <StatusBadge {...status} />
+                  {/* Under the value it is about, so the status column stays a badge wide (and beside the title on a card). */}
                   <RecordFinding record={record} />
+                </td>
+                <td className="px-3 py-3 whitespace-nowrap @max-3xl:col-start-2 @max-3xl:row-start-1 @max-3xl:p-0">
+                  <StatusBadge {...status} />
                 </td>
                 <td className={`px-5 py-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400 ${card.cell}`}>
                   <CellLabel inline>Last checked</CellLabel>
@@ -110,11 +112,35 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
   );
 }
 
-function CopyableValue({ text, copyLabel }: { text: string; copyLabel: string }) {
+/**
+ * A DNS name breaks after its dots (never inside a label unless one alone is
+ * too long); a value (a DKIM key is one 400-character word) anywhere.
+ */
+function CopyableValue({ text, copyLabel, breakAt }: { text: string; copyLabel: string; breakAt: "dots" | "anywhere" }) {
+  const labels = text.split(".");
   return (
     <div className="flex items-start gap-2">
-      <code className="min-w-0 flex-1 font-mono text-[0.8125rem] break-all text-zinc-800 dark:text-zinc-200">{text}</code>
-      <CopyButton text={text} ariaLabel={copyLabel} variant="ghost" className="shrink-0" />
+      <code
+        className={`min-w-0 flex-1 font-mono text-[0.8125rem] text-zinc-800 dark:text-zinc-200 ${breakAt === "dots" ? "wrap-anywhere" : "break-all"}`}
+      >
+        {breakAt === "dots"
+          ? labels.map((part, index) => (
+              <Fragment key={index}>
+                {part}
+                {index < labels.length - 1 ? "." : null}
+                {index < labels.length - 1 ? <wbr /> : null}
+              </Fragment>
+            ))
+          : text}
+      </code>
+      {/* In the table the icon alone (its name is copyLabel), so the values get the room; on a card the word too. */}
+      <CopyButton
+        text={text}
+        ariaLabel={copyLabel}
+        label={<span className="@3xl:sr-only">Copy</span>}
+        variant="ghost"
+        className="shrink-0"
+      />
     </div>
   );
 }

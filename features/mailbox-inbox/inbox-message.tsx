@@ -1,12 +1,12 @@
 "use client";
 // One message of a hosted mailbox: who sent it, what the MX found about its
 // authenticity, the body, attachments and headers. The HTML body is shown in
-// a sandboxed frame (no scripts, no forms, and the page's content policy keeps
-// remote images out), as the sent-message view does.
+// a sandboxed frame (no scripts, no forms, and remote images only when the
+// reader asks for them, per message), as the sent-message view does.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { EmailHtmlFrame } from "@/components/email-html-frame";
+import { EmailHtmlFrame, hasRemoteImages } from "@/components/email-html-frame";
 import { formatDateTime } from "@/components/format-time";
 import { LoadError } from "@/components/load-error";
 import type { MailboxMessageDetail } from "@/shared/schemas/mailbox-messages";
@@ -29,10 +29,18 @@ function headerRows(data: MailboxMessageDetail): [string, string][] {
   ];
 }
 
-function MessageBody({ html, text }: { html: string | null; text: string | null }) {
+function MessageBody({ html, text, messageId }: { html: string | null; text: string | null; messageId: string }) {
+  // Per message: opening another one blocks its images again.
+  const [imagesShownFor, setImagesShownFor] = useState<string | null>(null);
+  const remoteImages = imagesShownFor === messageId;
   return (
     <>
-      {html ? <EmailHtmlFrame html={html} className="rounded-lg border border-zinc-200 dark:border-zinc-800" /> : null}
+      {html && hasRemoteImages(html) ? (
+        <RemoteImagesChoice shown={remoteImages} onChange={(show) => setImagesShownFor(show ? messageId : null)} />
+      ) : null}
+      {html ? (
+        <EmailHtmlFrame html={html} remoteImages={remoteImages} className="rounded-lg border border-zinc-200 dark:border-zinc-800" />
+      ) : null}
       {text && html ? (
         <details className="text-sm">
           <summary className="cursor-pointer font-medium text-zinc-800 dark:text-zinc-200">Plain text version</summary>
@@ -44,6 +52,21 @@ function MessageBody({ html, text }: { html: string | null; text: string | null 
         </pre>
       ) : null}
     </>
+  );
+}
+
+function RemoteImagesChoice({ shown, onChange }: { shown: boolean; onChange: (show: boolean) => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300">
+      <p>
+        {shown
+          ? "Remote images are shown for this message."
+          : "Remote images are blocked: loading them can tell the sender you opened this message."}
+      </p>
+      <Button variant="secondary" size="sm" onClick={() => onChange(!shown)}>
+        {shown ? "Block remote images" : "Show remote images"}
+      </Button>
+    </div>
   );
 }
 
@@ -99,12 +122,12 @@ export function InboxMessage({ mailboxId, messageId, onClosed, onDeleted }: Inbo
         {headerRows(data).map(([term, value]) => (
           <div key={term} className="contents">
             <dt className="font-medium text-zinc-800 dark:text-zinc-200">{term}</dt>
-            <dd className="break-all text-zinc-600 dark:text-zinc-400">{value}</dd>
+            <dd className="wrap-anywhere text-zinc-600 dark:text-zinc-400">{value}</dd>
           </div>
         ))}
       </dl>
       <Authenticity results={data.authenticationResults} />
-      <MessageBody html={data.html} text={data.text} />
+      <MessageBody html={data.html} text={data.text} messageId={messageId} />
       <MessageAttachments attachments={data.attachments} />
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-zinc-800 dark:text-zinc-200">All headers</summary>

@@ -1,8 +1,8 @@
 "use client";
 // /messages/[id]: one message, its delivery status, body, attachments,
 // headers and events. The HTML body is shown in a sandboxed frame: no
-// scripts, no forms, and (the page's content policy applies to it) no
-// remote images, so viewing it never triggers the message's own tracking.
+// scripts, no forms, and (the frame's own content policy) no remote images,
+// so viewing it never triggers the message's own tracking.
 import Link from "next/link";
 import { Alert } from "@/components/alert";
 import { textLinkClass } from "@/features/auth/auth-card";
@@ -143,7 +143,7 @@ export function MessageDetail({ messageId }: { messageId: string }) {
         ].map(([term, value]) => (
           <div key={term}>
             <dt className="font-medium text-zinc-800 dark:text-zinc-200">{term}</dt>
-            <dd className="mt-1 break-all text-zinc-600 dark:text-zinc-400">{value}</dd>
+            <dd className="mt-1 wrap-anywhere text-zinc-600 dark:text-zinc-400">{value}</dd>
           </div>
         ))}
       </dl>
@@ -174,7 +174,7 @@ export function MessageDetail({ messageId }: { messageId: string }) {
           {headerRows(data).map(([name, value]) => (
             <div key={name} className="grid gap-1 px-6 py-2.5 sm:grid-cols-[12rem_1fr]">
               <dt className="font-mono text-[0.8125rem] text-zinc-700 dark:text-zinc-300">{name}</dt>
-              <dd className="break-all text-zinc-600 dark:text-zinc-400">{value}</dd>
+              <dd className="wrap-anywhere text-zinc-600 dark:text-zinc-400">{value}</dd>
             </div>
           ))}
         </dl>
@@ -199,7 +199,7 @@ export function MessageDetail({ messageId }: { messageId: string }) {
               <span>
                 <span className="font-medium text-zinc-900 dark:text-white">{eventLabels[event.type]}</span>
                 {eventNote(event.detail) ? (
-                  <span className="block break-all text-zinc-600 dark:text-zinc-400">{eventNote(event.detail)}</span>
+                  <span className="block wrap-anywhere text-zinc-600 dark:text-zinc-400">{eventNote(event.detail)}</span>
                 ) : null}
               </span>
               <time dateTime={event.createdAt} className="text-zinc-600 dark:text-zinc-400">

@@ -5,8 +5,10 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/button";
+import { DevMailboxHint } from "@/components/dev-mailbox";
 import { describedBy, fieldIds, inputClass } from "@/components/form-field";
 import { PortalApiError } from "@/features/api/portal-fetch";
+import { clearPendingConfirmation, readPendingConfirmation, savePendingConfirmation } from "./pending-confirmation";
 import { useConfirmEmail, useSendConfirmationCode, useSendTestEmail, useTestSender } from "./use-test-sender";
 
 const errorText = (error: unknown) => (error instanceof PortalApiError ? error.message : "That did not work. Try again.");
@@ -52,11 +54,25 @@ export function SendTestEmail() {
   );
 }
 
+const timeOfDay = (at: number) => new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(at);
+
 function ConfirmAddress({ email }: { email: string }) {
   const sendCode = useSendConfirmationCode();
   const confirm = useConfirmEmail();
   const [code, setCode] = useState("");
+  // The step is kept across reloads (pending-confirmation.ts): a code already read still works.
+  const [sentAt, setSentAt] = useState(() => readPendingConfirmation(email));
   const failure = confirm.error ?? sendCode.error;
+
+  const requestCode = () =>
+    sendCode.mutate(undefined, {
+      onSuccess: () => {
+        const at = Date.now();
+        savePendingConfirmation(email, at);
+        setSentAt(at);
+        setCode("");
+      },
+    });
 
   return (
     <div className="mt-2 space-y-2">
@@ -64,37 +80,44 @@ function ConfirmAddress({ email }: { email: string }) {
         The test email goes to <strong className="font-medium text-zinc-900 dark:text-white">{email}</strong>. First confirm that address is
         yours with a code we email to it.
       </p>
-      {sendCode.isSuccess ? (
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            confirm.mutate(code);
-          }}
-        >
-          <div>
-            <label htmlFor={codeIds.control} className="block text-xs font-medium text-zinc-700 dark:text-zinc-300">
-              Code from the email
-            </label>
-            <input
-              {...describedBy(codeIds, {})}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              className={`${inputClass} mt-1 w-32 font-mono tracking-widest`}
-            />
-          </div>
-          <Button size="sm" type="submit" pending={confirm.isPending}>
-            {confirm.isPending ? "Confirming…" : "Confirm address"}
-          </Button>
-          <Button size="sm" variant="secondary" pending={sendCode.isPending} onClick={() => sendCode.mutate()}>
-            Send a new code
-          </Button>
-        </form>
+      {sentAt !== null ? (
+        <>
+          <p role="status" className="text-zinc-800 dark:text-zinc-200">
+            We sent a code to <strong className="font-medium">{email}</strong> at {timeOfDay(sentAt)}. It works for 10 minutes; a new code
+            replaces it.
+          </p>
+          <DevMailboxHint />
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              confirm.mutate(code, { onSuccess: clearPendingConfirmation });
+            }}
+          >
+            <div>
+              <label htmlFor={codeIds.control} className="block text-xs font-medium text-zinc-700 dark:text-zinc-300">
+                Code from the email
+              </label>
+              <input
+                {...describedBy(codeIds, {})}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                className={`${inputClass} mt-1 w-32 font-mono tracking-widest`}
+              />
+            </div>
+            <Button size="sm" type="submit" pending={confirm.isPending}>
+              {confirm.isPending ? "Confirming…" : "Confirm address"}
+            </Button>
+            <Button size="sm" variant="secondary" pending={sendCode.isPending} onClick={requestCode}>
+              Send a new code
+            </Button>
+          </form>
+        </>
       ) : (
-        <Button size="sm" variant="secondary" pending={sendCode.isPending} onClick={() => sendCode.mutate()}>
+        <Button size="sm" variant="secondary" pending={sendCode.isPending} onClick={requestCode}>
           {sendCode.isPending ? "Sending…" : "Email me a code"}
         </Button>
       )}

@@ -18,7 +18,9 @@ export function contentSecurityPolicy(nonce: string, options: { isDevelopment: b
     "script-src": scriptSources,
     // Next.js sets inline style attributes; the API reference (Scalar) injects its stylesheet.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
+    // Remote images for an email the reader chose to see them in; every email
+    // frame narrows this to data: by default (components/email-html-frame.tsx).
+    "img-src": ["'self'", "data:", "https:", "http:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
     "object-src": ["'none'"],

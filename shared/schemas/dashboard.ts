@@ -9,6 +9,7 @@ export const onboardingStepIds = [
   "create_api_key",
   "add_domain",
   "verify_domain",
+  "create_mailbox",
   "add_relay",
   "enable_two_factor",
   "choose_plan",
@@ -70,6 +71,12 @@ export const dashboardOverviewSchema = z
       defaultFailing: z.boolean().meta({ description: "The default relay (the one messages go through) failed its last connection test." }),
     }),
     apiKeys: z.object({ total: z.number().int() }),
+    mailboxes: z
+      .object({
+        total: z.number().int(),
+        included: z.number().int().nullable().meta({ description: "Mailboxes the plan includes; null when set by contract." }),
+      })
+      .meta({ description: "Hosted mailboxes of the account against the plan's allowance (docs/mailboxes.md)." }),
     twoFactorEnabled: z.boolean(),
     activeSessions: z.number().int(),
     recentActivity: z.array(activityItemSchema).max(5),

@@ -15,6 +15,7 @@ import { inject } from "vitest";
 import { call, request } from "../support/api-client";
 import { dnsControl, publishRecords } from "../support/dns-server";
 import { createAccount, signIn, strongPassword, uniqueEmail } from "../support/factories";
+import { newMailbox, ownedDomain } from "../support/hosted-mail";
 import { testPaymentSecrets } from "../support/fake-payment-providers";
 
 async function payForPro(token: string) {
@@ -43,9 +44,10 @@ describe("the dashboard overview", () => {
       domains: { total: 0, verified: 0 },
       relays: { total: 0, active: 0 },
       apiKeys: { total: 0 },
+      mailboxes: { total: 0, included: 2 },
       twoFactorEnabled: false,
       activeSessions: 1,
-      onboarding: { completed: 1, total: 7, percent: 14 },
+      onboarding: { completed: 1, total: 8, percent: 13 },
     });
     expect(overview.body.data.recentActivity.map((item) => item.type)).toContain("auth.login");
   });
@@ -113,6 +115,22 @@ describe("the dashboard overview", () => {
       (await call(sendMessage, { token, body: { from: "onboarding@localhost", to: account.email, subject: "Hi", text: "Hi" } })).status,
     ).toBe(403);
     expect((await call(getDashboardOverview, { token })).body.data.onboarding.completed).toBe(2);
+  });
+
+  it("counts hosted mailboxes against the plan's allowance and ticks the mailbox step", async () => {
+    const account = await createAccount();
+    const token = account.accessToken;
+    const before = (await call(getDashboardOverview, { token })).body.data;
+    expect(before.mailboxes).toEqual({ total: 0, included: 2 });
+    expect(before.onboarding.steps.find((step) => step.id === "create_mailbox")).toMatchObject({ done: false, href: "/mailboxes" });
+
+    const domain = await ownedDomain(account, "dash");
+    await newMailbox(account, domain);
+    const after = (await call(getDashboardOverview, { token })).body.data;
+    expect(after.mailboxes).toEqual({ total: 1, included: 2 });
+    expect(after.onboarding.steps.find((step) => step.id === "create_mailbox")!.done).toBe(true);
+    const profile = (await call(getOnboardingProfile, { token })).body.data;
+    expect(profile.steps.find((step) => step.id === "create_mailbox")!.done).toBe(true);
   });
 
   it("answers 401 without a token", async () => {

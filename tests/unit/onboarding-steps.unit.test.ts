@@ -7,6 +7,7 @@ const fresh: OnboardingFacts = {
   domainsTotal: 0,
   domainsVerified: 0,
   relaysWorking: 0,
+  mailboxes: 0,
   twoFactorEnabled: false,
   currentPlanId: "free",
   intendedPlanId: null,
@@ -24,12 +25,13 @@ describe("the onboarding checklist", () => {
       "create_api_key",
       "add_domain",
       "verify_domain",
+      "create_mailbox",
       "add_relay",
       "enable_two_factor",
       "choose_plan",
     ]);
     expect(doneIds(fresh)).toEqual(["choose_plan"]);
-    expect(profile).toMatchObject({ completed: 1, total: 7, percent: 14 });
+    expect(profile).toMatchObject({ completed: 1, total: 8, percent: 13 });
   });
 
   it("keeps the plan step open, naming the intended plan, until a paid plan is on", () => {
@@ -47,6 +49,7 @@ describe("the onboarding checklist", () => {
     expect(doneIds({ ...fresh, intendedPlanId: "pro", messagesSent: 1 })).toEqual(["send_test_email"]);
     expect(doneIds({ ...fresh, intendedPlanId: "pro", apiKeys: 2 })).toEqual(["create_api_key"]);
     expect(doneIds({ ...fresh, intendedPlanId: "pro", relaysWorking: 1 })).toEqual(["add_relay"]);
+    expect(doneIds({ ...fresh, intendedPlanId: "pro", mailboxes: 1 })).toEqual(["create_mailbox"]);
     expect(doneIds({ ...fresh, intendedPlanId: "pro", twoFactorEnabled: true })).toEqual(["enable_two_factor"]);
     const all = onboardingProfile({
       messagesSent: 1,
@@ -54,10 +57,11 @@ describe("the onboarding checklist", () => {
       domainsTotal: 1,
       domainsVerified: 1,
       relaysWorking: 1,
+      mailboxes: 1,
       twoFactorEnabled: true,
       currentPlanId: "pro",
       intendedPlanId: "pro",
     });
-    expect(all).toMatchObject({ completed: 7, percent: 100 });
+    expect(all).toMatchObject({ completed: 8, percent: 100 });
   });
 });

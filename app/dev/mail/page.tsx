@@ -7,6 +7,7 @@ import { InlineCode } from "@/components/inline-code";
 import { Note } from "@/components/note";
 import { type DevEmail, type DevEmailSummary, getDevEmail, isDevEmailId, listDevEmails } from "@/server/email/dev-mailbox";
 import { env } from "@/server/env";
+import { DevMailLive } from "./dev-mail-live";
 
 export const metadata: Metadata = { title: "Dev mailbox", robots: { index: false } };
 
@@ -45,9 +46,13 @@ export default async function DevMailboxPage({ searchParams }: PageProps) {
             <InlineCode>APP_ENV</InlineCode> is <InlineCode>production</InlineCode>.
           </p>
         </div>
-        <ButtonLink href={selectedId ? `/dev/mail?${new URLSearchParams({ id: selectedId })}` : "/dev/mail"} variant="secondary" size="sm">
-          Refresh
-        </ButtonLink>
+        <div className="flex flex-col items-start gap-1.5 sm:items-end">
+          {/* Opens the newest email (an ?id would keep the old one); the list also updates by itself. */}
+          <ButtonLink href="/dev/mail" variant="secondary" size="sm">
+            Refresh
+          </ButtonLink>
+          <DevMailLive shownNewestId={emails[0]?.id ?? null} shownTotal={total} />
+        </div>
       </header>
 
       {config.emailTransport !== "file" ? (

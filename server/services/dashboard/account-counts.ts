@@ -16,6 +16,8 @@ export type AccountCounts = {
   messagesSent: number;
   apiKeys: number;
   activeSessions: number;
+  /** Hosted mailboxes of the account (docs/mailboxes.md). */
+  mailboxes: number;
 };
 
 // $1 the account, $2 now. A named statement: every dashboard load runs it.
@@ -32,7 +34,8 @@ const COUNTS_SQL = `
        and (expires_at is null or expires_at > $2)) as "apiKeys",
     (select count(*) from sessions s join accounts a on a.id = s.account_id
        where s.account_id = $1 and s.revoked_at is null and s.expires_at > $2
-         and s.last_active_at + make_interval(mins => a.session_timeout_minutes) > $2) as "activeSessions"`;
+         and s.last_active_at + make_interval(mins => a.session_timeout_minutes) > $2) as "activeSessions",
+    (select count(*) from mailboxes where account_id = $1) as "mailboxes"`;
 
 export async function accountCounts(accountId: string, at: Date): Promise<AccountCounts> {
   const result = await pool().query<Record<keyof AccountCounts, string>>({

@@ -47,6 +47,7 @@ export async function dashboardOverview(auth: AuthContext): Promise<DashboardOve
     domains: { total: counts.domainsTotal, verified: counts.domainsVerified },
     relays: { total: counts.relaysTotal, active: counts.relaysActive, defaultFailing: counts.defaultRelayFailing > 0 },
     apiKeys: { total: counts.apiKeys },
+    mailboxes: { total: counts.mailboxes, included: plan.plan.mailboxes },
     twoFactorEnabled: auth.account.twoFactorEnabled,
     activeSessions: counts.activeSessions,
     recentActivity: activity,

@@ -1,4 +1,4 @@
-// The onboarding checklist: seven steps, each done when the account's own
+// The onboarding checklist: eight steps, each done when the account's own
 // data says so. It starts with what takes a minute (a test email from the
 // service's test sender, an API key) before what needs DNS. Pure, so the rules are unit-tested without a database.
 import { planById } from "@/server/services/billing/catalog";
@@ -7,7 +7,10 @@ import type { AccountCounts } from "./account-counts";
 
 type PlanId = OnboardingProfile["currentPlanId"];
 
-export type OnboardingFacts = Pick<AccountCounts, "domainsTotal" | "domainsVerified" | "relaysWorking" | "apiKeys" | "messagesSent"> & {
+export type OnboardingFacts = Pick<
+  AccountCounts,
+  "domainsTotal" | "domainsVerified" | "relaysWorking" | "apiKeys" | "messagesSent" | "mailboxes"
+> & {
   twoFactorEnabled: boolean;
   currentPlanId: PlanId;
   intendedPlanId: PlanId | null;
@@ -52,6 +55,13 @@ export function onboardingProfile(facts: OnboardingFacts): OnboardingProfile {
       description: "Publish its DNS records so receivers trust your mail.",
       done: facts.domainsVerified > 0,
       href: "/domains",
+    },
+    {
+      id: "create_mailbox",
+      title: "Create a mailbox",
+      description: "Host an address on your domain and read it here or in any mail app over IMAP or POP3.",
+      done: facts.mailboxes > 0,
+      href: "/mailboxes",
     },
     {
       id: "add_relay",
