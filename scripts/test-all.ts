@@ -67,7 +67,7 @@ const steps: { name: string; exitCode: number; tally?: Tally }[] = [];
 // Lint first and on its own: a failure is counted, and the suites still run.
 const lintCode = run("npm", ["run", "--silent", "lint"]);
 steps.push({
-  name: "lint (Biome, import boundaries, knip)",
+  name: "lint (Biome, import boundaries, knip, TypeScript)",
   exitCode: lintCode,
   tally: { passed: lintCode === 0 ? 1 : 0, failed: lintCode === 0 ? 0 : 1, skipped: 0 },
 });
