@@ -9,10 +9,9 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { sql } from "../support/database";
 import { createAccount } from "../support/factories";
-import { imapLogin, pop3Login } from "../support/mail-logins";
+import { imapLogin, pop3Login, smtpLogin } from "../support/mail-logins";
 import { createTestMailbox, type TestMailbox } from "../support/mailboxes";
 import { verifiedDomain } from "../support/sending";
-import { authPlain, smtpDialogue } from "../support/smtp-dialogue";
 
 // A refused Dovecot login costs its auth_failure_delay (2 s) and a growing penalty per address.
 vi.setConfig({ testTimeout: 120_000 });
@@ -25,17 +24,7 @@ const newClientAddress = () => `${base}.${nextHost++}`;
 const imap = (from: string, user: string, pass: string) => imapLogin(inject("mailStore").imapPort, from, user, pass);
 const pop3 = (from: string, user: string, pass: string) => pop3Login(inject("mailStore").pop3Port, from, user, pass);
 
-/** One AUTH PLAIN on the submission port from `from`; the reply's code. */
-async function smtpAuth(from: string, user: string, pass: string): Promise<number> {
-  const dialogue = smtpDialogue(inject("submission").port, "127.0.0.1", from);
-  try {
-    await dialogue.greeting;
-    await dialogue.send("EHLO client.test\r\n");
-    return (await dialogue.send(`AUTH PLAIN ${authPlain(user, pass)}\r\n`)).code;
-  } finally {
-    dialogue.end();
-  }
-}
+const smtpAuth = (from: string, user: string, pass: string) => smtpLogin(inject("submission").port, from, user, pass);
 
 let owner: { accountId: string; domainId: string; domainName: string };
 

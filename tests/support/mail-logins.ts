@@ -1,8 +1,9 @@
-// One IMAP or POP3 login over a bare socket from a chosen loopback address
+// One IMAP, POP3 or SMTP AUTH login over a bare socket from a chosen loopback address
 // (127.x.y.z), so a test can play many clients against the app's Dovecot.
 // STARTTLS first: Dovecot takes passwords in the clear only from its own address.
 import net from "node:net";
 import tls from "node:tls";
+import { authPlain, smtpDialogue } from "./smtp-dialogue";
 
 type Line = (line: string) => boolean;
 
@@ -93,5 +94,17 @@ export async function pop3Login(port: number, from: string, user: string, pass: 
     return answer.startsWith("+OK");
   } finally {
     socket.destroy();
+  }
+}
+
+/** One AUTH PLAIN on a submission port from `from`; the reply's code. */
+export async function smtpLogin(port: number, from: string, user: string, pass: string): Promise<number> {
+  const dialogue = smtpDialogue(port, "127.0.0.1", from);
+  try {
+    await dialogue.greeting;
+    await dialogue.send("EHLO client.test\r\n");
+    return (await dialogue.send(`AUTH PLAIN ${authPlain(user, pass)}\r\n`)).code;
+  } finally {
+    dialogue.end();
   }
 }

@@ -1,7 +1,9 @@
 // A hosted mailbox's own credentials, checked for one protocol (SMTP
-// submission here; IMAP and POP3 are Dovecot's, with the same rules): the
-// mailbox password, or an app password that allows the protocol, and the
-// protocol switched on for the mailbox. An app password is found by its hash
+// submission here; IMAP and POP3 are Dovecot's): the mailbox password, or an
+// app password that allows the protocol. Which mailbox may log in at all (the
+// protocol switched on, the account not scheduled for deletion) is the SQL
+// function Dovecot's passdb reads too, so the doors cannot disagree
+// (docs/mailboxes.md, "Who may log in"). An app password is found by its hash
 // (nothing secret-dependent is compared in JavaScript); the mailbox password
 // is an argon2id verify.
 import { and, eq, sql } from "drizzle-orm";
@@ -17,9 +19,6 @@ export type MailboxLogin = {
   senderAddresses: string[];
 };
 
-const enabledFor = (protocol: MailProtocol) =>
-  protocol === "smtp" ? mailboxes.smtpEnabled : protocol === "imap" ? mailboxes.imapEnabled : mailboxes.pop3Enabled;
-
 export async function authenticateMailbox(username: string, password: string, protocol: MailProtocol): Promise<MailboxLogin | null> {
   const address = username.trim().toLowerCase();
   if (!password) return null;
@@ -27,9 +26,9 @@ export async function authenticateMailbox(username: string, password: string, pr
     .select({ mailbox: mailboxes, account: accounts })
     .from(mailboxes)
     .innerJoin(accounts, eq(accounts.id, mailboxes.accountId))
-    .where(and(eq(mailboxes.address, address), eq(enabledFor(protocol), true)))
+    .where(sql`${mailboxes.id} in (select mailbox_id from mailbox_login_target(${address}, ${protocol}))`)
     .limit(1);
-  if (!row || row.account.deletionScheduledFor) return null;
+  if (!row) return null;
   const [appPassword] = await db()
     .update(mailboxAppPasswords)
     .set({ lastUsedAt: now() })
