@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { createInterface } from "node:readline";
 import { logger } from "@/server/logger";
+import { dovecotLogLevel } from "./dovecot-log-level";
 
 export const DOVECOT_BINARY = "/usr/sbin/dovecot";
 const FIRST_RESTART_DELAY_MS = 1_000;
@@ -67,14 +68,10 @@ export function canConnect(host: string, port: number, timeoutMs = 1_000): Promi
   });
 }
 
-function forwardLog(child: ChildProcess): void {
+function forwardLog(child: ChildProcess, isStopping: () => boolean): void {
   const log = logger().child({ component: "dovecot" });
   const lines = createInterface({ input: child.stderr! });
-  lines.on("line", (line) => {
-    if (/(Fatal|Panic|Error):/.test(line)) log.error(line);
-    else if (/Warning:/.test(line)) log.warn(line);
-    else log.info(line);
-  });
+  lines.on("line", (line) => log[dovecotLogLevel(line, isStopping())](line));
   child.stdout!.resume();
 }
 
@@ -108,7 +105,7 @@ export function superviseDovecot(options: Options): DovecotProcess {
     const startedAt = Date.now();
     const current = spawn(DOVECOT_BINARY, ["-F", "-c", options.configFile], { stdio: ["ignore", "pipe", "pipe"] });
     child = current;
-    forwardLog(current);
+    forwardLog(current, () => stopping);
     current.once("error", (error) => log.error({ err: error }, "dovecot could not start"));
     const started = waitForListener(options.lmtpPort, 15_000, () => child === current);
     void started.then((up) => up && child === current && options.onStatus(true));

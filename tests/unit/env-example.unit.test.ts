@@ -1,0 +1,70 @@
+// .env.example is what a newcomer copies: it names every mail variable and
+// shows the defaults they get outside production (production's in comments).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { mailEnvShape } from "@/server/env-mail";
+import { mailListeners } from "@/server/mail-listener-settings";
+import { mailStoreSettings } from "@/server/mail-store-settings";
+
+/** NAME=value of every line, commented out or not; the value stops at whitespace (an inline comment follows). */
+function exampleValues(): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const line of readFileSync(".env.example", "utf8").split("\n")) {
+    const match = /^#?\s*([A-Z][A-Z0-9_]*)=(\S*)/.exec(line);
+    if (match) values.set(match[1]!, match[2]!);
+  }
+  return values;
+}
+
+describe(".env.example", () => {
+  it("names every mail variable an operator sets", () => {
+    const named = exampleValues();
+    // DOVECOT_IMAP_URL is set by the launcher for its workers, not by people.
+    const variables = Object.keys(mailEnvShape).filter((name) => name !== "DOVECOT_IMAP_URL");
+    expect(variables.filter((name) => !named.has(name))).toEqual([]);
+  });
+
+  it("shows the listeners' and Dovecot's defaults outside production", () => {
+    const named = exampleValues();
+    const listeners = mailListeners({}, "localhost", false);
+    const store = mailStoreSettings({}, false);
+    expect({
+      MAIL_LISTEN: named.get("MAIL_LISTEN"),
+      SUBMISSION_PORT: named.get("SUBMISSION_PORT"),
+      SUBMISSIONS_PORT: named.get("SUBMISSIONS_PORT"),
+      MX_PORT: named.get("MX_PORT"),
+      DOVECOT: named.get("DOVECOT"),
+      LMTP_PORT: named.get("LMTP_PORT"),
+      IMAP_PORT: named.get("IMAP_PORT"),
+      POP3_PORT: named.get("POP3_PORT"),
+    }).toEqual({
+      MAIL_LISTEN: listeners.listen,
+      SUBMISSION_PORT: String(listeners.submissionPort),
+      SUBMISSIONS_PORT: String(listeners.submissionsPort),
+      MX_PORT: String(listeners.mxPort),
+      DOVECOT: store.mode,
+      LMTP_PORT: String(store.lmtpPort),
+      IMAP_PORT: String(store.imapPort),
+      POP3_PORT: String(store.pop3Port),
+    });
+  });
+});
+
+describe("README quick start", () => {
+  it("lists every port npm start opens by default outside production", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const quickStart = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("## Send your first email"));
+    const listeners = mailListeners({}, "localhost", false);
+    const store = mailStoreSettings({}, false);
+    const ports = [
+      3000,
+      listeners.submissionPort,
+      listeners.submissionsPort,
+      listeners.mxPort,
+      store.imapPort,
+      store.pop3Port,
+      store.lmtpPort,
+    ];
+    expect(ports.filter((port) => !new RegExp(`\\b${port}\\b`).test(quickStart))).toEqual([]);
+  });
+});
