@@ -22,7 +22,8 @@ function readmeBlock(heading: string): string {
 function runBash(script: string, env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn("bash", ["-c", script], {
-      env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: process.env.HOME ?? "/root", ...env } as NodeJS.ProcessEnv,
+      // Only node's directory and the system's on PATH: what a fresh machine with Node.js has.
+      env: { ...process.env, PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, ...env },
     });
     let stdout = "";
     let stderr = "";

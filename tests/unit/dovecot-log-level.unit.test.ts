@@ -8,6 +8,12 @@ describe("Dovecot's log lines in our log", () => {
     ).toBe("debug");
     expect(dovecotLogLevel("lmtp(22356): Info: Connect from 127.0.0.1", false)).toBe("debug");
     expect(dovecotLogLevel("lmtp(22356): Info: Disconnect from 127.0.0.1: Connection closed (state=GREETING)", false)).toBe("debug");
+    expect(
+      dovecotLogLevel(
+        "lmtp(6289): Info: Disconnect from 127.0.0.1: Connection closed: read(size=8192) failed: Connection reset by peer (state=GREETING)",
+        false,
+      ),
+    ).toBe("debug");
   });
 
   it("treats the SIGTERM we send when stopping as routine, and anyone else's as a warning", () => {
