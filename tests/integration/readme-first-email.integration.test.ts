@@ -37,8 +37,10 @@ let server: TestServer;
 
 beforeAll(async () => {
   // Dovecot on ports of its own (the defaults would collide with a development server).
+  // A process group of its own, so the test can press Ctrl-C as a terminal does (SIGINT to the whole group).
   server = await startTestServer({
     label: "readme",
+    detached: true,
     env: { DOVECOT: "auto", IMAP_PORT: String(await freeLoopbackPort()), POP3_PORT: "0", LMTP_PORT: String(await freeLoopbackPort()) },
   });
 }, 120_000);
@@ -67,9 +69,10 @@ describe("README: Send your first email", () => {
 });
 
 describe("npm start's own output", () => {
-  it("prints its human lines until ready, and stops without a warning", async () => {
-    await server.stop();
+  it("prints its human lines until ready, and stops on Ctrl-C without a warning", async () => {
+    process.kill(-server.pid, "SIGINT");
     expect(await server.exited).toBe(0);
+    await server.stop();
     await new Promise((resolve) => setTimeout(resolve, 300)); // the log file's last writes
     const lines = readFileSync(server.logFile, "utf8").split("\n");
     const ready = lines.findIndex((line) => line.startsWith("ready on "));

@@ -20,6 +20,13 @@ describe("Dovecot's log lines in our log", () => {
     const killed = "master: Warning: Killed with signal 15 (by pid=22029 uid=0 code=kill)";
     expect(dovecotLogLevel(killed, true)).toBe("debug");
     expect(dovecotLogLevel(killed, false)).toBe("warn");
+    for (const line of [
+      "stats: Warning: Killed with signal 15 (by pid=11253 uid=0 code=kill)",
+      "log(11740): Warning: Killed with signal 15 (by pid=11253 uid=0 code=kill)",
+      "log(11740): Warning: Shutting down logging for 'lmtp: ' with 1 clients",
+    ]) {
+      expect(dovecotLogLevel(line, true)).toBe("debug");
+    }
   });
 
   it("keeps everything else at its level", () => {

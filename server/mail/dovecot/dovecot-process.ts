@@ -103,7 +103,9 @@ export function superviseDovecot(options: Options): DovecotProcess {
     await clearEarlierMaster(options.baseDir, options.configFile);
     if (stopping) return;
     const startedAt = Date.now();
-    const current = spawn(DOVECOT_BINARY, ["-F", "-c", options.configFile], { stdio: ["ignore", "pipe", "pipe"] });
+    // Its own process group: a terminal's Ctrl-C (or a service manager's SIGTERM to the group) reaches the
+    // launcher alone, which stops Dovecot last, after the listeners that deliver to it (docs/stopping.md).
+    const current = spawn(DOVECOT_BINARY, ["-F", "-c", options.configFile], { stdio: ["ignore", "pipe", "pipe"], detached: true });
     child = current;
     forwardLog(current, () => stopping);
     current.once("error", (error) => log.error({ err: error }, "dovecot could not start"));
