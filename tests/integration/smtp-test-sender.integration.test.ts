@@ -66,7 +66,10 @@ describe("the test sender over SMTP", () => {
     const rcpt = lines.findIndex((line) => /^[-~]> RCPT TO:</.test(line) && line.includes(other));
     expect(rcpt, output).toBeGreaterThan(-1);
     expect(lines[rcpt + 1]?.replace(/^<[~*]\* /, "")).toBe(`553 5.7.1 Not allowed with the test sender: ${api.body.message}`);
-    expect(lines.some((line) => /^[-~]> DATA$/.test(line)), output).toBe(false);
+    expect(
+      lines.some((line) => /^[-~]> DATA$/.test(line)),
+      output,
+    ).toBe(false);
   });
 
   it("sends to the account's own address with the doc's swaks command", () => {

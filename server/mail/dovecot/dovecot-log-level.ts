@@ -6,7 +6,8 @@
 export type DovecotLogLevel = "error" | "warn" | "info" | "debug";
 
 /** The launcher's probe connects to LMTP and leaves before the greeting is answered. */
-const PROBE_LINE = /^lmtp\(\d+\): Info: (Connect from 127\.0\.0\.1|Disconnect from 127\.0\.0\.1: Connection closed(: .*)? \(state=GREETING\))$/;
+const PROBE_LINE =
+  /^lmtp\(\d+\): Info: (Connect from 127\.0\.0\.1|Disconnect from 127\.0\.0\.1: Connection closed(: .*)? \(state=GREETING\))$/;
 const START_BANNER = /^master: Info: Dovecot v\S+ .*starting up/;
 /** What each of its processes says when we stop it: "master: Warning: Killed with signal 15 (by pid=…)", "log(…): Warning: Shutting down logging for …". */
 const STOPPED_BY_US = /^[\w-]+(\(\d+\))?: Warning: (Killed with signal 15 |Shutting down logging for )/;
