@@ -1,6 +1,8 @@
-// .env.example is what a newcomer copies: it names every mail variable and
-// shows the defaults they get outside production (production's in comments).
-import { readFileSync } from "node:fs";
+// What a newcomer reads first: .env.example names every mail variable with
+// the defaults outside production (production's in comments), the README's
+// quick start lists the ports npm start opens, and the docs name the test
+// ports the test setup really uses.
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { mailEnvShape } from "@/server/env-mail";
 import { mailListeners } from "@/server/mail-listener-settings";
@@ -66,5 +68,18 @@ describe("README quick start", () => {
       store.lmtpPort,
     ];
     expect(ports.filter((port) => !new RegExp(`\\b${port}\\b`).test(quickStart))).toEqual([]);
+  });
+});
+
+describe("docs on test ports", () => {
+  it("name only the E2E_*PORT variables playwright.config.ts sets, and no port arithmetic on E2E_PORT", () => {
+    const config = readFileSync("playwright.config.ts", "utf8");
+    const docs = readdirSync("docs")
+      .filter((file) => file.endsWith(".md"))
+      .map((file) => [file, readFileSync(`docs/${file}`, "utf8")] as const);
+    const named = docs.flatMap(([file, text]) => [...text.matchAll(/\bE2E_[A-Z_]*PORT\b/g)].map((match) => `${file}: ${match[0]}`));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((entry) => !config.includes(`process.env.${entry.split(": ")[1]}`))).toEqual([]);
+    expect(docs.filter(([, text]) => /E2E_PORT\s*\+/.test(text)).map(([file]) => file)).toEqual([]);
   });
 });
