@@ -14,6 +14,7 @@ import { loadDotenv } from "@/server/runtime/load-dotenv";
 import { EnvError, env, useEmbeddedDatabase } from "@/server/env";
 import { startDeliveryWorker, startJobWorker } from "@/server/jobs/worker";
 import { startMailListeners } from "@/server/mail/start-mail-listeners";
+import { startDevDns } from "@/server/dev-dns/start-dev-dns";
 import { startMailStore } from "@/server/mail/dovecot/start-mail-store";
 import { startWebServer } from "@/server/runtime/web-server";
 import { drainWebServer } from "@/server/runtime/drain-web-server";
@@ -85,6 +86,9 @@ async function runPrimary() {
   console.log(mailStore.description);
   const mailListeners = await startMailListeners(config);
   for (const address of mailListeners.addresses) console.log(address);
+  // Outside production only: answers for the domains customers add (docs/domains.md); its sockets close with the process.
+  const devDns = await startDevDns(config);
+  if (devDns.address) console.log(`development DNS on ${devDns.address} (UDP and TCP): serves the records of the domains added here`);
 
   cluster.setupPrimary({ silent: false });
   const workerEnv = {

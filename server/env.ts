@@ -10,6 +10,7 @@ import { mailEnvProblems, mailEnvShape } from "./env-mail";
 import { loadOrCreateSandboxSecret, loadOrCreateSecrets } from "./generated-secrets";
 import { type MailListeners, mailListeners } from "./mail-listener-settings";
 import { type MailStoreSettings, mailStoreSettings } from "./mail-store-settings";
+import { type DevDnsSettings, devDnsSettings } from "./dev-dns-settings";
 
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -30,6 +31,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   RESEND_API_KEY: z.string().min(1).optional(),
   DNS_SERVERS: dnsServerList.optional(),
+  /** The development DNS's port on 127.0.0.1 outside production (0: off); see server/dev-dns-settings.ts. */
+  DEV_DNS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The domain customers' SPF records include (default `_spf.<APP_URL host>`). */
   SENDING_SPF_DOMAIN: hostName.optional(),
   /** Where customers' return-path CNAME points (default `bounces.<APP_URL host>`). */
@@ -98,6 +101,8 @@ export type Env = Omit<
   mail: MailListeners;
   /** Mail storage and its read protocols (Dovecot), defaults applied (docs/mailboxes.md). */
   mailStore: MailStoreSettings;
+  /** The development DNS the launcher runs; null when off and always in production (docs/domains.md). */
+  devDns: DevDnsSettings | null;
   isProduction: boolean;
   dataDir: string;
   appUrl: string;
@@ -142,6 +147,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (!raw.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
     if (!raw.ENCRYPTION_KEYS && !raw.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEYS: required in production");
     if (raw.SANDBOX_WEBHOOK_SECRET) problems.push("SANDBOX_WEBHOOK_SECRET: the sandbox payment gateway is refused in production");
+    if (raw.DEV_DNS_PORT) problems.push("DEV_DNS_PORT: the development DNS is refused in production");
     if (!raw.EMAIL_TRANSPORT || raw.EMAIL_TRANSPORT === "file") {
       problems.push("EMAIL_TRANSPORT: production needs resend or smtp");
     }
@@ -177,6 +183,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...rest,
     mail,
     mailStore,
+    devDns: devDnsSettings(raw, isProduction),
     isProduction,
     dataDir,
     appUrl,

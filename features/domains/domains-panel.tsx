@@ -6,6 +6,7 @@ import { LoadError } from "@/components/load-error";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { AddDomainForm } from "./add-domain-form";
+import { DevDnsNote } from "./dev-dns-note";
 import { DomainCard } from "./domain-card";
 import { domainStatusText } from "./domain-status";
 import { useDeleteDomain, useDomains, useVerifyDomain } from "./use-domains";
@@ -22,7 +23,8 @@ function verifyNotice(checked: SendingDomain): { text: string; tone: "success" |
   return { text: `Checked ${checked.name}: ${state}. ${detail}`, tone: "warning" };
 }
 
-export function DomainsPanel() {
+/** `devDnsAddress`: where the development DNS answers, outside production only (null otherwise). */
+export function DomainsPanel({ devDnsAddress = null }: { devDnsAddress?: string | null }) {
   const domains = useDomains();
   const verify = useVerifyDomain();
   const remove = useDeleteDomain();
@@ -58,8 +60,17 @@ export function DomainsPanel() {
         description="Send email from your own domain. Add it, publish the DNS records we show at your DNS provider, then verify. DKIM signs your messages, SPF and the return path let receivers trust our servers for your domain, and DMARC (recommended) tells them what to do with mail that fails."
       />
 
+      {devDnsAddress ? <DevDnsNote address={devDnsAddress} /> : null}
+
       <AddDomainForm
-        onAdded={(domain) => setNotice({ text: `Added ${domain.name}. Publish its records, then press Verify.`, tone: "success" })}
+        onAdded={(domain) =>
+          setNotice({
+            text: devDnsAddress
+              ? `Added ${domain.name}. The development DNS already serves its records: press Verify.`
+              : `Added ${domain.name}. Publish its records, then press Verify.`,
+            tone: "success",
+          })
+        }
       />
 
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}

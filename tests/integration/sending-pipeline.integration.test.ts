@@ -115,6 +115,41 @@ describe("delivery through a customer's relay", () => {
     return { account, domain };
   }
 
+  it("delays only the messages of an account whose relay password cannot be opened; the rest of the batch is delivered", async () => {
+    const healthy = await accountWithRelay();
+    const broken = await createAccount();
+    const brokenDomain = await verifiedDomain(broken, "pipe");
+    const relayCreated = await call(createSmtpRelay, {
+      token: broken.accessToken,
+      body: { name: "Sealed", smtp_host: "127.0.0.1", smtp_port: port, encryption: "none", smtp_username: "u", smtp_password: "p" },
+    });
+    // As if the key that sealed it had left ENCRYPTION_KEYS.
+    await sql("update smtp_relays set password_sealed = 'v1.gone.AAAA' where id = $1", [relayCreated.body.data.id]);
+    // The same due time: the worker takes both jobs in one batch.
+    const scheduledAt = new Date(Date.now() + 4_000).toISOString();
+    const [good, bad] = await Promise.all([
+      call(sendMessage, {
+        token: healthy.account.accessToken,
+        body: { from: `a@${healthy.domain.name}`, to: uniqueEmail("batchmate"), subject: "Fine", text: "x", scheduledAt },
+      }),
+      call(sendMessage, {
+        token: broken.accessToken,
+        body: { from: `a@${brokenDomain.name}`, to: uniqueEmail("sealed"), subject: "Waits", text: "x", scheduledAt },
+      }),
+    ]);
+    const delivered = await settled(healthy.account.accessToken, good.body.data.id);
+    expect(delivered).toMatchObject({ status: "sent", deliveredVia: "relay", attempts: 1 });
+    const deadline = Date.now() + 15_000;
+    let waiting = (await call(getMessage, { token: broken.accessToken, params: { message_id: bad.body.data.id } })).body.data;
+    while (!waiting.events.some((entry) => entry.type === "delivery_delayed") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      waiting = (await call(getMessage, { token: broken.accessToken, params: { message_id: bad.body.data.id } })).body.data;
+    }
+    expect(waiting.status).toBe("queued");
+    const delay = waiting.events.find((entry) => entry.type === "delivery_delayed");
+    expect(delay?.detail.diagnostic).toBe('the password of relay "Sealed" cannot be opened');
+  }, 40_000);
+
   it("hands many messages over a few reused connections, each DKIM-signed once", async () => {
     const { account, domain } = await accountWithRelay();
     const before = relay.connections.size;

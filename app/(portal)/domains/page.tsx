@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import { DomainsPanel } from "@/features/domains/domains-panel";
+import { env } from "@/server/env";
 
 export const metadata: Metadata = { title: "Domains" };
 
 export default function DomainsPage() {
-  return <DomainsPanel />;
+  // Outside production only, and only when domain checks resolve through it (docs/domains.md).
+  const devDns = env().devDns;
+  return <DomainsPanel devDnsAddress={devDns?.servesLookups ? `${devDns.host}:${devDns.port}` : null} />;
 }

@@ -1,17 +1,18 @@
 // SPF, DKIM, DMARC and ARC of what arrives at the MX, checked with mailauth's
 // verifiers (the same steps as its authenticate(), without BIMI, whose
 // module loads an HTTP client Node 20 cannot run and which an MX does not
-// need), through DNS_SERVERS (else the system's resolvers), once per message and
+// need), through DNS_SERVERS (else the system's resolvers, after the development
+// DNS outside production: server/dns/create-lookup-resolver.ts), once per message and
 // within a time limit: a resolver that does not answer makes the checks
 // `temperror`, never a stuck session. Bounces and complaints are matched only
 // by their verified return-path token whatever these say; the results are
 // recorded with the events (and a mailbox delivery adds them as the
 // Authentication-Results header).
-import { Resolver } from "node:dns/promises";
 import { arc } from "mailauth/lib/arc";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { evaluateDmarc } from "mailauth/lib/dmarc";
 import { spf } from "mailauth/lib/spf";
+import { createLookupResolver, type ResolveRecords } from "@/server/dns/create-lookup-resolver";
 import { env } from "@/server/env";
 import { AUTHENTICATION_TIME_LIMIT_MS } from "./mx-limits";
 
@@ -28,15 +29,11 @@ export type AuthenticationSummary = {
 
 export type AuthenticationInput = { ip: string; helo: string; mailFrom: string };
 
-let resolver: Resolver | undefined;
+let resolver: ResolveRecords | undefined;
 
 function lookup(name: string, type: string) {
-  if (!resolver) {
-    resolver = new Resolver({ timeout: 2_000, tries: 2 });
-    const servers = env().DNS_SERVERS;
-    if (servers?.length) resolver.setServers(servers);
-  }
-  return resolver.resolve(name, type) as Promise<string[][] | string[]>;
+  resolver ??= createLookupResolver();
+  return resolver(name, type) as Promise<string[][] | string[]>;
 }
 
 const unavailable = (reason: string): AuthenticationSummary => ({

@@ -1,9 +1,9 @@
 // DNS lookups for domain checks, through DNS_SERVERS (default: the system's
-// resolvers). Timeouts are short so an unreachable resolver answers within
+// resolvers, after the development DNS outside production: see
+// server/dns/create-lookup-resolver.ts). Timeouts are short so an unreachable resolver answers within
 // seconds; "missing" (no such name, no such record) is an answer, while
 // timeouts, SERVFAIL and refusals mean we could not find out.
-import { Resolver } from "node:dns/promises";
-import { env } from "@/server/env";
+import { createLookupResolver } from "@/server/dns/create-lookup-resolver";
 
 export type LookupResult = { kind: "found"; values: string[] } | { kind: "missing" } | { kind: "unreachable"; code: string };
 
@@ -27,16 +27,16 @@ async function classify(lookup: () => Promise<string[]>): Promise<LookupResult> 
   }
 }
 
-/** A lookup bound to `servers` (`ip[:port]` entries); none given: DNS_SERVERS, else the system's. */
-export function createDnsLookup(servers: string[] | undefined = env().DNS_SERVERS): DnsLookup {
-  const resolver = new Resolver({ timeout: 2000, tries: 2 });
-  if (servers && servers.length > 0) resolver.setServers(servers);
+/** A lookup bound to `servers` (`ip[:port]` entries); none given: DNS_SERVERS, else the development DNS and the system's. */
+export function createDnsLookup(servers?: string[]): DnsLookup {
+  const resolve = createLookupResolver(servers);
   return {
-    txt: (name) => classify(async () => (await resolver.resolveTxt(name)).map((chunks) => chunks.join(""))),
-    cname: (name) => classify(async () => (await resolver.resolveCname(name)).map((target) => target.toLowerCase().replace(/\.$/, ""))),
+    txt: (name) => classify(async () => ((await resolve(name, "TXT")) as string[][]).map((chunks) => chunks.join(""))),
+    cname: (name) =>
+      classify(async () => ((await resolve(name, "CNAME")) as string[]).map((target) => target.toLowerCase().replace(/\.$/, ""))),
     mx: (name) =>
       classify(async () =>
-        (await resolver.resolveMx(name))
+        ((await resolve(name, "MX")) as { priority: number; exchange: string }[])
           .sort((a, b) => a.priority - b.priority)
           .map((record) => `${record.priority} ${record.exchange.toLowerCase().replace(/\.$/, "")}`),
       ),

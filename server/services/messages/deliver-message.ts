@@ -26,7 +26,11 @@ import type { HandOff, RawMessage } from "@/server/email/message";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import type { BounceInput } from "@/server/services/bounces/record-bounce";
-import { findDefaultRelaysForSending, type RelayForSending } from "@/server/services/relays/find-default-relay-for-sending";
+import {
+  findDefaultRelaysForSending,
+  type RelayForSending,
+  type UnusableRelay,
+} from "@/server/services/relays/find-default-relay-for-sending";
 import { sendThroughRelayPool } from "@/server/services/relays/relay-pools";
 import { buildMessage } from "./build-message";
 import { signMessage } from "./dkim-signer";
@@ -100,8 +104,13 @@ async function claimScheduled(messageId: string): Promise<boolean> {
   return claimed.rows.length > 0;
 }
 
-async function handOff(relay: RelayForSending | undefined, message: RawMessage): Promise<{ via: "relay" | "service"; result: HandOff }> {
+async function handOff(
+  relay: RelayForSending | UnusableRelay | undefined,
+  message: RawMessage,
+): Promise<{ via: "relay" | "service"; result: HandOff }> {
   if (!relay) return { via: "service", result: await emailTransport().sendRaw(message) };
+  // A temporary failure: the message waits and retries like any other hand-off that could not start.
+  if ("unusable" in relay) throw new Error(relay.unusable);
   const result = await sendThroughRelayPool(relay.id, relay, message, {
     allowPrivate: env().RELAY_ALLOW_PRIVATE_HOSTS,
     timeoutMs: RELAY_TIMEOUT_MS,
@@ -125,7 +134,7 @@ export async function deliverMessages(messageIds: string[]): Promise<PromiseSett
   );
 }
 
-async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | undefined): Promise<DeliveryOutcome> {
+async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | UnusableRelay | undefined): Promise<DeliveryOutcome> {
   const messageId = row.id;
   // Canceled, or already settled by an earlier run of this job.
   if (row.status === "scheduled" && !(await claimScheduled(messageId))) return "done";
