@@ -4,6 +4,7 @@
 // ports the test setup really uses.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { devDnsSettings } from "@/server/dev-dns-settings";
 import { mailEnvShape } from "@/server/env-mail";
 import { mailListeners } from "@/server/mail-listener-settings";
 import { mailStoreSettings } from "@/server/mail-store-settings";
@@ -66,6 +67,7 @@ describe("README quick start", () => {
       store.imapPort,
       store.pop3Port,
       store.lmtpPort,
+      devDnsSettings({}, false)!.port,
     ];
     expect(ports.filter((port) => !new RegExp(`\\b${port}\\b`).test(quickStart))).toEqual([]);
   });
