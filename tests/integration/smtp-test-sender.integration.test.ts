@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { confirmEmail, sendEmailConfirmation } from "@/shared/api/endpoints/email-confirmation";
 import { sendMessage } from "@/shared/api/endpoints/messages";
@@ -70,6 +71,31 @@ describe("the test sender over SMTP", () => {
       lines.some((line) => /^[-~]> DATA$/.test(line)),
       output,
     ).toBe(false);
+  });
+
+  it("refuses a To header naming someone else at DATA, with the same reason (nodemailer)", async () => {
+    const other = uniqueEmail("named-only");
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: inject("submission").port,
+      requireTLS: true,
+      auth: { user: "apikey", pass: key },
+      tls: { ca: readFileSync(path.join(inject("serverDataDir"), "mail-tls", "localhost.crt")), servername: "localhost" },
+    });
+    // The envelope reaches only the account's address; the header names another.
+    const sending = transport.sendMail({
+      from: `Onboarding <${TEST_SENDER}>`,
+      to: other,
+      envelope: { from: TEST_SENDER, to: [account.email] },
+      subject: "Hello",
+      text: "It works.",
+    });
+    await expect(sending).rejects.toMatchObject({
+      responseCode: 553,
+      response: expect.stringContaining(
+        `5.7.1 Not allowed with the test sender: The test sender only sends to your own address (${account.email})`,
+      ),
+    });
   });
 
   it("sends to the account's own address with the doc's swaks command", () => {

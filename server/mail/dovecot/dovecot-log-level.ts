@@ -1,7 +1,7 @@
 // The level at which one of Dovecot's log lines reaches our log. Its routine
 // lines (the start banner, our own readiness probes of LMTP, the "Killed with
 // signal 15" it writes when we stop it) are debug, so `npm start` shows its
-// human lines alone at the default LOG_LEVEL (docs/mailboxes.md).
+// human lines alone at the default LOG_LEVEL (docs/stopping.md).
 
 export type DovecotLogLevel = "error" | "warn" | "info" | "debug";
 
