@@ -11,7 +11,7 @@ import { sendMessage } from "@/shared/api/endpoints/messages";
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { codeIn, waitForEmail } from "../support/mailbox";
-import { newApiKey } from "../support/sending";
+import { newApiKey, verifiedDomain } from "../support/sending";
 
 const TEST_SENDER = "onboarding@localhost";
 const smtpDoc = () => readFileSync("docs/smtp.md", "utf8");
@@ -73,8 +73,10 @@ describe("the test sender over SMTP", () => {
     ).toBe(false);
   });
 
-  it("refuses a To header naming someone else at DATA, with the same reason (nodemailer)", async () => {
-    const other = uniqueEmail("named-only");
+  it("refuses a test-sender From header to someone else at DATA, with the same reason (nodemailer)", async () => {
+    // MAIL FROM on a verified domain of the account passes MAIL and RCPT; the From header is the test sender's.
+    const domain = (await verifiedDomain(account, "test-sender-smtp")).name;
+    const other = uniqueEmail("someone-else");
     const transport = nodemailer.createTransport({
       host: "127.0.0.1",
       port: inject("submission").port,
@@ -82,11 +84,10 @@ describe("the test sender over SMTP", () => {
       auth: { user: "apikey", pass: key },
       tls: { ca: readFileSync(path.join(inject("serverDataDir"), "mail-tls", "localhost.crt")), servername: "localhost" },
     });
-    // The envelope reaches only the account's address; the header names another.
     const sending = transport.sendMail({
       from: `Onboarding <${TEST_SENDER}>`,
       to: other,
-      envelope: { from: TEST_SENDER, to: [account.email] },
+      envelope: { from: `bounces@${domain}`, to: [other] },
       subject: "Hello",
       text: "It works.",
     });
