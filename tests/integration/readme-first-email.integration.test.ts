@@ -3,7 +3,7 @@
 // it: embedded database, the file transport and its dev mailbox, Dovecot as a
 // child process. Then what `npm start` printed: its own lines, no noise.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
@@ -87,5 +87,33 @@ describe("npm start's own output", () => {
     const dovecotWarnings = (line: string) => line.includes('"component":"dovecot"') && /"level":(40|50|60)/.test(line);
     expect(lines.filter((line) => /Killed with signal/.test(line) || dovecotWarnings(line))).toEqual([]);
     expect(lines).toContain("stopped");
+  }, 60_000);
+});
+
+describe("a launcher killed outright", () => {
+  it("takes its Dovecot with it, though Dovecot has a process group of its own", async () => {
+    const killed = await startTestServer({
+      label: "readme-killed",
+      detached: true,
+      env: { DOVECOT: "auto", IMAP_PORT: "0", POP3_PORT: "0", LMTP_PORT: String(await freeLoopbackPort()) },
+    });
+    const pidFile = path.join(killed.dataDir, "dovecot", "run", "master.pid");
+    const deadline = Date.now() + 15_000;
+    while (!existsSync(pidFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const master = Number(readFileSync(pidFile, "utf8").trim());
+    process.kill(-killed.pid, "SIGKILL");
+    await killed.exited;
+    const alive = () => {
+      try {
+        process.kill(master, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const gone = Date.now() + 10_000;
+    while (alive() && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive(), `Dovecot master ${master} outlived its launcher`).toBe(false);
+    await killed.stop();
   }, 60_000);
 });
