@@ -2,7 +2,7 @@
 // dialog with a copy button, never again after it closes.
 import { Button } from "./button";
 import { CopyButton } from "./copy-button";
-import { Dialog, DialogActions } from "./dialog";
+import { Dialog } from "./dialog";
 
 type SecretOnceDialogProps = {
   /** The secret; null keeps the dialog closed. */
@@ -28,10 +28,13 @@ export function SecretOnceDialog({ secret, title, description, copyLabel, testId
             {secret}
           </code>
           {children}
-          <DialogActions>
-            <CopyButton text={secret} label={copyLabel} />
-            <Button onClick={onClose}>Done</Button>
-          </DialogActions>
+          {/* Copy comes first (on top on a phone, first in tab order, the primary button): the secret is never shown again. */}
+          <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">
+            <CopyButton text={secret} label={copyLabel} variant="primary" size="md" />
+            <Button variant="secondary" onClick={onClose}>
+              Done
+            </Button>
+          </div>
         </div>
       ) : null}
     </Dialog>

@@ -55,6 +55,15 @@ for (const [label, viewport] of [
       const dialog = page.getByRole("dialog", { name: "Copy the app password" });
       const secret = (await dialog.getByTestId("app-password-secret").innerText()).trim();
       expect(secret).toMatch(/^[a-z2-9]{6}(-[a-z2-9]{6}){3}$/);
+      // Shown once, so Copy comes first: above Done on a phone, in the primary (right) place on a wide screen, first in tab order.
+      const [copyBox, doneBox] = await Promise.all(
+        ["Copy password", "Done"].map((name) => dialog.getByRole("button", { name }).boundingBox()),
+      );
+      if (viewport.width < 640) expect(copyBox!.y + copyBox!.height).toBeLessThanOrEqual(doneBox!.y);
+      else expect(copyBox!.x).toBeGreaterThan(doneBox!.x);
+      await page.getByTestId("app-password-secret").click();
+      await page.keyboard.press("Tab");
+      await expect(dialog.getByRole("button", { name: "Copy password" })).toBeFocused();
       await dialog.getByRole("button", { name: "Copy password" }).click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
       await dialog.getByRole("button", { name: "Done" }).click();

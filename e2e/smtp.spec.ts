@@ -51,14 +51,34 @@ test("read the SMTP settings, make a key, send over SMTP and see the message", a
   const messageId = /queued as (msg_[0-9a-f]+)/.exec(info.response)?.[1];
   expect(messageId).toBeTruthy();
 
+  // The Messages page says how each message came in.
   await page.goto("/messages");
   await expect(page.getByText(subject)).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: subject })).toContainText("sent with SMTP");
+  await expect(page.getByRole("main")).toContainText("Email you sent with the API (POST /api/v1/sending/messages) or over SMTP");
 });
 
 test("the SMTP page fits a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpInBrowser(page, newAccount("smtp-phone"));
   await page.goto("/smtp");
-  await expect(page.getByRole("region", { name: "Connection settings" })).toBeVisible();
+  const settings = page.getByRole("region", { name: "Connection settings" });
+  await expect(settings).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  // The limit as docs/smtp.md and the SIZE extension state it: 25,000,000 bytes.
+  await expect(settings).toContainText("Up to 25 MB and 50 recipients per message");
+  await expect(settings).toContainText("onboarding@localhost");
+
+  // The key is shown once: Copy sits above Done on a phone.
+  await settings.getByRole("button", { name: "Create an SMTP key" }).click();
+  const dialog = page.getByRole("dialog", { name: "Copy your SMTP key" });
+  const [copyBox, doneBox] = await Promise.all(["Copy key", "Done"].map((name) => dialog.getByRole("button", { name }).boundingBox()));
+  expect(copyBox!.y + copyBox!.height).toBeLessThanOrEqual(doneBox!.y);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+
+  // The Messages page names both ways in, on a phone too.
+  await page.goto("/messages");
+  await expect(page.getByRole("main")).toContainText("or over SMTP");
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 });

@@ -1,5 +1,5 @@
 "use client";
-// /messages: what the account sent through the sending API, newest first.
+// /messages: what the account sent with the sending API or over SMTP, newest first.
 import Link from "next/link";
 import { LoadError } from "@/components/load-error";
 import { buttonClass } from "@/components/button-styles";
@@ -21,8 +21,11 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
         title="Messages"
         description={
           <>
-            Email sent with <code className="font-mono text-[0.8125rem]">POST /api/v1/sending/messages</code>, newest first. Create a key on
-            the{" "}
+            Email you sent with the API (<code className="font-mono text-[0.8125rem]">POST /api/v1/sending/messages</code>) or over{" "}
+            <Link href="/smtp" className={textLinkClass}>
+              SMTP
+            </Link>
+            , newest first; each says which. Create a key on the{" "}
             <Link href="/api-keys" className={textLinkClass}>
               API keys
             </Link>{" "}
@@ -50,7 +53,7 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
         <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No messages yet</h2>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            Messages you send through the API appear here with their delivery status.
+            Messages you send with the API or over SMTP appear here with their delivery status.
           </p>
         </div>
       ) : (
@@ -82,10 +85,13 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
                   key={message.id}
                   className="@max-2xl:grid @max-2xl:grid-cols-[minmax(0,1fr)_auto] @max-2xl:items-center @max-2xl:gap-x-3 @max-2xl:gap-y-1 @max-2xl:px-4 @max-2xl:py-3.5"
                 >
-                  <th scope="row" className="max-w-xs truncate px-5 py-3 font-medium @max-2xl:max-w-none @max-2xl:p-0">
-                    <Link href={`/messages/${message.id}`} className={textLinkClass}>
-                      {message.subject}
-                    </Link>
+                  <th scope="row" className="max-w-xs px-5 py-3 font-medium @max-2xl:max-w-none @max-2xl:p-0">
+                    <span className="flex min-w-0 items-center gap-2">
+                      <Link href={`/messages/${message.id}`} className={`min-w-0 truncate ${textLinkClass}`}>
+                        {message.subject}
+                      </Link>
+                      <SourceLabel source={message.source} />
+                    </span>
                   </th>
                   <td className="max-w-xs truncate px-5 py-3 text-zinc-700 @max-2xl:col-start-1 @max-2xl:row-start-2 @max-2xl:max-w-none @max-2xl:p-0 @max-2xl:text-[0.8125rem] @max-2xl:text-zinc-600 dark:text-zinc-300 @max-2xl:dark:text-zinc-400">
                     <span className="sr-only @2xl:hidden">To </span>
@@ -130,5 +136,15 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
         </div>
       )}
     </div>
+  );
+}
+
+/** How a message reached the service, since the page lists both doors. */
+function SourceLabel({ source }: { source: "api" | "smtp" }) {
+  return (
+    <span className="shrink-0 rounded bg-zinc-100 px-1.5 py-0.5 text-[0.6875rem] font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+      <span className="sr-only">sent with </span>
+      {source === "smtp" ? "SMTP" : "API"}
+    </span>
   );
 }

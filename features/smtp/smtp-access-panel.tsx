@@ -6,12 +6,13 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { CodeBlock } from "@/components/code-block";
 import { CopyButton } from "@/components/copy-button";
-import { Dialog, DialogActions } from "@/components/dialog";
 import { InlineCode } from "@/components/inline-code";
 import { LoadError } from "@/components/load-error";
 import { Note } from "@/components/note";
+import { SecretOnceDialog } from "@/components/secret-once-dialog";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { useCreateApiKey } from "@/features/api-keys/use-api-keys";
+import { formatMegabytes } from "@/shared/schemas/message-size";
 import type { SmtpAccess } from "@/shared/schemas/smtp-access";
 import { smtpSnippets } from "./smtp-snippets";
 import { useSmtpAccess } from "./use-smtp-access";
@@ -71,7 +72,6 @@ function ConnectionSettings({ access }: { access: SmtpAccess }) {
       : createKey.error
         ? "We could not create the key. Try again."
         : null;
-  const megabytes = Math.floor(access.maxMessageBytes / (1024 * 1024));
 
   return (
     <section aria-labelledby="smtp-settings" className={cardClass}>
@@ -109,32 +109,20 @@ function ConnectionSettings({ access }: { access: SmtpAccess }) {
       <div className="border-t border-zinc-200 px-6 py-4 dark:border-zinc-800">
         {failure ? <Alert className="mb-3">{failure}</Alert> : null}
         <p className="text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          Up to {megabytes} MB and {access.maxRecipients} recipients per message. The From address must be on one of your verified domains.
-          Optional headers <InlineCode>{access.controlHeaders.tags}: name=value</InlineCode> and{" "}
+          Up to {formatMegabytes(access.maxMessageBytes)} and {access.maxRecipients} recipients per message. The From address must be on one
+          of your verified domains, or be the test sender (<InlineCode>{`onboarding@${access.host}`}</InlineCode>) writing to your own
+          address. Optional headers <InlineCode>{access.controlHeaders.tags}: name=value</InlineCode> and{" "}
           <InlineCode>{access.controlHeaders.idempotencyKey}</InlineCode> set tags and make retries safe; they are removed before sending.
         </p>
       </div>
-      <Dialog
-        open={secret !== null}
+      <SecretOnceDialog
+        secret={secret}
         title="Copy your SMTP key"
         description="Use it as the SMTP password. This is the only time it is shown."
+        copyLabel="Copy key"
+        testId="smtp-key-secret"
         onClose={() => setSecret(null)}
-      >
-        {secret ? (
-          <div className="space-y-4">
-            <code
-              data-testid="smtp-key-secret"
-              className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100"
-            >
-              {secret}
-            </code>
-            <DialogActions>
-              <CopyButton text={secret} label="Copy key" />
-              <Button onClick={() => setSecret(null)}>Done</Button>
-            </DialogActions>
-          </div>
-        ) : null}
-      </Dialog>
+      />
     </section>
   );
 }

@@ -72,6 +72,26 @@ export async function getDevEmail(dataDir: string, id: string): Promise<DevEmail
   return readStored(mailDirectory(dataDir), id);
 }
 
+/** The first six-digit number of a text: the code of a sign-in, confirmation or reset email. */
+const codeIn = (text: string): string | null => /\b(\d{6})\b/.exec(text)?.[1] ?? null;
+
+/**
+ * The newest email to `to` (optionally of one template) with its code, or null:
+ * what /dev/mail/latest.json answers, so scripts read a code without a browser.
+ */
+export async function findLatestDevEmail(
+  dataDir: string,
+  filter: { to: string; template?: string },
+): Promise<(DevEmail & { code: string | null }) | null> {
+  const wanted = filter.to.toLowerCase();
+  const { emails } = await listDevEmails(dataDir, { limit: 1000 });
+  const match = emails.find(
+    (email) => email.to.toLowerCase().split(/,\s*/).includes(wanted) && (!filter.template || email.template === filter.template),
+  );
+  const email = match ? await getDevEmail(dataDir, match.id) : null;
+  return email ? { ...email, code: codeIn(email.text) } : null;
+}
+
 /** The raw message (RFC 822) as the transport composed it, or null. */
 export async function readDevEmailSource(dataDir: string, id: string): Promise<Buffer | null> {
   if (!isDevEmailId(id)) return null;

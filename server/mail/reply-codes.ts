@@ -12,6 +12,7 @@ export const smtpReplies = {
   badCredentials: { code: 535, text: "5.7.8 Authentication credentials invalid" },
   tooManyAuthFailures: { code: 421, text: "4.7.0 Too many failed logins; try again later" },
   senderNotAllowed: { code: 553, text: "5.7.1 Sender address is not on a verified domain this credential may send from" },
+  testSenderNotAllowed: { code: 553, text: "5.7.1 Not allowed with the test sender" },
   tooManyRecipients: { code: 452, text: "4.5.3 Too many recipients" },
   messageTooLarge: { code: 552, text: "5.3.4 Message size exceeds fixed limit" },
   rateLimited: { code: 451, text: "4.7.1 Sending rate limit reached; try again later" },

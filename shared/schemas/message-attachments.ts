@@ -3,8 +3,7 @@
 // makes the file inline (referenced from the HTML as cid:<contentId>).
 import { z } from "zod";
 
-/** The whole encoded message may be at most this large (bytes). */
-export const MAX_MESSAGE_BYTES = 25 * 1000 * 1000;
+export { MAX_MESSAGE_BYTES } from "./message-size";
 /** The send endpoints accept request bodies up to this size (the rest of the API keeps 64 KiB). */
 export const SEND_BODY_LIMIT_BYTES = 36 * 1024 * 1024;
 

@@ -43,7 +43,8 @@ export type DiscoveryRecord = z.output<typeof discoveryRecordSchema>;
 
 export const sendingDomainSchema = z
   .object({
-    domain_id: z.string(),
+    id: z.string().meta({ description: "The domain's id, as every resource has one." }),
+    domain_id: z.string().meta({ description: "The same value as `id`, kept for clients written before `id` was added." }),
     name: z.string().meta({ description: "Lower case, without a trailing dot; internationalised names in punycode (xn--…)" }),
     status: z.enum(domainStatuses).meta({ description: "Whether the domain can send: every required record passes." }),
     receivingStatus: z.enum(domainStatuses).meta({

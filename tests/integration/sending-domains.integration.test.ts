@@ -42,6 +42,8 @@ describe("POST /sending/domains", () => {
     const domain = response.body.data;
     expect(domain).toMatchObject({ name, status: "pending", receivingStatus: "pending", verifiedAt: null, lastCheckedAt: null });
     expect(domain.domain_id).toMatch(/^dom_/);
+    // `id` as every resource has it; `domain_id` stays for existing clients.
+    expect(domain.id).toBe(domain.domain_id);
     expect(domain.records.map((record) => [record.purpose, record.type, record.required, record.status])).toEqual([
       ["ownership", "TXT", true, "pending"],
       ["spf", "TXT", true, "pending"],

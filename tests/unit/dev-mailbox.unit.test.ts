@@ -4,7 +4,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getDevEmail, listDevEmails, readDevEmailSource } from "@/server/email/dev-mailbox";
+import { findLatestDevEmail, getDevEmail, listDevEmails, readDevEmailSource } from "@/server/email/dev-mailbox";
 import { magicLinkEmail, passwordResetEmail, signInCodeEmail } from "@/server/email/templates/auth-emails";
 import { fileTransport } from "@/server/email/transports/file";
 
@@ -25,6 +25,18 @@ async function sendAll(dataDir: string) {
 }
 
 describe("dev mailbox", () => {
+  it("finds the newest email to an address, of one template if asked, with its code (what /dev/mail/latest.json answers)", async () => {
+    const dataDir = tempDataDir();
+    await sendAll(dataDir);
+    const transport = fileTransport(dataDir);
+    await transport.send({ ...signInCodeEmail("A@example.test", "333333"), from });
+    expect(await findLatestDevEmail(dataDir, { to: "a@example.test" })).toMatchObject({ template: "sign-in-code", code: "333333" });
+    expect(await findLatestDevEmail(dataDir, { to: "b@example.test", template: "password-reset" })).toMatchObject({ code: "222222" });
+    expect(await findLatestDevEmail(dataDir, { to: "c@example.test" })).toMatchObject({ template: "magic-link", code: null });
+    expect(await findLatestDevEmail(dataDir, { to: "b@example.test", template: "sign-in-code" })).toBeNull();
+    expect(await findLatestDevEmail(dataDir, { to: "nobody@example.test" })).toBeNull();
+  });
+
   it("lists the file transport's emails newest first, without their bodies", async () => {
     const dataDir = tempDataDir();
     await sendAll(dataDir);

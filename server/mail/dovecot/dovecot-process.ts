@@ -3,12 +3,14 @@
 // running"), restarts it with a growing delay when it dies, and stops it with
 // the app. Its log lines (stderr) go to our log.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { createInterface } from "node:readline";
 import { logger } from "@/server/logger";
+import { dovecotLogLevel } from "./dovecot-log-level";
 
 export const DOVECOT_BINARY = "/usr/sbin/dovecot";
+const SETPRIV_BINARY = "/usr/bin/setpriv";
 const FIRST_RESTART_DELAY_MS = 1_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 /** Up this long, it counts as healthy again: the next crash restarts it after the first delay. */
@@ -67,14 +69,16 @@ export function canConnect(host: string, port: number, timeoutMs = 1_000): Promi
   });
 }
 
-function forwardLog(child: ChildProcess): void {
+/** Through util-linux's setpriv when present: a launcher killed outright (SIGKILL) still takes Dovecot with it, as the group did. */
+function dovecotCommand(configFile: string): [string, string[]] {
+  const args = ["-F", "-c", configFile];
+  return existsSync(SETPRIV_BINARY) ? [SETPRIV_BINARY, ["--pdeathsig", "TERM", "--", DOVECOT_BINARY, ...args]] : [DOVECOT_BINARY, args];
+}
+
+function forwardLog(child: ChildProcess, isStopping: () => boolean): void {
   const log = logger().child({ component: "dovecot" });
   const lines = createInterface({ input: child.stderr! });
-  lines.on("line", (line) => {
-    if (/(Fatal|Panic|Error):/.test(line)) log.error(line);
-    else if (/Warning:/.test(line)) log.warn(line);
-    else log.info(line);
-  });
+  lines.on("line", (line) => log[dovecotLogLevel(line, isStopping())](line));
   child.stdout!.resume();
 }
 
@@ -106,9 +110,12 @@ export function superviseDovecot(options: Options): DovecotProcess {
     await clearEarlierMaster(options.baseDir, options.configFile);
     if (stopping) return;
     const startedAt = Date.now();
-    const current = spawn(DOVECOT_BINARY, ["-F", "-c", options.configFile], { stdio: ["ignore", "pipe", "pipe"] });
+    // Its own process group: a terminal's Ctrl-C (or a service manager's SIGTERM to the group) reaches the
+    // launcher alone, which stops Dovecot last, after the listeners that deliver to it (docs/stopping.md).
+    const [command, args] = dovecotCommand(options.configFile);
+    const current = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
     child = current;
-    forwardLog(current);
+    forwardLog(current, () => stopping);
     current.once("error", (error) => log.error({ err: error }, "dovecot could not start"));
     const started = waitForListener(options.lmtpPort, 15_000, () => child === current);
     void started.then((up) => up && child === current && options.onStatus(true));
@@ -123,8 +130,8 @@ export function superviseDovecot(options: Options): DovecotProcess {
     });
   };
   void start();
-  // If the launcher exits without stopping it (a crash), the master goes too; a SIGKILLed launcher leaves
-  // it running, and the next start stops it (clearEarlierMaster).
+  // If the launcher exits without stopping it (a crash), the master goes too; a SIGKILLed launcher takes it
+  // along through setpriv's death signal, and one left anyway is stopped at the next start (clearEarlierMaster).
   process.once("exit", () => child?.kill("SIGTERM"));
 
   return {

@@ -29,10 +29,11 @@ export function mailboxStorageDir(address: string, dataDir: string = env().dataD
 export async function removeMailboxStorage(address: string, options: { dataDir?: string } = {}): Promise<boolean> {
   const dir = mailboxStorageDir(address, options.dataDir);
   if (!dir) return false;
-  const found = await stat(dir).then(
+  // The path is the mailbox's, known only at run time: not a file for `next build` to trace (it would trace the whole project).
+  const found = await stat(/*turbopackIgnore: true*/ dir).then(
     () => true,
     () => false,
   );
-  if (found) await rm(dir, { recursive: true, force: true });
+  if (found) await rm(/*turbopackIgnore: true*/ dir, { recursive: true, force: true });
   return found;
 }

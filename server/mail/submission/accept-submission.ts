@@ -4,6 +4,7 @@
 import { AppError } from "@/server/errors";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { acceptSubmittedMessage } from "@/server/services/messages/accept-submitted-message";
+import { isTestSender } from "@/server/services/messages/test-sender";
 import { addressOf } from "@/shared/schemas/messages";
 import { maySendAs, type SubmissionPrincipal } from "./authenticate-submission";
 import type { ReadSubmission } from "./submitted-message";
@@ -36,6 +37,10 @@ export async function acceptSubmission(
       source: "smtp",
     });
   } catch (error) {
+    // The test sender's reasons (own address only, a proven address) are the API's, word for word.
+    if (error instanceof AppError && error.code === "forbidden" && isTestSender(message.fromAddress)) {
+      throw new SmtpReply("testSenderNotAllowed", error.message);
+    }
     if (error instanceof AppError && (error.code === "validation_error" || error.code === "forbidden")) {
       throw new SmtpReply("senderNotAllowed", "the From header must be on a verified domain this credential may send from");
     }

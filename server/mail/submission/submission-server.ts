@@ -4,6 +4,7 @@
 // DATA; the accepted message then takes the same path as the sending API.
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import type { Env } from "@/server/env";
+import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { commonListenerOptions } from "@/server/mail/listener-options";
 import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
@@ -14,7 +15,7 @@ import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
 import { countMailLoginAttempt, countMailLoginSuccess } from "@/server/services/rate-limit/count-mail-login";
 import { policy } from "@/server/services/rate-limit/policies";
 import { sendingDomainOf } from "@/server/services/messages/sending-domain-of";
-import { isTestSender } from "@/server/services/messages/test-sender";
+import { assertTestSenderMayReach, isTestSender } from "@/server/services/messages/test-sender";
 import { MAX_RECIPIENTS } from "@/shared/schemas/messages";
 import { acceptSubmission } from "./accept-submission";
 import { authenticateSubmission, maySendAs, type SubmissionPrincipal } from "./authenticate-submission";
@@ -98,10 +99,22 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
       })().catch((error: unknown) => callback(smtpReplyFor(error)));
     },
 
-    onRcptTo(_address, session, callback) {
+    onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS)
         return callback(new SmtpReply("tooManyRecipients", `at most ${MAX_RECIPIENTS} per message`));
-      callback();
+      const mailFrom = session.envelope.mailFrom;
+      if (!mailFrom || !isTestSender(mailFrom.address)) return callback();
+      // The test sender reaches only the account's own address: refused here with the API's reason, not after DATA.
+      const principal = principalOf(session);
+      assertTestSenderMayReach(principal.accountId, [address.address], principal.apiKey)
+        .then(() => callback())
+        .catch((error: unknown) =>
+          callback(
+            error instanceof AppError && error.code === "forbidden"
+              ? new SmtpReply("testSenderNotAllowed", error.message)
+              : smtpReplyFor(error),
+          ),
+        );
     },
 
     onData(stream, session, callback) {

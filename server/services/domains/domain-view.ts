@@ -33,6 +33,7 @@ function withNewRecords(domain: DomainRow, records: DomainRecordRow[]): DomainRe
 
 export function domainView(domain: DomainRow, records: DomainRecordRow[]) {
   return {
+    id: domain.id,
     domain_id: domain.id,
     name: domain.name,
     status: domain.status,

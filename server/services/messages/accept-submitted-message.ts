@@ -11,7 +11,7 @@ import { newId } from "@/server/ids";
 import { now } from "@/server/clock";
 import type { StoredAttachment } from "@/server/db/schema";
 import type { SendingPrincipal } from "@/server/http/route";
-import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-attachments";
+import { formatMegabytes, MAX_MESSAGE_BYTES } from "@/shared/schemas/message-size";
 import { messageDetailView } from "./message-view";
 import { loadMessageDetails } from "./read-messages";
 import { sendingDomainOf } from "./sending-domain-of";
@@ -47,7 +47,8 @@ export type SubmittedMessage = {
 
 /** Stores and queues a built message; answers it as GET /sending/messages/{id} would. */
 export async function acceptSubmittedMessage(principal: SendingPrincipal, message: SubmittedMessage) {
-  if (message.raw.length > MAX_MESSAGE_BYTES) throw new AppError("payload_too_large", "The message is larger than 25 MB.");
+  if (message.raw.length > MAX_MESSAGE_BYTES)
+    throw new AppError("payload_too_large", `The message is larger than ${formatMegabytes(MAX_MESSAGE_BYTES)}.`);
   if (message.envelope.to.length === 0) throw new AppError("validation_error", "The message has no recipients.");
   const domain = await sendingDomainOf(principal.accountId, message.summary.from, principal.apiKey, undefined, message.envelope.to);
   const id = newId("msg");

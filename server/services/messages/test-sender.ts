@@ -60,12 +60,10 @@ export async function describeTestSender(accountId: string): Promise<TestSender>
 const forbidden = (message: string) => new AppError("forbidden", message);
 
 /**
- * The sending "domain" of a test-sender message, after its rules: `id` is null
- * (no domain of the account), `name` is the service's mail host. Runs inside
- * the send transaction under the account's send lock, so the daily count sees
- * every earlier send.
+ * Who the test sender may reach for this account and credential: the rules the
+ * API answers 403 with, and SMTP submission with 553 at RCPT TO (docs/smtp.md).
  */
-export async function testSenderDomain(accountId: string, recipients: string[], apiKey: ApiKeyGrant | null, tx: Executor) {
+export async function assertTestSenderMayReach(accountId: string, recipients: string[], apiKey: ApiKeyGrant | null, tx: Executor = db()) {
   if (apiKey?.domainId) throw forbidden("This API key may only send from its own domain, not from the test sender.");
   const [account] = await tx
     .select({ email: accounts.email, emailVerifiedAt: accounts.emailVerifiedAt })
@@ -82,6 +80,16 @@ export async function testSenderDomain(accountId: string, recipients: string[], 
   if (recipients.length === 0 || others.length > 0) {
     throw forbidden(`The test sender only sends to your own address (${account.email}). Add a domain of your own to send to anyone else.`);
   }
+}
+
+/**
+ * The sending "domain" of a test-sender message, after its rules: `id` is null
+ * (no domain of the account), `name` is the service's mail host. Runs inside
+ * the send transaction under the account's send lock, so the daily count sees
+ * every earlier send.
+ */
+export async function testSenderDomain(accountId: string, recipients: string[], apiKey: ApiKeyGrant | null, tx: Executor) {
+  await assertTestSenderMayReach(accountId, recipients, apiKey, tx);
   const at = now();
   const dayStart = startOfUtcDay(at);
   if ((await sentSince(tx, accountId, dayStart)) >= TEST_SENDER_DAILY_LIMIT) {
