@@ -18,6 +18,8 @@ import { startDevDns } from "@/server/dev-dns/start-dev-dns";
 import { startMailStore } from "@/server/mail/dovecot/start-mail-store";
 import { startWebServer } from "@/server/runtime/web-server";
 import { drainWebServer } from "@/server/runtime/drain-web-server";
+import { acquireInstanceLock, InstanceLockedError } from "@/server/runtime/acquire-instance-lock";
+import { watchParentProcess } from "@/server/runtime/watch-parent-process";
 
 // Stopping (SIGTERM or SIGINT, from a terminal or any process manager): web
 // workers finish the requests in flight within WEB_DRAIN_MS, the job worker
@@ -46,6 +48,15 @@ function loadConfig() {
 
 async function runPrimary() {
   const config = loadConfig();
+  let releaseLock: () => void;
+  try {
+    releaseLock = acquireInstanceLock(config.dataDir);
+  } catch (error) {
+    if (!(error instanceof InstanceLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  process.on("exit", () => releaseLock());
   if (!isDev && !existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
     console.error("No production build found: run `npm run build` first (or `npm run dev`).");
     process.exit(1);
@@ -119,10 +130,10 @@ async function runPrimary() {
     }
   });
 
-  const stop = async (signal: NodeJS.Signals) => {
+  const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing requests and jobs in flight, then stopping`);
+    console.log(`${reason}: finishing requests and jobs in flight, then stopping`);
     const exits = Object.values(cluster.workers ?? {}).map(
       (worker) =>
         new Promise<void>((resolve) => {
@@ -140,11 +151,14 @@ async function runPrimary() {
     ]);
     await mailStore.stop().catch((error: Error) => console.error(`dovecot: ${error.message}`));
     await embedded?.stop().catch(() => {});
+    releaseLock();
     console.log("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  // npm or tsx killed without passing a signal on: stop as if told to.
+  watchParentProcess((parent) => void stop(`parent process ${parent} exited`));
 }
 
 async function runWorker() {

@@ -28,8 +28,30 @@ export function serializeError(error: unknown, depth = 0): Record<string, unknow
   };
 }
 
-export function logger(): pino.Logger {
-  holder.__cesLogger ??= pino({
+/**
+ * `code` is redacted because verification and authorization codes travel under
+ * that name (at the top level or one object down, as `*.code` would). An
+ * error's code (EADDRINUSE, 23505, invalid_credentials) is not a secret and is
+ * what explains a failure, so errors keep theirs. Runs before serializers.
+ */
+export function redactCodes(object: Record<string, unknown>): Record<string, unknown> {
+  let result = object;
+  const set = (key: string, value: unknown) => {
+    if (result === object) result = { ...object };
+    result[key] = value;
+  };
+  for (const [key, value] of Object.entries(object)) {
+    if (key === "code") set(key, "[redacted]");
+    else if (value && typeof value === "object" && !(value instanceof Error) && !Array.isArray(value) && "code" in value) {
+      set(key, { ...value, code: "[redacted]" });
+    }
+  }
+  return result;
+}
+
+/** The logger's settings (exported so tests see what production redacts). */
+export function loggerOptions(): pino.LoggerOptions {
+  return {
     level: env().LOG_LEVEL,
     base: { service: "customer-email-service" },
     serializers: { err: serializeError },
@@ -48,11 +70,14 @@ export function logger(): pino.Logger {
         "*.accessToken",
         "secret",
         "*.secret",
-        "code",
-        "*.code",
       ],
       censor: "[redacted]",
     },
-  });
+    formatters: { log: redactCodes },
+  };
+}
+
+export function logger(): pino.Logger {
+  holder.__cesLogger ??= pino(loggerOptions());
   return holder.__cesLogger;
 }

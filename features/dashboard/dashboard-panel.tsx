@@ -10,6 +10,7 @@ import type { ServerRead } from "@/shared/api/server-read";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { formatDateTime, formatRelativeTime, formatUtcDateTime } from "@/components/format-time";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
+import { MailStorageNotice } from "@/features/mailboxes/mail-storage-notice";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { useDashboardOverview } from "./use-dashboard";
 import { PageHeader } from "@/components/page-header";
@@ -131,6 +132,8 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
   ];
   return (
     <>
+      {/* Offline only: a deployment that stores no mail on purpose (DOVECOT=off) says so on the Mailboxes page. */}
+      {data.mailStorage.status === "offline" ? <MailStorageNotice storage={data.mailStorage} /> : null}
       <UsageCard data={data} times={times} />
       <ul aria-label="Account figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (

@@ -12,7 +12,8 @@ import { AliasesSection } from "./aliases-section";
 import { ClientSettingsCard } from "./client-settings-card";
 import { CreateMailboxForm } from "./create-mailbox-form";
 import { DomainMailboxes } from "./domain-mailboxes";
-import { useMailboxes } from "./use-mailboxes";
+import { MailStorageNotice } from "./mail-storage-notice";
+import { useMailboxes, useMailClientSettings } from "./use-mailboxes";
 
 /** Mailboxes need the domain to be the account's (ownership proven); sending verification is not needed. */
 const canHostMail = (domain: SendingDomain) =>
@@ -38,6 +39,7 @@ function NoDomainYet() {
 export function MailboxesPanel() {
   const domains = useDomains();
   const mailboxes = useMailboxes();
+  const settings = useMailClientSettings();
   const [notice, setNotice] = useState<string | null>(null);
 
   return (
@@ -46,6 +48,7 @@ export function MailboxesPanel() {
         title="Mailboxes"
         description="Hosted mailboxes on your own domains. Read them here or in any mail app over IMAP or POP3 and send from them over SMTP; give each app its own app password. Aliases and a catch-all deliver more addresses into them."
       />
+      <MailStorageNotice storage={settings.data?.storage} />
       <QueryState query={domains} what="your domains" empty={<NoDomainYet />} isEmpty={(list) => !list.some(canHostMail)}>
         {(domainList) => (
           <QueryState query={mailboxes} what="your mailboxes">

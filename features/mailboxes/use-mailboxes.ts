@@ -32,7 +32,8 @@ export function useMailClientSettings() {
   return useQuery({
     queryKey: [...mailboxesKey, "client-settings"],
     queryFn: ({ signal }) => portalFetch(getMailClientSettings, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
+    // The servers never change while the page is open; the storage's state (offline, back) can.
+    refetchInterval: (query) => (query.state.data?.storage.status === "offline" ? 15_000 : false),
   });
 }
 

@@ -2,6 +2,7 @@
 // overview (GET /dashboard/overview), both computed from the account's data.
 import { z } from "zod";
 import { planIdSchema } from "./account";
+import { mailStorageSchema } from "./mail-storage";
 import { activityItemSchema } from "./settings";
 
 export const onboardingStepIds = [
@@ -81,6 +82,9 @@ export const dashboardOverviewSchema = z
     activeSessions: z.number().int(),
     recentActivity: z.array(activityItemSchema).max(5),
     onboarding: onboardingProfileSchema,
+    mailStorage: mailStorageSchema.meta({
+      description: "This deployment's mail storage, for hosted mailboxes (the dashboard warns while it is offline).",
+    }),
   })
   .meta({ id: "DashboardOverview" });
 

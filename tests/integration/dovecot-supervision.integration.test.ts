@@ -9,6 +9,8 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { dovecotLayout } from "@/server/mail/dovecot/dovecot-config";
+import { mailStateRoot } from "@/server/mail/dovecot/traversable-path";
 import { deliverToMailboxes } from "@/server/mail/lmtp/deliver-to-mailboxes";
 import { hashMailboxPassword } from "@/server/services/mailboxes/mailbox-password";
 import { strongPassword, uniqueEmail } from "../support/factories";
@@ -38,7 +40,9 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
   return false;
 }
 
-const masterPid = () => Number(readFileSync(path.join(server.dataDir, "dovecot", "run", "master.pid"), "utf8").trim());
+// Under DATA_DIR, or under /var/lib when this checkout's path is closed to Dovecot's users (docs/mailboxes.md).
+const masterPid = () =>
+  Number(readFileSync(path.join(dovecotLayout(mailStateRoot(server.dataDir).root).baseDir, "master.pid"), "utf8").trim());
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -100,6 +104,19 @@ describe("the child Dovecot", () => {
     const readiness = async () =>
       ((await (await fetch(`${server.baseUrl}/api/v1/health/ready`)).json()) as { data: { mailStorage: string } }).data.mailStorage;
     expect(await readiness()).toBe("offline");
+    // The portal's Mailboxes page and dashboard read why from the APIs they already call.
+    const storage = async () => {
+      const headers = { authorization: `Bearer ${registered.data.accessToken}` };
+      const settings = (await (await fetch(`${server.baseUrl}/api/v1/mailboxes/client-settings`, { headers })).json()) as {
+        data: { storage: unknown };
+      };
+      const overview = (await (await fetch(`${server.baseUrl}/api/v1/dashboard/overview`, { headers })).json()) as {
+        data: { mailStorage: unknown };
+      };
+      expect(overview.data.mailStorage).toEqual(settings.data.storage);
+      return settings.data.storage;
+    };
+    expect(await storage()).toEqual({ status: "offline", reason: "Dovecot, the mail storage, stopped; it is being restarted." });
     const offline = await inbox();
     expect(offline.status).toBe(503);
     expect(((await offline.json()) as { data: { code: string } }).data.code).toBe("mail_storage_offline");
@@ -107,6 +124,7 @@ describe("the child Dovecot", () => {
     expect(await until(() => accepts(lmtpPort), 20_000)).toBe(true);
     expect(masterPid()).not.toBe(first);
     expect(await until(async () => (await readiness()) === "online", 5_000)).toBe(true);
+    expect(await storage()).toEqual({ status: "online", reason: null });
     expect((await deliverToMailboxes(rawMessage(address, "After"), [address], { lmtpUrl }))[0]!.delivered).toBe(true);
     const listed = (await (await inbox()).json()) as { data: { items: { subject: string }[] } };
     expect(listed.data.items.map((item) => item.subject)).toEqual(["After", "Before"]);

@@ -205,6 +205,7 @@ describe("client settings and autoconfig", () => {
         { host: "localhost", port, security: "starttls" },
       ],
       autoconfigUrl: `${inject("appUrl")}/.well-known/autoconfig/mail/config-v1.1.xml`,
+      storage: { status: "online", reason: null },
     });
     expect((await call(getMailClientSettings)).status).toBe(401);
   });

@@ -7,6 +7,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { createMailbox, deleteMailbox, getMailbox, listMailboxes, updateMailbox } from "@/shared/api/endpoints/mailboxes";
 import { createDomain, deleteDomain } from "@/shared/api/endpoints/sending-domains";
+import { mailboxStorageDir } from "@/server/mail/dovecot/remove-mailbox-storage";
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, strongPassword, type TestAccount } from "../support/factories";
@@ -187,10 +188,9 @@ describe("PATCH and DELETE /mailboxes/{mailbox_id}", () => {
   });
 });
 
-/** Mail as the child Dovecot stores it (mail_home = DATA_DIR/mail/<domain>/<local part>). */
+/** Mail as the child Dovecot stores it (mail_home = <state root>/mail/<domain>/<local part>; the state root is DATA_DIR or under /var/lib). */
 function storeMail(address: string): string {
-  const [local, domain] = address.split("@") as [string, string];
-  const home = path.join(inject("serverDataDir"), "mail", domain, local);
+  const home = mailboxStorageDir(address, inject("serverDataDir"))!;
   mkdirSync(path.join(home, "Maildir", "new"), { recursive: true });
   writeFileSync(path.join(home, "Maildir", "new", "1.eml"), "Subject: kept?\r\n\r\nold mail\r\n");
   return home;

@@ -7,7 +7,11 @@ import path from "node:path";
 import { ImapFlow } from "imapflow";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Env } from "@/server/env";
+import { dovecotLayout } from "@/server/mail/dovecot/dovecot-config";
 import { canConnect } from "@/server/mail/dovecot/dovecot-process";
+import { readMailStoreStatus } from "@/server/mail/dovecot/mail-store-status";
+import { mailStateRoot } from "@/server/mail/dovecot/traversable-path";
 import { hashMailboxPassword } from "@/server/services/mailboxes/mailbox-password";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { strongPassword, uniqueEmail } from "../support/factories";
@@ -30,13 +34,10 @@ async function until(condition: () => Promise<boolean> | boolean, timeoutMs: num
   return false;
 }
 
-const status = () => {
-  try {
-    return readFileSync(path.join(server.dataDir, "dovecot", "status"), "utf8").trim();
-  } catch {
-    return "";
-  }
-};
+/** What the launcher reports (DATA_DIR/mail-store.status, read as the web workers read it). */
+const status = () => readMailStoreStatus({ dataDir: server.dataDir, mailStore: { mode: "auto" } as Env["mailStore"] });
+/** Dovecot's base_dir: under DATA_DIR, or under /var/lib when this checkout's path is closed to Dovecot's users. */
+const masterPidFile = () => path.join(dovecotLayout(mailStateRoot(server.dataDir).root).baseDir, "master.pid");
 
 beforeAll(async () => {
   Object.assign(ports, { mx: await freeLoopbackPort(), imap: await freeLoopbackPort(), lmtp: await freeLoopbackPort() });
@@ -75,7 +76,7 @@ describe("the MX while Dovecot is down", () => {
     const message = rawMessage(address, "Sent during the outage");
 
     const killDovecot = async () => {
-      process.kill(Number(readFileSync(path.join(server.dataDir, "dovecot", "run", "master.pid"), "utf8").trim()), "SIGKILL");
+      process.kill(Number(readFileSync(masterPidFile(), "utf8").trim()), "SIGKILL");
       // The launcher notices at once and restarts it a second later.
       expect(await until(() => status() === "offline", 5_000)).toBe(true);
     };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { serializeError } from "@/server/logger";
+import pino from "pino";
+import { loggerOptions, serializeError } from "@/server/logger";
 
 describe("serializeError", () => {
   it("drops the SQL text and parameters of a failed query, keeping type, code and frames", () => {
@@ -15,5 +16,27 @@ describe("serializeError", () => {
     expect(logged).toContain("23505");
     expect(logged).toContain("Failed query");
     expect(logged).toMatch(/at .*logger\.unit\.test/);
+  });
+});
+
+describe("the logger's redaction", () => {
+  function logLine(object: object): string {
+    const lines: string[] = [];
+    const log = pino({ ...loggerOptions(), level: "info" }, { write: (line: string) => void lines.push(line) });
+    log.error(object, "failed");
+    return lines.join("");
+  }
+
+  it("shows an error's code (a port already in use says so)", () => {
+    const error = Object.assign(new Error("listen EADDRINUSE: address already in use 0.0.0.0:3000"), { code: "EADDRINUSE" });
+    expect(logLine({ err: error })).toContain('"code":"EADDRINUSE"');
+  });
+
+  it("still hides codes and secrets that are not an error's (verification codes)", () => {
+    const line = logLine({ code: "123456", challenge: { code: "654321" }, err: new Error("wrong code"), password: "hunter2" });
+    expect(line).not.toContain("hunter2");
+    expect(line).not.toContain("123456");
+    expect(line).not.toContain("654321");
+    expect(line).toContain("wrong code");
   });
 });

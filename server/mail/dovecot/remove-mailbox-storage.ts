@@ -1,5 +1,6 @@
 // Removes a deleted mailbox's mail: the home Dovecot gives it,
-// DATA_DIR/mail/<domain>/<local part> (`mail_home` in dovecot-config.ts),
+// <state root>/mail/<domain>/<local part> (`mail_home` in dovecot-config.ts;
+// the state root is DATA_DIR, or its directory under /var/lib: traversable-path.ts),
 // with its Maildir and Dovecot's index files. Called after the mailbox row is
 // gone, so no login or delivery can recreate it. With an operator's Dovecot
 // (DOVECOT=external) nothing is stored here and the operator removes it
@@ -9,6 +10,7 @@ import path from "node:path";
 import { env } from "@/server/env";
 import { isMailboxAddress } from "@/shared/schemas/mailboxes";
 import { dovecotLayout } from "./dovecot-config";
+import { mailStateRoot } from "./traversable-path";
 
 const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
@@ -20,7 +22,7 @@ export function mailboxStorageDir(address: string, dataDir: string = env().dataD
   const domain = normalized.slice(at + 1);
   // The API's address rule (no `/`, never `..`), checked again before touching the disk.
   if (!isMailboxAddress(normalized) || !DOMAIN.test(domain)) return null;
-  const root = path.resolve(dovecotLayout(dataDir).mailRoot);
+  const root = path.resolve(dovecotLayout(mailStateRoot(dataDir).root).mailRoot);
   const dir = path.resolve(root, domain, local);
   return dir.startsWith(`${root}${path.sep}`) ? dir : null;
 }

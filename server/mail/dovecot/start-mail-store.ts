@@ -15,7 +15,7 @@ import { dovecotLayout } from "./dovecot-config";
 import { writeMailStoreStatus } from "./mail-store-status";
 import { DOVECOT_BINARY, superviseDovecot } from "./dovecot-process";
 import { dovecotUsers } from "./system-users";
-import { makeDataDirTraversable, UnreachableDataDirError } from "./traversable-path";
+import { mailStateRoot, prepareMailStateRoot } from "./traversable-path";
 import { writeDovecotFiles } from "./write-dovecot-files";
 
 export type MailStore = {
@@ -52,23 +52,17 @@ export async function startMailStore(config: Env, databaseUrl: string): Promise<
   }
   const missing = missingDovecotPackages();
   if (missing.length > 0) {
-    writeMailStoreStatus(config.dataDir, "offline");
+    writeMailStoreStatus(config.dataDir, "offline", "Dovecot, the mail storage, is not installed on this server.");
     return offline(
       `mail storage offline: Dovecot is not installed; install it with \`apt-get install ${missing.join(" ")}\` (or set DOVECOT=off, or DOVECOT=external with LMTP_URL)`,
     );
   }
-  const layout = dovecotLayout(config.dataDir);
   const readerPort = await freeLoopbackPort();
   const users = dovecotUsers();
-  if (users.asRoot) {
-    try {
-      makeDataDirTraversable(config.dataDir);
-    } catch (error) {
-      if (!(error instanceof UnreachableDataDirError)) throw error;
-      writeMailStoreStatus(config.dataDir, "offline");
-      return offline(`mail storage offline: ${error.message}`);
-    }
-  }
+  // Run as root, Dovecot's users must reach its files: a DATA_DIR below a 0700 home moves them to /var/lib.
+  const state = mailStateRoot(config.dataDir, users.asRoot);
+  if (users.asRoot) prepareMailStateRoot(state);
+  const layout = dovecotLayout(state.root);
   writeDovecotFiles(
     {
       layout,
@@ -86,22 +80,27 @@ export async function startMailStore(config: Env, databaseUrl: string): Promise<
     },
     mailTlsCredentials(config),
   );
-  writeMailStoreStatus(config.dataDir, "offline");
+  writeMailStoreStatus(config.dataDir, "offline", "The mail storage is starting.");
   const dovecot = superviseDovecot({
     configFile: layout.configFile,
     baseDir: layout.baseDir,
     lmtpPort: settings.lmtpPort,
-    onStatus: (online) => writeMailStoreStatus(config.dataDir, online ? "online" : "offline"),
+    onStatus: (online) =>
+      writeMailStoreStatus(config.dataDir, online ? "online" : "offline", "Dovecot, the mail storage, stopped; it is being restarted."),
   });
   const ready = await dovecot.ready(15_000);
+  if (!ready) writeMailStoreStatus(config.dataDir, "offline", "Dovecot, the mail storage, did not start; see the service's log.");
   const tls = settings.implicitTls ? "implicit TLS" : "STARTTLS";
   const ports = [
     settings.imapPort > 0 ? `IMAP on ${config.mail.listen}:${settings.imapPort} (${tls})` : null,
     settings.pop3Port > 0 ? `POP3 on ${config.mail.listen}:${settings.pop3Port} (${tls})` : null,
     `LMTP on 127.0.0.1:${settings.lmtpPort}`,
   ].filter(Boolean);
+  const where = state.movedBecause
+    ? `mail and Dovecot's state under ${state.root}, not DATA_DIR: ${state.movedBecause}`
+    : `mail under ${layout.mailRoot}`;
   return {
-    description: `${ready ? "mail storage: Dovecot" : "mail storage: Dovecot did not start yet (see its log lines);"} ${ports.join(", ")}; mail under ${layout.mailRoot}`,
+    description: `${ready ? "mail storage: Dovecot" : "mail storage: Dovecot did not start yet (see its log lines);"} ${ports.join(", ")}; ${where}`,
     imapUrl: `imap://127.0.0.1:${readerPort}`,
     stop: dovecot.stop,
   };

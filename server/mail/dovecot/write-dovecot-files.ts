@@ -1,4 +1,5 @@
-// Writes the child Dovecot's configuration under DATA_DIR/dovecot. Files with
+// Writes the child Dovecot's configuration under <state root>/dovecot
+// (DATA_DIR, or its directory under /var/lib: traversable-path.ts). Files with
 // secrets (the database connection, the master user's hash, the TLS key) are
 // readable by root and Dovecot's internal user only. The mail directory
 // belongs to the mail user; directories on the way are left traversable.

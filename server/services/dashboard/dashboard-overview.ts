@@ -3,6 +3,8 @@
 // the usage count and the bounce and complaint rates wait, because the quota
 // period depends on the plan.
 import { now } from "@/server/clock";
+import { env } from "@/server/env";
+import { readMailStorage } from "@/server/mail/dovecot/mail-store-status";
 import { recentActivity } from "@/server/services/account/list-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { getAccountPlan } from "@/server/services/billing/account-plan";
@@ -57,5 +59,6 @@ export async function dashboardOverview(auth: AuthContext): Promise<DashboardOve
       currentPlanId: plan.plan.id,
       intendedPlanId: (auth.account.requestedPlanId as PlanId | null) ?? null,
     }),
+    mailStorage: readMailStorage(env()),
   };
 }

@@ -19,7 +19,7 @@ import {
   type StoredAttachment,
 } from "@/server/db/schema";
 import { newId } from "@/server/ids";
-import { enqueueMany } from "@/server/jobs/enqueue";
+import { enqueueMany, jobSender } from "@/server/jobs/enqueue";
 import { queues } from "@/server/jobs/queues";
 import type { SendingPrincipal } from "@/server/http/route";
 import { now } from "@/server/clock";
@@ -120,6 +120,11 @@ export async function storeMessages(
   claim: IdempotencyClaim | null,
 ): Promise<StoredMessages> {
   const ids = prepared.map((message) => message.id);
+  // The job sender must be up before the transaction: starting it inside reads pg-boss's schema on a
+  // second pooled connection, which on the embedded database (one session for every connection)
+  // waits behind our own transaction until the pool's connection timeout. Processes that start the
+  // sender at boot pay nothing; any other caller (a script, a test calling the service) would hang.
+  await jobSender();
   return db().transaction(async (tx) => {
     if (claim) {
       const existing = await claimKey(tx, principal.accountId, claim, ids);

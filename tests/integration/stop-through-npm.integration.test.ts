@@ -1,0 +1,183 @@
+// Stopping the service the way a newcomer does: `npm start` in a terminal or
+// under a process manager, with the signal sent to npm's pid (Debian's npm
+// runs scripts with dash). Every process of the service (launcher, web
+// worker, delivery worker, Dovecot) must be gone and every port closed; a
+// second `npm start` on the same DATA_DIR must refuse to start, saying why.
+// The embedded database and Dovecot are on, as in the README's quick start.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
+
+type NpmServer = {
+  npm: ChildProcess;
+  dataDir: string;
+  ports: number[];
+  output: () => string;
+  exited: Promise<number | null>;
+};
+
+/** The pids of every process below `root` (read from /proc: ps is not needed). */
+function descendants(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name may hold spaces and parentheses: the parent pid follows the last ")".
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // exited while we looked
+    }
+  }
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    for (const child of parents.get(queue.shift()!) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+const commandOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return null; // gone
+  }
+};
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return commandOf(pid) !== null;
+  } catch {
+    return false;
+  }
+};
+
+const portIsOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return check();
+}
+
+function spawnNpm(script: string[], dataDir: string, ports: Record<string, number>) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    APP_ENV: "test",
+    DATA_DIR: dataDir,
+    PORT: String(ports.PORT),
+    WEB_CONCURRENCY: "1",
+    DELIVERY_WORKERS: "1",
+    SUBMISSION_PORT: "0",
+    SUBMISSIONS_PORT: "0",
+    MX_PORT: String(ports.MX_PORT),
+    DOVECOT: "auto",
+    IMAP_PORT: String(ports.IMAP_PORT),
+    POP3_PORT: "0",
+    LMTP_PORT: String(ports.LMTP_PORT),
+  };
+  delete env.DATABASE_URL; // the README's default: the embedded database
+  const npm = spawn("npm", script, { env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  npm.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  npm.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => npm.once("exit", (code) => resolve(code)));
+  return { npm, output: () => output, exited };
+}
+
+async function startThroughNpm(label: string, script: string[]): Promise<NpmServer> {
+  const dataDir = path.resolve(".test-data", `${label}-${Date.now().toString(36)}`);
+  mkdirSync(dataDir, { recursive: true });
+  const ports = {
+    PORT: await freeLoopbackPort(),
+    MX_PORT: await freeLoopbackPort(),
+    IMAP_PORT: await freeLoopbackPort(),
+    LMTP_PORT: await freeLoopbackPort(),
+  };
+  const started = spawnNpm(script, dataDir, ports);
+  const ready = await waitFor(async () => {
+    if (started.npm.exitCode !== null) return true;
+    const answer = await fetch(`http://127.0.0.1:${ports.PORT}/api/v1/health/ready`).catch(() => null);
+    const body = answer?.ok ? ((await answer.json()) as { data?: { mailStorage?: string } }) : null;
+    return body?.data?.mailStorage === "online";
+  }, 120_000);
+  if (!ready || started.npm.exitCode !== null) throw new Error(`npm start did not become ready:\n${started.output()}`);
+  return { ...started, dataDir, ports: Object.values(ports) };
+}
+
+/** What a newcomer sees with `ps`: the launcher, its workers and Dovecot under npm. */
+function serviceProcesses(server: NpmServer) {
+  const pids = descendants(server.npm.pid!);
+  const commands = pids.map((pid) => commandOf(pid) ?? "");
+  return { pids, commands };
+}
+
+describe("stopping `npm start` through npm", () => {
+  it.each([
+    ["SIGTERM", ["start"]],
+    ["SIGINT", ["run", "start"]],
+  ] as const)(
+    "%s to npm's pid stops every process of the service and closes its ports",
+    async (signal, script) => {
+      const server = await startThroughNpm(`npm-${signal.toLowerCase()}`, [...script]);
+      const { pids, commands } = serviceProcesses(server);
+      // npm's own child is the launcher (no shell in between), with its web worker, delivery worker and Dovecot below it.
+      expect(commands.filter((command) => command.includes("scripts/start.ts")).length).toBeGreaterThanOrEqual(3);
+      expect(commands.some((command) => command.includes("dovecot"))).toBe(true);
+      for (const port of server.ports) expect(await portIsOpen(port)).toBe(true);
+
+      process.kill(server.npm.pid!, signal);
+      const code = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 45_000))]);
+      expect(code).toBe(0);
+      expect(await waitFor(() => pids.every((pid) => !isAlive(pid)), 15_000)).toBe(true);
+      for (const port of server.ports) expect(await portIsOpen(port)).toBe(false);
+      expect(server.output()).toContain(`${signal}: finishing requests and jobs in flight, then stopping`);
+      expect(server.output()).toContain("stopped");
+    },
+    180_000,
+  );
+
+  it("a second `npm start` on the same DATA_DIR refuses to start and names the running one; npm killed outright takes the service with it", async () => {
+    const server = await startThroughNpm("npm-second", ["start"]);
+    const { pids, commands } = serviceProcesses(server);
+    const launcher = pids[commands.findIndex((command) => command.includes("scripts/start.ts"))]!;
+
+    const second = spawnNpm(["start"], server.dataDir, {
+      PORT: await freeLoopbackPort(),
+      MX_PORT: await freeLoopbackPort(),
+      IMAP_PORT: await freeLoopbackPort(),
+      LMTP_PORT: await freeLoopbackPort(),
+    });
+    const secondCode = await Promise.race([second.exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 60_000))]);
+    expect(secondCode).not.toBe(0);
+    expect(secondCode).not.toBe("still running");
+    expect(second.output()).toContain(`Another instance of the service (pid ${launcher}) is already running on DATA_DIR ${server.dataDir}`);
+    // The first instance was not disturbed.
+    expect((await fetch(`http://127.0.0.1:${server.ports[0]}/api/v1/health/ready`)).status).toBe(200);
+
+    // npm dies without passing anything on (SIGKILL): the launcher notices its parent is gone and stops.
+    process.kill(server.npm.pid!, "SIGKILL");
+    expect(await waitFor(() => pids.every((pid) => !isAlive(pid)), 45_000)).toBe(true);
+    for (const port of server.ports) expect(await portIsOpen(port)).toBe(false);
+  }, 240_000);
+});
