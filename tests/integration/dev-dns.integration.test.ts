@@ -6,9 +6,10 @@
 import { randomBytes } from "node:crypto";
 import { Resolver } from "node:dns/promises";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { ImapFlow } from "imapflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Env } from "@/server/env";
+import { readMailStoreStatus } from "@/server/mail/dovecot/mail-store-status";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
@@ -67,13 +68,8 @@ beforeAll(async () => {
       LMTP_PORT: String(ports.lmtp),
     },
   });
-  const status = () => {
-    try {
-      return readFileSync(path.join(server.dataDir, "dovecot", "status"), "utf8").trim();
-    } catch {
-      return "";
-    }
-  };
+  // What the launcher reports (DATA_DIR/mail-store.status), read as the web workers read it.
+  const status = () => readMailStoreStatus({ dataDir: server.dataDir, mailStore: { mode: "auto" } as Env["mailStore"] });
   expect(await until(() => status() === "online", 20_000)).toBe(true);
   const registered = await api<{ accessToken: string }>("POST", "/auth/register", { email: uniqueEmail(), password: strongPassword() });
   token = registered.data.accessToken;
