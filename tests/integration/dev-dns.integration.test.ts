@@ -6,7 +6,6 @@
 import { randomBytes } from "node:crypto";
 import { Resolver } from "node:dns/promises";
 import { readFileSync } from "node:fs";
-import { ImapFlow } from "imapflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Env } from "@/server/env";
 import { readMailStoreStatus } from "@/server/mail/dovecot/mail-store-status";
@@ -14,6 +13,7 @@ import { freeLoopbackPort } from "@/server/runtime/free-port";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { strongPassword, uniqueEmail } from "../support/factories";
+import { imapClient } from "../support/mailboxes";
 import { inbox, mxTransaction, short } from "../support/mx-client";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -131,16 +131,7 @@ describe("the development DNS", () => {
     const sent = await mxTransaction(ports.mx, `grace@${domainName}`, [`ada@${domainName}`], message);
     expect([...sent.rcpt.map(short), short(sent.data)]).toEqual(["250 Accepted", "250 2.0.0"]);
 
-    const client = new ImapFlow({
-      host: "127.0.0.1",
-      port: ports.imap,
-      secure: false,
-      doSTARTTLS: true,
-      tls: { rejectUnauthorized: false },
-      auth: { user: `ada@${domainName}`, pass: password },
-      logger: false,
-    });
-    client.on("error", () => {});
+    const client = imapClient(`ada@${domainName}`, password, ports.imap);
     const messages = await inbox(client);
     expect(messages.map((found) => found.subject)).toEqual(["Hello through the development DNS"]);
     expect(messages[0]!.source).toMatch(/spf=pass/);

@@ -6,9 +6,9 @@
 // The embedded database and Dovecot are on, as in the README's quick start.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { canConnect } from "@/server/mail/dovecot/dovecot-process";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 
 type NpmServer = {
@@ -61,15 +61,7 @@ const isAlive = (pid: number) => {
   }
 };
 
-const portIsOpen = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
+const portIsOpen = (port: number) => canConnect("127.0.0.1", port);
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

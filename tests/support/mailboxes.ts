@@ -57,11 +57,11 @@ export async function createTestAlias(owner: { accountId: string; domainId: stri
   ]);
 }
 
-/** An IMAP client of the app's Dovecot (STARTTLS is offered; loopback may log in without it). */
-export function imapClient(user: string, pass: string): ImapFlow {
+/** An IMAP client of the app's Dovecot, or of a test's own server's (STARTTLS is offered; loopback may log in without it). */
+export function imapClient(user: string, pass: string, port = inject("mailStore").imapPort): ImapFlow {
   const client = new ImapFlow({
     host: "127.0.0.1",
-    port: inject("mailStore").imapPort,
+    port,
     secure: false,
     doSTARTTLS: true,
     tls: { rejectUnauthorized: false },
