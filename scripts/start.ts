@@ -15,7 +15,7 @@ import { EnvError, env, useEmbeddedDatabase } from "@/server/env";
 import { startDeliveryWorker, startJobWorker } from "@/server/jobs/worker";
 import { startMailListeners } from "@/server/mail/start-mail-listeners";
 import { startDevDns } from "@/server/dev-dns/start-dev-dns";
-import { startMailStore } from "@/server/mail/dovecot/start-mail-store";
+import { startMailStore } from "@/server/mail-store/dovecot/start-mail-store";
 import { startWebServer } from "@/server/runtime/web-server";
 import { drainWebServer } from "@/server/runtime/drain-web-server";
 import { acquireInstanceLock, InstanceLockedError } from "@/server/runtime/acquire-instance-lock";

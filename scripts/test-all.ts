@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { serviceStateDir } from "@/server/mail/dovecot/traversable-path";
+import { serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
 
 type Tally = { passed: number; failed: number; skipped: number };
 

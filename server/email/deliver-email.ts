@@ -3,9 +3,9 @@
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { decryptSecret } from "@/server/security/encryption";
-import type { EmailMessage } from "./message";
+import type { EmailMessage } from "@/server/outbound/message";
 import { EMAIL_JOB_CONTEXT } from "./queue-email";
-import { emailTransport } from "./transport";
+import { emailTransport } from "@/server/outbound/transport";
 
 export async function deliverEmail(job: { id: string; data: { sealed: string } }): Promise<void> {
   const message = JSON.parse(decryptSecret(job.data.sealed, EMAIL_JOB_CONTEXT)) as EmailMessage;

@@ -5,7 +5,7 @@ import type { Executor } from "@/server/db/client";
 import { enqueue } from "@/server/jobs/enqueue";
 import { queues } from "@/server/jobs/queues";
 import { encryptSecret } from "@/server/security/encryption";
-import type { EmailMessage } from "./message";
+import type { EmailMessage } from "@/server/outbound/message";
 
 export const EMAIL_JOB_CONTEXT = "email-job";
 

@@ -7,7 +7,7 @@ import type { Env } from "@/server/env";
 import { jobSender } from "@/server/jobs/enqueue";
 import { createMxServer } from "./mx/mx-server";
 import { createSubmissionServer } from "./submission/submission-server";
-import { mailTlsCredentials, type TlsCredentials } from "./tls-credentials";
+import { mailTlsCredentials, type TlsCredentials } from "@/server/security/tls-credentials";
 
 export type MailListeners = { addresses: string[]; stop: () => Promise<void> };
 

@@ -8,7 +8,7 @@ import { Resolver } from "node:dns/promises";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Env } from "@/server/env";
-import { readMailStoreStatus } from "@/server/mail/dovecot/mail-store-status";
+import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { deliverToMailboxes } from "@/server/mail/lmtp/deliver-to-mailboxes";
+import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import { resolveRecipient } from "@/server/services/mailboxes/resolve-recipient";
 import { sql } from "../support/database";
 import { createAccount } from "../support/factories";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { deliverToMailboxes } from "@/server/mail/lmtp/deliver-to-mailboxes";
+import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import { getMailboxMessage, listMailboxMessages } from "@/shared/api/endpoints/mailbox-messages";
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount } from "../support/factories";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { deliverToMailboxes } from "@/server/mail/lmtp/deliver-to-mailboxes";
+import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import { deleteMailboxMessage, getMailboxMessage, listMailboxMessages } from "@/shared/api/endpoints/mailbox-messages";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { createMailbox, deleteMailbox, getMailbox, listMailboxes, updateMailbox } from "@/shared/api/endpoints/mailboxes";
 import { createDomain, deleteDomain } from "@/shared/api/endpoints/sending-domains";
-import { mailboxStorageDir } from "@/server/mail/dovecot/remove-mailbox-storage";
+import { mailboxStorageDir } from "@/server/mail-store/dovecot/remove-mailbox-storage";
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, strongPassword, type TestAccount } from "../support/factories";

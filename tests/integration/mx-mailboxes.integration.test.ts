@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { mailboxStorageDir, removeMailboxStorage } from "@/server/mail/dovecot/remove-mailbox-storage";
+import { mailboxStorageDir, removeMailboxStorage } from "@/server/mail-store/dovecot/remove-mailbox-storage";
 import { sendMessage } from "@/shared/api/endpoints/messages";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";

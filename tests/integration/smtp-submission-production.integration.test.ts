@@ -28,7 +28,7 @@ beforeAll(async () => {
   const certificate = selfSignedCertificate(path.join(dataDir, "tls"));
   const { parseEnv } = await import("@/server/env");
   const { createSubmissionServer } = await import("@/server/mail/submission/submission-server");
-  const { mailTlsCredentials } = await import("@/server/mail/tls-credentials");
+  const { mailTlsCredentials } = await import("@/server/security/tls-credentials");
   const config = parseEnv({
     APP_ENV: "production",
     DATA_DIR: dataDir,

@@ -2,7 +2,7 @@
 // time (never committed) the way the app makes its own mail certificate. It
 // names localhost and 127.0.0.1; the app under test trusts it through
 // RELAY_EXTRA_CA_FILE.
-import { selfSignedCertificateFiles } from "@/server/mail/tls-credentials";
+import { selfSignedCertificateFiles } from "@/server/security/tls-credentials";
 
 export type CertificateFiles = { keyFile: string; certFile: string };
 

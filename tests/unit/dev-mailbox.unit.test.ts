@@ -4,9 +4,9 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { findLatestDevEmail, getDevEmail, listDevEmails, readDevEmailSource } from "@/server/email/dev-mailbox";
+import { findLatestDevEmail, getDevEmail, listDevEmails, readDevEmailSource } from "@/server/outbound/dev-mailbox";
 import { magicLinkEmail, passwordResetEmail, signInCodeEmail } from "@/server/email/templates/auth-emails";
-import { fileTransport } from "@/server/email/transports/file";
+import { fileTransport } from "@/server/outbound/transports/file";
 
 const from = "Service <no-reply@example.test>";
 const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "ces-dev-mail-"));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { libpqConnInfo } from "@/server/mail/dovecot/database-conninfo";
-import { dovecotLayout, renderDovecotConf, renderSqlFile } from "@/server/mail/dovecot/dovecot-config";
+import { libpqConnInfo } from "@/server/mail-store/dovecot/database-conninfo";
+import { dovecotLayout, renderDovecotConf, renderSqlFile } from "@/server/mail-store/dovecot/dovecot-config";
 
 const users = {
   asRoot: true,

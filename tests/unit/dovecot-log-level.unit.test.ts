@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dovecotLogLevel } from "@/server/mail/dovecot/dovecot-log-level";
+import { dovecotLogLevel } from "@/server/mail-store/dovecot/dovecot-log-level";
 
 describe("Dovecot's log lines in our log", () => {
   it("keeps routine start and probe lines out of the default level", () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { magicLinkEmail, passwordResetEmail, signInCodeEmail } from "@/server/email/templates/auth-emails";
-import { fileTransport } from "@/server/email/transports/file";
+import { fileTransport } from "@/server/outbound/transports/file";
 
 describe("auth email templates", () => {
   it.each([

@@ -2,8 +2,8 @@
 // shapes) and on hostile input, and how a report is attributed to a message's
 // recipients.
 import { describe, expect, it } from "vitest";
-import { attributeReport } from "@/server/mail/mx/attribute-report";
-import { parseInboundReport } from "@/server/mail/mx/parse-report";
+import { attributeReport } from "@/server/mail/mx/reports/attribute-report";
+import { parseInboundReport } from "@/server/mail/mx/reports/parse-report";
 import { inboundFixture } from "../support/inbound-fixtures";
 
 const verp = "msg_0123456789abcdef01234567-0123456789abcdef0123@ces-bounces.shop.example.net";

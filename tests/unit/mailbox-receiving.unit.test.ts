@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { mailboxStorageDir, removeMailboxStorage } from "@/server/mail/dovecot/remove-mailbox-storage";
-import type { AuthenticationSummary } from "@/server/mail/mx/authenticate-inbound";
-import { authenticationResultsHeader, prependTraceHeaders, receivedHeader } from "@/server/mail/mx/trace-headers";
+import { mailboxStorageDir, removeMailboxStorage } from "@/server/mail-store/dovecot/remove-mailbox-storage";
+import type { AuthenticationSummary } from "@/server/mail/mx/authentication/authenticate-inbound";
+import { authenticationResultsHeader, prependTraceHeaders, receivedHeader } from "@/server/mail/mx/mailbox-delivery/trace-headers";
 
 const summary = (overrides: Partial<AuthenticationSummary> = {}): AuthenticationSummary => ({
   spf: "pass",

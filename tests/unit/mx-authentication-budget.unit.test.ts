@@ -3,8 +3,8 @@
 // policy, asked for first, is known anyway, and a mailbox delivery defers
 // the message (451 4.7.0) unless that policy enforces nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authenticateInbound } from "@/server/mail/mx/authenticate-inbound";
-import { deliverToHostedMailboxes } from "@/server/mail/mx/deliver-to-hosted-mailboxes";
+import { authenticateInbound } from "@/server/mail/mx/authentication/authenticate-inbound";
+import { deliverToHostedMailboxes } from "@/server/mail/mx/mailbox-delivery/deliver-to-hosted-mailboxes";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { type DnsServer, dnsControl, startDnsServer } from "../support/dns-server";
 

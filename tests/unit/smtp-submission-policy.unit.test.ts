@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SmtpReply, smtpReplies, smtpReplyFor } from "@/server/mail/reply-codes";
-import { connectionCounter, memoryBudget } from "@/server/mail/submission/connection-limits";
+import { connectionCounter, memoryBudget } from "@/server/mail/listener/connection-limits";
 import { mayAuthenticate } from "@/server/mail/submission/plaintext-auth";
 import { AppError } from "@/server/errors";
 

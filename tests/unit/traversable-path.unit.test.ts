@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { blockingParent, mailStateRoot, prepareMailStateRoot, serviceStateDir } from "@/server/mail/dovecot/traversable-path";
+import { blockingParent, mailStateRoot, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "ces-traverse-"));
 chmodSync(root, 0o755);

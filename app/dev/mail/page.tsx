@@ -5,7 +5,7 @@ import { Alert } from "@/components/alert";
 import { ButtonLink } from "@/components/button-link";
 import { InlineCode } from "@/components/inline-code";
 import { Note } from "@/components/note";
-import { type DevEmail, type DevEmailSummary, getDevEmail, isDevEmailId, listDevEmails } from "@/server/email/dev-mailbox";
+import { type DevEmail, type DevEmailSummary, getDevEmail, isDevEmailId, listDevEmails } from "@/server/outbound/dev-mailbox";
 import { env } from "@/server/env";
 import { DevMailLive } from "./dev-mail-live";
 

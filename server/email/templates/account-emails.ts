@@ -1,5 +1,5 @@
 // Emails about the account itself (not sign-in): confirming its address.
-import type { EmailMessage } from "../message";
+import type { EmailMessage } from "@/server/outbound/message";
 import { renderEmail } from "./layout";
 
 export function emailConfirmationEmail(to: string, code: string): EmailMessage {

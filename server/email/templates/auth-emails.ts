@@ -1,6 +1,6 @@
 // The emails of the sign-in and recovery flows. Each says what to do, for
 // how long it works, and what to do when the reader did not ask for it.
-import type { EmailMessage } from "../message";
+import type { EmailMessage } from "@/server/outbound/message";
 import { renderEmail } from "./layout";
 
 const notYou = "If you did not ask for this, you can ignore this email; nobody can sign in without it.";

@@ -1,6 +1,6 @@
 // The receipt sent when a payment succeeds: what was paid, for what, and
 // where the printable invoice is.
-import type { EmailMessage } from "../message";
+import type { EmailMessage } from "@/server/outbound/message";
 import { renderEmail } from "./layout";
 
 export type Receipt = { invoiceNumber: string; description: string; amount: number; currency: string; invoiceUrl: string };

@@ -1,6 +1,6 @@
 // Emails about sending domains: sent by the background re-check when a
 // domain needs its owner's attention.
-import type { EmailMessage } from "../message";
+import type { EmailMessage } from "@/server/outbound/message";
 import { renderEmail } from "./layout";
 
 export function domainRecordLostEmail(to: string, domain: string, records: string[], domainsUrl: string): EmailMessage {

@@ -1,6 +1,6 @@
 // Support acknowledgements. Anyone can open a ticket for any address, so the
 // email carries only the reference: never the subject or message someone typed.
-import type { EmailMessage } from "../message";
+import type { EmailMessage } from "@/server/outbound/message";
 import { renderEmail } from "./layout";
 
 export function supportAcknowledgementEmail(to: string, reference: string): EmailMessage {

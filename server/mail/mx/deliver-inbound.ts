@@ -4,9 +4,9 @@
 // Handlers run one kind after another; the first that fails decides the
 // reply (a temporary failure: the sender retries the whole message, and the
 // handlers are idempotent: a report recorded twice records nothing new).
-import type { AuthenticationSummary } from "./authenticate-inbound";
-import { deliverToHostedMailboxes } from "./deliver-to-hosted-mailboxes";
-import { handleBounceReports } from "./handle-bounce-reports";
+import type { AuthenticationSummary } from "./authentication/authenticate-inbound";
+import { deliverToHostedMailboxes } from "./mailbox-delivery/deliver-to-hosted-mailboxes";
+import { handleBounceReports } from "./reports/handle-bounce-reports";
 import type { Destination } from "./route-recipient";
 
 export type InboundMessage = {

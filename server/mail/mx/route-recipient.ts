@@ -8,9 +8,9 @@
 // Destinations are a tagged union: each kind has one handler in
 // deliver-inbound.ts, which gets the message once with every recipient of
 // that kind.
-import { bounceResolver } from "./bounce-resolver";
-import { mailboxResolver } from "./mailbox-resolver";
-import { postmasterResolver } from "./postmaster-resolver";
+import { bounceResolver } from "./reports/bounce-resolver";
+import { mailboxResolver } from "./mailbox-delivery/mailbox-resolver";
+import { postmasterResolver } from "./mailbox-delivery/postmaster-resolver";
 
 /** A return-path (VERP) address: reports sent to it are about this message, and only its `recipient` when the token names one. */
 export type BounceDestination = { kind: "bounce"; address: string; messageId: string; recipient: string | null };

@@ -6,7 +6,7 @@ import { AppError } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/http/route";
 import { authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
 import { authenticateMailbox } from "@/server/services/mailboxes/authenticate-mailbox";
-import { SUBMISSION_USERNAME } from "./submission-limits";
+import { SUBMISSION_USERNAME } from "@/shared/schemas/smtp-submission";
 
 export type SubmissionPrincipal = SendingPrincipal & {
   /** Set when a mailbox logged in: the addresses MAIL FROM and From may carry. */

@@ -6,11 +6,11 @@ import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import type { Env } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
-import { commonListenerOptions } from "@/server/mail/listener-options";
-import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
+import { commonListenerOptions } from "@/server/mail/listener/listener-options";
+import { dataBudget, readMessageData } from "@/server/mail/listener/read-message-data";
 import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
-import { advertiseAuthAfterTls, limitSessionTime, useOwnReplies } from "@/server/mail/smtp-connections";
-import type { TlsCredentials } from "@/server/mail/tls-credentials";
+import { advertiseAuthAfterTls, limitSessionTime, useOwnReplies } from "@/server/mail/listener/smtp-connections";
+import type { TlsCredentials } from "@/server/security/tls-credentials";
 import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
 import { countMailLoginAttempt, countMailLoginSuccess } from "@/server/services/rate-limit/count-mail-login";
 import { policy } from "@/server/services/rate-limit/policies";
@@ -19,10 +19,10 @@ import { assertTestSenderMayReach, isTestSender } from "@/server/services/messag
 import { MAX_RECIPIENTS } from "@/shared/schemas/messages";
 import { acceptSubmission } from "./accept-submission";
 import { authenticateSubmission, maySendAs, type SubmissionPrincipal } from "./authenticate-submission";
-import { connectionCounter } from "./connection-limits";
+import { connectionCounter } from "@/server/mail/listener/connection-limits";
 import { mayAuthenticate } from "./plaintext-auth";
 import { readSubmittedMessage } from "./submitted-message";
-import { MAX_SUBMISSION_BYTES } from "./submission-limits";
+import { MAX_SUBMISSION_BYTES } from "@/shared/schemas/smtp-submission";
 
 const SESSION_TIME_LIMIT_MS = 15 * 60_000;
 /** Wrong logins are answered more slowly as they add up, then refused (policies smtpAuthFailuresPerIp, mailLoginFailuresPerMailbox). */

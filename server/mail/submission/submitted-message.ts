@@ -13,7 +13,7 @@ import { withCrlf } from "@/shared/schemas/line-breaks";
 import { checkMailbox, formatMailbox } from "@/shared/schemas/mail-address";
 import { tagSchema } from "@/shared/schemas/messages";
 import { reservedHeaderKind } from "@/shared/schemas/reserved-headers";
-import { CONTROL_HEADER_NAMES } from "./submission-limits";
+import { CONTROL_HEADER_NAMES } from "@/shared/schemas/smtp-submission";
 
 const CONTROL_HEADERS = {
   tags: CONTROL_HEADER_NAMES.tags.toLowerCase(),

@@ -4,7 +4,7 @@
 // period depends on the plan.
 import { now } from "@/server/clock";
 import { env } from "@/server/env";
-import { readMailStorage } from "@/server/mail/dovecot/mail-store-status";
+import { readMailStorage } from "@/server/mail-store/dovecot/mail-store-status";
 import { recentActivity } from "@/server/services/account/list-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { getAccountPlan } from "@/server/services/billing/account-plan";

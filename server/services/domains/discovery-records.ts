@@ -3,7 +3,7 @@
 // records for IMAP and SMTP submission (RFC 6186, RFC 8314). They are shown,
 // never checked: nothing depends on them.
 import { env } from "@/server/env";
-import { mailClientSettings } from "@/server/mail/client-settings";
+import { mailClientSettings } from "@/server/mail-store/client-settings";
 import type { DiscoveryRecord } from "@/shared/schemas/sending-domain";
 
 export function discoveryRecords(domainName: string): DiscoveryRecord[] {

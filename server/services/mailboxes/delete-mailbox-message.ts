@@ -1,5 +1,5 @@
 import { notFound } from "@/server/errors";
-import { withMailboxInbox } from "@/server/mail/dovecot/mailbox-reader";
+import { withMailboxInbox } from "@/server/mail-store/dovecot/mailbox-reader";
 import { parseMailboxMessageId } from "./mailbox-message-view";
 import { getOwnMailboxOrThrow } from "./own-mailbox";
 

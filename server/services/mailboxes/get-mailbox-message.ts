@@ -1,6 +1,6 @@
 import { simpleParser } from "mailparser";
 import { notFound } from "@/server/errors";
-import { withMailboxInbox } from "@/server/mail/dovecot/mailbox-reader";
+import { withMailboxInbox } from "@/server/mail-store/dovecot/mailbox-reader";
 import { messageDetail, messageSummary, parseMailboxMessageId, unreadableMessageDetail } from "./mailbox-message-view";
 import { getOwnMailboxOrThrow } from "./own-mailbox";
 

@@ -1,4 +1,4 @@
-import { withMailboxInbox } from "@/server/mail/dovecot/mailbox-reader";
+import { withMailboxInbox } from "@/server/mail-store/dovecot/mailbox-reader";
 import { pageInfo } from "@/shared/schemas/pagination";
 import { messageSummary } from "./mailbox-message-view";
 import { getOwnMailboxOrThrow } from "./own-mailbox";

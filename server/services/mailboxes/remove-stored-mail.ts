@@ -4,7 +4,7 @@
 // operator's Dovecot (DOVECOT=external) removes them itself (docs/mailboxes.md).
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { removeMailboxStorage } from "@/server/mail/dovecot/remove-mailbox-storage";
+import { removeMailboxStorage } from "@/server/mail-store/dovecot/remove-mailbox-storage";
 
 export async function removeStoredMail(addresses: string[]): Promise<void> {
   if (env().mailStore.mode !== "auto") return;

@@ -23,8 +23,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { messageContents, messages, type MessageStatus } from "@/server/db/schema";
-import { emailTransport } from "@/server/email/transport";
-import type { HandOff, RawMessage } from "@/server/email/message";
+import { emailTransport } from "@/server/outbound/transport";
+import type { HandOff, RawMessage } from "@/server/outbound/message";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import type { BounceInput } from "@/server/services/bounces/record-bounce";

@@ -1,7 +1,7 @@
 // Wrong mail logins, counted by the SQL functions every mail door shares
 // (migration 0017; docs/security.md, "Mail logins"): the submission listener
 // calls them here, Dovecot's passdb calls them for IMAP and POP3 with the
-// same limits (server/mail/dovecot/sql-queries.ts). An attempt is counted
+// same limits (server/mail-store/dovecot/sql-queries.ts). An attempt is counted
 // before its password is looked at; a right password takes its counts back.
 import { sql } from "drizzle-orm";
 import { db } from "@/server/db/client";

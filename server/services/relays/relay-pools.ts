@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import net from "node:net";
 import nodemailer from "nodemailer";
-import type { HandOff, RawMessage } from "@/server/email/message";
-import { sendRawVia } from "@/server/email/smtp-hand-off";
+import type { HandOff, RawMessage } from "@/server/outbound/message";
+import { sendRawVia } from "@/server/outbound/smtp-hand-off";
 import type { RelayTarget } from "./open-relay-session";
 import { relayTlsOptions } from "./relay-tls-options";
 import { resolveRelayAddress } from "./resolve-relay-address";

@@ -1,4 +1,4 @@
-import { readDevEmailSource } from "@/server/email/dev-mailbox";
+import { readDevEmailSource } from "@/server/outbound/dev-mailbox";
 import { env } from "@/server/env";
 
 type Context = { params: Promise<{ file: string }> };

@@ -1,4 +1,4 @@
-import { findLatestDevEmail } from "@/server/email/dev-mailbox";
+import { findLatestDevEmail } from "@/server/outbound/dev-mailbox";
 import { env } from "@/server/env";
 
 const json = (status: number, body: unknown) =>

@@ -1,4 +1,4 @@
-import { listDevEmails } from "@/server/email/dev-mailbox";
+import { listDevEmails } from "@/server/outbound/dev-mailbox";
 import { env } from "@/server/env";
 
 // GET /dev/mail/newest — the newest dev-mailbox email's id and how many there

@@ -1,7 +1,7 @@
 import * as api from "@/shared/api/endpoints/health";
 import { methods, route } from "@/server/http/route";
 import { env } from "@/server/env";
-import { readMailStoreStatus } from "@/server/mail/dovecot/mail-store-status";
+import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { checkDatabase } from "@/server/services/health/check-database";
 
 // GET /api/v1/health/ready — readiness, checks the database; reports the mail storage

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Env } from "@/server/env";
-import { mailTlsCredentials } from "@/server/mail/tls-credentials";
+import { mailTlsCredentials } from "@/server/security/tls-credentials";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { mailLoginLimits } from "@/server/services/rate-limit/count-mail-login";
 import { libpqConnInfo } from "./database-conninfo";

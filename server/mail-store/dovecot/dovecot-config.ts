@@ -6,7 +6,7 @@
 // plugin with usage copied back to our database.
 import type { DovecotUsers } from "./system-users";
 import { MASTER_SEPARATOR } from "./master-user";
-import { MAIL_TLS_CIPHERS } from "@/server/mail/tls-credentials";
+import { MAIL_TLS_CIPHERS } from "@/server/security/tls-credentials";
 import {
   appPasswordQuery,
   dictMaps,

@@ -4,7 +4,7 @@
 // (docs/smtp.md).
 import type { SMTPServerOptions } from "smtp-server";
 import type { Env } from "@/server/env";
-import { MAIL_TLS_CIPHERS, type TlsCredentials } from "./tls-credentials";
+import { MAIL_TLS_CIPHERS, type TlsCredentials } from "@/server/security/tls-credentials";
 
 export function commonListenerOptions(config: Env, tls: TlsCredentials, maxBytes: number): SMTPServerOptions {
   return {

@@ -21,7 +21,7 @@ import { spf } from "mailauth/lib/spf";
 import addressparser from "nodemailer/lib/addressparser";
 import { createLookupResolver, type ResolveRecords } from "@/server/dns/create-lookup-resolver";
 import { env } from "@/server/env";
-import { AUTHENTICATION_TIME_LIMIT_MS, MAX_HEADER_BYTES } from "./mx-limits";
+import { AUTHENTICATION_TIME_LIMIT_MS, MAX_HEADER_BYTES } from "../mx-limits";
 import { verifyDkimSignatures } from "./verify-dkim-signatures";
 
 export type AuthenticationSummary = {

@@ -11,11 +11,11 @@
 // (mailbox-delivery-log.ts).
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { type DeliveryOptions, deliverToMailboxes, type MailboxDeliveryOutcome } from "@/server/mail/lmtp/deliver-to-mailboxes";
+import { type DeliveryOptions, deliverToMailboxes, type MailboxDeliveryOutcome } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import { SmtpReply } from "@/server/mail/reply-codes";
-import type { InboundMessage } from "./deliver-inbound";
+import type { InboundMessage } from "../deliver-inbound";
 import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "./mailbox-delivery-log";
-import type { MailboxDestination } from "./route-recipient";
+import type { MailboxDestination } from "../route-recipient";
 import { authenticationResultsHeader, prependTraceHeaders, receivedHeader } from "./trace-headers";
 
 type Failed = Extract<MailboxDeliveryOutcome, { delivered: false }>;

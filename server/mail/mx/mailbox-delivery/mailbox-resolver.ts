@@ -7,10 +7,10 @@ import { inArray, sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { mailboxes } from "@/server/db/schema";
 import { env } from "@/server/env";
-import { readMailStoreStatus } from "@/server/mail/dovecot/mail-store-status";
+import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { resolveRecipient } from "@/server/services/mailboxes/resolve-recipient";
-import type { MailboxDestination, RecipientResolver } from "./route-recipient";
+import type { MailboxDestination, RecipientResolver } from "../route-recipient";
 
 /** Whether every one of these mailboxes has used its quota (Dovecot's usage, copied back to our table). */
 async function allFull(addresses: string[]): Promise<boolean> {

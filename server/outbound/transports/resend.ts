@@ -1,6 +1,6 @@
 import { simpleParser } from "mailparser";
 import { Resend } from "resend";
-import type { EmailTransport } from "../message";
+import type { EmailTransport } from "@/server/outbound/message";
 
 const addressesOf = (field: { value: { address?: string }[] } | { value: { address?: string }[] }[] | undefined) =>
   (Array.isArray(field) ? field : field ? [field] : [])

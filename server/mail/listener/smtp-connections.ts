@@ -5,7 +5,7 @@
 // none while hideENHANCEDSTATUSCODES is on, which our other replies need),
 // and leave AUTH out of EHLO until TLS is up.
 import type { SMTPServer } from "smtp-server";
-import { smtpReplies } from "./reply-codes";
+import { smtpReplies } from "../reply-codes";
 
 type Connection = { id: string; secure: boolean; send(code: number, data: string | string[], context?: unknown): void };
 

@@ -2,8 +2,8 @@
 // connections per process, so a burst of messages does not open a
 // connection each.
 import nodemailer from "nodemailer";
-import type { EmailTransport } from "../message";
-import { sendRawVia } from "../smtp-hand-off";
+import type { EmailTransport } from "@/server/outbound/message";
+import { sendRawVia } from "@/server/outbound/smtp-hand-off";
 
 export function smtpTransport(smtpUrl: string): EmailTransport {
   const transporter = nodemailer.createTransport({

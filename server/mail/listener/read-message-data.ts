@@ -4,7 +4,7 @@
 // exhaust memory. Past the size limit or the budget the rest is read and
 // dropped, so the client gets its reply after the final dot.
 import type { SMTPServerDataStream } from "smtp-server";
-import { memoryBudget } from "./submission/connection-limits";
+import { memoryBudget } from "./connection-limits";
 
 /** Shared by every listener of the process (docs/smtp.md, "Limits that protect the service"). */
 export const dataBudget = memoryBudget(512 * 1024 * 1024);

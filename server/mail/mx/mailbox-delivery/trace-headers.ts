@@ -5,8 +5,8 @@
 // one with our name (RFC 8601 §5); results of other hosts are kept. The name
 // is compared the way readers compare it: quoted or not, any case, with or
 // without a trailing dot, behind comments.
-import type { AuthenticationSummary } from "./authenticate-inbound";
-import { MAX_HEADER_BYTES } from "./mx-limits";
+import type { AuthenticationSummary } from "@/server/mail/mx/authentication/authenticate-inbound";
+import { MAX_HEADER_BYTES } from "../mx-limits";
 
 const METHODS = ["spf", "dkim", "dmarc"] as const;
 

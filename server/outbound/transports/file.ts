@@ -5,8 +5,8 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import MailComposer from "nodemailer/lib/mail-composer";
-import { mailDirectory } from "../mail-directory";
-import type { EmailTransport } from "../message";
+import { mailDirectory } from "@/server/outbound/mail-directory";
+import type { EmailTransport } from "@/server/outbound/message";
 
 type MailboxCopy = { to: string; from: string; subject: string; html: string; text: string; template: string };
 

@@ -8,7 +8,7 @@
 import type { DKIMVerifyOptions, DKIMVerifyResult } from "mailauth";
 import { DkimVerifier, type SignatureHeader } from "mailauth/lib/dkim/dkim-verifier";
 import { writeToStream } from "mailauth/lib/tools";
-import { MAX_DKIM_SIGNATURES } from "./mx-limits";
+import { MAX_DKIM_SIGNATURES } from "../mx-limits";
 
 type Lookup = (name: string, type: string) => Promise<unknown>;
 
