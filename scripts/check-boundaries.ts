@@ -19,6 +19,17 @@ const rules: { from: string; not: string[]; why: string }[] = [
   { from: "components", not: ["server", "app"], why: "UI building blocks get server data as props" },
   { from: "server", not: ["features", "components", "app"], why: "the server never depends on the portal" },
   { from: "server/services", not: ["server/http/errors"], why: "services throw AppError from server/errors.ts, free of HTTP" },
+  {
+    from: "server/services",
+    not: ["server/mail"],
+    why: 'the SMTP front doors call services, never the other way (docs/architecture.md, "Mail plane")',
+  },
+  {
+    from: "server/mail-store",
+    not: ["server/services", "server/mail"],
+    why: "the mail-store adapter is called by services and front doors and calls neither",
+  },
+  { from: "server/outbound", not: ["server/mail"], why: "customer mail leaves without the front doors it came in by" },
 ];
 
 function sourceFiles(dir: string): string[] {

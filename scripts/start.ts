@@ -16,6 +16,7 @@ import { startDeliveryWorker, startJobWorker } from "@/server/jobs/worker";
 import { startMailListeners } from "@/server/mail/start-mail-listeners";
 import { startDevDns } from "@/server/dev-dns/start-dev-dns";
 import { startMailStore } from "@/server/mail-store/dovecot/start-mail-store";
+import { mailLoginLimits } from "@/server/services/rate-limit/count-mail-login";
 import { startWebServer } from "@/server/runtime/web-server";
 import { drainWebServer } from "@/server/runtime/drain-web-server";
 import { acquireInstanceLock, InstanceLockedError } from "@/server/runtime/acquire-instance-lock";
@@ -93,7 +94,7 @@ async function runPrimary() {
   }
   const stopJobs = await startJobWorker(databaseUrl, { work: config.RUN_JOBS, deliver: deliveryWorkerCount === 0 });
   // Before the mail listeners: mail for hosted mailboxes is delivered to it.
-  const mailStore = await startMailStore(config, databaseUrl);
+  const mailStore = await startMailStore(config, databaseUrl, mailLoginLimits());
   console.log(mailStore.description);
   const mailListeners = await startMailListeners(config);
   for (const address of mailListeners.addresses) console.log(address);

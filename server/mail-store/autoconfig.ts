@@ -2,14 +2,8 @@
 // other clients such as K-9/Thunderbird for Android and Evolution): the
 // servers of mailClientSettings for one hosted domain. Served at
 // /.well-known/autoconfig/mail/config-v1.1.xml and, for requests arriving at
-// autoconfig.<domain>, at /mail/config-v1.1.xml (docs/mailboxes.md).
-import { sql } from "drizzle-orm";
-import { db } from "@/server/db/client";
-import { CLIENT_IP_HEADER, ipRateLimitSubject } from "@/server/http/client-ip";
-import { logger } from "@/server/logger";
-import { normalizeDomainName } from "@/server/services/domains/normalize-domain-name";
-import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
-import { policy } from "@/server/services/rate-limit/policies";
+// autoconfig.<domain>, at /mail/config-v1.1.xml (docs/mailboxes.md); the HTTP answer
+// around it is server/http/autoconfig-response.ts.
 import type { MailClientSettings, MailServerSettings } from "@/shared/schemas/mail-client-settings";
 import { mailClientSettings } from "./client-settings";
 
@@ -47,50 +41,4 @@ export function autoconfigXml(domain: string, settings: MailClientSettings = mai
     "</clientConfig>",
     "",
   ].join("\n");
-}
-
-/** Whether the service hosts mail for the domain: one of its mailboxes or aliases is there. */
-async function hostsMailFor(domain: string): Promise<boolean> {
-  const result = await db().execute(sql`
-    select 1 from sending_domains d
-    where d.name = ${domain}
-      and (exists (select 1 from mailboxes m where m.domain_id = d.id) or exists (select 1 from mailbox_aliases a where a.domain_id = d.id))
-    limit 1`);
-  return result.rows.length > 0;
-}
-
-const textAnswer = (status: number, text: string, headers: Record<string, string> = {}) =>
-  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers } });
-
-/**
- * The answer for a domain named by the `emailaddress` query or, failing that,
- * by the Host (`autoconfig.<domain>`). Domains the service hosts no mail for
- * are 404, like every other unknown: no settings are advertised for them.
- */
-export async function autoconfigResponse(request: Request, hostDomain: string | null): Promise<Response> {
-  const emailAddress = new URL(request.url).searchParams.get("emailaddress");
-  const at = emailAddress?.lastIndexOf("@") ?? -1;
-  const wanted = emailAddress && at > 0 ? emailAddress.slice(at + 1) : hostDomain;
-  if (!wanted) return textAnswer(400, "Give the address as ?emailaddress=you@example.com.");
-  const normalized = normalizeDomainName(wanted);
-  if (!normalized.ok) return textAnswer(400, normalized.reason);
-  try {
-    const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-    const limit = await hitRateLimit(policy("autoconfigPerIp"), ipRateLimitSubject(ip));
-    if (limit.limited)
-      return textAnswer(429, "Too many lookups. Please wait before trying again.", { "retry-after": String(limit.retryAfterSeconds) });
-    if (!(await hostsMailFor(normalized.name))) return textAnswer(404, "No mail is hosted here for this domain.");
-  } catch (error) {
-    logger().error({ err: error }, "autoconfig lookup failed");
-    return textAnswer(503, "The service is temporarily unavailable. Please retry shortly.");
-  }
-  return new Response(autoconfigXml(normalized.name), {
-    headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
-  });
-}
-
-/** `example.com` for a request to `autoconfig.example.com[:port]`; null for any other host. */
-export function autoconfigHostDomain(host: string | null): string | null {
-  const name = host?.toLowerCase().replace(/:\d+$/, "") ?? "";
-  return name.startsWith("autoconfig.") ? name.slice("autoconfig.".length) : null;
 }

@@ -1,7 +1,8 @@
 // The pure rules of hosted mailboxes: which addresses are accepted, when the
 // MX record passes, the receiving status, and the autoconfig answer.
 import { describe, expect, it } from "vitest";
-import { autoconfigHostDomain, autoconfigXml } from "@/server/mail-store/autoconfig";
+import { autoconfigHostDomain } from "@/server/http/autoconfig-response";
+import { autoconfigXml } from "@/server/mail-store/autoconfig";
 import { nextReceivingStatus } from "@/server/services/domains/receiving-status";
 import { mxPointsAt } from "@/server/services/domains/record-checks";
 import { createAliasBody, isAliasAddress } from "@/shared/schemas/mailbox-aliases";

@@ -9,9 +9,9 @@ import path from "node:path";
 import type { Env } from "@/server/env";
 import { mailTlsCredentials } from "@/server/security/tls-credentials";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
-import { mailLoginLimits } from "@/server/services/rate-limit/count-mail-login";
 import { libpqConnInfo } from "./database-conninfo";
 import { dovecotLayout } from "./dovecot-config";
+import type { LoginLimits } from "./sql-queries";
 import { writeMailStoreStatus } from "./mail-store-status";
 import { DOVECOT_BINARY, superviseDovecot } from "./dovecot-process";
 import { dovecotUsers } from "./system-users";
@@ -44,7 +44,8 @@ export function missingDovecotPackages(): string[] {
 
 const offline = (description: string): MailStore => ({ description, imapUrl: null, stop: async () => {} });
 
-export async function startMailStore(config: Env, databaseUrl: string): Promise<MailStore> {
+/** `loginLimits` are the rate-limit policy the submission listener counts with too (the launcher passes them: the adapter knows no services). */
+export async function startMailStore(config: Env, databaseUrl: string, loginLimits: LoginLimits): Promise<MailStore> {
   const settings = config.mailStore;
   if (settings.mode === "off") return offline("mail storage off (DOVECOT=off): hosted mailboxes cannot receive or be read");
   if (settings.mode === "external") {
@@ -76,7 +77,7 @@ export async function startMailStore(config: Env, databaseUrl: string): Promise<
       implicitTls: settings.implicitTls,
       lmtpPort: settings.lmtpPort,
       readerPort,
-      loginLimits: mailLoginLimits(),
+      loginLimits,
     },
     mailTlsCredentials(config),
   );

@@ -1,16 +1,19 @@
 // Delivers one message into hosted mailboxes over LMTP (docs/mailboxes.md,
-// "Dovecot"). LMTP answers per recipient after DATA, so each recipient gets
-// its own outcome, already in the reply the MX gives for it: storage
-// unreachable (or off) → 451 4.3.0, so senders retry and nothing is lost; a
-// full mailbox → 452 4.2.2; a mailbox Dovecot does not know → 550 5.1.1.
+// "Dovecot"). Each recipient gets its own outcome: storage unreachable (or
+// off) is a temporary failure, so senders retry and nothing is lost; then a
+// full mailbox, a mailbox Dovecot does not know, or one that refused the
+// message. The MX turns these into its replies (server/mail/reply-codes.ts);
+// this adapter knows nothing of the front doors.
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { type SmtpReplyName, smtpReplies } from "@/server/mail/reply-codes";
+
+/** Why a mailbox did not take the message; each is the name of the MX's reply for it. */
+export type MailboxRefusal = "mailboxFull" | "unknownMailbox" | "mailboxRefused" | "temporaryFailure";
 
 export type MailboxDeliveryOutcome =
   | { recipient: string; delivered: true }
-  | { recipient: string; delivered: false; reply: { name: SmtpReplyName; code: number; text: string } };
+  | { recipient: string; delivered: false; refusal: MailboxRefusal };
 
 export type DeliveryOptions = {
   /** The envelope sender (MAIL FROM); empty for bounces. Dovecot records it as Return-Path. */
@@ -22,14 +25,10 @@ export type DeliveryOptions = {
 
 type SmtpError = Error & { code?: string; responseCode?: number; response?: string; recipient?: string; rejectedErrors?: SmtpError[] };
 
-const failed = (recipient: string, name: SmtpReplyName): MailboxDeliveryOutcome => ({
-  recipient,
-  delivered: false,
-  reply: { name, ...smtpReplies[name] },
-});
+const failed = (recipient: string, refusal: MailboxRefusal): MailboxDeliveryOutcome => ({ recipient, delivered: false, refusal });
 
-/** Dovecot's reply for one recipient, as the reply we give the sender. */
-function replyNameOf(error: SmtpError): SmtpReplyName {
+/** What Dovecot's reply for one recipient means. */
+function refusalOf(error: SmtpError): MailboxRefusal {
   const code = error.responseCode ?? 0;
   const response = error.response ?? "";
   if (/\b[45]\.2\.2\b/.test(response) || /quota/i.test(response)) return "mailboxFull";
@@ -38,18 +37,22 @@ function replyNameOf(error: SmtpError): SmtpReplyName {
   return "temporaryFailure";
 }
 
-function send(connection: SMTPConnection, from: string, recipients: string[], raw: Buffer) {
-  return new Promise<{ rejectedErrors: SmtpError[] }>((resolve, reject) => {
-    connection.send({ from, to: recipients }, raw, (error, info) => {
-      if (error) {
-        const rejected = (error as SmtpError).rejectedErrors;
-        // Every recipient refused at RCPT: their replies are the outcome, not a failure of the connection.
-        return rejected?.length === recipients.length ? resolve({ rejectedErrors: rejected }) : reject(error);
-      }
-      // LMTP's per-recipient replies after DATA go to the connection's envelope; nodemailer copies that list
-      // into `info` only when some recipient was already refused at RCPT, so it is read where it is kept.
-      const envelope = (connection as unknown as { _envelope?: { rejectedErrors?: SmtpError[] } })._envelope;
-      resolve({ rejectedErrors: envelope?.rejectedErrors ?? (info as { rejectedErrors?: SmtpError[] }).rejectedErrors ?? [] });
+/**
+ * One transaction for one recipient: its refusal, or null when it was delivered.
+ * LMTP answers per recipient after DATA; with one recipient per transaction that
+ * answer is the transaction's own (nodemailer's `info.rejected` and
+ * `info.response`), so no per-recipient list has to be read from inside the client.
+ */
+function sendTo(connection: SMTPConnection, from: string, recipient: string, raw: Buffer) {
+  return new Promise<SmtpError | null>((resolve, reject) => {
+    connection.send({ from, to: [recipient] }, raw, (error, info) => {
+      // Refused at RCPT: the reply is the outcome, not a failure of the connection.
+      const refused = (error as SmtpError | null)?.rejectedErrors?.[0];
+      if (refused) return resolve(refused);
+      if (error) return reject(error);
+      if (info.rejected.length === 0) return resolve(null);
+      const response = info.response;
+      resolve(Object.assign(new Error(response), { recipient, response, responseCode: Number.parseInt(response, 10) }));
     });
   });
 }
@@ -83,13 +86,13 @@ export async function deliverToMailboxes(
   broken.catch(() => {});
   try {
     await Promise.race([new Promise<void>((resolve) => connection.connect(() => resolve())), broken]);
-    const { rejectedErrors } = await Promise.race([send(connection, options.from ?? "", recipients, raw), broken]);
+    const outcomes: MailboxDeliveryOutcome[] = [];
+    for (const recipient of recipients) {
+      const error = await Promise.race([sendTo(connection, options.from ?? "", recipient, raw), broken]);
+      outcomes.push(error ? failed(recipient, refusalOf(error)) : { recipient, delivered: true });
+    }
     connection.quit();
-    const refused = new Map(rejectedErrors.map((error) => [error.recipient, error]));
-    return recipients.map((recipient) => {
-      const error = refused.get(recipient);
-      return error ? failed(recipient, replyNameOf(error)) : { recipient, delivered: true as const };
-    });
+    return outcomes;
   } catch (error) {
     connection.close();
     logger().warn({ err: error, lmtp: `${url.hostname}:${url.port}` }, "mail storage unreachable; mailbox delivery deferred");

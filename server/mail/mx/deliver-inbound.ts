@@ -4,22 +4,9 @@
 // Handlers run one kind after another; the first that fails decides the
 // reply (a temporary failure: the sender retries the whole message, and the
 // handlers are idempotent: a report recorded twice records nothing new).
-import type { AuthenticationSummary } from "./authentication/authenticate-inbound";
+import type { Destination, InboundMessage } from "./inbound-message";
 import { deliverToHostedMailboxes } from "./mailbox-delivery/deliver-to-hosted-mailboxes";
 import { handleBounceReports } from "./reports/handle-bounce-reports";
-import type { Destination } from "./route-recipient";
-
-export type InboundMessage = {
-  /** As received, CRLF line ends. */
-  raw: Buffer;
-  /** The reverse path; "" for the null sender (`MAIL FROM:<>`), as DSNs use. */
-  mailFrom: string;
-  remoteAddress: string;
-  helo: string;
-  sessionId: string;
-  /** SPF/DKIM/DMARC/ARC, checked on first use and shared by every handler. */
-  authentication: () => Promise<AuthenticationSummary>;
-};
 
 type Handler<D extends Destination> = (message: InboundMessage, destinations: D[]) => Promise<void>;
 

@@ -21,10 +21,11 @@ import { policy } from "@/server/services/rate-limit/policies";
 import { authenticateInbound, type AuthenticationSummary } from "./authentication/authenticate-inbound";
 import { checkInboundHeader } from "./check-inbound-header";
 import { checkMimeStructure } from "./check-mime-structure";
-import { deliverInbound, type InboundMessage } from "./deliver-inbound";
+import { deliverInbound } from "./deliver-inbound";
+import type { Destination, InboundMessage } from "./inbound-message";
 import { mxConnectionGuard } from "./mx-connection-guard";
 import { MAX_MX_BYTES, MAX_MX_RECIPIENTS, MAX_REFUSED_RECIPIENTS, SESSION_TIME_LIMIT_MS } from "./mx-limits";
-import { type Destination, routeRecipient } from "./route-recipient";
+import { routeRecipient } from "./route-recipient";
 
 type Options = { config: Env; tls: TlsCredentials };
 

@@ -10,21 +10,8 @@
 // that kind.
 import { bounceResolver } from "./reports/bounce-resolver";
 import { mailboxResolver } from "./mailbox-delivery/mailbox-resolver";
+import type { Destination, RecipientResolver } from "./inbound-message";
 import { postmasterResolver } from "./mailbox-delivery/postmaster-resolver";
-
-/** A return-path (VERP) address: reports sent to it are about this message, and only its `recipient` when the token names one. */
-export type BounceDestination = { kind: "bounce"; address: string; messageId: string; recipient: string | null };
-
-/** A hosted mailbox, an alias or a catch-all: `mailboxes` are the mailbox addresses it delivers into. */
-export type MailboxDestination = { kind: "mailbox"; address: string; mailboxes: string[] };
-
-export type Destination = BounceDestination | MailboxDestination;
-
-export type RecipientResolver = {
-  name: string;
-  /** The destination of `address` (as given at RCPT), or null when it is not this resolver's to place. */
-  resolve: (address: string) => Promise<Destination | null>;
-};
 
 /** In the order they are tried. */
 export const recipientResolvers: RecipientResolver[] = [bounceResolver, mailboxResolver, postmasterResolver];

@@ -12,23 +12,22 @@
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { type DeliveryOptions, deliverToMailboxes, type MailboxDeliveryOutcome } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
-import { SmtpReply } from "@/server/mail/reply-codes";
-import type { InboundMessage } from "../deliver-inbound";
+import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";
+import type { InboundMessage, MailboxDestination } from "../inbound-message";
 import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "./mailbox-delivery-log";
-import type { MailboxDestination } from "../route-recipient";
 import { authenticationResultsHeader, prependTraceHeaders, receivedHeader } from "./trace-headers";
 
 type Failed = Extract<MailboxDeliveryOutcome, { delivered: false }>;
 
 /** The reply for the whole transaction when some mailbox did not take the message; null when the message counts as received. */
 function replyFor(failed: Failed[], deliveredCount: number): SmtpReply | null {
-  const temporary = failed.filter((outcome) => outcome.reply.code < 500);
+  const temporary = failed.filter((outcome) => smtpReplies[outcome.refusal].code < 500);
   if (temporary.length > 0) {
-    const allFull = temporary.every((outcome) => outcome.reply.name === "mailboxFull");
+    const allFull = temporary.every((outcome) => outcome.refusal === "mailboxFull");
     return new SmtpReply(allFull ? "mailboxFull" : "temporaryFailure");
   }
   // Refused for good (a mailbox deleted since RCPT): only when no mailbox got it, else the others keep their copy.
-  if (failed.length > 0 && deliveredCount === 0) return new SmtpReply(failed[0]!.reply.name);
+  if (failed.length > 0 && deliveredCount === 0) return new SmtpReply(failed[0]!.refusal);
   return null;
 }
 
@@ -72,7 +71,7 @@ export async function deliverToHostedMailboxes(
   const delivered = outcomes.filter((outcome) => outcome.delivered).map((outcome) => outcome.recipient);
   const failed = outcomes.filter((outcome): outcome is Failed => !outcome.delivered);
   const reply = replyFor(failed, delivered.length + skipped.size);
-  const summary = { delivered, skipped: [...skipped], failed: failed.map((outcome) => `${outcome.recipient}: ${outcome.reply.code}`) };
+  const summary = { delivered, skipped: [...skipped], failed: failed.map((outcome) => `${outcome.recipient}: ${smtpReplies[outcome.refusal].code}`) };
   if (reply && reply.responseCode < 500) {
     await rememberDelivered(digest, delivered);
     log.info(summary, "mx mailbox delivery deferred; the sender retries");

@@ -10,7 +10,7 @@ import { env } from "@/server/env";
 import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { resolveRecipient } from "@/server/services/mailboxes/resolve-recipient";
-import type { MailboxDestination, RecipientResolver } from "../route-recipient";
+import type { MailboxDestination, RecipientResolver } from "../inbound-message";
 
 /** Whether every one of these mailboxes has used its quota (Dovecot's usage, copied back to our table). */
 async function allFull(addresses: string[]): Promise<boolean> {

@@ -10,7 +10,7 @@ import { db } from "@/server/db/client";
 import { mailboxes, sendingDomains } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { mailboxDestination, mailboxResolver } from "./mailbox-resolver";
-import type { MailboxDestination, RecipientResolver } from "../route-recipient";
+import type { MailboxDestination, RecipientResolver } from "../inbound-message";
 
 async function firstMailboxOf(domain: string): Promise<string | null> {
   const [row] = await db()

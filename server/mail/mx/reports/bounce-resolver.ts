@@ -11,7 +11,7 @@ import { db } from "@/server/db/client";
 import { messageContents, messages } from "@/server/db/schema";
 import { verifyRecipientToken, verifyVerpToken, verpMessageId } from "@/server/services/messages/verp";
 import { addressOf } from "@/shared/schemas/messages";
-import type { BounceDestination, RecipientResolver } from "../route-recipient";
+import type { BounceDestination, RecipientResolver } from "../inbound-message";
 
 async function resolve(address: string): Promise<BounceDestination | null> {
   const at = address.lastIndexOf("@");

@@ -12,9 +12,8 @@ import { recordBounce } from "@/server/services/bounces/record-bounce";
 import { recordComplaint } from "@/server/services/bounces/record-complaint";
 import { addressOf } from "@/shared/schemas/messages";
 import { attributeReport } from "./attribute-report";
-import type { InboundMessage } from "../deliver-inbound";
+import type { BounceDestination, InboundMessage } from "../inbound-message";
 import { parseInboundReport } from "./parse-report";
-import type { BounceDestination } from "../route-recipient";
 
 async function recipientsOf(messageId: string): Promise<string[] | null> {
   const [row] = await db().select({ to: messages.to, cc: messages.cc, bcc: messages.bcc }).from(messages).where(eq(messages.id, messageId));

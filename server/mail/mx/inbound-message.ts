@@ -1,0 +1,31 @@
+// What the MX's sub-rooms share: the message as received and where each of
+// its recipients goes. Kept apart from the code that routes and delivers, so
+// reports/ and mailbox-delivery/ depend on these types and never on the
+// listener that calls them.
+import type { AuthenticationSummary } from "./authentication/authenticate-inbound";
+
+export type InboundMessage = {
+  /** As received, CRLF line ends. */
+  raw: Buffer;
+  /** The reverse path; "" for the null sender (`MAIL FROM:<>`), as DSNs use. */
+  mailFrom: string;
+  remoteAddress: string;
+  helo: string;
+  sessionId: string;
+  /** SPF/DKIM/DMARC/ARC, checked on first use and shared by every handler. */
+  authentication: () => Promise<AuthenticationSummary>;
+};
+
+/** A return-path (VERP) address: reports sent to it are about this message, and only its `recipient` when the token names one. */
+export type BounceDestination = { kind: "bounce"; address: string; messageId: string; recipient: string | null };
+
+/** A hosted mailbox, an alias or a catch-all: `mailboxes` are the mailbox addresses it delivers into. */
+export type MailboxDestination = { kind: "mailbox"; address: string; mailboxes: string[] };
+
+export type Destination = BounceDestination | MailboxDestination;
+
+export type RecipientResolver = {
+  name: string;
+  /** The destination of `address` (as given at RCPT), or null when it is not this resolver's to place. */
+  resolve: (address: string) => Promise<Destination | null>;
+};
