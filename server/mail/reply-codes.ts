@@ -23,6 +23,10 @@ export const smtpReplies = {
   tooManyConnections: { code: 421, text: "4.7.0 Too many connections from your address; try again later" },
   busy: { code: 451, text: "4.3.2 Server busy; try again later" },
   temporaryFailure: { code: 451, text: "4.3.0 Temporary failure; try again later" },
+  // Sessions our listeners end (server/mail/listener/smtp-connections.ts, mx/mx-connection-guard.ts).
+  sessionTimeLimit: { code: 421, text: "4.4.2 Session time limit reached" },
+  idleTimeout: { code: 421, text: "4.4.2 Idle too long; closing the connection" },
+  idleShed: { code: 421, text: "4.7.0 Server busy and this session idle; closing the connection" },
   // The MX (docs/bounces.md, "Inbound MX").
   received: { code: 250, text: "2.0.0 Ok" },
   unknownRecipient: { code: 550, text: "5.1.1 No such recipient here" },

@@ -1,5 +1,5 @@
-// The parts of mailauth used below its public API (verify-dkim-signatures.ts),
-// which ship without type declarations.
+// The parts of mailauth used below its public API, which ship without type
+// declarations; server/mailauth/mailauth.ts is the one module that imports them.
 declare module "mailauth/lib/dkim/dkim-verifier" {
   import type { Writable } from "node:stream";
   import type { DKIMVerifyOptions } from "mailauth";
@@ -20,6 +20,8 @@ declare module "mailauth/lib/dkim/dkim-verifier" {
 }
 
 declare module "mailauth/lib/tools" {
+  /** The header fields exactly as mailauth's DKIM and DMARC checks see them. */
+  export function parseHeaders(header: Buffer): { parsed: { key: string | null; casedKey?: string; line: Buffer }[]; original: Buffer };
   export function writeToStream(stream: NodeJS.WritableStream, input: Buffer | string): Promise<void>;
 }
 

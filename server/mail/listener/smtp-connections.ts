@@ -1,22 +1,23 @@
-// What our listeners do to smtp-server's open connections, which it keeps in
-// `server.connections` without a public API: end sessions that have lasted
+// What our listeners do to smtp-server's open connections (its typed
+// `server.connections` set, read only through the methods below): end sessions that have lasted
 // too long in all (idle ones are ended by socketTimeout), put our enhanced
 // codes on the few replies smtp-server writes itself (its own texts carry
 // none while hideENHANCEDSTATUSCODES is on, which our other replies need),
 // and leave AUTH out of EHLO until TLS is up.
 import type { SMTPServer } from "smtp-server";
-import { smtpReplies } from "../reply-codes";
+import { type SmtpReplyName, smtpReplies } from "@/server/mail/reply-codes";
 
-type Connection = { id: string; secure: boolean; send(code: number, data: string | string[], context?: unknown): void };
-
-const connectionsOf = (server: SMTPServer) => (server as unknown as { connections: Set<Connection> }).connections;
+/** Ends a session with one of our 421 replies (smtp-server closes the connection after a 421). */
+export function endSession(connection: { send(code: number, data: string): void }, reply: SmtpReplyName): void {
+  connection.send(smtpReplies[reply].code, smtpReplies[reply].text);
+}
 
 /** Every session older than `limitMs` (by `startedAt`, session id → start) gets 421 and is closed. */
 export function limitSessionTime(server: SMTPServer, startedAt: Map<string, number>, limitMs: number): void {
   const sweeper = setInterval(() => {
-    for (const connection of connectionsOf(server)) {
+    for (const connection of server.connections) {
       const started = startedAt.get(connection.id);
-      if (started !== undefined && Date.now() - started > limitMs) connection.send(421, "4.4.2 Session time limit reached");
+      if (started !== undefined && Date.now() - started > limitMs) endSession(connection, "sessionTimeLimit");
     }
   }, 10_000);
   sweeper.unref();
@@ -33,11 +34,11 @@ export function useOwnReplies(server: SMTPServer, sessionId: string, maxBytes: n
     code === 552 && data.startsWith("Error: message exceeds fixed maximum message size")
       ? `${smtpReplies.messageTooLarge.text}: at most ${maxBytes} bytes`
       : code === 421 && data === "Timeout - closing connection"
-        ? "4.4.2 Idle too long; closing the connection"
+        ? smtpReplies.idleTimeout.text
         : code === 538 && data === "Error: Must issue a STARTTLS command first"
           ? smtpReplies.encryptionRequired.text
           : data;
-  for (const connection of connectionsOf(server)) {
+  for (const connection of server.connections) {
     if (connection.id !== sessionId) continue;
     const send = connection.send.bind(connection);
     connection.send = (code, data, context) => send(code, typeof data === "string" ? rewrite(code, data) : data, context);
@@ -51,7 +52,7 @@ export function useOwnReplies(server: SMTPServer, sessionId: string, maxBytes: n
  * off only refuses the command), so clients never send a password in clear.
  */
 export function advertiseAuthAfterTls(server: SMTPServer, sessionId: string): void {
-  for (const connection of connectionsOf(server)) {
+  for (const connection of server.connections) {
     if (connection.id !== sessionId) continue;
     const send = connection.send.bind(connection);
     connection.send = (code, data, context) =>

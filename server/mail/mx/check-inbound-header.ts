@@ -4,16 +4,15 @@
 // door shares: DMARC judges that one author, so a second From or a list would
 // let a forged one through). A message that fails is refused at DATA with 554 5.6.0.
 import { SmtpReply } from "@/server/mail/reply-codes";
+import { splitHeaderBlock } from "@/server/services/messages/header-block";
 import { readFromHeader } from "@/server/services/messages/read-from-header";
 import { MAX_HEADER_BYTES, MAX_HEADER_LINE_LENGTH } from "./mx-limits";
 
 export function checkInboundHeader(raw: Buffer): void {
   const window = raw.subarray(0, MAX_HEADER_BYTES + 4).toString("latin1");
-  // An empty first line ends an empty header block, as mailauth reads it.
-  const end = /^\r?\n/.test(window) ? 0 : window.search(/\r?\n\r?\n/);
-  if (end === -1 && raw.length > MAX_HEADER_BYTES)
+  const { header, bodyStart } = splitHeaderBlock(window);
+  if (bodyStart === null && raw.length > MAX_HEADER_BYTES)
     throw new SmtpReply("invalidMessage", `the header block is over ${MAX_HEADER_BYTES / 1024} KiB`);
-  const header = end === -1 ? window : window.slice(0, end);
   if (header.includes("\0")) throw new SmtpReply("invalidMessage", "NUL bytes are not allowed in a message");
   for (const line of header.split(/\r?\n/)) {
     if (line.length > MAX_HEADER_LINE_LENGTH)

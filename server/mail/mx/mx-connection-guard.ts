@@ -8,21 +8,19 @@
 //
 // The count is of this instance's connections (each lives on one instance),
 // like the submission listener's; nothing here needs to be shared.
-import type { SMTPServer } from "smtp-server";
+import type { Socket } from "node:net";
+import { endSession } from "@/server/mail/listener/smtp-connections";
+import type { SmtpListener } from "@/server/mail/listener/smtp-listener";
 import { MAX_MX_CONNECTIONS_PER_ADDRESS, NEW_ADDRESS_SHARE, SHED_IDLE_MS } from "./mx-limits";
-
-/** What smtp-server keeps of an open connection (it has no public API for them). */
-type Connection = {
-  id: string;
-  _socket?: { bytesRead?: number };
-  /** An application handler has not answered yet: the client is waiting for us, not idle. */
-  _handlerPending?: boolean;
-  send(code: number, data: string): void;
-};
 
 export type Admission = "admitted" | "addressFull" | "reservedForNewAddresses";
 
-export function mxConnectionGuard(server: SMTPServer, options: { maxClients: number; maxPerAddress: number }) {
+/** A client's TCP connection, as the socket and smtp-server's connection both name it. */
+const peerKey = (address: string | undefined, port: number | undefined) =>
+  `${(address ?? "").replace(/^::ffff:/i, "").toLowerCase()}|${port ?? 0}`;
+
+export function mxConnectionGuard(listener: SmtpListener, options: { maxClients: number; maxPerAddress: number }) {
+  const { server } = listener;
   const perAddress = Math.min(options.maxPerAddress, MAX_MX_CONNECTIONS_PER_ADDRESS);
   const reserved = Math.max(1, Math.floor(options.maxClients * NEW_ADDRESS_SHARE));
   // At or past this many connections the listener is under pressure.
@@ -31,12 +29,20 @@ export function mxConnectionGuard(server: SMTPServer, options: { maxClients: num
   const addressOf = new Map<string, string>();
   // Per session: bytes read when last looked at, and since when that count has not moved.
   const activity = new Map<string, { bytes: number; since: number }>();
-  const connections = () => (server as unknown as { connections: Set<Connection> }).connections;
+  // The clients' sockets, kept from the listener's own "connection" event: what each has sent so far.
+  const sockets = new Map<string, Socket>();
+  server.server.on("connection", (socket: Socket) => {
+    const key = peerKey(socket.remoteAddress, socket.remotePort);
+    sockets.set(key, socket);
+    socket.once("close", () => sockets.delete(key));
+  });
 
+  type Connection = { id: string; remoteAddress: string; remotePort: number };
   const idleFor = (connection: Connection, now: number): number => {
-    const bytes = connection._socket?.bytesRead ?? 0;
+    const bytes = sockets.get(peerKey(connection.remoteAddress, connection.remotePort))?.bytesRead ?? 0;
     const seen = activity.get(connection.id);
-    if (!seen || seen.bytes !== bytes || connection._handlerPending) {
+    // One of our handlers still working: the client is waiting for us, not idle.
+    if (!seen || seen.bytes !== bytes || listener.handlerPending(connection.id)) {
       activity.set(connection.id, { bytes, since: now });
       return 0;
     }
@@ -46,19 +52,19 @@ export function mxConnectionGuard(server: SMTPServer, options: { maxClients: num
   /** Closes up to `count` sessions idle for SHED_IDLE_MS or more, longest idle first. */
   const shed = (count: number): number => {
     const now = Date.now();
-    const idle = [...connections()]
+    const idle = [...server.connections]
       .map((connection) => ({ connection, idle: idleFor(connection, now) }))
       .filter((entry) => entry.idle >= SHED_IDLE_MS && addressOf.has(entry.connection.id))
       .sort((a, b) => b.idle - a.idle)
       .slice(0, count);
-    for (const { connection } of idle) connection.send(421, "4.7.0 Server busy and this session idle; closing the connection");
+    for (const { connection } of idle) endSession(connection, "idleShed");
     return idle.length;
   };
 
   // Once a second: note who is active, and shed idle sessions while the listener is under pressure.
   const sweeper = setInterval(() => {
     const now = Date.now();
-    for (const connection of connections()) idleFor(connection, now);
+    for (const connection of server.connections) idleFor(connection, now);
     const over = addressOf.size - pressureMark + 1;
     if (over > 0) shed(over);
   }, 1_000);

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { simpleParser, type AddressObject } from "mailparser";
 import { SmtpReply } from "@/server/mail/reply-codes";
+import { headerFieldValue, headerFields, splitHeaderBlock } from "@/server/services/messages/header-block";
 import { readFromHeader } from "@/server/services/messages/read-from-header";
 import { withCrlf } from "@/shared/schemas/line-breaks";
 import { checkMailbox, formatMailbox } from "@/shared/schemas/mail-address";
@@ -40,30 +41,6 @@ export type ReadSubmission = {
   fingerprint: string;
 };
 
-type HeaderField = { name: string; lines: string[] };
-
-function splitFields(block: string): HeaderField[] {
-  const fields: HeaderField[] = [];
-  for (const line of block.split("\r\n")) {
-    if (/^[ \t]/.test(line) && fields.length > 0) fields[fields.length - 1]!.lines.push(line);
-    else
-      fields.push({
-        name: line
-          .slice(0, Math.max(0, line.indexOf(":")))
-          .trim()
-          .toLowerCase(),
-        lines: [line],
-      });
-  }
-  return fields;
-}
-
-const fieldValue = (field: HeaderField) =>
-  field.lines
-    .join(" ")
-    .slice(field.lines[0]!.indexOf(":") + 1)
-    .trim();
-
 function parseTags(value: string | undefined): { name: string; value: string }[] {
   if (!value) return [];
   return value.split(",").map((entry) => {
@@ -85,16 +62,15 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
   if (submitted.includes(0)) throw new SmtpReply("invalidMessage", "NUL bytes are not allowed in a message");
   // A bare CR or LF would leave as one too, and a receiver that ends lines on it would read the rest as SMTP commands.
   const text = withCrlf(submitted.toString("latin1"));
-  const end = text.indexOf("\r\n\r\n");
-  const headerBlock = end === -1 ? text.replace(/\r\n$/, "") : text.slice(0, end);
-  const body = end === -1 ? "" : text.slice(end + 4);
+  const { header: headerBlock, bodyStart } = splitHeaderBlock(text);
+  const body = bodyStart === null ? "" : text.slice(bodyStart);
   if (headerBlock.length > MAX_HEADER_BYTES)
     throw new SmtpReply("invalidMessage", `the header block is over ${MAX_HEADER_BYTES / 1024} KiB`);
-  const fields = splitFields(headerBlock);
+  const fields = headerFields(headerBlock);
   if (fields.length > MAX_HEADER_FIELDS) throw new SmtpReply("invalidMessage", `more than ${MAX_HEADER_FIELDS} header fields`);
   if (fields.some((field) => !field.name)) throw new SmtpReply("invalidMessage", "a header line has no field name");
 
-  const control = new Map(fields.filter((field) => REMOVED_HEADERS.has(field.name)).map((field) => [field.name, fieldValue(field)]));
+  const control = new Map(fields.filter((field) => REMOVED_HEADERS.has(field.name)).map((field) => [field.name, headerFieldValue(field)]));
   const service = fields.find((field) => !REMOVED_HEADERS.has(field.name) && reservedHeaderKind(field.name) === "service");
   if (service)
     throw new SmtpReply("invalidMessage", `${service.lines[0]!.split(":")[0]!.trim()} is written by the service, not by the sender`);

@@ -1,15 +1,12 @@
 import { simpleParser } from "mailparser";
 import { notFound } from "@/server/errors";
 import { withMailboxInbox } from "@/server/mail-store/dovecot/mailbox-reader";
+import { headerBlockToParse } from "@/server/services/messages/header-block";
 import { messageDetail, messageSummary, parseMailboxMessageId, unreadableMessageDetail } from "./mailbox-message-view";
 import { getOwnMailboxOrThrow } from "./own-mailbox";
 
 /** The header block of a message and the empty line after it, which parses whatever the body holds. */
-function headerBlockOf(source: Buffer): Buffer {
-  const text = source.subarray(0, 1024 * 1024).toString("latin1");
-  const end = text.search(/\r?\n\r?\n/);
-  return Buffer.from(`${end === -1 ? text : text.slice(0, end)}\r\n\r\n`, "latin1");
-}
+const headerBlockOf = (source: Buffer) => headerBlockToParse(source, 1024 * 1024);
 
 /** One message, parsed; reading it marks it seen, as a mail client does. */
 export async function getMailboxMessage(accountId: string, mailboxId: string, messageId: string) {

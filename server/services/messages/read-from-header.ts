@@ -5,8 +5,8 @@
 // (docs/security.md, "Mail-plane rules"). The fields are split by mailauth's
 // own splitter, so the count here is the count its DMARC check sees, and the
 // value is read once, by mailparser's address parser (display names decoded).
-import { parseHeaders } from "mailauth/lib/tools";
 import { parseAddressHeader } from "mailparser";
+import { parseHeaders } from "@/server/mailauth/mailauth";
 
 export type FromReading = { mailbox: { name: string; address: string }; problem?: never } | { mailbox?: never; problem: string };
 

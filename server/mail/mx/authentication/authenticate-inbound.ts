@@ -14,13 +14,10 @@
 // by their verified return-path token whatever these say; the results are
 // recorded with the events (and a mailbox delivery adds them as the
 // Authentication-Results header).
-import { arc } from "mailauth/lib/arc";
-import { evaluateDmarc } from "mailauth/lib/dmarc";
-import getDmarcRecord from "mailauth/lib/dmarc/get-dmarc-record";
-import { spf } from "mailauth/lib/spf";
 import addressparser from "nodemailer/lib/addressparser";
 import { createLookupResolver, type ResolveRecords } from "@/server/dns/create-lookup-resolver";
 import { env } from "@/server/env";
+import { arc, evaluateDmarc, getDmarcRecord, spf } from "@/server/mailauth/mailauth";
 import { AUTHENTICATION_TIME_LIMIT_MS, MAX_HEADER_BYTES } from "../mx-limits";
 import { verifyDkimSignatures } from "./verify-dkim-signatures";
 

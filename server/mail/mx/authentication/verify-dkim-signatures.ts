@@ -5,9 +5,13 @@
 // MAX_DKIM_SIGNATURES signatures are verified, those whose d= aligns with the
 // From domain first (the ones DMARC can use), and their key records are all
 // asked for at once. The rest are left out of the results.
-import type { DKIMVerifyOptions, DKIMVerifyResult } from "mailauth";
-import { DkimVerifier, type SignatureHeader } from "mailauth/lib/dkim/dkim-verifier";
-import { writeToStream } from "mailauth/lib/tools";
+import {
+  type DKIMVerifyOptions,
+  type DKIMVerifyResult,
+  DkimVerifier,
+  type SignatureHeader,
+  writeToStream,
+} from "@/server/mailauth/mailauth";
 import { MAX_DKIM_SIGNATURES } from "../mx-limits";
 
 type Lookup = (name: string, type: string) => Promise<unknown>;

@@ -71,7 +71,11 @@ export async function deliverToHostedMailboxes(
   const delivered = outcomes.filter((outcome) => outcome.delivered).map((outcome) => outcome.recipient);
   const failed = outcomes.filter((outcome): outcome is Failed => !outcome.delivered);
   const reply = replyFor(failed, delivered.length + skipped.size);
-  const summary = { delivered, skipped: [...skipped], failed: failed.map((outcome) => `${outcome.recipient}: ${smtpReplies[outcome.refusal].code}`) };
+  const summary = {
+    delivered,
+    skipped: [...skipped],
+    failed: failed.map((outcome) => `${outcome.recipient}: ${smtpReplies[outcome.refusal].code}`),
+  };
   if (reply && reply.responseCode < 500) {
     await rememberDelivered(digest, delivered);
     log.info(summary, "mx mailbox delivery deferred; the sender retries");

@@ -6,6 +6,7 @@
 // is compared the way readers compare it: quoted or not, any case, with or
 // without a trailing dot, behind comments.
 import type { AuthenticationSummary } from "@/server/mail/mx/authentication/authenticate-inbound";
+import { splitHeaderBlock } from "@/server/services/messages/header-block";
 import { MAX_HEADER_BYTES } from "../mx-limits";
 
 const METHODS = ["spf", "dkim", "dmarc"] as const;
@@ -59,20 +60,12 @@ export function authservId(value: string): string {
   return id.trim().toLowerCase().replace(/\.+$/, "");
 }
 
-/** Where the header block ends: after the line end of its last field (0 when the message starts with an empty line). */
-function headerBlockEnd(text: string): number {
-  if (/^\r?\n/.test(text)) return 0;
-  const separator = /\r?\n\r?\n/.exec(text);
-  if (!separator) return text.length;
-  return separator.index + (text[separator.index] === "\r" ? 2 : 1);
-}
-
 /** The message with `headers` on top and no Authentication-Results of its own that names `hostname`. */
 export function prependTraceHeaders(raw: Buffer, headers: string[], hostname: string): Buffer {
   const top = Buffer.from(headers.map((line) => `${oneField(line)}\r\n`).join(""), "latin1");
   // The header block is at most MAX_HEADER_BYTES (checkInboundHeader refused longer ones at DATA).
   const text = raw.subarray(0, MAX_HEADER_BYTES + 4).toString("latin1");
-  const end = headerBlockEnd(text);
+  const end = splitHeaderBlock(text).fieldsEnd;
   // Fields, each with its continuation lines and line end, so what is kept stays byte for byte as received.
   const fields = text.slice(0, end).split(/(?<=\n)(?![ \t])/);
   const ours = hostname.toLowerCase().replace(/\.+$/, "");

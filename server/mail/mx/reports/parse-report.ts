@@ -5,6 +5,7 @@
 // oversized header) is refused at DATA with 554 5.6.0.
 import { type AddressObject, simpleParser, type Attachment, type ParsedMail } from "mailparser";
 import { SmtpReply } from "@/server/mail/reply-codes";
+import { headerBlockToParse } from "@/server/services/messages/header-block";
 import { MAX_MIME_PARTS, MAX_PART_HEADER_BYTES } from "../mx-limits";
 import { type FeedbackReport, parseFeedbackReport } from "./parse-arf";
 import { type DsnRecipient, parseDeliveryStatus } from "./parse-dsn";
@@ -44,10 +45,7 @@ const headerText = (mail: ParsedMail, name: string) => {
 /** To and Cc of a returned original (message/rfc822 or text/rfc822-headers): only its header block is read. */
 async function originalRecipients(part: Attachment | undefined): Promise<string[]> {
   if (!part) return [];
-  const text = part.content.subarray(0, MAX_PART_HEADER_BYTES).toString("latin1");
-  const end = text.search(/\r?\n\r?\n/);
-  const header = end === -1 ? text : text.slice(0, end);
-  const original = await simpleParser(Buffer.from(`${header}\r\n\r\n`, "latin1"), PARSE_OPTIONS).catch(() => null);
+  const original = await simpleParser(headerBlockToParse(part.content, MAX_PART_HEADER_BYTES), PARSE_OPTIONS).catch(() => null);
   return original ? [...addressesOf(original.to), ...addressesOf(original.cc)] : [];
 }
 
