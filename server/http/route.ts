@@ -11,7 +11,8 @@ import { type AuthContext, authenticateToken, bearerTokenOf, sessionSubject } fr
 import { enforceRateLimit, hitRateLimit, type RateLimitState, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { logger } from "@/server/logger";
-import { CLIENT_IP_HEADER, ipRateLimitSubject } from "./client-ip";
+import { ipRateLimitSubject } from "@/server/services/rate-limit/ip-rate-limit-subject";
+import { CLIENT_IP_HEADER } from "./client-ip";
 import { envelopeResponse, errorResponse } from "./envelope";
 import { AppError } from "@/server/errors";
 import { toAppError } from "./map-error";

@@ -5,7 +5,8 @@
 // autoconfig.<domain>, at /mail/config-v1.1.xml (docs/mailboxes.md).
 import { sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
-import { CLIENT_IP_HEADER, ipRateLimitSubject } from "@/server/http/client-ip";
+import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
+import { ipRateLimitSubject } from "@/server/services/rate-limit/ip-rate-limit-subject";
 import { logger } from "@/server/logger";
 import { normalizeDomainName } from "@/server/services/domains/normalize-domain-name";
 import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";

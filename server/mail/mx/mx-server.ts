@@ -9,7 +9,7 @@
 // the handler of each kind of destination its recipients have.
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import type { Env } from "@/server/env";
-import { ipRateLimitSubject } from "@/server/http/client-ip";
+import { ipRateLimitSubject } from "@/server/services/rate-limit/ip-rate-limit-subject";
 import { logger } from "@/server/logger";
 import { commonListenerOptions } from "@/server/mail/listener-options";
 import { dataBudget, readMessageData } from "@/server/mail/read-message-data";
