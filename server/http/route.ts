@@ -6,8 +6,9 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { AuthMode, Endpoint, HttpMethod } from "@/shared/api/endpoint";
 import { looksLikeApiKey } from "@/server/security/api-key-secret";
-import { type ApiKeyGrant, assertScope, authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
+import { assertScope, authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
 import { type AuthContext, authenticateToken, bearerTokenOf, sessionSubject } from "@/server/services/auth/authenticate-bearer";
+import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { enforceRateLimit, hitRateLimit, type RateLimitState, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { logger } from "@/server/logger";
@@ -37,9 +38,6 @@ type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
 
 /** What a handler may add to its success answer besides the data. */
 export type ResponseOptions = { headers: Headers; message?: string };
-
-/** Who calls a sending endpoint: a signed-in session, or an API key of the account. */
-export type SendingPrincipal = Pick<AuthContext, "accountId" | "account"> & { sessionId: string | null; apiKey: ApiKeyGrant | null };
 
 type Principal = AuthContext | SendingPrincipal;
 
