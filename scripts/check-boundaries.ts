@@ -18,7 +18,7 @@ const rules: { from: string; not: string[]; why: string }[] = [
   { from: "features", not: ["server", "app"], why: "portal code reaches the server only through the API" },
   { from: "components", not: ["server", "app"], why: "UI building blocks get server data as props" },
   { from: "server", not: ["features", "components", "app"], why: "the server never depends on the portal" },
-  { from: "server/services", not: ["server/http/errors"], why: "services throw AppError from server/errors.ts, free of HTTP" },
+  { from: "server/services", not: ["server/http"], why: "services know nothing of HTTP: they take plain values and throw AppError" },
   {
     from: "server/services",
     not: ["server/mail"],

@@ -3,7 +3,8 @@
 // per address, and the XML of server/mail-store/autoconfig.ts.
 import { sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
-import { CLIENT_IP_HEADER, ipRateLimitSubject } from "@/server/http/client-ip";
+import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
+import { ipRateLimitSubject } from "@/server/services/rate-limit/ip-rate-limit-subject";
 import { logger } from "@/server/logger";
 import { autoconfigXml } from "@/server/mail-store/autoconfig";
 import { normalizeDomainName } from "@/server/services/domains/normalize-domain-name";

@@ -4,14 +4,17 @@
 // output through the response schema → envelope. Handlers return data only.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
+import type { ClientInfo } from "@/shared/api/client-info";
 import type { AuthMode, Endpoint, HttpMethod } from "@/shared/api/endpoint";
 import { looksLikeApiKey } from "@/server/security/api-key-secret";
-import { type ApiKeyGrant, assertScope, authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
+import { assertScope, authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
 import { type AuthContext, authenticateToken, bearerTokenOf, sessionSubject } from "@/server/services/auth/authenticate-bearer";
+import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { enforceRateLimit, hitRateLimit, type RateLimitState, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { logger } from "@/server/logger";
-import { CLIENT_IP_HEADER, ipRateLimitSubject } from "./client-ip";
+import { ipRateLimitSubject } from "@/server/services/rate-limit/ip-rate-limit-subject";
+import { CLIENT_IP_HEADER } from "./client-ip";
 import { envelopeResponse, errorResponse } from "./envelope";
 import { AppError } from "@/server/errors";
 import { toAppError } from "./map-error";
@@ -23,8 +26,8 @@ export type NextRouteHandler = (request: Request, context: RouteContext) => Prom
 
 export type RequestInfo = {
   requestId: string;
-  ip: string;
-  userAgent: string | null;
+  /** Who is calling (address and user agent), whole: services record it in sessions and the activity log. */
+  client: ClientInfo;
   request: Request;
 };
 
@@ -36,9 +39,6 @@ type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
 
 /** What a handler may add to its success answer besides the data. */
 export type ResponseOptions = { headers: Headers; message?: string };
-
-/** Who calls a sending endpoint: a signed-in session, or an API key of the account. */
-export type SendingPrincipal = Pick<AuthContext, "accountId" | "account"> & { sessionId: string | null; apiKey: ApiKeyGrant | null };
 
 type Principal = AuthContext | SendingPrincipal;
 
@@ -61,8 +61,7 @@ export type Route = { method: HttpMethod; handler: NextRouteHandler };
 function requestInfo(request: Request): RequestInfo {
   return {
     requestId: randomUUID(),
-    ip: request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
-    userAgent: request.headers.get("user-agent"),
+    client: { ip: request.headers.get(CLIENT_IP_HEADER) ?? "unknown", userAgent: request.headers.get("user-agent") },
     request,
   };
 }
@@ -75,7 +74,7 @@ function logRequest(info: RequestInfo, status: number, startedAt: number, error?
     path: new URL(info.request.url).pathname,
     status,
     ms: Math.round((performance.now() - startedAt) * 10) / 10,
-    ip: info.ip,
+    ip: info.client.ip,
   };
   if (error) logger().error({ ...line, err: error }, "request failed");
   else logger().info(line, "request");
@@ -158,7 +157,7 @@ async function prepare<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
     if (rawBody === undefined && endpoint.emptyBodyAllowed) rawBody = {};
   }
   const authenticated = await authenticate(endpoint as Endpoint, request);
-  await limitRate(endpoint as Endpoint, authenticated, info.ip);
+  await limitRate(endpoint as Endpoint, authenticated, info.client.ip);
   const auth = authenticated.principal;
   const rawParams = await context.params;
   const input = {

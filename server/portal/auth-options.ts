@@ -7,7 +7,7 @@ import type { AuthPayload } from "@/shared/schemas/auth";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
 import { cookieIsSecure } from "@/server/http/secure-cookie";
 import { derivedKey } from "@/server/security/crypto";
-import { bindingCookieName, bindingFrom } from "@/server/services/oauth/browser-binding";
+import { bindingCookieName, bindingFrom } from "@/server/http/oauth-binding-cookie";
 import { env } from "@/server/env";
 import { callApi, type ClientContext } from "./call-api";
 import { type PortalTokens, tokensFromPayload, tokensOf } from "./portal-tokens";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getMe, login } from "@/shared/api/endpoints/auth";
 import { changePassword, getProfile, listActivity, updateProfile, updateSecurityPreferences } from "@/shared/api/endpoints/settings";
-import { call } from "../support/api-client";
+import { call, randomIp } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, signIn, strongPassword } from "../support/factories";
 import { waitForEmail } from "../support/mailbox";
@@ -113,6 +113,14 @@ describe("activity", () => {
     const defaults = await call(listActivity, { token: bob.accessToken });
     expect(defaults.body.data.pagination).toMatchObject({ page: 1, limit: 20, total: 2 });
     expect(defaults.body.data.items.map((item) => item.type)).toEqual(["auth.login", "account.created"]);
+  });
+
+  it("records the address and user agent of the request that caused each event", async () => {
+    const account = await createAccount();
+    const ip = randomIp();
+    await call(updateProfile, { token: account.accessToken, body: { name: "Ada" }, ip, headers: { "user-agent": "activity-test/1.0" } });
+    const [latest] = (await call(listActivity, { token: account.accessToken })).body.data.items;
+    expect(latest).toMatchObject({ type: "account.updated", ipAddress: ip, userAgent: "activity-test/1.0" });
   });
 
   it.each([{ page: 0 }, { page: -1 }, { page: "abc" }, { limit: 0 }, { limit: 101 }, { limit: 2.5 }])(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ipRateLimitSubject, resolveClientIp } from "@/server/http/client-ip";
+import { resolveClientIp } from "@/server/http/client-ip";
 
 describe("resolveClientIp (docs/configuration.md)", () => {
   it.each([
@@ -49,26 +49,5 @@ describe("resolveClientIp (docs/configuration.md)", () => {
     { name: "only trusted entries: the left-most", peer: "127.0.0.1", xff: "127.0.0.1", trusted: ["127.0.0.1"], expected: "127.0.0.1" },
   ])("$name", ({ peer, xff, trusted, expected }) => {
     expect(resolveClientIp(peer, xff, trusted)).toBe(expected);
-  });
-});
-
-describe("ipRateLimitSubject", () => {
-  it.each([
-    ["203.0.113.9", "203.0.113.9"],
-    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
-    ["2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"],
-    ["2001:DB8:0001:0002::1", "2001:db8:1:2::/64"],
-    ["2001:db8::1", "2001:db8:0:0::/64"],
-    ["::1", "0:0:0:0::/64"],
-    ["fe80::1:2:3:4", "fe80:0:0:0::/64"],
-    ["64:ff9b::192.0.2.1", "64:ff9b:0:0::/64"],
-    ["unknown", "unknown"],
-  ])("keys %s on %s", (ip, subject) => {
-    expect(ipRateLimitSubject(ip)).toBe(subject);
-  });
-
-  it("gives every address of one /64 the same subject, and neighbouring /64s different ones", () => {
-    expect(new Set(["2001:db8:a:b::1", "2001:db8:a:b:dead:beef:0:1", "2001:db8:a:b:ffff::"].map(ipRateLimitSubject)).size).toBe(1);
-    expect(ipRateLimitSubject("2001:db8:a:b::1")).not.toBe(ipRateLimitSubject("2001:db8:a:c::1"));
   });
 });

@@ -25,7 +25,7 @@ describe("identity providers without credentials", () => {
       GITHUB_CLIENT_SECRET: "",
     });
     expect(oauth.enabledProviders()).toEqual([]);
-    await expect(oauth.startOAuthSignIn("google", { cookieHeader: null, returnTo: null })).rejects.toMatchObject({ code: "not_found" });
+    await expect(oauth.startOAuthSignIn("google", { binding: null, returnTo: null })).rejects.toMatchObject({ code: "not_found" });
     expect(() => oauth.assertProviderEnabled("github")).toThrow(/not configured/);
   });
 

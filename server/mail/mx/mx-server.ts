@@ -10,7 +10,7 @@
 // listener skeleton (server/mail/listener/smtp-listener.ts).
 import type { SMTPServer, SMTPServerAddress } from "smtp-server";
 import type { Env } from "@/server/env";
-import { ipRateLimitSubject } from "@/server/http/client-ip";
+import { ipRateLimitSubject } from "@/server/services/rate-limit/ip-rate-limit-subject";
 import { logger } from "@/server/logger";
 import { createSmtpListener } from "@/server/mail/listener/smtp-listener";
 import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";

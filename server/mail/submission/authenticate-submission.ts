@@ -3,7 +3,7 @@
 // mailbox's address with its password or an app password that allows `smtp`
 // (its SMTP switch on). A mailbox sends only as itself or one of its aliases.
 import { AppError } from "@/server/errors";
-import type { SendingPrincipal } from "@/server/http/route";
+import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
 import { authenticateMailbox } from "@/server/services/mailboxes/authenticate-mailbox";
 import { SUBMISSION_USERNAME } from "@/shared/schemas/smtp-submission";

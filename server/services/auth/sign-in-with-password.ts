@@ -12,7 +12,7 @@ import type { z } from "zod";
 import type { loginBody } from "@/shared/schemas/auth";
 import { db } from "@/server/db/client";
 import { accounts } from "@/server/db/schema";
-import { ipRateLimitSubject } from "@/server/http/client-ip";
+import { ipRateLimitSubject } from "@/server/services/rate-limit/ip-rate-limit-subject";
 import { AppError } from "@/server/errors";
 import { newId } from "@/server/ids";
 import { verifyPassword } from "@/server/security/password";

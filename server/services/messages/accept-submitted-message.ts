@@ -10,7 +10,7 @@ import { AppError } from "@/server/errors";
 import { newId } from "@/server/ids";
 import { now } from "@/server/clock";
 import type { StoredAttachment } from "@/server/db/schema";
-import type { SendingPrincipal } from "@/server/http/route";
+import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { formatMegabytes, MAX_MESSAGE_BYTES } from "@/shared/schemas/message-size";
 import { messageDetailView } from "./message-view";
 import { loadMessageDetails } from "./read-messages";

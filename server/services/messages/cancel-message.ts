@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { messageEvents, messages } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/errors";
-import type { SendingPrincipal } from "@/server/http/route";
+import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { newId } from "@/server/ids";
 import { refundMessage } from "./quota";
 import { loadMessageDetails, visibleTo } from "./read-messages";

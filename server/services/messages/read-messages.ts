@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { messageContents, messageEvents, messages } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
-import type { SendingPrincipal } from "@/server/http/route";
+import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import type { listMessagesQuery } from "@/shared/schemas/messages";
 import { pageInfo } from "@/shared/schemas/pagination";
 import type { z } from "zod";

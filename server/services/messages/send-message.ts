@@ -12,7 +12,7 @@ import { AppError } from "@/server/errors";
 import type { FieldError } from "@/shared/api/errors";
 import { newId } from "@/server/ids";
 import { sha256Hex } from "@/server/security/crypto";
-import type { SendingPrincipal } from "@/server/http/route";
+import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import type { SendMessageBatchInput } from "@/shared/schemas/message-batch";
 import type { SendMessageInput } from "@/shared/schemas/messages";
 import { withBuildBudget } from "./build-budget";

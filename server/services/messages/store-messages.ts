@@ -21,7 +21,7 @@ import {
 import { newId } from "@/server/ids";
 import { enqueueMany, jobSender } from "@/server/jobs/enqueue";
 import { queues } from "@/server/jobs/queues";
-import type { SendingPrincipal } from "@/server/http/route";
+import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { now } from "@/server/clock";
 import { findSuppressed } from "@/server/services/suppressions/find-suppressed";
 import { suppressionKey } from "@/server/services/suppressions/suppress-address";

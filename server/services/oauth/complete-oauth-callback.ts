@@ -5,7 +5,7 @@
 // exchange code; or, on any failure, with ?error=<code> (docs/oauth.md).
 import { logger } from "@/server/logger";
 import type { ClientInfo } from "@/shared/api/client-info";
-import { bindingFrom, bindingHash } from "./browser-binding";
+import { bindingHash } from "./browser-binding";
 import { completePageUrl } from "./complete-page-url";
 import { issueExchangeCode } from "./exchange-codes";
 import { fetchGithubIdentity } from "./github-identity";
@@ -49,11 +49,11 @@ async function identityFromProvider(
 
 export async function completeOAuthCallback(
   provider: OAuthProvider,
-  input: { query: CallbackQuery; requestUrl: string; cookieHeader: string | null; client: ClientInfo },
+  input: { query: CallbackQuery; requestUrl: string; binding: string | null; client: ClientInfo },
 ): Promise<string> {
   try {
     const { state } = input.query;
-    const binding = bindingFrom(input.cookieHeader);
+    const { binding } = input;
     const flow = state ? await spendFlow(provider, state, binding ? bindingHash(binding) : null) : null;
     if (!flow || !state) throw new CallbackError("invalid_state", "Unknown, used, expired or foreign state");
     // The person declined, or the provider refused: the state is spent either way.

@@ -9,7 +9,7 @@ import { accounts } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { ClientInfo } from "@/shared/api/client-info";
 import { finishSignIn } from "@/server/services/two-factor/challenges";
-import { bindingFrom, bindingHash } from "./browser-binding";
+import { bindingHash } from "./browser-binding";
 import { spendExchangeCode } from "./exchange-codes";
 
 const invalidCode = () =>
@@ -18,8 +18,8 @@ const invalidCode = () =>
     "This sign-in code is invalid, already used or expired, or was issued to another browser. Please sign in again.",
   );
 
-export async function exchangeOAuthCode(code: string, cookieHeader: string | null, client: ClientInfo): Promise<AuthPayload> {
-  const binding = bindingFrom(cookieHeader);
+/** `binding`: the browser binding value the caller presented (docs/oauth.md), or null. */
+export async function exchangeOAuthCode(code: string, binding: string | null, client: ClientInfo): Promise<AuthPayload> {
   const spent = await spendExchangeCode(code, binding ? bindingHash(binding) : null);
   if (!spent) throw invalidCode();
   const [account] = await db().select().from(accounts).where(eq(accounts.id, spent.accountId)).limit(1);

@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
 import { accounts, oauthIdentities, recoveryCodes, twoFactorSecrets } from "@/server/db/schema";
-import { isUniqueViolation } from "@/server/http/map-error";
+import { isUniqueViolation } from "@/server/db/database-errors";
 import { newId } from "@/server/ids";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { ClientInfo } from "@/shared/api/client-info";

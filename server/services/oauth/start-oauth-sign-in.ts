@@ -4,7 +4,7 @@
 import * as oidc from "openid-client";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
-import { bindingForStart, bindingHash, bindingSetCookie } from "./browser-binding";
+import { bindingForStart, bindingHash } from "./browser-binding";
 import { completePageUrl } from "./complete-page-url";
 import { createFlow, type FlowSecrets } from "./oauth-flows";
 import { callbackUrl, isProviderEnabled, type OAuthProvider, providerConfiguration, providerNames } from "./providers";
@@ -15,7 +15,8 @@ const scopes: Record<OAuthProvider, string> = {
   github: "read:user user:email",
 };
 
-export type StartedFlow = { location: string; setCookie: string | null };
+/** Where to send the browser, and the binding value it must keep (none when the provider could not be reached). */
+export type StartedFlow = { location: string; binding: string | null };
 
 export function assertProviderEnabled(provider: OAuthProvider): void {
   if (!isProviderEnabled(provider))
@@ -24,7 +25,7 @@ export function assertProviderEnabled(provider: OAuthProvider): void {
 
 export async function startOAuthSignIn(
   provider: OAuthProvider,
-  input: { cookieHeader: string | null; returnTo: string | null },
+  input: { binding: string | null; returnTo: string | null },
 ): Promise<StartedFlow> {
   assertProviderEnabled(provider);
   let config: oidc.Configuration;
@@ -36,7 +37,7 @@ export async function startOAuthSignIn(
       { provider, err: { name: (error as Error).name, message: (error as Error).message } },
       "oauth start: provider configuration failed",
     );
-    return { location: completePageUrl({ error: "provider_error" }), setCookie: null };
+    return { location: completePageUrl({ error: "provider_error" }), binding: null };
   }
   const state = oidc.randomState();
   const secrets: FlowSecrets = {};
@@ -50,7 +51,7 @@ export async function startOAuthSignIn(
   } else {
     parameters.allow_signup = "true";
   }
-  const binding = bindingForStart(input.cookieHeader);
+  const binding = bindingForStart(input.binding);
   await createFlow({ provider, state, secrets, browserBindingHash: bindingHash(binding), returnTo: input.returnTo });
-  return { location: oidc.buildAuthorizationUrl(config, parameters).href, setCookie: bindingSetCookie(binding) };
+  return { location: oidc.buildAuthorizationUrl(config, parameters).href, binding };
 }

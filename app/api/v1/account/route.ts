@@ -4,5 +4,5 @@ import { scheduleAccountDeletion } from "@/server/services/account/account-delet
 
 // DELETE /api/v1/account — schedule erasure 30 days out (fresh session or code)
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.deleteAccount).handle(({ auth, body, ip, userAgent }) => scheduleAccountDeletion(auth, body.code, { ip, userAgent })),
+  route(api.deleteAccount).handle(({ auth, body, client }) => scheduleAccountDeletion(auth, body.code, client)),
 );

@@ -6,5 +6,5 @@ import { listMailboxes } from "@/server/services/mailboxes/list-mailboxes";
 // GET /api/v1/mailboxes — the account's mailboxes; POST — create one
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   route(api.listMailboxes).handle(({ auth }) => listMailboxes(auth.accountId)),
-  route(api.createMailbox).handle(({ auth, body, ip, userAgent }) => createMailbox(auth.accountId, body, { ip, userAgent })),
+  route(api.createMailbox).handle(({ auth, body, client }) => createMailbox(auth.accountId, body, client)),
 );

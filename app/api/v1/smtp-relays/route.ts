@@ -6,5 +6,5 @@ import { listRelays } from "@/server/services/relays/list-relays";
 // GET /api/v1/smtp-relays — the account's relays; POST — add a relay
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   route(api.listSmtpRelays).handle(({ auth }) => listRelays(auth.accountId)),
-  route(api.createSmtpRelay).handle(({ auth, body, ip, userAgent }) => createRelay(auth.accountId, body, { ip, userAgent })),
+  route(api.createSmtpRelay).handle(({ auth, body, client }) => createRelay(auth.accountId, body, client)),
 );

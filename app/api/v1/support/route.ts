@@ -4,5 +4,5 @@ import * as api from "@/shared/api/endpoints/support";
 
 // POST /api/v1/support — open a ticket, signed in or not
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.openSupportTicket).handle(({ auth, body, ip, userAgent }) => openTicket(body, auth, { ip, userAgent })),
+  route(api.openSupportTicket).handle(({ auth, body, client }) => openTicket(body, auth, client)),
 );

@@ -4,5 +4,5 @@ import { setOtpLogin } from "@/server/services/account/set-otp-login";
 
 // PUT /api/v1/account/otp-login — turn sign-in with an emailed code on or off
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.setOtpLogin).handle(({ auth, body, ip, userAgent }) => setOtpLogin(auth, body.enabled, { ip, userAgent })),
+  route(api.setOtpLogin).handle(({ auth, body, client }) => setOtpLogin(auth, body.enabled, client)),
 );

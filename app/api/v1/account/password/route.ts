@@ -4,8 +4,8 @@ import { changePassword } from "@/server/services/account/change-password";
 
 // PUT /api/v1/account/password — change the password; other sessions are signed out
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.changePassword).handle(async ({ auth, body, ip, userAgent }) => {
-    await changePassword(auth, body, { ip, userAgent });
+  route(api.changePassword).handle(async ({ auth, body, client }) => {
+    await changePassword(auth, body, client);
     return null;
   }),
 );

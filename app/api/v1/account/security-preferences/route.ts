@@ -4,5 +4,5 @@ import { updateSecurityPreferences } from "@/server/services/account/update-secu
 
 // PUT /api/v1/account/security-preferences — idle timeout and new sign-in emails
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.updateSecurityPreferences).handle(({ auth, body, ip, userAgent }) => updateSecurityPreferences(auth, body, { ip, userAgent })),
+  route(api.updateSecurityPreferences).handle(({ auth, body, client }) => updateSecurityPreferences(auth, body, client)),
 );

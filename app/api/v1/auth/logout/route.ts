@@ -4,8 +4,8 @@ import { signOut } from "@/server/services/auth/sign-out";
 
 // POST /api/v1/auth/logout — revoke the session of a refresh token
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.logout).handle(async ({ body, ip, userAgent }) => {
-    await signOut(body.refreshToken, { ip, userAgent });
+  route(api.logout).handle(async ({ body, client }) => {
+    await signOut(body.refreshToken, client);
     return null;
   }),
 );

@@ -4,5 +4,5 @@ import { refreshSession } from "@/server/services/auth/refresh-session";
 
 // POST /api/v1/auth/refresh — rotate the refresh token
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.refresh).handle(({ body, ip, userAgent }) => refreshSession(body.refreshToken, { ip, userAgent })),
+  route(api.refresh).handle(({ body, client }) => refreshSession(body.refreshToken, client)),
 );

@@ -7,11 +7,9 @@ import { updateMailbox } from "@/server/services/mailboxes/update-mailbox";
 // GET /api/v1/mailboxes/{mailbox_id} — one mailbox; PATCH — change it; DELETE — remove it
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   route(api.getMailbox).handle(async ({ auth, params }) => mailboxView(await getOwnedMailboxOrThrow(auth.accountId, params.mailbox_id))),
-  route(api.updateMailbox).handle(({ auth, params, body, ip, userAgent }) =>
-    updateMailbox(auth.accountId, params.mailbox_id, body, { ip, userAgent }),
-  ),
-  route(api.deleteMailbox).handle(async ({ auth, params, ip, userAgent }) => {
-    await deleteMailbox(auth.accountId, params.mailbox_id, { ip, userAgent });
+  route(api.updateMailbox).handle(({ auth, params, body, client }) => updateMailbox(auth.accountId, params.mailbox_id, body, client)),
+  route(api.deleteMailbox).handle(async ({ auth, params, client }) => {
+    await deleteMailbox(auth.accountId, params.mailbox_id, client);
     return null;
   }),
 );

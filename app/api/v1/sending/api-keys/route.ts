@@ -5,5 +5,5 @@ import * as api from "@/shared/api/endpoints/api-keys";
 // GET, POST /api/v1/sending/api-keys — the account's keys; create one
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   route(api.listApiKeys).handle(({ auth }) => listApiKeys(auth)),
-  route(api.createApiKey).handle(({ auth, body, ip, userAgent }) => createApiKey(auth, body, { ip, userAgent })),
+  route(api.createApiKey).handle(({ auth, body, client }) => createApiKey(auth, body, client)),
 );

@@ -7,5 +7,5 @@ import { listDomains } from "@/server/services/domains/list-domains";
 // POST /api/v1/sending/domains — add a domain and get its DNS records
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   route(api.listDomains).handle(({ auth }) => listDomains(auth.accountId)),
-  route(api.createDomain).handle(({ auth, body, ip, userAgent }) => createDomain(auth.accountId, body, { ip, userAgent })),
+  route(api.createDomain).handle(({ auth, body, client }) => createDomain(auth.accountId, body, client)),
 );

@@ -6,8 +6,8 @@ import * as api from "@/shared/api/endpoints/suppressions";
 // GET, POST /api/v1/sending/suppressions — the suppression list; add an address
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   route(api.listSuppressions).handle(({ auth, query }) => listSuppressions(auth.accountId, query)),
-  route(api.addSuppression).handle(async ({ auth, body, ip, userAgent, response }) => {
-    const { suppression, created } = await addSuppression(auth.accountId, body.email, { ip, userAgent });
+  route(api.addSuppression).handle(async ({ auth, body, client, response }) => {
+    const { suppression, created } = await addSuppression(auth.accountId, body.email, client);
     if (!created) response.message = "Address already suppressed";
     return suppression;
   }),

@@ -4,5 +4,5 @@ import { cancelSubscription } from "@/server/services/billing/cancel-subscriptio
 
 // POST /api/v1/subscriptions/cancel — end the plan with its current term
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.cancelSubscription).handle(({ auth, ip, userAgent }) => cancelSubscription(auth.accountId, { ip, userAgent })),
+  route(api.cancelSubscription).handle(({ auth, client }) => cancelSubscription(auth.accountId, client)),
 );

@@ -4,5 +4,5 @@ import { confirmTwoFactor } from "@/server/services/two-factor/manage-two-factor
 
 // POST /api/v1/account/2fa/verify — confirm setup; returns recovery codes once
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.verifyTwoFactor).handle(({ auth, body, ip, userAgent }) => confirmTwoFactor(auth, body.code, { ip, userAgent })),
+  route(api.verifyTwoFactor).handle(({ auth, body, client }) => confirmTwoFactor(auth, body.code, client)),
 );

@@ -4,8 +4,8 @@ import { cancelAccountDeletion } from "@/server/services/account/account-deletio
 
 // POST /api/v1/account/deletion/cancel — keep the account
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.cancelAccountDeletion).handle(async ({ auth, ip, userAgent }) => {
-    await cancelAccountDeletion(auth, { ip, userAgent });
+  route(api.cancelAccountDeletion).handle(async ({ auth, client }) => {
+    await cancelAccountDeletion(auth, client);
     return null;
   }),
 );

@@ -4,5 +4,5 @@ import * as api from "@/shared/api/endpoints/email-confirmation";
 
 // POST /api/v1/account/email/confirm — confirm the address with the emailed code
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.confirmEmail).handle(({ auth, body, ip, userAgent }) => confirmEmail(auth, body.code, { ip, userAgent })),
+  route(api.confirmEmail).handle(({ auth, body, client }) => confirmEmail(auth, body.code, client)),
 );

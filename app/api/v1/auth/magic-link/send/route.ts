@@ -4,8 +4,8 @@ import { sendEmailedSecret } from "@/server/services/auth/send-emailed-secret";
 
 // POST /api/v1/auth/magic-link/send — email a sign-in link (same answer for every email)
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.sendMagicLink).handle(async ({ body, ip, userAgent }) => {
-    await sendEmailedSecret("magic_link", body.email, { ip, userAgent });
+  route(api.sendMagicLink).handle(async ({ body, client }) => {
+    await sendEmailedSecret("magic_link", body.email, client);
     return null;
   }),
 );

@@ -4,5 +4,5 @@ import { signInWithMagicLink } from "@/server/services/auth/sign-in-with-emailed
 
 // GET /api/v1/auth/magic-link/verify?token= — sign in with an emailed link's token
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.verifyMagicLink).handle(({ query, ip, userAgent }) => signInWithMagicLink(query.token, { ip, userAgent })),
+  route(api.verifyMagicLink).handle(({ query, client }) => signInWithMagicLink(query.token, client)),
 );

@@ -4,5 +4,5 @@ import { signInWithCode } from "@/server/services/auth/sign-in-with-emailed-secr
 
 // POST /api/v1/auth/otp/verify — sign in with an emailed code
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.verifySignInCode).handle(({ body, ip, userAgent }) => signInWithCode(body.email, body.code, { ip, userAgent })),
+  route(api.verifySignInCode).handle(({ body, client }) => signInWithCode(body.email, body.code, client)),
 );

@@ -4,8 +4,8 @@ import { revokeAccountSession } from "@/server/services/sessions/revoke-account-
 
 // DELETE /api/v1/auth/sessions/{session_id} — sign out one session
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.revokeSession).handle(async ({ auth, params, ip, userAgent }) => {
-    await revokeAccountSession(auth, params.session_id, { ip, userAgent });
+  route(api.revokeSession).handle(async ({ auth, params, client }) => {
+    await revokeAccountSession(auth, params.session_id, client);
     return null;
   }),
 );

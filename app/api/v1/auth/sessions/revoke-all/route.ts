@@ -4,5 +4,5 @@ import { revokeOtherSessions } from "@/server/services/sessions/revoke-other-ses
 
 // POST /api/v1/auth/sessions/revoke-all — sign out every other session
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.revokeAllSessions).handle(({ auth, body, ip, userAgent }) => revokeOtherSessions(auth, body.confirm, { ip, userAgent })),
+  route(api.revokeAllSessions).handle(({ auth, body, client }) => revokeOtherSessions(auth, body.confirm, client)),
 );

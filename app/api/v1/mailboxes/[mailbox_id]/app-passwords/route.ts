@@ -5,7 +5,7 @@ import { createAppPassword, listAppPasswords } from "@/server/services/mailboxes
 // GET /api/v1/mailboxes/{mailbox_id}/app-passwords — the mailbox's app passwords; POST — create one (secret shown once)
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   route(api.listAppPasswords).handle(({ auth, params }) => listAppPasswords(auth.accountId, params.mailbox_id)),
-  route(api.createAppPassword).handle(({ auth, params, body, ip, userAgent }) =>
-    createAppPassword(auth.accountId, params.mailbox_id, body, { ip, userAgent }),
+  route(api.createAppPassword).handle(({ auth, params, body, client }) =>
+    createAppPassword(auth.accountId, params.mailbox_id, body, client),
   ),
 );

@@ -4,8 +4,8 @@ import * as api from "@/shared/api/endpoints/api-keys";
 
 // DELETE /api/v1/sending/api-keys/{key_id} — revoke a key
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.revokeApiKey).handle(async ({ auth, params, ip, userAgent }) => {
-    await revokeApiKey(auth, params.key_id, { ip, userAgent });
+  route(api.revokeApiKey).handle(async ({ auth, params, client }) => {
+    await revokeApiKey(auth, params.key_id, client);
     return null;
   }),
 );

@@ -7,8 +7,8 @@ import { getDomainView } from "@/server/services/domains/domain-view";
 // DELETE /api/v1/sending/domains/{domain_id} — delete it
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   route(api.getDomain).handle(({ auth, params }) => getDomainView(auth.accountId, params.domain_id)),
-  route(api.deleteDomain).handle(async ({ auth, params, ip, userAgent }) => {
-    await deleteDomain(auth.accountId, params.domain_id, { ip, userAgent });
+  route(api.deleteDomain).handle(async ({ auth, params, client }) => {
+    await deleteDomain(auth.accountId, params.domain_id, client);
     return null;
   }),
 );

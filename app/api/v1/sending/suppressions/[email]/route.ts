@@ -4,8 +4,8 @@ import * as api from "@/shared/api/endpoints/suppressions";
 
 // DELETE /api/v1/sending/suppressions/{email} — let an address receive mail again
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.removeSuppression).handle(async ({ auth, params, ip, userAgent }) => {
-    await removeSuppression(auth.accountId, params.email, { ip, userAgent });
+  route(api.removeSuppression).handle(async ({ auth, params, client }) => {
+    await removeSuppression(auth.accountId, params.email, client);
     return null;
   }),
 );
