@@ -46,9 +46,10 @@ function refusalOf(error: SmtpError): MailboxRefusal {
 function sendTo(connection: SMTPConnection, from: string, recipient: string, raw: Buffer) {
   return new Promise<SmtpError | null>((resolve, reject) => {
     connection.send({ from, to: [recipient] }, raw, (error, info) => {
-      // Refused at RCPT: the reply is the outcome, not a failure of the connection.
+      // Refused at RCPT: the reply is the outcome, not a failure of the connection; RSET ends the
+      // transaction so the next recipient's can start.
       const refused = (error as SmtpError | null)?.rejectedErrors?.[0];
-      if (refused) return resolve(refused);
+      if (refused) return connection.reset((resetError) => (resetError ? reject(resetError) : resolve(refused)));
       if (error) return reject(error);
       if (info.rejected.length === 0) return resolve(null);
       const response = info.response;
