@@ -19,6 +19,7 @@ const rules: { from: string; not: string[]; why: string }[] = [
   { from: "components", not: ["server", "app"], why: "UI building blocks get server data as props" },
   { from: "server", not: ["features", "components", "app"], why: "the server never depends on the portal" },
   { from: "server/services", not: ["server/http/errors"], why: "services throw AppError from server/errors.ts, free of HTTP" },
+  { from: "components", not: ["features"], why: "shared building blocks get account state and actions from the features that use them" },
 ];
 
 function sourceFiles(dir: string): string[] {
