@@ -1,6 +1,7 @@
 "use client";
 // The relays page body: the account's SMTP relays with their status,
 // encryption, default badge and last test, and the ways to change them.
+import { Badge } from "@/components/badge";
 import { useState } from "react";
 import { Alert } from "@/components/alert";
 import { LoadError } from "@/components/load-error";
@@ -160,19 +161,6 @@ export function RelaysPanel() {
   );
 }
 
-function Badge({ tone, children }: { tone: "indigo" | "emerald" | "zinc"; children: React.ReactNode }) {
-  const tones = {
-    indigo: "bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/25",
-    emerald: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-400 dark:ring-emerald-500/25",
-    zinc: "bg-zinc-100 text-zinc-600 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-600/30",
-  } as const;
-  return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>
-      {children}
-    </span>
-  );
-}
-
 type RelayRowProps = {
   relay: SmtpRelay;
   isTesting: boolean;
@@ -190,9 +178,9 @@ function RelayRow({ relay, isTesting, isMakingDefault, onTest, onMakeDefault, on
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-white">{relay.name}</h2>
-          {relay.is_default ? <Badge tone="indigo">Default</Badge> : null}
-          <Badge tone={relay.status === "active" ? "emerald" : "zinc"}>{relay.status === "active" ? "Active" : "Inactive"}</Badge>
-          <Badge tone="zinc">{encryptionLabels[relay.encryption]}</Badge>
+          {relay.is_default ? <Badge tone="info">Default</Badge> : null}
+          <Badge tone={relay.status === "active" ? "success" : "neutral"}>{relay.status === "active" ? "Active" : "Inactive"}</Badge>
+          <Badge>{encryptionLabels[relay.encryption]}</Badge>
         </div>
         <p className="mt-1 truncate font-mono text-[0.8125rem] text-zinc-600 dark:text-zinc-400">
           {relay.smtp_host}:{relay.smtp_port}

@@ -2,6 +2,7 @@
 // The security settings page body. Sections are added as the API grows
 // (password change next); until an area works, it is not shown.
 
+import { Badge } from "@/components/badge";
 import { useId, useState } from "react";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
@@ -41,9 +42,7 @@ export function SecurityPanel({ serverRead }: { serverRead?: ServerRead<Account>
               title="Sign-in links"
               description="You can always ask for a one-time sign-in link on the sign-in page. It works once, for 15 minutes."
             >
-              <span className="inline-flex items-center rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
-                Always available
-              </span>
+              <Badge>Always available</Badge>
             </SettingRow>
             <LinkedProviders />
           </SettingsSection>

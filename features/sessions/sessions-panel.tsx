@@ -1,5 +1,6 @@
 "use client";
 
+import { Badge } from "@/components/badge";
 import { useState } from "react";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
@@ -161,10 +162,9 @@ function SessionRow({ session, onSignOut }: { session: Session; onSignOut: (labe
               {device.label}
             </h3>
             {session.isCurrent ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset dark:bg-emerald-500/10 dark:text-emerald-400 dark:ring-emerald-500/25">
-                <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
+              <Badge tone="success" dot>
                 This device
-              </span>
+              </Badge>
             ) : null}
           </div>
           <dl className="mt-1.5 grid grid-cols-1 gap-x-6 gap-y-1 text-sm text-zinc-600 sm:grid-cols-2 lg:grid-cols-4 dark:text-zinc-400">

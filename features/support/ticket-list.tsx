@@ -1,5 +1,6 @@
 "use client";
 // The signed-in account's tickets (GET /support/tickets), newest first.
+import { Badge } from "@/components/badge";
 import { useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/button";
@@ -71,9 +72,7 @@ function TicketRow({ ticket }: { ticket: SupportTicket }) {
           <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
         </p>
       </div>
-      <span className="inline-flex shrink-0 items-center self-start rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-        {statusLabels[ticket.status]}
-      </span>
+      <Badge className="shrink-0 self-start">{statusLabels[ticket.status]}</Badge>
     </li>
   );
 }
