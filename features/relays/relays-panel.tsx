@@ -4,7 +4,7 @@
 import { Badge } from "@/components/badge";
 import { useState } from "react";
 import { Alert } from "@/components/alert";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Dialog } from "@/components/dialog";
@@ -88,38 +88,38 @@ export function RelaysPanel() {
         </Alert>
       ) : null}
 
-      {relays.isPending ? (
-        <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
-          Loading relays…
-        </p>
-      ) : relays.isError ? (
-        <LoadError what="your relays" query={relays} />
-      ) : list.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
-          <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No relays yet</h2>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            Add your SMTP server to send through it. The first relay becomes the default.
-          </p>
-        </div>
-      ) : (
-        <ul
-          aria-label="SMTP relays"
-          className="divide-y divide-zinc-200 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/60"
-        >
-          {list.map((relay) => (
-            <RelayRow
-              key={relay.id}
-              relay={relay}
-              isTesting={testRelay.isPending && testRelay.variables === relay.id}
-              isMakingDefault={makeDefault.isPending && makeDefault.variables?.id === relay.id}
-              onTest={() => runTest(relay)}
-              onMakeDefault={() => setDefault(relay)}
-              onEdit={() => setEditing({ kind: "edit", relay })}
-              onDelete={() => setDeleting(relay)}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={relays}
+        what="your relays"
+        empty={
+          <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
+            <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No relays yet</h2>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+              Add your SMTP server to send through it. The first relay becomes the default.
+            </p>
+          </div>
+        }
+      >
+        {(items) => (
+          <ul
+            aria-label="SMTP relays"
+            className="divide-y divide-zinc-200 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/60"
+          >
+            {items.map((relay) => (
+              <RelayRow
+                key={relay.id}
+                relay={relay}
+                isTesting={testRelay.isPending && testRelay.variables === relay.id}
+                isMakingDefault={makeDefault.isPending && makeDefault.variables?.id === relay.id}
+                onTest={() => runTest(relay)}
+                onMakeDefault={() => setDefault(relay)}
+                onEdit={() => setEditing({ kind: "edit", relay })}
+                onDelete={() => setDeleting(relay)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <Dialog
         open={editing !== null}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { QueryState } from "@/components/query-state";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { sessionSchema } from "@/shared/schemas/session";
 import { describeSignInMethod, describeUserAgent } from "./describe-user-agent";
@@ -84,35 +85,26 @@ export function SessionsPanel() {
 
       {notice ? <Alert tone="success">{notice}</Alert> : null}
 
-      {sessions.isPending ? (
-        <LoadingList />
-      ) : sessions.isError ? (
-        <Alert title="We could not load your sessions">
-          <p>{sessions.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" pending={sessions.isFetching} onClick={() => void sessions.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : ordered.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
-          <div className="flex items-center justify-between border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Active sessions</h2>
-            <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{plural(ordered.length, "session")}</span>
+      <QueryState query={sessions} what="your sessions" loading={<LoadingList />} empty={<EmptyState />}>
+        {() => (
+          <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+            <div className="flex items-center justify-between border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
+              <h2 className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Active sessions</h2>
+              <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{plural(ordered.length, "session")}</span>
+            </div>
+            <ul aria-label="Active sessions" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {ordered.map((session) => (
+                <SessionRow key={session.session_id} session={session} onSignOut={(label) => setPending({ kind: "one", session, label })} />
+              ))}
+            </ul>
+            {others.length === 0 ? (
+              <p className="border-t border-zinc-200 bg-zinc-50 px-5 py-3 text-sm text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+                No other devices are signed in.
+              </p>
+            ) : null}
           </div>
-          <ul aria-label="Active sessions" className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {ordered.map((session) => (
-              <SessionRow key={session.session_id} session={session} onSignOut={(label) => setPending({ kind: "one", session, label })} />
-            ))}
-          </ul>
-          {others.length === 0 ? (
-            <p className="border-t border-zinc-200 bg-zinc-50 px-5 py-3 text-sm text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
-              No other devices are signed in.
-            </p>
-          ) : null}
-        </div>
-      )}
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={pending !== null}
