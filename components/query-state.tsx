@@ -18,13 +18,24 @@ type QueryStateProps<Data> = {
   isEmpty?: (data: Data) => boolean;
   /** Replaces the default loading line (e.g. a skeleton table). */
   loading?: React.ReactNode;
+  /** What to show for a failure the page explains itself (storage offline, not found); undefined or null keeps the default alert. */
+  failed?: (error: Error) => React.ReactNode;
   className?: string;
   children: (data: Data) => React.ReactNode;
 };
 
 const isEmptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
 
-export function QueryState<Data>({ query, what, empty, isEmpty = isEmptyArray, loading, className = "", children }: QueryStateProps<Data>) {
+export function QueryState<Data>({
+  query,
+  what,
+  empty,
+  isEmpty = isEmptyArray,
+  loading,
+  failed,
+  className = "",
+  children,
+}: QueryStateProps<Data>) {
   if (query.isPending) {
     return (
       loading ?? (
@@ -35,6 +46,8 @@ export function QueryState<Data>({ query, what, empty, isEmpty = isEmptyArray, l
     );
   }
   if (query.isError) {
+    const explained = failed?.(query.error);
+    if (explained !== undefined && explained !== null) return explained;
     return (
       <div className={className}>
         <LoadError what={what} query={query} />

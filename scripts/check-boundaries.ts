@@ -30,6 +30,7 @@ const rules: { from: string; not: string[]; why: string }[] = [
     why: "the mail-store adapter is called by services and front doors and calls neither",
   },
   { from: "server/outbound", not: ["server/mail"], why: "customer mail leaves without the front doors it came in by" },
+  { from: "components", not: ["features"], why: "shared building blocks get account state and actions from the features that use them" },
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { Dialog, DialogActions } from "@/components/dialog";
-import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
+import { TextField } from "@/components/text-field";
 import { SettingsCardBody } from "@/components/settings-section";
 import { PortalApiError, unreachable } from "@/features/api/portal-fetch";
 import { failureMessage } from "@/features/auth/sign-in-error";
@@ -105,8 +105,6 @@ function DeleteAccountDialog({ open, account, onClose }: { open: boolean; accoun
   );
 }
 
-const confirmIds = fieldIds("delete_confirmation");
-
 function TypedConfirmation({
   email,
   pending,
@@ -133,20 +131,18 @@ function TypedConfirmation({
       className="space-y-4"
     >
       {error ? <Alert>{error}</Alert> : null}
-      <FormField ids={confirmIds} label={`To confirm, type your email: ${email}`} hint={hint}>
-        <input
-          {...describedBy(confirmIds, { hint })}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          type="text"
-          inputMode="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          className={inputClass}
-        />
-      </FormField>
+      <TextField
+        label={`To confirm, type your email: ${email}`}
+        hint={hint}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        type="text"
+        inputMode="email"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+      />
       <DialogActions>
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
           Cancel

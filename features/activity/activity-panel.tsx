@@ -4,7 +4,7 @@
 // bookmarked, shared with support, and reached with Back.
 import Link from "next/link";
 import { useId } from "react";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { Pagination, PastTheEnd, plural } from "./activity-pagination";
 import { ActivityRow } from "./activity-row";
@@ -34,78 +34,82 @@ export function ActivityPanel({ page }: { page: number }) {
         }
       />
 
-      {activity.isPending ? (
-        <LoadingTable />
-      ) : activity.isError ? (
-        <LoadError what="your activity" query={activity} />
-      ) : activity.data.pagination.total === 0 ? (
-        <EmptyState />
-      ) : activity.data.items.length === 0 ? (
-        <PastTheEnd page={page} totalPages={activity.data.pagination.totalPages} />
-      ) : (
-        <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
-          {/*
+      <QueryState
+        query={activity}
+        what="your activity"
+        loading={<LoadingTable />}
+        empty={<EmptyState />}
+        isEmpty={(data) => data.pagination.total === 0}
+      >
+        {(data) =>
+          data.items.length === 0 ? (
+            <PastTheEnd page={page} totalPages={data.pagination.totalPages} />
+          ) : (
+            <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+              {/*
             Below md the rows are cards (activity-row.tsx), so nothing is hidden off
             to the side; between md and the table's width it scrolls, focusable so
             keyboard users can scroll it too.
           */}
-          <div
-            role="region"
-            aria-labelledby={captionId}
-            tabIndex={0}
-            className="overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
-          >
-            <table
-              aria-busy={activity.isPlaceholderData || undefined}
-              className={`w-full text-left text-sm transition-opacity max-md:block md:min-w-[46rem] ${activity.isPlaceholderData ? "opacity-60" : ""}`}
-            >
-              <caption
-                id={captionId}
-                className="border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 text-left max-md:block max-md:px-4 dark:border-zinc-800 dark:bg-zinc-900"
+              <div
+                role="region"
+                aria-labelledby={captionId}
+                tabIndex={0}
+                className="overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
               >
-                <span className="flex items-center justify-between gap-4">
-                  <span className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
-                    Account activity
-                    <span className="sr-only">
-                      , page {activity.data.pagination.page} of {activity.data.pagination.totalPages}
+                <table
+                  aria-busy={activity.isPlaceholderData || undefined}
+                  className={`w-full text-left text-sm transition-opacity max-md:block md:min-w-[46rem] ${activity.isPlaceholderData ? "opacity-60" : ""}`}
+                >
+                  <caption
+                    id={captionId}
+                    className="border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 text-left max-md:block max-md:px-4 dark:border-zinc-800 dark:bg-zinc-900"
+                  >
+                    <span className="flex items-center justify-between gap-4">
+                      <span className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+                        Account activity
+                        <span className="sr-only">
+                          , page {data.pagination.page} of {data.pagination.totalPages}
+                        </span>
+                      </span>
+                      <span className="text-xs font-normal text-zinc-500 tabular-nums dark:text-zinc-400">
+                        {plural(data.pagination.total, "event")}
+                      </span>
                     </span>
-                  </span>
-                  <span className="text-xs font-normal text-zinc-500 tabular-nums dark:text-zinc-400">
-                    {plural(activity.data.pagination.total, "event")}
-                  </span>
-                </span>
-              </caption>
-              <thead className="border-b border-zinc-200 text-xs text-zinc-500 max-md:hidden dark:border-zinc-800 dark:text-zinc-400">
-                <tr>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    Event
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    Time
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    IP address
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    Device
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 max-md:block dark:divide-zinc-800">
-                {activity.data.items.map((item) => (
-                  <ActivityRow key={item.id} item={item} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={activity.data.pagination.page}
-            totalPages={activity.data.pagination.totalPages}
-            total={activity.data.pagination.total}
-            shown={activity.data.items.length}
-          />
-        </div>
-      )}
+                  </caption>
+                  <thead className="border-b border-zinc-200 text-xs text-zinc-500 max-md:hidden dark:border-zinc-800 dark:text-zinc-400">
+                    <tr>
+                      <th scope="col" className="px-5 py-2.5 font-medium">
+                        Event
+                      </th>
+                      <th scope="col" className="px-5 py-2.5 font-medium">
+                        Time
+                      </th>
+                      <th scope="col" className="px-5 py-2.5 font-medium">
+                        IP address
+                      </th>
+                      <th scope="col" className="px-5 py-2.5 font-medium">
+                        Device
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-zinc-200 max-md:block dark:divide-zinc-800">
+                    {data.items.map((item) => (
+                      <ActivityRow key={item.id} item={item} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination
+                page={data.pagination.page}
+                totalPages={data.pagination.totalPages}
+                total={data.pagination.total}
+                shown={data.items.length}
+              />
+            </div>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

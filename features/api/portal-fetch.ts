@@ -7,9 +7,17 @@ import type { z } from "zod";
 import type { Endpoint } from "@/shared/api/endpoint";
 import type { EndpointRef } from "@/shared/api/endpoint-refs";
 import { isEndedSession } from "@/shared/api/ended-session";
+import { type ErrorCode, type FieldError, isErrorCode } from "@/shared/api/errors";
 import { signInUrl } from "@/shared/safe-callback-url";
 
-export type FieldError = { path: string; message: string };
+export type { FieldError };
+
+/**
+ * The API's error codes (shared/api/errors.ts), so a misspelled code is a type
+ * error, plus the client's own: no answer (`network_error`), an answer that is
+ * not the envelope (`invalid_response`), a code this build does not know (`unknown`).
+ */
+export type PortalErrorCode = ErrorCode | "network_error" | "invalid_response" | "unknown";
 
 /** An API answer with `success: false`, or no usable answer at all (status 0). */
 export class PortalApiError extends Error {
@@ -17,7 +25,7 @@ export class PortalApiError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: PortalErrorCode,
     message: string,
     readonly errors: FieldError[] = [],
     /** Set on 429: how long until the API accepts the request again. */
@@ -131,7 +139,7 @@ export async function readEnvelope<E extends Endpoint>(endpoint: E | EndpointRef
     const data = (envelope.data ?? {}) as { code?: unknown; errors?: unknown; retryAfterSeconds?: unknown };
     throw new PortalApiError(
       response.status,
-      typeof data.code === "string" ? data.code : "unknown",
+      isErrorCode(data.code) ? data.code : "unknown",
       typeof envelope.message === "string" ? envelope.message : "Something went wrong. Please try again.",
       Array.isArray(data.errors) ? (data.errors as FieldError[]) : [],
       typeof data.retryAfterSeconds === "number" && data.retryAfterSeconds > 0 ? data.retryAfterSeconds : undefined,

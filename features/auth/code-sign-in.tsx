@@ -9,7 +9,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
-import { describedBy, fieldIds, FormField } from "@/components/form-field";
+import { TextField } from "@/components/text-field";
 import { Note } from "@/components/note";
 import { OneTimeCodeInput } from "@/components/one-time-code-input";
 import { sendSignInCode } from "@/shared/api/endpoint-refs";
@@ -27,8 +27,6 @@ type CodeValues = Pick<z.output<typeof verifyCodeBody>, "code">;
 const resolver = lazyZodResolver<CodeInput, CodeValues>(() =>
   import("@/shared/schemas/auth").then((schemas) => schemas.verifyCodeBody.pick({ code: true })),
 );
-
-const ids = { code: fieldIds("code") };
 
 export function CodeSignIn({ callbackUrl, passwordHref }: { callbackUrl: string; passwordHref: string }) {
   const [email, setEmail] = useState<string | null>(null);
@@ -125,9 +123,9 @@ function CodeForm({ email, callbackUrl, challenge }: { email: string; callbackUr
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {failure ? <Alert ref={alertRef}>{failure.text}</Alert> : null}
-      <FormField ids={ids.code} label="Sign-in code" error={errors.code?.message}>
-        <OneTimeCodeInput {...form.register("code")} {...describedBy(ids.code, { error: errors.code?.message })} autoFocus />
-      </FormField>
+      <TextField label="Sign-in code" error={errors.code?.message}>
+        {(control) => <OneTimeCodeInput {...form.register("code")} {...control} autoFocus />}
+      </TextField>
       <Button type="submit" pending={isPending} className="w-full">
         {isPending ? "Signing in…" : "Sign in"}
       </Button>

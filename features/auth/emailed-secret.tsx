@@ -4,18 +4,16 @@
 // offer to send again or use another address. The API answers the same
 // whether or not the account exists, and so do these pages.
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
-import { fieldIds } from "@/components/form-field";
 import { EmailField } from "./email-field";
 import { PortalApiError, unreachable } from "@/features/api/portal-fetch";
 import { publicFetch } from "@/features/api/public-fetch";
 import type { forgotPassword, sendMagicLink, sendSignInCode } from "@/shared/api/endpoint-refs";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import { useApiForm } from "@/features/forms/use-api-form";
 import type { emailOnlyBody } from "@/shared/schemas/auth";
-import { placeFieldErrors } from "./place-field-errors";
 import { failureMessage } from "./sign-in-error";
 
 export type SendEndpoint = typeof sendSignInCode | typeof sendMagicLink | typeof forgotPassword;
@@ -23,8 +21,6 @@ export type SendEndpoint = typeof sendSignInCode | typeof sendMagicLink | typeof
 type EmailInput = z.input<typeof emailOnlyBody>;
 type EmailValues = z.output<typeof emailOnlyBody>;
 const resolver = lazyZodResolver<EmailInput, EmailValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.emailOnlyBody));
-
-const ids = { email: fieldIds("email") };
 
 const asApiError = (error: unknown) => (error instanceof PortalApiError ? error : unreachable());
 
@@ -38,26 +34,17 @@ type EmailRequestFormProps = {
 };
 
 export function EmailRequestForm({ endpoint, submitLabel, pendingLabel, defaultEmail = "", onSent }: EmailRequestFormProps) {
-  const form = useForm<EmailInput, unknown, EmailValues>({ resolver, defaultValues: { email: defaultEmail } });
-  const { errors, isSubmitting } = form.formState;
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    setFailure(null);
-    try {
-      await publicFetch(endpoint, { body: { email } });
-      onSent(email);
-    } catch (error) {
-      const apiError = asApiError(error);
-      const unplaced = placeFieldErrors(apiError.errors, ["email"], form.setError);
-      if (unplaced.length > 0 || apiError.errors.length === 0) setFailure([failureMessage(apiError), ...unplaced].join(" "));
-    }
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
+    resolver,
+    defaultValues: { email: defaultEmail },
+    submit: ({ email }) => publicFetch(endpoint, { body: { email } }).then(() => email),
+    onSuccess: (email) => onSent(email),
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {failure ? <Alert>{failure}</Alert> : null}
-      <EmailField ids={ids.email} error={errors.email?.message} registration={form.register("email")} />
+      <EmailField error={errors.email?.message} registration={form.register("email")} />
       <Button type="submit" pending={isSubmitting} className="w-full">
         {isSubmitting ? pendingLabel : submitLabel}
       </Button>

@@ -6,23 +6,21 @@ import Link from "next/link";
 import { signOut } from "./next-auth-client";
 import { useSignedInEmail } from "./portal-session";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { buttonClass } from "@/components/button-styles";
-import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { EmailField } from "./email-field";
 import { OneTimeCodeInput } from "@/components/one-time-code-input";
 import { PasswordInput } from "@/components/password-input";
-import { PortalApiError, unreachable } from "@/features/api/portal-fetch";
+import { TextField } from "@/components/text-field";
+import { PortalApiError, type PortalErrorCode } from "@/features/api/portal-fetch";
 import { publicFetch } from "@/features/api/public-fetch";
 import { resetPassword } from "@/shared/api/endpoint-refs";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import { useApiForm } from "@/features/forms/use-api-form";
 import type { resetPasswordBody } from "@/shared/schemas/auth";
 import { AuthCard, textLinkClass } from "./auth-card";
-import { placeFieldErrors } from "./place-field-errors";
-import { failureMessage } from "./sign-in-error";
 import { NEW_PASSWORD_HINT } from "./sign-up-form";
 
 type ResetInput = z.input<typeof resetPasswordBody>;
@@ -31,26 +29,33 @@ const resolver = lazyZodResolver<ResetInput, ResetValues>(() =>
   import("@/shared/schemas/auth").then((schemas) => schemas.resetPasswordBody),
 );
 
-const ids = { email: fieldIds("email"), otp_code: fieldIds("otp_code"), new_password: fieldIds("new_password") };
-
 const hints = {
   otp_code: "The 6-digit code from the email. It works for 10 minutes.",
   new_password: NEW_PASSWORD_HINT,
 };
 
-type Failure = { code: string; text: string };
-
 export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
-  const form = useForm<ResetInput, unknown, ResetValues>({
-    resolver,
-    defaultValues: { email: defaultEmail, otp_code: "", new_password: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
   const signedInEmail = useSignedInEmail();
-  const [failure, setFailure] = useState<Failure | null>(null);
   const [isDone, setIsDone] = useState(false);
+  // The failure's code, so a dead reset code can offer a new one.
+  const [failedWith, setFailedWith] = useState<PortalErrorCode | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
+    resolver,
+    defaultValues: { email: defaultEmail, otp_code: "", new_password: "" },
+    submit: async (values) => {
+      setFailedWith(null);
+      await publicFetch(resetPassword, { body: values });
+      // The API has just ended every session, this browser's included: drop the portal cookie too.
+      if (signedInEmail) await signOut({ redirect: false });
+    },
+    onSuccess: () => setIsDone(true),
+    onError: (error) => {
+      setFailedWith(error instanceof PortalApiError ? error.code : null);
+      return false;
+    },
+  });
 
   useEffect(() => {
     if (failure) alertRef.current?.focus();
@@ -58,22 +63,6 @@ export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
   useEffect(() => {
     if (isDone) headingRef.current?.focus();
   }, [isDone]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await publicFetch(resetPassword, { body: values });
-    } catch (error) {
-      const apiError = error instanceof PortalApiError ? error : unreachable();
-      const unplaced = placeFieldErrors(apiError.errors, ["email", "otp_code", "new_password"], form.setError);
-      if (apiError.errors.length === 0 || unplaced.length > 0)
-        setFailure({ code: apiError.code, text: [failureMessage(apiError), ...unplaced].join(" ") });
-      return;
-    }
-    // The API has just ended every session, this browser's included: drop the portal cookie too.
-    if (signedInEmail) await signOut({ redirect: false });
-    setIsDone(true);
-  });
 
   const typedEmail = form.watch("email").trim();
   const newCodeHref = typedEmail ? `/forgot-password?${new URLSearchParams({ email: typedEmail })}` : "/forgot-password";
@@ -120,8 +109,8 @@ export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {failure ? (
           <Alert ref={alertRef}>
-            {failure.text}
-            {failure.code === "invalid_or_expired_code" ? (
+            {failure}
+            {failedWith === "invalid_or_expired_code" ? (
               <>
                 {" "}
                 <Link href={newCodeHref} className={textLinkClass}>
@@ -132,23 +121,15 @@ export function ResetPasswordForm({ defaultEmail }: { defaultEmail: string }) {
           </Alert>
         ) : null}
 
-        <EmailField ids={ids.email} error={errors.email?.message} registration={form.register("email")} />
+        <EmailField error={errors.email?.message} registration={form.register("email")} />
 
-        <FormField ids={ids.otp_code} label="Reset code" hint={hints.otp_code} error={errors.otp_code?.message}>
-          <OneTimeCodeInput
-            {...form.register("otp_code")}
-            {...describedBy(ids.otp_code, { hint: hints.otp_code, error: errors.otp_code?.message })}
-            autoFocus={defaultEmail !== ""}
-          />
-        </FormField>
+        <TextField label="Reset code" hint={hints.otp_code} error={errors.otp_code?.message}>
+          {(control) => <OneTimeCodeInput {...form.register("otp_code")} {...control} autoFocus={defaultEmail !== ""} />}
+        </TextField>
 
-        <FormField ids={ids.new_password} label="New password" hint={hints.new_password} error={errors.new_password?.message}>
-          <PasswordInput
-            {...form.register("new_password")}
-            {...describedBy(ids.new_password, { hint: hints.new_password, error: errors.new_password?.message })}
-            autoComplete="new-password"
-          />
-        </FormField>
+        <TextField label="New password" hint={hints.new_password} error={errors.new_password?.message}>
+          {(control) => <PasswordInput {...form.register("new_password")} {...control} autoComplete="new-password" />}
+        </TextField>
 
         <Button type="submit" pending={isSubmitting} className="w-full">
           {isSubmitting ? "Resetting password…" : "Reset password"}

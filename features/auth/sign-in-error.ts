@@ -1,9 +1,10 @@
 // next-auth hands a failed sign-in back as a string: our Credentials provider
 // puts the API's error into it as JSON ({ message, code, errors?, … }).
-import type { FieldError } from "@/features/api/portal-fetch";
+import type { FieldError, PortalErrorCode } from "@/features/api/portal-fetch";
+import { isErrorCode } from "@/shared/api/errors";
 
 export type SignInFailure = {
-  code: string;
+  code: PortalErrorCode;
   message: string;
   errors: FieldError[];
   retryAfterSeconds?: number;
@@ -40,7 +41,8 @@ export function parseSignInError(raw: string | null | undefined): SignInFailure 
   if (challengeToken !== undefined && !(isString(challengeToken) && challengeToken.length > 0)) return unknownFailure;
   return {
     message,
-    code,
+    // A code this build does not know is still a failure, with the API's message.
+    code: isErrorCode(code) ? code : "unknown",
     errors: errors.map(({ path, message }) => ({ path, message })),
     ...(isCount ? { retryAfterSeconds } : {}),
     ...(challengeToken ? { challengeToken } : {}),

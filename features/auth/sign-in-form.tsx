@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
-import { describedBy, fieldIds, FormField } from "@/components/form-field";
+import { TextField } from "@/components/text-field";
 import { EmailField } from "./email-field";
 import { PasswordInput } from "@/components/password-input";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
@@ -22,7 +22,6 @@ import { type TwoFactorChallenge, useTwoFactorChallenge } from "./use-two-factor
 type SignInInput = z.input<typeof loginBody>;
 type SignInValues = z.output<typeof loginBody>;
 
-const ids = { email: fieldIds("email"), password: fieldIds("password") };
 const resolver = lazyZodResolver<SignInInput, SignInValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.loginBody));
 
 /** The sign-in page's card: email and password, then the second factor when the account has one. */
@@ -117,10 +116,9 @@ function SignInForm({ callbackUrl, challenge, defaultEmail, onSubmitEmail }: Sig
         </Alert>
       ) : null}
 
-      <EmailField ids={ids.email} error={errors.email?.message} registration={form.register("email")} />
+      <EmailField error={errors.email?.message} registration={form.register("email")} />
 
-      <FormField
-        ids={ids.password}
+      <TextField
         label="Password"
         error={errors.password?.message}
         aside={
@@ -129,12 +127,8 @@ function SignInForm({ callbackUrl, challenge, defaultEmail, onSubmitEmail }: Sig
           </Link>
         }
       >
-        <PasswordInput
-          {...form.register("password")}
-          {...describedBy(ids.password, { error: errors.password?.message })}
-          autoComplete="current-password"
-        />
-      </FormField>
+        {(control) => <PasswordInput {...form.register("password")} {...control} autoComplete="current-password" />}
+      </TextField>
 
       <Button type="submit" pending={isPending} className="w-full">
         {isPending ? "Signing in…" : "Sign in"}

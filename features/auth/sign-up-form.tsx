@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
+import { TextField } from "@/components/text-field";
 import { EmailField } from "./email-field";
 import { PasswordInput } from "@/components/password-input";
 import { planIds } from "@/shared/plan-ids";
@@ -21,7 +22,7 @@ type SignUpInput = z.input<typeof registerBody>;
 type SignUpValues = z.output<typeof registerBody>;
 const resolver = lazyZodResolver<SignUpInput, SignUpValues>(() => import("@/shared/schemas/auth").then((schemas) => schemas.registerBody));
 
-const ids = { email: fieldIds("email"), password: fieldIds("password"), username: fieldIds("username"), planId: fieldIds("planId") };
+const ids = { planId: fieldIds("planId") };
 
 /** The rules of newPasswordSchema plus the API's common-password check, for every "new password" field. */
 export const NEW_PASSWORD_HINT = "At least 12 characters. Common passwords are refused.";
@@ -70,27 +71,23 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         </Alert>
       ) : null}
 
-      <EmailField ids={ids.email} error={errors.email?.message} registration={form.register("email")} />
+      <EmailField error={errors.email?.message} registration={form.register("email")} />
 
-      <FormField ids={ids.password} label="Password" hint={hints.password} error={errors.password?.message}>
-        <PasswordInput
-          {...form.register("password")}
-          {...describedBy(ids.password, { hint: hints.password, error: errors.password?.message })}
-          autoComplete="new-password"
-        />
-      </FormField>
+      <TextField label="Password" hint={hints.password} error={errors.password?.message}>
+        {(control) => <PasswordInput {...form.register("password")} {...control} autoComplete="new-password" />}
+      </TextField>
 
-      <FormField ids={ids.username} label="Username" optional hint={hints.username} error={errors.username?.message}>
-        <input
-          {...form.register("username", { setValueAs: emptyAsUndefined })}
-          {...describedBy(ids.username, { hint: hints.username, error: errors.username?.message })}
-          type="text"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          className={inputClass}
-        />
-      </FormField>
+      <TextField
+        {...form.register("username", { setValueAs: emptyAsUndefined })}
+        label="Username"
+        optional
+        hint={hints.username}
+        error={errors.username?.message}
+        type="text"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+      />
 
       <FormField ids={ids.planId} label="Plan you are interested in" optional hint={hints.planId} error={errors.planId?.message}>
         <div className="relative">

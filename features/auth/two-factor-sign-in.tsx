@@ -5,16 +5,17 @@
 // a dead challenge (5 minutes, 5 wrong codes) goes back to the first step.
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
-import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
+import { inputClass } from "@/components/form-field";
 import { OneTimeCodeInput } from "@/components/one-time-code-input";
+import { TextField } from "@/components/text-field";
+import { PortalApiError } from "@/features/api/portal-fetch";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import { useApiForm } from "@/features/forms/use-api-form";
 import type { twoFactorCodeBody } from "@/shared/schemas/two-factor";
 import { AuthCard } from "./auth-card";
-import { failureMessage } from "./sign-in-error";
 import { submitCredentials } from "./submit-credentials";
 import type { TwoFactorChallenge } from "./use-two-factor-challenge";
 
@@ -82,66 +83,64 @@ type CodeFormProps = {
   canStartOver: boolean;
 };
 
-const ids = { code: fieldIds("two-factor-code") };
-
 function CodeForm({ method, challenge, challengeToken, callbackUrl, onSwitchMethod, canStartOver }: CodeFormProps) {
   const router = useRouter();
-  const form = useForm<CodeInput, unknown, CodeValues>({ resolver: resolvers[method], defaultValues: { code: "" } });
-  const { errors, isSubmitting } = form.formState;
-  const [failure, setFailure] = useState<string | null>(null);
   const [isNavigating, startNavigation] = useTransition();
   const alertRef = useRef<HTMLDivElement>(null);
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
+    resolver: resolvers[method],
+    defaultValues: { code: "" },
+    submit: async ({ code }: CodeValues) => {
+      const result = await submitCredentials({ mode: "challenge", challengeToken, code });
+      if (result.ok) return;
+      const { failure: apiFailure } = result;
+      // A wrong code keeps the step; a new token comes along when the API issued one.
+      if (apiFailure.code === "invalid_two_factor_code" && apiFailure.challengeToken) challenge.replaceToken(apiFailure.challengeToken);
+      if (apiFailure.code === "invalid_or_expired_token") challenge.expire(apiFailure);
+      throw new PortalApiError(401, apiFailure.code, apiFailure.message, apiFailure.errors, apiFailure.retryAfterSeconds);
+    },
+    onSuccess: () => startNavigation(() => router.push(callbackUrl)),
+    onError: (error) => {
+      if (!(error instanceof PortalApiError)) return false;
+      // The dead challenge took the visitor back to the first step, which says why.
+      if (error.code === "invalid_or_expired_token") return true;
+      if (error.code !== "invalid_two_factor_code") return false;
+      form.setValue("code", "");
+      form.setError("code", { type: "server", message: error.message }, { shouldFocus: true });
+      return true;
+    },
+  });
 
   useEffect(() => {
     if (failure) alertRef.current?.focus();
   }, [failure]);
 
-  const onSubmit = form.handleSubmit(async ({ code }) => {
-    setFailure(null);
-    const result = await submitCredentials({ mode: "challenge", challengeToken, code });
-    if (result.ok) {
-      startNavigation(() => router.push(callbackUrl));
-      return;
-    }
-    const { failure: apiFailure } = result;
-    switch (apiFailure.code) {
-      case "invalid_two_factor_code":
-        // The step stays; a new token comes along when the API issued one.
-        if (apiFailure.challengeToken) challenge.replaceToken(apiFailure.challengeToken);
-        form.setValue("code", "");
-        form.setError("code", { type: "server", message: apiFailure.message }, { shouldFocus: true });
-        return;
-      case "invalid_or_expired_token":
-        challenge.expire(apiFailure);
-        return;
-      default:
-        setFailure(failureMessage(apiFailure));
-    }
-  });
-
   const isPending = isSubmitting || isNavigating;
   const error = errors.code?.message;
   const hint = method === "app" ? "Codes change every 30 seconds." : "It looks like xxxxx-xxxxx.";
-  const field = { ...form.register("code"), ...describedBy(ids.code, { error, hint }), autoFocus: true };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {failure ? <Alert ref={alertRef}>{failure}</Alert> : null}
-      <FormField ids={ids.code} label={copy[method].label} error={error} hint={hint}>
-        {method === "app" ? (
-          <OneTimeCodeInput {...field} />
-        ) : (
-          <input
-            {...field}
-            type="text"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="xxxxx-xxxxx"
-            className={`${inputClass} text-center font-mono text-base tracking-wider`}
-          />
-        )}
-      </FormField>
+      <TextField label={copy[method].label} error={error} hint={hint}>
+        {(control) =>
+          method === "app" ? (
+            <OneTimeCodeInput {...form.register("code")} {...control} autoFocus />
+          ) : (
+            <input
+              {...form.register("code")}
+              {...control}
+              autoFocus
+              type="text"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="xxxxx-xxxxx"
+              className={`${inputClass} text-center font-mono text-base tracking-wider`}
+            />
+          )
+        }
+      </TextField>
       <Button type="submit" pending={isPending} className="w-full">
         {isPending ? "Verifying…" : "Verify"}
       </Button>

@@ -6,6 +6,7 @@
 // two-factor step of `challenge` instead.
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import type { PortalErrorCode } from "@/features/api/portal-fetch";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { placeFieldErrors } from "./place-field-errors";
 import { failureMessage, type SignInFailure } from "./sign-in-error";
@@ -13,7 +14,7 @@ import { type Credentials, submitCredentials } from "./submit-credentials";
 import type { TwoFactorChallenge } from "./use-two-factor-challenge";
 
 /** API codes that belong to one field although the API gives no path. */
-const fieldOfCode: Record<string, string> = { username_taken: "username" };
+const fieldOfCode: Partial<Record<PortalErrorCode, string>> = { username_taken: "username" };
 
 export function useCredentialsSubmit<Values extends FieldValues>(options: {
   callbackUrl: string;

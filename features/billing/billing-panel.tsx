@@ -4,7 +4,7 @@
 import { useState } from "react";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import { SettingsCardBody, SettingsSection } from "@/components/settings-section";
 import type { PaymentProvider, paymentMethodSchema } from "@/shared/schemas/billing";
 import { CreditsCard } from "./credits-card";
@@ -106,15 +106,9 @@ export function BillingPanel({ checkoutCanceled = false }: { checkoutCanceled?: 
       {checkout.error ? <Alert title="We could not start the checkout">{checkout.error.message}</Alert> : null}
 
       <SettingsSection title="Current plan" description="Your plan, its period, and the emails sent in it.">
-        {subscription.isPending ? (
-          <Loading />
-        ) : subscription.isError ? (
-          <div className="p-5">
-            <LoadError what="your plan" query={subscription} />
-          </div>
-        ) : (
-          <CurrentPlan subscription={subscription.data} />
-        )}
+        <QueryState query={subscription} what="your plan" loading={<Loading />} className="p-5">
+          {(data) => <CurrentPlan subscription={data} />}
+        </QueryState>
       </SettingsSection>
 
       <section aria-labelledby="plans-heading" className="space-y-4">
@@ -126,66 +120,48 @@ export function BillingPanel({ checkoutCanceled = false }: { checkoutCanceled?: 
             A new plan starts at once. Paying for your current plan adds a month after the current one.
           </p>
         </div>
-        {plans.isPending || subscription.isPending ? (
-          <Loading />
-        ) : plans.isError ? (
-          <LoadError what="the plans" query={plans} />
-        ) : subscription.data ? (
-          <PlansGrid
-            plans={plans.data}
-            subscription={subscription.data}
-            canPay={!!provider}
-            pendingPlanId={pendingPlanId}
-            onChoose={(plan) => pay({ planId: plan.id })}
-          />
-        ) : null}
+        <QueryState query={plans} what="the plans" loading={<Loading />}>
+          {(data) =>
+            // The grid marks the current plan, so it waits for the subscription too.
+            subscription.data ? (
+              <PlansGrid
+                plans={data}
+                subscription={subscription.data}
+                canPay={!!provider}
+                pendingPlanId={pendingPlanId}
+                onChoose={(plan) => pay({ planId: plan.id })}
+              />
+            ) : subscription.isPending ? (
+              <Loading />
+            ) : null
+          }
+        </QueryState>
       </section>
 
       <SettingsSection
         title="Email credits"
         description="Credits pay for emails beyond your plan's quota, one credit an email. They do not expire."
       >
-        {credits.isPending ? (
-          <Loading />
-        ) : credits.isError ? (
-          <div className="p-5">
-            <LoadError what="your credits" query={credits} />
-          </div>
-        ) : (
-          <CreditsCard
-            credits={credits.data}
-            canPay={!!provider}
-            pendingPackId={pendingPackId}
-            onBuy={(creditPackId) => pay({ creditPackId })}
-          />
-        )}
+        <QueryState query={credits} what="your credits" loading={<Loading />} className="p-5">
+          {(data) => (
+            <CreditsCard credits={data} canPay={!!provider} pendingPackId={pendingPackId} onBuy={(creditPackId) => pay({ creditPackId })} />
+          )}
+        </QueryState>
       </SettingsSection>
 
       <SettingsSection
         title="Payment methods"
         description="The payment providers you can pay with. You enter your details on the provider's own page."
       >
-        {methods.isPending ? (
-          <Loading />
-        ) : methods.isError ? (
-          <div className="p-5">
-            <LoadError what="payment methods" query={methods} />
-          </div>
-        ) : (
-          <PaymentMethods methods={methods.data} selected={provider} onSelect={setChosen} />
-        )}
+        <QueryState query={methods} what="payment methods" loading={<Loading />} className="p-5">
+          {(data) => <PaymentMethods methods={data} selected={provider} onSelect={setChosen} />}
+        </QueryState>
       </SettingsSection>
 
       <SettingsSection title="Invoices" description="One for every payment.">
-        {invoices.isPending ? (
-          <Loading />
-        ) : invoices.isError ? (
-          <div className="p-5">
-            <LoadError what="your invoices" query={invoices} />
-          </div>
-        ) : (
-          <InvoicesTable invoices={invoices.data} />
-        )}
+        <QueryState query={invoices} what="your invoices" loading={<Loading />} className="p-5">
+          {(data) => <InvoicesTable invoices={data} />}
+        </QueryState>
       </SettingsSection>
     </div>
   );

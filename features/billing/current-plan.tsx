@@ -1,6 +1,7 @@
 "use client";
 // The current plan: name, status, period, usage against the quota, and
 // "Cancel plan" (with a confirmation naming the day it ends).
+import { Badge } from "@/components/badge";
 import { useState } from "react";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
@@ -16,13 +17,8 @@ import { useCancelSubscription } from "./use-billing";
 type Subscription = z.output<typeof subscriptionSchema>;
 
 function StatusBadge({ subscription }: { subscription: Subscription }) {
-  const [label, tone] =
-    subscription.status === "past_due"
-      ? ["Payment due", "bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-200"]
-      : subscription.cancelAtPeriodEnd
-        ? ["Ends soon", "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"]
-        : ["Active", "bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200"];
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}>{label}</span>;
+  if (subscription.status === "past_due") return <Badge tone="warning">Payment due</Badge>;
+  return subscription.cancelAtPeriodEnd ? <Badge>Ends soon</Badge> : <Badge tone="success">Active</Badge>;
 }
 
 function Usage({ subscription }: { subscription: Subscription }) {

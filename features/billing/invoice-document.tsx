@@ -3,13 +3,17 @@
 // The page's shell (header, navigation, footer) is hidden in print by
 // app/globals.css, so the paper shows the invoice alone.
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import Link from "next/link";
 import { Button } from "@/components/button";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import { LocalDate } from "@/features/account-deletion/local-date";
 import { portalFetch } from "@/features/api/portal-fetch";
 import { getInvoice } from "@/shared/api/endpoint-refs";
+import type { invoiceDocumentSchema } from "@/shared/schemas/invoice-document";
 import { formatMoney } from "./format-money";
+
+type InvoiceDetail = z.output<typeof invoiceDocumentSchema>;
 
 const statusLabels = { paid: "Paid", open: "Open", void: "Void" } as const;
 
@@ -18,14 +22,14 @@ export function InvoiceDocument({ invoiceId }: { invoiceId: string }) {
     queryKey: ["billing", "invoices", invoiceId],
     queryFn: ({ signal }) => portalFetch(getInvoice, { params: { invoice_id: invoiceId }, signal }),
   });
-  if (invoice.isPending)
-    return (
-      <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
-        Loading the invoice…
-      </p>
-    );
-  if (invoice.isError) return <LoadError what="the invoice" query={invoice} />;
-  const data = invoice.data;
+  return (
+    <QueryState query={invoice} what="the invoice">
+      {(data) => <Invoice data={data} />}
+    </QueryState>
+  );
+}
+
+function Invoice({ data }: { data: InvoiceDetail }) {
   const amount = formatMoney(data.amount, data.currency);
   return (
     <div data-invoice-document className="space-y-6">

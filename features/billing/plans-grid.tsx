@@ -1,6 +1,7 @@
 "use client";
 // The plans on offer: price, quota, and the way to get each (checkout,
 // contact sales, or nothing for the plan you are on).
+import { Badge } from "@/components/badge";
 import Link from "next/link";
 import type { z } from "zod";
 import { Button } from "@/components/button";
@@ -73,11 +74,7 @@ export function PlansGrid({
             >
               <div className="flex items-center justify-between gap-2">
                 <h3 className="text-base font-semibold text-zinc-900 dark:text-white">{plan.name}</h3>
-                {isCurrent ? (
-                  <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">
-                    Current plan
-                  </span>
-                ) : null}
+                {isCurrent ? <Badge tone="info">Current plan</Badge> : null}
               </div>
               <p className="mt-2 text-lg font-semibold text-zinc-900 dark:text-white">{priceOf(plan)}</p>
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{quotaOf(plan)}</p>

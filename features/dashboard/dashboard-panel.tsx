@@ -4,7 +4,7 @@
 // The page's server render usually reads the overview already (`serverRead`),
 // so the figures are in the HTML; otherwise they load here.
 import Link from "next/link";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import { useHydrated } from "@/components/use-hydrated";
 import type { ServerRead } from "@/shared/api/server-read";
 import { textLinkClass } from "@/features/auth/auth-card";
@@ -26,13 +26,9 @@ export function DashboardPanel({ serverRead }: { serverRead?: ServerRead<Dashboa
         title="Dashboard"
         description="Your plan and this period’s sending, the figures of your account at a glance, and what is left to set up."
       />
-      {overview.isPending ? (
-        <OverviewPlaceholder />
-      ) : overview.isError ? (
-        <LoadError what="your overview" query={overview} />
-      ) : (
-        <Overview data={overview.data} times={times} />
-      )}
+      <QueryState query={overview} what="your overview" loading={<OverviewPlaceholder />}>
+        {(data) => <Overview data={data} times={times} />}
+      </QueryState>
     </div>
   );
 }

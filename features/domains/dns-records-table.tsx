@@ -1,11 +1,12 @@
 "use client";
 // The records a domain's owner publishes, each with a copy button for its
 // name and value, whether it is required, and the outcome of its last lookup.
+import { Badge } from "@/components/badge";
 import { Fragment } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
-import { purposeLabel, recordStatusText, StatusBadge } from "./domain-status";
+import { purposeLabel, recordStatusText } from "./domain-status";
 import { RecordFinding } from "./record-finding";
 
 // Below 48rem of room (a phone, or a narrow column) each record becomes a card:
@@ -91,7 +92,9 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
                   <RecordFinding record={record} />
                 </td>
                 <td className="px-3 py-3 whitespace-nowrap @max-3xl:col-start-2 @max-3xl:row-start-1 @max-3xl:p-0">
-                  <StatusBadge {...status} />
+                  <Badge tone={status.tone} className="shrink-0">
+                    {status.label}
+                  </Badge>
                 </td>
                 <td className={`px-5 py-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400 ${card.cell}`}>
                   <CellLabel inline>Last checked</CellLabel>

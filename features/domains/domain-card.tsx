@@ -1,13 +1,14 @@
 "use client";
 // One sending domain: its state, "Verify" (a DNS check now, with progress),
 // "Delete…", and the records table.
+import { Badge } from "@/components/badge";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { DiscoveryRecords } from "./discovery-records";
 import { DnsRecordsTable } from "./dns-records-table";
-import { domainStatusText, receivingStatusLabel, receivingTone, StatusBadge } from "./domain-status";
+import { domainStatusText, receivingStatusLabel, receivingTone } from "./domain-status";
 
 type DomainCardProps = {
   domain: SendingDomain;
@@ -32,11 +33,12 @@ export function DomainCard({ domain, verifying, verifyError, onVerify, onDelete 
             <h2 id={headingId} className="truncate text-base font-semibold text-zinc-900 dark:text-white">
               {domain.name}
             </h2>
-            <StatusBadge label={status.label} tone={status.tone} />
-            <StatusBadge
-              label={`Receiving: ${receivingStatusLabel[domain.receivingStatus]}`}
-              tone={receivingTone[domain.receivingStatus]}
-            />
+            <Badge tone={status.tone} className="shrink-0">
+              {status.label}
+            </Badge>
+            <Badge tone={receivingTone[domain.receivingStatus]} className="shrink-0">
+              Receiving: {receivingStatusLabel[domain.receivingStatus]}
+            </Badge>
           </div>
           <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">{status.explanation}</p>
           <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">

@@ -1,7 +1,6 @@
 // Words and colours for domain and record states (docs/domains.md, "Domain states").
+import type { BadgeTone as Tone } from "@/components/badge";
 import type { DomainRecord, SendingDomain } from "@/shared/schemas/sending-domain";
-
-type Tone = "neutral" | "positive" | "warning" | "danger";
 
 export const domainStatusText: Record<SendingDomain["status"], { label: string; tone: Tone; explanation: string }> = {
   pending: {
@@ -9,7 +8,7 @@ export const domainStatusText: Record<SendingDomain["status"], { label: string; 
     tone: "neutral",
     explanation: "Publish the records below at your DNS provider, then press Verify. We also check every 15 minutes for 72 hours.",
   },
-  verified: { label: "Verified", tone: "positive", explanation: "Every required record is in place. We check again daily." },
+  verified: { label: "Verified", tone: "success", explanation: "Every required record is in place. We check again daily." },
   failed: {
     label: "Failed",
     tone: "danger",
@@ -33,14 +32,14 @@ export const receivingStatusLabel: Record<SendingDomain["receivingStatus"], stri
 
 export const receivingTone: Record<SendingDomain["receivingStatus"], Tone> = {
   pending: "neutral",
-  verified: "positive",
+  verified: "success",
   failed: "danger",
   temporary_failure: "warning",
 };
 
 export const recordStatusText: Record<DomainRecord["status"], { label: string; tone: Tone }> = {
   pending: { label: "Not checked", tone: "neutral" },
-  verified: { label: "Found", tone: "positive" },
+  verified: { label: "Found", tone: "success" },
   failed: { label: "Not found or wrong", tone: "danger" },
   temporary_failure: { label: "DNS did not answer", tone: "warning" },
 };
@@ -53,20 +52,3 @@ export const purposeLabel: Record<DomainRecord["purpose"], string> = {
   return_path: "Return path",
   mx: "MX (receiving)",
 };
-
-export const toneClass: Record<Tone, string> = {
-  neutral: "bg-zinc-100 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-400/20",
-  positive: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-400 dark:ring-emerald-500/25",
-  warning: "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-500/25",
-  danger: "bg-red-50 text-red-700 ring-red-600/20 dark:bg-red-500/10 dark:text-red-400 dark:ring-red-500/25",
-};
-
-export function StatusBadge({ label, tone }: { label: string; tone: Tone }) {
-  return (
-    <span
-      className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${toneClass[tone]}`}
-    >
-      {label}
-    </span>
-  );
-}

@@ -2,7 +2,7 @@
 // The Domains page body: add a domain, then publish and verify its records.
 import { useState } from "react";
 import { Alert } from "@/components/alert";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { AddDomainForm } from "./add-domain-form";
@@ -75,34 +75,34 @@ export function DomainsPanel({ devDnsAddress = null }: { devDnsAddress?: string 
 
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
 
-      {domains.isPending ? (
-        <div role="status" className="rounded-xl border border-zinc-200 px-5 py-8 text-sm text-zinc-500 dark:border-zinc-800">
-          Loading domains…
-        </div>
-      ) : domains.isError ? (
-        <LoadError what="your domains" query={domains} />
-      ) : domains.data.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
-          <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No domains yet</h2>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Add the domain you send from to see the DNS records to publish.</p>
-        </div>
-      ) : (
-        <div className="space-y-6">
-          {domains.data.map((domain) => (
-            <DomainCard
-              key={domain.domain_id}
-              domain={domain}
-              verifying={verify.isPending && verify.variables === domain.domain_id}
-              verifyError={verifyFailure?.domainId === domain.domain_id ? verifyFailure.message : null}
-              onVerify={() => runVerify(domain)}
-              onDelete={() => {
-                remove.reset();
-                setDeleting(domain);
-              }}
-            />
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={domains}
+        what="your domains"
+        empty={
+          <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
+            <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No domains yet</h2>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Add the domain you send from to see the DNS records to publish.</p>
+          </div>
+        }
+      >
+        {(list) => (
+          <div className="space-y-6">
+            {list.map((domain) => (
+              <DomainCard
+                key={domain.domain_id}
+                domain={domain}
+                verifying={verify.isPending && verify.variables === domain.domain_id}
+                verifyError={verifyFailure?.domainId === domain.domain_id ? verifyFailure.message : null}
+                onVerify={() => runVerify(domain)}
+                onDelete={() => {
+                  remove.reset();
+                  setDeleting(domain);
+                }}
+              />
+            ))}
+          </div>
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={deleting !== null}

@@ -8,7 +8,7 @@ import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmailHtmlFrame, hasRemoteImages } from "@/components/email-html-frame";
 import { formatDateTime } from "@/components/format-time";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import type { MailboxMessageDetail } from "@/shared/schemas/mailbox-messages";
 import { Authenticity } from "./authenticity";
 import { formatBytes } from "./format-bytes";
@@ -88,71 +88,72 @@ export function InboxMessage({ mailboxId, messageId, onClosed, onDeleted }: Inbo
     if (loaded) heading.current?.focus();
   }, [loaded]);
 
-  if (message.isPending)
-    return (
-      <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
-        Loading message…
-      </p>
-    );
-  if (message.isError)
-    return isStorageOffline(message.error) ? <StorageOfflineNotice query={message} /> : <LoadError what="this message" query={message} />;
-  const data = message.data;
-  const subject = data.subject ?? "(no subject)";
   return (
-    <article aria-labelledby="message-subject" className={`${panelClass} min-w-0 space-y-4 p-6`}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2
-          id="message-subject"
-          ref={heading}
-          tabIndex={-1}
-          className="min-w-0 text-xl font-semibold break-words text-zinc-900 focus:outline-none dark:text-white"
-        >
-          {subject}
-        </h2>
-        <div className="flex gap-2">
-          <Button variant="secondary" size="sm" onClick={onClosed}>
-            Close
-          </Button>
-          <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
-            Delete
-          </Button>
-        </div>
-      </div>
-      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
-        {headerRows(data).map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="font-medium text-zinc-800 dark:text-zinc-200">{term}</dt>
-            <dd className="wrap-anywhere text-zinc-600 dark:text-zinc-400">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <Authenticity results={data.authenticationResults} />
-      <MessageBody html={data.html} text={data.text} messageId={messageId} />
-      <MessageAttachments attachments={data.attachments} />
-      <details className="text-sm">
-        <summary className="cursor-pointer font-medium text-zinc-800 dark:text-zinc-200">All headers</summary>
-        <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap break-all text-xs text-zinc-600 dark:text-zinc-400">
-          {data.headers.map((header) => `${header.name}: ${header.value}`).join("\n")}
-        </pre>
-      </details>
-      <ConfirmDialog
-        open={confirming}
-        title={`Delete “${subject}”?`}
-        confirmLabel="Delete message"
-        pending={remove.isPending}
-        error={remove.error?.message ?? null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          remove.mutate(messageId, {
-            onSuccess: () => {
-              setConfirming(false);
-              onDeleted(subject);
-            },
-          })
-        }
-      >
-        It is removed from the mailbox for every mail app too. This cannot be undone.
-      </ConfirmDialog>
-    </article>
+    <QueryState
+      query={message}
+      what="this message"
+      failed={(error) => (isStorageOffline(error) ? <StorageOfflineNotice query={message} /> : null)}
+    >
+      {(data) => {
+        const subject = data.subject ?? "(no subject)";
+        return (
+          <article aria-labelledby="message-subject" className={`${panelClass} min-w-0 space-y-4 p-6`}>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <h2
+                id="message-subject"
+                ref={heading}
+                tabIndex={-1}
+                className="min-w-0 text-xl font-semibold break-words text-zinc-900 focus:outline-none dark:text-white"
+              >
+                {subject}
+              </h2>
+              <div className="flex gap-2">
+                <Button variant="secondary" size="sm" onClick={onClosed}>
+                  Close
+                </Button>
+                <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+                  Delete
+                </Button>
+              </div>
+            </div>
+            <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+              {headerRows(data).map(([term, value]) => (
+                <div key={term} className="contents">
+                  <dt className="font-medium text-zinc-800 dark:text-zinc-200">{term}</dt>
+                  <dd className="wrap-anywhere text-zinc-600 dark:text-zinc-400">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <Authenticity results={data.authenticationResults} />
+            <MessageBody html={data.html} text={data.text} messageId={messageId} />
+            <MessageAttachments attachments={data.attachments} />
+            <details className="text-sm">
+              <summary className="cursor-pointer font-medium text-zinc-800 dark:text-zinc-200">All headers</summary>
+              <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap break-all text-xs text-zinc-600 dark:text-zinc-400">
+                {data.headers.map((header) => `${header.name}: ${header.value}`).join("\n")}
+              </pre>
+            </details>
+            <ConfirmDialog
+              open={confirming}
+              title={`Delete “${subject}”?`}
+              confirmLabel="Delete message"
+              pending={remove.isPending}
+              error={remove.error?.message ?? null}
+              onCancel={() => setConfirming(false)}
+              onConfirm={() =>
+                remove.mutate(messageId, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    onDeleted(subject);
+                  },
+                })
+              }
+            >
+              It is removed from the mailbox for every mail app too. This cannot be undone.
+            </ConfirmDialog>
+          </article>
+        );
+      }}
+    </QueryState>
   );
 }

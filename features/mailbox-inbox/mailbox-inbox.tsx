@@ -30,11 +30,16 @@ function Messages({ mailboxId, page }: { mailboxId: string; page: number }) {
   const [reading, setReading] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const pageHref = (target: number) => `/mailboxes/${encodeURIComponent(mailboxId)}/inbox${target > 1 ? `?page=${target}` : ""}`;
-  if (messages.isError && isStorageOffline(messages.error)) return <StorageOfflineNotice query={messages} />;
   return (
     <>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      <QueryState query={messages} what="the inbox" empty={<EmptyInbox />} isEmpty={(data) => data.pagination.total === 0}>
+      <QueryState
+        query={messages}
+        what="the inbox"
+        empty={<EmptyInbox />}
+        isEmpty={(data) => data.pagination.total === 0}
+        failed={(error) => (isStorageOffline(error) ? <StorageOfflineNotice query={messages} /> : null)}
+      >
         {(data) => (
           <InboxList
             items={data.items}

@@ -5,6 +5,7 @@
 // so viewing it never triggers the message's own tracking.
 import Link from "next/link";
 import { Alert } from "@/components/alert";
+import { QueryState } from "@/components/query-state";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { formatDateTime } from "@/components/format-time";
 import { MessageStatusBadge } from "./message-status-badge";
@@ -101,28 +102,21 @@ function MessageBody({ html, text }: { html: string | null; text: string | null 
 
 export function MessageDetail({ messageId }: { messageId: string }) {
   const message = useMessage(messageId);
-  if (message.isPending)
-    return (
-      <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
-        Loading message…
-      </p>
-    );
-  if (message.isError) {
-    return (
-      <div className="space-y-4">
-        <Alert title="We could not load this message">{message.error.message}</Alert>
-        <Link href="/messages" className={textLinkClass}>
-          Back to messages
-        </Link>
-      </div>
-    );
-  }
-  const data = message.data;
   return (
     <div className="space-y-6">
       <Link href="/messages" className={`${textLinkClass} text-sm`}>
         ← Messages
       </Link>
+      <QueryState query={message} what="this message">
+        {(data) => <Message data={data} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function Message({ data }: { data: MessageDetailData }) {
+  return (
+    <>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">{data.subject}</h1>
         <MessageStatusBadge status={data.status} />
@@ -209,6 +203,6 @@ export function MessageDetail({ messageId }: { messageId: string }) {
           ))}
         </ol>
       </section>
-    </div>
+    </>
   );
 }

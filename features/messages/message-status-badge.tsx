@@ -1,13 +1,14 @@
+import { Badge, type BadgeTone } from "@/components/badge";
 import type { MessageSummary } from "@/shared/schemas/messages";
 
-const styles: Record<MessageSummary["status"], string> = {
-  scheduled: "bg-sky-100 text-sky-800 dark:bg-sky-500/15 dark:text-sky-300",
-  canceled: "bg-zinc-100 text-zinc-700 dark:bg-zinc-500/15 dark:text-zinc-300",
-  bounced: "bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300",
-  queued: "bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300",
-  sent: "bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300",
-  failed: "bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300",
-  suppressed: "bg-zinc-100 text-zinc-700 dark:bg-zinc-500/15 dark:text-zinc-300",
+const tones: Record<MessageSummary["status"], BadgeTone> = {
+  scheduled: "info",
+  canceled: "neutral",
+  bounced: "danger",
+  queued: "warning",
+  sent: "success",
+  failed: "danger",
+  suppressed: "neutral",
 };
 
 const labels: Record<MessageSummary["status"], string> = {
@@ -21,5 +22,5 @@ const labels: Record<MessageSummary["status"], string> = {
 };
 
 export function MessageStatusBadge({ status }: { status: MessageSummary["status"] }) {
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${styles[status]}`}>{labels[status]}</span>;
+  return <Badge tone={tones[status]}>{labels[status]}</Badge>;
 }

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/button";
 import { DevMailboxHint } from "@/components/dev-mailbox";
 import { describedBy, fieldIds, inputClass } from "@/components/form-field";
+import { QueryState } from "@/components/query-state";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { clearPendingConfirmation, readPendingConfirmation, savePendingConfirmation } from "./pending-confirmation";
 import { useConfirmEmail, useSendConfirmationCode, useSendTestEmail, useTestSender } from "./use-test-sender";
@@ -20,37 +21,49 @@ export function SendTestEmail() {
   const router = useRouter();
   const [opening, setOpening] = useState(false);
 
-  if (sender.isPending) return <p className="mt-2 text-zinc-500 dark:text-zinc-400">Checking your address…</p>;
-  if (sender.isError) return <p className="mt-2 text-red-700 dark:text-red-300">{errorText(sender.error)}</p>;
-  const { to, from, emailProven, dailyLimit, sentToday } = sender.data;
-  if (!emailProven) return <ConfirmAddress email={to} />;
-
   return (
-    <div className="mt-2 space-y-2">
-      <p className="text-zinc-600 dark:text-zinc-400">
-        From <span className="font-mono text-[0.8125rem] break-all">{from}</span> to {to}. {Math.max(0, dailyLimit - sentToday)} of{" "}
-        {dailyLimit} left today.
-      </p>
-      <Button
-        size="sm"
-        pending={send.isPending || opening}
-        onClick={() =>
-          send.mutate(sender.data, {
-            onSuccess: (message) => {
-              setOpening(true);
-              router.push(`/messages/${message.id}`);
-            },
-          })
-        }
-      >
-        {send.isPending || opening ? "Sending…" : "Send a test email"}
-      </Button>
-      {send.isError ? (
-        <p role="alert" className="text-red-700 dark:text-red-300">
-          {errorText(send.error)}
+    <QueryState
+      query={sender}
+      what="your test sender"
+      className="mt-2"
+      loading={
+        <p role="status" className="mt-2 text-zinc-500 dark:text-zinc-400">
+          Checking your address…
         </p>
-      ) : null}
-    </div>
+      }
+    >
+      {(data) => {
+        const { to, from, emailProven, dailyLimit, sentToday } = data;
+        if (!emailProven) return <ConfirmAddress email={to} />;
+        return (
+          <div className="mt-2 space-y-2">
+            <p className="text-zinc-600 dark:text-zinc-400">
+              From <span className="font-mono text-[0.8125rem] break-all">{from}</span> to {to}. {Math.max(0, dailyLimit - sentToday)} of{" "}
+              {dailyLimit} left today.
+            </p>
+            <Button
+              size="sm"
+              pending={send.isPending || opening}
+              onClick={() =>
+                send.mutate(data, {
+                  onSuccess: (message) => {
+                    setOpening(true);
+                    router.push(`/messages/${message.id}`);
+                  },
+                })
+              }
+            >
+              {send.isPending || opening ? "Sending…" : "Send a test email"}
+            </Button>
+            {send.isError ? (
+              <p role="alert" className="text-red-700 dark:text-red-300">
+                {errorText(send.error)}
+              </p>
+            ) : null}
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

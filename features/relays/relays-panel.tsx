@@ -1,9 +1,10 @@
 "use client";
 // The relays page body: the account's SMTP relays with their status,
 // encryption, default badge and last test, and the ways to change them.
+import { Badge } from "@/components/badge";
 import { useState } from "react";
 import { Alert } from "@/components/alert";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Dialog } from "@/components/dialog";
@@ -87,38 +88,38 @@ export function RelaysPanel() {
         </Alert>
       ) : null}
 
-      {relays.isPending ? (
-        <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
-          Loading relays…
-        </p>
-      ) : relays.isError ? (
-        <LoadError what="your relays" query={relays} />
-      ) : list.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
-          <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No relays yet</h2>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            Add your SMTP server to send through it. The first relay becomes the default.
-          </p>
-        </div>
-      ) : (
-        <ul
-          aria-label="SMTP relays"
-          className="divide-y divide-zinc-200 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/60"
-        >
-          {list.map((relay) => (
-            <RelayRow
-              key={relay.id}
-              relay={relay}
-              isTesting={testRelay.isPending && testRelay.variables === relay.id}
-              isMakingDefault={makeDefault.isPending && makeDefault.variables?.id === relay.id}
-              onTest={() => runTest(relay)}
-              onMakeDefault={() => setDefault(relay)}
-              onEdit={() => setEditing({ kind: "edit", relay })}
-              onDelete={() => setDeleting(relay)}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={relays}
+        what="your relays"
+        empty={
+          <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
+            <h2 className="text-sm font-semibold text-zinc-900 dark:text-white">No relays yet</h2>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+              Add your SMTP server to send through it. The first relay becomes the default.
+            </p>
+          </div>
+        }
+      >
+        {(items) => (
+          <ul
+            aria-label="SMTP relays"
+            className="divide-y divide-zinc-200 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/60"
+          >
+            {items.map((relay) => (
+              <RelayRow
+                key={relay.id}
+                relay={relay}
+                isTesting={testRelay.isPending && testRelay.variables === relay.id}
+                isMakingDefault={makeDefault.isPending && makeDefault.variables?.id === relay.id}
+                onTest={() => runTest(relay)}
+                onMakeDefault={() => setDefault(relay)}
+                onEdit={() => setEditing({ kind: "edit", relay })}
+                onDelete={() => setDeleting(relay)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <Dialog
         open={editing !== null}
@@ -160,19 +161,6 @@ export function RelaysPanel() {
   );
 }
 
-function Badge({ tone, children }: { tone: "indigo" | "emerald" | "zinc"; children: React.ReactNode }) {
-  const tones = {
-    indigo: "bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/25",
-    emerald: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-400 dark:ring-emerald-500/25",
-    zinc: "bg-zinc-100 text-zinc-600 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-600/30",
-  } as const;
-  return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>
-      {children}
-    </span>
-  );
-}
-
 type RelayRowProps = {
   relay: SmtpRelay;
   isTesting: boolean;
@@ -190,9 +178,9 @@ function RelayRow({ relay, isTesting, isMakingDefault, onTest, onMakeDefault, on
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-white">{relay.name}</h2>
-          {relay.is_default ? <Badge tone="indigo">Default</Badge> : null}
-          <Badge tone={relay.status === "active" ? "emerald" : "zinc"}>{relay.status === "active" ? "Active" : "Inactive"}</Badge>
-          <Badge tone="zinc">{encryptionLabels[relay.encryption]}</Badge>
+          {relay.is_default ? <Badge tone="info">Default</Badge> : null}
+          <Badge tone={relay.status === "active" ? "success" : "neutral"}>{relay.status === "active" ? "Active" : "Inactive"}</Badge>
+          <Badge>{encryptionLabels[relay.encryption]}</Badge>
         </div>
         <p className="mt-1 truncate font-mono text-[0.8125rem] text-zinc-600 dark:text-zinc-400">
           {relay.smtp_host}:{relay.smtp_port}

@@ -7,15 +7,14 @@
 // sign out and back in, which makes a fresh session too.
 import { signOut } from "@/features/auth/next-auth-client";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { DialogActions } from "@/components/dialog";
 import { AuthenticationCodeInput } from "@/components/authentication-code-input";
-import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
+import { TextField } from "@/components/text-field";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
-import { describeFailure } from "@/features/api/describe-failure";
+import { useApiForm } from "@/features/forms/use-api-form";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { signInUrl } from "@/shared/safe-callback-url";
@@ -130,7 +129,6 @@ function OtherWays({
   );
 }
 
-const ids = { password: fieldIds("confirm-password"), code: fieldIds("confirm-code") };
 // In a dialog no description names the method, so the code field says where codes come from.
 const codeHint = "From your authenticator app, or one of your recovery codes.";
 
@@ -145,27 +143,20 @@ function ProofForm({
   onConfirmed,
   onCancel,
 }: ConfirmIdentityProps & { method: Method; otherWays: React.ReactNode }) {
-  const form = useForm<ProofValues>({ resolver: resolvers[method], defaultValues: { [method]: "" } });
-  const { errors, isSubmitting } = form.formState;
   const confirm = useReauthenticate();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await confirm.mutateAsync(method === "password" ? { password: values.password! } : { code: values.code! });
-    } catch (error) {
-      const apiError = error instanceof PortalApiError ? error : null;
-      // A wrong password (401 invalid_credentials) or code (401 invalid_two_factor_code) belongs beside the field.
-      if (apiError?.code === "invalid_credentials" || apiError?.code === "invalid_two_factor_code") {
-        form.setValue(method, "");
-        form.setError(method, { type: "server", message: apiError.message }, { shouldFocus: true });
-      } else {
-        setFailure(describeFailure(error));
-      }
-      return;
-    }
-    onConfirmed();
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
+    resolver: resolvers[method],
+    defaultValues: { [method]: "" },
+    submit: (values: ProofValues) => confirm.mutateAsync(method === "password" ? { password: values.password! } : { code: values.code! }),
+    onSuccess: () => onConfirmed(),
+    // A wrong password (401 invalid_credentials) or code (401 invalid_two_factor_code) belongs beside the field.
+    onError: (error) => {
+      if (!(error instanceof PortalApiError && (error.code === "invalid_credentials" || error.code === "invalid_two_factor_code")))
+        return false;
+      form.setValue(method, "");
+      form.setError(method, { type: "server", message: error.message }, { shouldFocus: true });
+      return true;
+    },
   });
 
   const error = errors[method]?.message;
@@ -189,18 +180,13 @@ function ProofForm({
       {message ? <Alert>{message}</Alert> : null}
       <div className={frame === "panel" ? "max-w-sm" : undefined}>
         {method === "password" ? (
-          <FormField ids={ids.password} label="Password" error={error}>
-            <PasswordInput
-              {...form.register("password")}
-              {...describedBy(ids.password, { error })}
-              autoComplete="current-password"
-              autoFocus
-            />
-          </FormField>
+          <TextField label="Password" error={error}>
+            {(control) => <PasswordInput {...form.register("password")} {...control} autoComplete="current-password" autoFocus />}
+          </TextField>
         ) : (
-          <FormField ids={ids.code} label="Authentication code" hint={hint} error={error}>
-            <AuthenticationCodeInput {...form.register("code")} {...describedBy(ids.code, { error, hint })} autoFocus />
-          </FormField>
+          <TextField label="Authentication code" hint={hint} error={error}>
+            {(control) => <AuthenticationCodeInput {...form.register("code")} {...control} autoFocus />}
+          </TextField>
         )}
       </div>
       {otherWays}

@@ -3,6 +3,7 @@
 // the provider's email and since when) or not. Linking happens by signing in
 // with the provider using the same verified email, so a provider this service
 // is not configured for is not offered (an identity linked before still shows).
+import { Badge } from "@/components/badge";
 import type { SignInMethods } from "@/shared/schemas/oauth";
 import { SettingRow } from "./settings-section";
 import { useSignInMethods } from "./use-sign-in-methods";
@@ -11,8 +12,6 @@ const providers = [
   { provider: "google", name: "Google" },
   { provider: "github", name: "GitHub" },
 ] as const;
-
-const badgeClass = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium";
 
 function describe(identity: SignInMethods["identities"][number] | undefined, name: string): string {
   if (!identity) return `Not linked. Sign in with ${name} using this account's email address to link it.`;
@@ -30,11 +29,7 @@ export function LinkedProviders() {
         if (!identity && !methods.data.availableProviders.includes(provider)) return null;
         return (
           <SettingRow key={provider} title={name} description={describe(identity, name)}>
-            {identity ? (
-              <span className={`${badgeClass} bg-emerald-50 text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-300`}>Linked</span>
-            ) : (
-              <span className={`${badgeClass} bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300`}>Not linked</span>
-            )}
+            {identity ? <Badge tone="success">Linked</Badge> : <Badge>Not linked</Badge>}
           </SettingRow>
         );
       })}

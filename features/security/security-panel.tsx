@@ -2,9 +2,9 @@
 // The security settings page body. Sections are added as the API grows
 // (password change next); until an area works, it is not shown.
 
+import { Badge } from "@/components/badge";
 import { useId, useState } from "react";
 import { Alert } from "@/components/alert";
-import { Button } from "@/components/button";
 import { ButtonLink } from "@/components/button-link";
 import { Switch } from "@/components/switch";
 import { LazyConfirmIdentity } from "./on-demand-forms";
@@ -14,6 +14,7 @@ import { TwoFactorSection } from "./two-factor-setting";
 import { useReauthentication } from "./use-reauthentication";
 import { useSetOtpLogin } from "./use-otp-login";
 import { PageHeader } from "@/components/page-header";
+import { QueryState } from "@/components/query-state";
 import { useMe } from "@/features/account/use-me";
 import type { ServerRead } from "@/shared/api/server-read";
 import type { Account } from "@/shared/schemas/account";
@@ -24,44 +25,35 @@ export function SecurityPanel({ serverRead }: { serverRead?: ServerRead<Account>
     <div className="space-y-10">
       <PageHeader title="Security" description="How you sign in to your account, and what keeps it safe." />
 
-      {account.isPending ? (
-        <LoadingSection />
-      ) : account.isError ? (
-        <Alert title="We could not load your security settings">
-          <p>{account.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" pending={account.isFetching} onClick={() => void account.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <>
-          <SettingsSection title="Sign-in methods" description="Ways to get into your account besides your password.">
-            <CodeSignInSetting enabled={account.data.otpLoginEnabled} twoFactorEnabled={account.data.twoFactorEnabled} />
-            <SettingRow
-              title="Sign-in links"
-              description="You can always ask for a one-time sign-in link on the sign-in page. It works once, for 15 minutes."
-            >
-              <span className="inline-flex items-center rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
-                Always available
-              </span>
-            </SettingRow>
-            <LinkedProviders />
-          </SettingsSection>
+      <QueryState query={account} what="your security settings" loading={<LoadingSection />}>
+        {(data) => (
+          <>
+            <SettingsSection title="Sign-in methods" description="Ways to get into your account besides your password.">
+              <CodeSignInSetting enabled={data.otpLoginEnabled} twoFactorEnabled={data.twoFactorEnabled} />
+              <SettingRow
+                title="Sign-in links"
+                description="You can always ask for a one-time sign-in link on the sign-in page. It works once, for 15 minutes."
+              >
+                <Badge>Always available</Badge>
+              </SettingRow>
+              <LinkedProviders />
+            </SettingsSection>
 
-          <TwoFactorSection account={account.data} />
+            <TwoFactorSection account={data} />
 
-          <SettingsSection title="Password" description="The password you sign in with.">
-            <SettingRow
-              title="Reset your password"
-              description="Get a code by email and choose a new password. Resetting signs out every session, this one included."
-            >
-              <ButtonLink href={`/forgot-password?${new URLSearchParams({ email: account.data.email })}`} variant="secondary" size="sm">
-                Reset password
-              </ButtonLink>
-            </SettingRow>
-          </SettingsSection>
-        </>
-      )}
+            <SettingsSection title="Password" description="The password you sign in with.">
+              <SettingRow
+                title="Reset your password"
+                description="Get a code by email and choose a new password. Resetting signs out every session, this one included."
+              >
+                <ButtonLink href={`/forgot-password?${new URLSearchParams({ email: data.email })}`} variant="secondary" size="sm">
+                  Reset password
+                </ButtonLink>
+              </SettingRow>
+            </SettingsSection>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

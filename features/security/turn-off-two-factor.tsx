@@ -2,15 +2,14 @@
 // "Turn off two-factor authentication?" on /security: a current code (or, on a
 // fresh session, none) turns it off. Shown only after "Turn off" is pressed,
 // so it is loaded then (see on-demand-forms.tsx).
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useId } from "react";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { AuthenticationCodeInput } from "@/components/authentication-code-input";
-import { describedBy, fieldIds, FormField } from "@/components/form-field";
-import { describeFailure } from "@/features/api/describe-failure";
+import { TextField } from "@/components/text-field";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import { useApiForm } from "@/features/forms/use-api-form";
 import type { disableTwoFactorBody } from "@/shared/schemas/two-factor";
 import { ConfirmIdentity } from "./confirm-identity";
 import { PanelFormActions } from "./panel-form-actions";
@@ -23,34 +22,35 @@ const turnOffResolver = lazyZodResolver<TurnOffInput, TurnOffValues>(() =>
   import("@/shared/schemas/two-factor").then((schemas) => schemas.disableTwoFactorBody),
 );
 
-const ids = { code: fieldIds("two-factor-off-code") };
+const hint =
+  "From your authenticator app, or one of your recovery codes. You may leave it empty if you signed in within the last 15 minutes.";
 
 /** Asks for a current code (or, on a fresh session, none) and turns two-factor off. */
 export function TurnOffTwoFactor({ onTurnedOff, onCancel }: { onTurnedOff: () => void; onCancel: () => void }) {
   const headingId = useId();
-  // An empty field is "no code": a fresh session may turn it off without one.
-  const form = useForm<TurnOffInput, unknown, TurnOffValues>({ resolver: turnOffResolver, defaultValues: { code: undefined } });
-  const { errors, isSubmitting } = form.formState;
   const disable = useDisableTwoFactor();
   const reauth = useReauthentication();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function turnOff(code: string | undefined) {
-    setFailure(null);
-    try {
-      await disable.mutateAsync(code);
-    } catch (error) {
-      if (reauth.askIfNeeded(error, "Turning off two-factor authentication", () => void turnOff(undefined))) return;
-      if (error instanceof PortalApiError && error.code === "invalid_two_factor_code") {
-        form.setValue("code", undefined);
-        form.setError("code", { type: "server", message: error.message }, { shouldFocus: true });
-      } else {
-        setFailure(describeFailure(error));
-      }
-      return;
-    }
-    onTurnedOff();
-  }
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
+    resolver: turnOffResolver,
+    // An empty field is "no code": a fresh session may turn it off without one.
+    defaultValues: { code: undefined },
+    submit: ({ code }) => disable.mutateAsync(code),
+    onSuccess: () => onTurnedOff(),
+    onError: (error, form) => {
+      // Once the session is fresh again, the same form is sent without a code.
+      if (
+        reauth.askIfNeeded(error, "Turning off two-factor authentication", () => {
+          form.setValue("code", undefined);
+          void onSubmit();
+        })
+      )
+        return true;
+      if (!(error instanceof PortalApiError && error.code === "invalid_two_factor_code")) return false;
+      form.setValue("code", undefined);
+      form.setError("code", { type: "server", message: error.message }, { shouldFocus: true });
+      return true;
+    },
+  });
 
   if (reauth.action !== null) {
     return (
@@ -65,10 +65,6 @@ export function TurnOffTwoFactor({ onTurnedOff, onCancel }: { onTurnedOff: () =>
     );
   }
 
-  const onSubmit = form.handleSubmit(({ code }) => turnOff(code));
-  const error = errors.code?.message;
-  const hint =
-    "From your authenticator app, or one of your recovery codes. You may leave it empty if you signed in within the last 15 minutes.";
   return (
     <section
       aria-labelledby={headingId}
@@ -83,13 +79,15 @@ export function TurnOffTwoFactor({ onTurnedOff, onCancel }: { onTurnedOff: () =>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="max-w-sm">
-          <FormField ids={ids.code} label="Authentication code" error={error} hint={hint}>
-            <AuthenticationCodeInput
-              {...form.register("code", { setValueAs: (value: string | undefined) => (value?.trim() ? value : undefined) })}
-              {...describedBy(ids.code, { error, hint })}
-              autoFocus
-            />
-          </FormField>
+          <TextField label="Authentication code" error={errors.code?.message} hint={hint}>
+            {(control) => (
+              <AuthenticationCodeInput
+                {...form.register("code", { setValueAs: (value: string | undefined) => (value?.trim() ? value : undefined) })}
+                {...control}
+                autoFocus
+              />
+            )}
+          </TextField>
         </div>
         <PanelFormActions submitLabel="Turn off" pendingLabel="Turning off…" pending={isSubmitting} tone="danger" onCancel={onCancel} />
       </form>

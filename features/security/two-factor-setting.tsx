@@ -3,6 +3,7 @@
 // code, setup key, first code, recovery codes) and turning it off. Setup and
 // turning off without a code need a fresh session; when the API says the
 // session is too old, "Confirm it's you" makes it fresh and the change runs again.
+import { Badge } from "@/components/badge";
 import { useState } from "react";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
@@ -104,7 +105,13 @@ function AuthenticatorAppSetting({ account }: { account: Account }) {
       below={below}
     >
       <div className="flex items-center gap-3">
-        <StatusBadge isOn={enabled || current.kind === "showing-codes"} />
+        {enabled || current.kind === "showing-codes" ? (
+          <Badge tone="success" dot>
+            On
+          </Badge>
+        ) : (
+          <Badge dot>Off</Badge>
+        )}
         {isIdle ? (
           enabled ? (
             <Button
@@ -125,19 +132,5 @@ function AuthenticatorAppSetting({ account }: { account: Account }) {
         ) : null}
       </div>
     </SettingRow>
-  );
-}
-
-function StatusBadge({ isOn }: { isOn: boolean }) {
-  return isOn ? (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/20">
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-500" />
-      On
-    </span>
-  ) : (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-zinc-400 dark:bg-zinc-500" />
-      Off
-    </span>
   );
 }

@@ -2,18 +2,17 @@
 // Setting up two-factor: scan the QR code (or type the setup key), then
 // confirm with the first code from the app (POST /account/2fa/verify), which
 // turns two-factor on and returns the recovery codes.
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useId } from "react";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { CopyButton } from "@/components/copy-button";
-import { describedBy, fieldIds, FormField } from "@/components/form-field";
 import { OneTimeCodeInput } from "@/components/one-time-code-input";
-import { twoFactorCodeBody } from "@/shared/schemas/two-factor";
-import { describeFailure } from "@/features/api/describe-failure";
-import { PanelFormActions } from "./panel-form-actions";
+import { TextField } from "@/components/text-field";
 import { PortalApiError } from "@/features/api/portal-fetch";
+import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
+import { useApiForm } from "@/features/forms/use-api-form";
+import type { twoFactorCodeBody } from "@/shared/schemas/two-factor";
+import { PanelFormActions } from "./panel-form-actions";
 import { QrCode } from "./qr-code";
 import { groupsOfFour } from "./two-factor-text";
 import { useConfirmTwoFactor } from "./use-two-factor";
@@ -21,7 +20,9 @@ import { useConfirmTwoFactor } from "./use-two-factor";
 type CodeInput = z.input<typeof twoFactorCodeBody>;
 type CodeValues = z.output<typeof twoFactorCodeBody>;
 
-const ids = { code: fieldIds("two-factor-setup-code") };
+const codeResolver = lazyZodResolver<CodeInput, CodeValues>(() =>
+  import("@/shared/schemas/two-factor").then((schemas) => schemas.twoFactorCodeBody),
+);
 
 type TwoFactorSetupProps = {
   setup: { provisioningUri: string; secret: string };
@@ -31,29 +32,21 @@ type TwoFactorSetupProps = {
 
 export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupProps) {
   const headingId = useId();
-  const form = useForm<CodeInput, unknown, CodeValues>({ resolver: zodResolver(twoFactorCodeBody), defaultValues: { code: "" } });
-  const { errors, isSubmitting } = form.formState;
   const confirm = useConfirmTwoFactor();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async ({ code }) => {
-    setFailure(null);
-    try {
-      const { recoveryCodes } = await confirm.mutateAsync(code);
-      onEnabled(recoveryCodes);
-    } catch (error) {
-      const apiError = error instanceof PortalApiError ? error : null;
-      if (apiError?.code === "invalid_two_factor_code") {
-        form.setValue("code", "");
-        form.setError("code", { type: "server", message: apiError.message }, { shouldFocus: true });
-      } else {
-        // no_pending_setup: another tab started a newer setup; rate_limited; network.
-        setFailure(describeFailure(error));
-      }
-    }
+  const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
+    resolver: codeResolver,
+    defaultValues: { code: "" },
+    submit: ({ code }) => confirm.mutateAsync(code),
+    onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
+    // A wrong code goes beside the field; anything else (no_pending_setup: another tab started a newer setup; rate_limited; network) above it.
+    onError: (error) => {
+      if (!(error instanceof PortalApiError && error.code === "invalid_two_factor_code")) return false;
+      form.setValue("code", "");
+      form.setError("code", { type: "server", message: error.message }, { shouldFocus: true });
+      return true;
+    },
   });
 
-  const error = errors.code?.message;
   return (
     <section
       aria-labelledby={headingId}
@@ -98,9 +91,9 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
           <form onSubmit={onSubmit} noValidate className="mt-3 space-y-4">
             {failure ? <Alert>{failure}</Alert> : null}
             <div className="max-w-[14rem]">
-              <FormField ids={ids.code} label="6-digit code" error={error}>
-                <OneTimeCodeInput {...form.register("code")} {...describedBy(ids.code, { error })} />
-              </FormField>
+              <TextField label="6-digit code" error={errors.code?.message}>
+                {(control) => <OneTimeCodeInput {...form.register("code")} {...control} />}
+              </TextField>
             </div>
             <PanelFormActions submitLabel="Turn on" pendingLabel="Turning on…" pending={isSubmitting} onCancel={onCancel} />
           </form>

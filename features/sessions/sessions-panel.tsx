@@ -1,9 +1,11 @@
 "use client";
 
+import { Badge } from "@/components/badge";
 import { useState } from "react";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
+import { QueryState } from "@/components/query-state";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { sessionSchema } from "@/shared/schemas/session";
 import { describeSignInMethod, describeUserAgent } from "./describe-user-agent";
@@ -83,35 +85,26 @@ export function SessionsPanel() {
 
       {notice ? <Alert tone="success">{notice}</Alert> : null}
 
-      {sessions.isPending ? (
-        <LoadingList />
-      ) : sessions.isError ? (
-        <Alert title="We could not load your sessions">
-          <p>{sessions.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" pending={sessions.isFetching} onClick={() => void sessions.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : ordered.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
-          <div className="flex items-center justify-between border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Active sessions</h2>
-            <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{plural(ordered.length, "session")}</span>
+      <QueryState query={sessions} what="your sessions" loading={<LoadingList />} empty={<EmptyState />}>
+        {() => (
+          <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+            <div className="flex items-center justify-between border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
+              <h2 className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Active sessions</h2>
+              <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{plural(ordered.length, "session")}</span>
+            </div>
+            <ul aria-label="Active sessions" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {ordered.map((session) => (
+                <SessionRow key={session.session_id} session={session} onSignOut={(label) => setPending({ kind: "one", session, label })} />
+              ))}
+            </ul>
+            {others.length === 0 ? (
+              <p className="border-t border-zinc-200 bg-zinc-50 px-5 py-3 text-sm text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+                No other devices are signed in.
+              </p>
+            ) : null}
           </div>
-          <ul aria-label="Active sessions" className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {ordered.map((session) => (
-              <SessionRow key={session.session_id} session={session} onSignOut={(label) => setPending({ kind: "one", session, label })} />
-            ))}
-          </ul>
-          {others.length === 0 ? (
-            <p className="border-t border-zinc-200 bg-zinc-50 px-5 py-3 text-sm text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
-              No other devices are signed in.
-            </p>
-          ) : null}
-        </div>
-      )}
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={pending !== null}
@@ -161,10 +154,9 @@ function SessionRow({ session, onSignOut }: { session: Session; onSignOut: (labe
               {device.label}
             </h3>
             {session.isCurrent ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset dark:bg-emerald-500/10 dark:text-emerald-400 dark:ring-emerald-500/25">
-                <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
+              <Badge tone="success" dot>
                 This device
-              </span>
+              </Badge>
             ) : null}
           </div>
           <dl className="mt-1.5 grid grid-cols-1 gap-x-6 gap-y-1 text-sm text-zinc-600 sm:grid-cols-2 lg:grid-cols-4 dark:text-zinc-400">

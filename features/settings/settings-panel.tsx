@@ -1,7 +1,7 @@
 "use client";
 // The /settings page body: profile, password, security preferences and the
 // danger zone, all on the signed-in account (GET /auth/me).
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import { SettingsSection } from "@/components/settings-section";
 import { DeleteAccountSection } from "@/features/account-deletion/delete-account-section";
 import { ChangePasswordForm } from "./change-password-form";
@@ -18,26 +18,24 @@ export function SettingsPanel({ serverRead }: { serverRead?: ServerRead<Account>
     <div className="space-y-10">
       <PageHeader title="Settings" description="Your profile, your password, and how long sessions stay signed in." />
 
-      {account.isPending ? (
-        <LoadingSections />
-      ) : account.isError ? (
-        <LoadError what="your settings" query={account} />
-      ) : (
-        <>
-          <SettingsSection title="Profile" description="Your name as we show it. Your email is how you sign in.">
-            <ProfileForm account={account.data} />
-          </SettingsSection>
-          <SettingsSection title="Password" description="Choose a new password. Every other device is signed out when you do.">
-            <ChangePasswordForm email={account.data.email} />
-          </SettingsSection>
-          <SettingsSection title="Security preferences" description="When idle sessions end, and whether we tell you about new sign-ins.">
-            <SecurityPreferencesForm account={account.data} />
-          </SettingsSection>
-          <SettingsSection tone="danger" title="Danger zone" description="Actions that are hard to take back.">
-            <DeleteAccountSection account={account.data} />
-          </SettingsSection>
-        </>
-      )}
+      <QueryState query={account} what="your settings" loading={<LoadingSections />}>
+        {(data) => (
+          <>
+            <SettingsSection title="Profile" description="Your name as we show it. Your email is how you sign in.">
+              <ProfileForm account={data} />
+            </SettingsSection>
+            <SettingsSection title="Password" description="Choose a new password. Every other device is signed out when you do.">
+              <ChangePasswordForm email={data.email} />
+            </SettingsSection>
+            <SettingsSection title="Security preferences" description="When idle sessions end, and whether we tell you about new sign-ins.">
+              <SecurityPreferencesForm account={data} />
+            </SettingsSection>
+            <SettingsSection tone="danger" title="Danger zone" description="Actions that are hard to take back.">
+              <DeleteAccountSection account={data} />
+            </SettingsSection>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from "@/components/button";
 import { CodeBlock } from "@/components/code-block";
 import { CopyButton } from "@/components/copy-button";
 import { InlineCode } from "@/components/inline-code";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import { Note } from "@/components/note";
 import { SecretOnceDialog } from "@/components/secret-once-dialog";
 import { PortalApiError } from "@/features/api/portal-fetch";
@@ -30,20 +30,19 @@ export function SmtpAccessPanel() {
         title="SMTP"
         description="Send from software that speaks SMTP: frameworks, content management systems, devices. Messages go through the same checks, signing and delivery as the API and appear under Messages."
       />
-      {access.isPending ? (
-        <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
-          Loading settings…
-        </p>
-      ) : access.isError ? (
-        <LoadError what="the SMTP settings" query={access} />
-      ) : access.data.ports.length === 0 ? (
-        <Note>SMTP access is turned off on this deployment. Send with the API instead.</Note>
-      ) : (
-        <>
-          <ConnectionSettings access={access.data} />
-          <Snippets access={access.data} />
-        </>
-      )}
+      <QueryState
+        query={access}
+        what="the SMTP settings"
+        empty={<Note>SMTP access is turned off on this deployment. Send with the API instead.</Note>}
+        isEmpty={(data) => data.ports.length === 0}
+      >
+        {(data) => (
+          <>
+            <ConnectionSettings access={data} />
+            <Snippets access={data} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 // The signed-in account's tickets (GET /support/tickets), newest first.
+import { Badge } from "@/components/badge";
 import { useState } from "react";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/button";
 import { formatDateTime } from "@/components/format-time";
 import type { SupportTicket } from "@/shared/schemas/support";
@@ -12,52 +13,44 @@ export function TicketList() {
   const [page, setPage] = useState(1);
   const tickets = useSupportTickets(page);
 
-  if (tickets.isPending) {
-    return (
-      <p role="status" className="px-6 py-8 text-sm text-zinc-500 dark:text-zinc-400">
-        Loading your tickets…
-      </p>
-    );
-  }
-  if (tickets.isError) {
-    return (
-      <div className="p-6">
-        <LoadError what="your tickets" query={tickets} />
-      </div>
-    );
-  }
-  const { items, pagination } = tickets.data;
-  if (pagination.total === 0) {
-    return <p className="px-6 py-8 text-sm text-zinc-600 dark:text-zinc-400">You have not opened any tickets while signed in.</p>;
-  }
   return (
-    <div>
-      <ul
-        aria-busy={tickets.isPlaceholderData || undefined}
-        className="divide-y divide-zinc-200 dark:divide-zinc-800"
-        aria-label="Your tickets"
-      >
-        {items.map((ticket) => (
-          <TicketRow key={ticket.ticketId} ticket={ticket} />
-        ))}
-      </ul>
-      {pagination.totalPages > 1 ? (
-        <nav
-          aria-label="Ticket pages"
-          className="flex items-center justify-between border-t border-zinc-200 px-6 py-3 dark:border-zinc-800"
-        >
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
-            Page {pagination.page} of {pagination.totalPages}
-          </p>
-          <Button variant="secondary" size="sm" disabled={page >= pagination.totalPages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
-    </div>
+    <QueryState
+      query={tickets}
+      what="your tickets"
+      className="px-6 py-8"
+      empty={<p>You have not opened any tickets while signed in.</p>}
+      isEmpty={(data) => data.pagination.total === 0}
+    >
+      {({ items, pagination }) => (
+        <div>
+          <ul
+            aria-busy={tickets.isPlaceholderData || undefined}
+            className="divide-y divide-zinc-200 dark:divide-zinc-800"
+            aria-label="Your tickets"
+          >
+            {items.map((ticket) => (
+              <TicketRow key={ticket.ticketId} ticket={ticket} />
+            ))}
+          </ul>
+          {pagination.totalPages > 1 ? (
+            <nav
+              aria-label="Ticket pages"
+              className="flex items-center justify-between border-t border-zinc-200 px-6 py-3 dark:border-zinc-800"
+            >
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+                Page {pagination.page} of {pagination.totalPages}
+              </p>
+              <Button variant="secondary" size="sm" disabled={page >= pagination.totalPages} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          ) : null}
+        </div>
+      )}
+    </QueryState>
   );
 }
 
@@ -71,9 +64,7 @@ function TicketRow({ ticket }: { ticket: SupportTicket }) {
           <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
         </p>
       </div>
-      <span className="inline-flex shrink-0 items-center self-start rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-        {statusLabels[ticket.status]}
-      </span>
+      <Badge className="shrink-0 self-start">{statusLabels[ticket.status]}</Badge>
     </li>
   );
 }

@@ -9,7 +9,7 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { buttonClass } from "@/components/button-styles";
 import { inputClass } from "@/components/form-field";
-import { LoadError } from "@/components/load-error";
+import { QueryState } from "@/components/query-state";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { AddSuppressionForm } from "./add-suppression-form";
 import { SuppressionRow } from "./suppression-row";
@@ -88,41 +88,41 @@ export function SuppressionsPanel({ page, email }: { page: number; email?: strin
           Suppressed addresses
         </h2>
         <SearchForm key={email ?? ""} email={email} />
-        {list.isPending ? (
-          <p role="status" className="px-6 py-8 text-sm text-zinc-500 dark:text-zinc-400">
-            Loading addresses…
-          </p>
-        ) : list.isError ? (
-          <div className="p-6">
-            <LoadError what="the suppression list" query={list} />
-          </div>
-        ) : list.data.items.length === 0 ? (
-          <p className="border-t border-zinc-200 px-6 py-8 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-            {email ? (
-              <>
-                No suppressed address contains “{email}”.{" "}
-                <Link href="/suppressions" className={textLinkClass}>
-                  Show all
-                </Link>
-              </>
-            ) : (
-              "No suppressed addresses. Hard bounces and complaints will appear here."
-            )}
-          </p>
-        ) : (
-          <ul
-            aria-label="Suppressed addresses"
-            className="divide-y divide-zinc-200 border-t border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
-          >
-            {list.data.items.map((entry) => (
-              <SuppressionRow
-                key={entry.email}
-                entry={entry}
-                onRemoved={() => setNotice(`${entry.email} was removed: it receives mail again.`)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={list}
+          what="the suppression list"
+          className="border-t border-zinc-200 px-6 py-8 dark:border-zinc-800"
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <p>
+              {email ? (
+                <>
+                  No suppressed address contains “{email}”.{" "}
+                  <Link href="/suppressions" className={textLinkClass}>
+                    Show all
+                  </Link>
+                </>
+              ) : (
+                "No suppressed addresses. Hard bounces and complaints will appear here."
+              )}
+            </p>
+          }
+        >
+          {(data) => (
+            <ul
+              aria-label="Suppressed addresses"
+              className="divide-y divide-zinc-200 border-t border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+            >
+              {data.items.map((entry) => (
+                <SuppressionRow
+                  key={entry.email}
+                  entry={entry}
+                  onRemoved={() => setNotice(`${entry.email} was removed: it receives mail again.`)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
         {list.data && list.data.pagination.totalPages > 1 ? (
           <nav
             aria-label="Suppression pages"

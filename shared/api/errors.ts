@@ -44,5 +44,8 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** Whether a code read from an answer is one of the API's (an unknown one is never trusted as one). */
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === "string" && Object.hasOwn(errorStatus, code);
+
 /** One invalid input: `path` is the dotted path into the request (`body.email`). */
 export type FieldError = { path: string; message: string };

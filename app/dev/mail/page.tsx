@@ -1,3 +1,4 @@
+import { Badge } from "@/components/badge";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -36,9 +37,9 @@ export default async function DevMailboxPage({ searchParams }: PageProps) {
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="max-w-2xl">
-          <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-600/20 ring-inset dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-500/25">
+          <Badge as="p" tone="warning">
             Development only
-          </p>
+          </Badge>
           <h1 className="mt-3 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Dev mailbox</h1>
           <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
             Emails the <InlineCode>file</InlineCode> transport wrote under{" "}

@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useAccount } from "@/features/account/use-account";
-import { buttonClass } from "./button-styles";
-import { NavIcon } from "./nav-icons";
-import { isCurrent, visibleNavSections } from "./nav-items";
-import { useNavMenu } from "./nav-menu";
+import { buttonClass } from "@/components/button-styles";
+import { NavIcon } from "@/components/nav-icons";
+import { isCurrent, visibleNavSections } from "@/components/nav-items";
+import { useNavMenu } from "@/components/nav-menu";
 
 // One "Primary" navigation per page, placed by who is looking: the signed-in
 // get a sidebar beside the page (the portal has a dozen areas), everyone else

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { AccountMenu } from "./account-menu";
-import { LogoMark } from "./logo-mark";
-import { NavMenuButton } from "./nav-menu";
+import { LogoMark } from "@/components/logo-mark";
+import { NavMenuButton } from "@/components/nav-menu";
 import { SiteNav } from "./site-nav";
-import { ThemeToggle } from "./theme-toggle";
+import { ThemeToggle } from "@/components/theme-toggle";
 
 // One row: the menu button (below lg), the brand, the signed-out navigation
 // bar, then the theme and account controls. The signed-in navigation is the

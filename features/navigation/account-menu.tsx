@@ -5,8 +5,8 @@ import { signOut } from "@/features/auth/next-auth-client";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { useAccount } from "@/features/account/use-account";
-import { buttonClass } from "./button-styles";
-import { Spinner } from "./spinner";
+import { buttonClass } from "@/components/button-styles";
+import { Spinner } from "@/components/spinner";
 
 /** The header's account corner: sign-in links, or who is signed in with a way out. */
 export function AccountMenu() {
