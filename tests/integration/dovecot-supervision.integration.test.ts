@@ -40,7 +40,7 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
   return false;
 }
 
-// Under DATA_DIR, or under /var/lib when this checkout's path is closed to Dovecot's users (docs/mailboxes.md).
+// Under DATA_DIR, or under /var/lib when this checkout's path is closed to Dovecot's users (docs/mail-storage.md).
 const masterPid = () =>
   Number(readFileSync(path.join(dovecotLayout(mailStateRoot(server.dataDir).root).baseDir, "master.pid"), "utf8").trim());
 const isAlive = (pid: number) => {
