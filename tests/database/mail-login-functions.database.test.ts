@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { storedAccount, storedMailbox } from "../support/stored-records";
+import { storedAccount, storedMailboxOnNewDomain } from "../support/stored-records";
 
 async function loginTarget(user: string, protocol: string): Promise<string[]> {
   const result = await db().execute<{ mailbox_id: string }>(sql`select mailbox_id from mailbox_login_target(${user}, ${protocol})`);
@@ -32,7 +32,7 @@ const randomIpv4 = () => `10.${[...randomBytes(3)].join(".")}`;
 describe("mailbox_login_target", () => {
   it("finds the mailbox for each protocol switched on, by address in any case", async () => {
     const account = await storedAccount();
-    const mailbox = await storedMailbox(account.id, { pop3Enabled: false });
+    const mailbox = await storedMailboxOnNewDomain(account.id, { pop3Enabled: false });
     expect(await loginTarget(mailbox.address.toUpperCase(), "imap")).toEqual([mailbox.id]);
     expect(await loginTarget(mailbox.address, "smtp")).toEqual([mailbox.id]);
     expect(await loginTarget(mailbox.address, "pop3")).toEqual([]);
@@ -41,7 +41,7 @@ describe("mailbox_login_target", () => {
 
   it("an account scheduled for deletion logs in through no door", async () => {
     const account = await storedAccount({ deletionScheduledFor: new Date(Date.now() + 86_400_000) });
-    const mailbox = await storedMailbox(account.id);
+    const mailbox = await storedMailboxOnNewDomain(account.id);
     for (const protocol of ["imap", "pop3", "smtp"]) expect(await loginTarget(mailbox.address, protocol)).toEqual([]);
   });
 });

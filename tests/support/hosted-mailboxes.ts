@@ -116,11 +116,11 @@ export async function storedAlias(owner: { accountId: string; domainId: string }
   ]);
 }
 
-/** A domain and one mailbox on it, written to the database of a server the test started itself (no test DNS there). */
+/** A domain and one mailbox on it, written to the database of a server the test started itself (no test DNS there), or the database tier's. */
 export async function storedDomainWithMailbox(
   query: Query,
   accountId: string,
-  mailbox: { address: string; password: string; quotaBytes?: number },
+  mailbox: { address: string; password: string; quotaBytes?: number } & Switches,
 ): Promise<{ domainId: string; mailboxId: string }> {
   const domainId = `dom_${randomBytes(8).toString("hex")}`;
   await query(
