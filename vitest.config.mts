@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Two tiers (see README "Tests"): unit tests run in-process; integration tests
-// talk HTTP to the real built server started once per run by the global setup.
+// Three tiers (docs/testing.md): unit tests run in-process; database tests call
+// services directly against a migrated throwaway database (no build, no
+// server); integration tests talk HTTP to the real built server started once
+// per run by the global setup.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -17,6 +19,22 @@ export default defineConfig({
             AUTH_SECRET: "unit-test-secret-unit-test-secret-0123",
             ENCRYPTION_KEY: "0".repeat(64),
           },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "database",
+          include: ["tests/database/**/*.database.test.ts"],
+          globalSetup: ["tests/support/database-tier-setup.ts"],
+          setupFiles: ["tests/support/database-tier-env.ts"],
+          env: {
+            APP_ENV: "test",
+            LOG_LEVEL: "silent",
+            AUTH_SECRET: "database-test-secret-database-test-0123",
+            ENCRYPTION_KEY: "0".repeat(64),
+          },
+          hookTimeout: 60_000,
         },
       },
       {

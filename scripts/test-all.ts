@@ -1,4 +1,5 @@
-// `npm test`: lints (`npm run lint`), builds the app, runs every tier (unit, integration against the
+// `npm test`: lints (`npm run lint`), runs the database tier (services against a migrated
+// database, no build), builds the app, runs every other tier (unit, integration against the
 // real server, Playwright end-to-end) and closes with one summary line
 // "N passed, M failed". DATABASE_URL set → a throwaway database on that
 // server; unset → the embedded database. SKIP_BUILD=1 reuses the last build.
@@ -41,7 +42,7 @@ function playwrightTally(file: string): Tally | undefined {
  * Debian packages the tests use: Chromium for Playwright (never `npx playwright
  * install`), oathtool, the independent TOTP implementation ours is checked against,
  * swaks, the SMTP client the submission tests speak with, and Dovecot, the mail
- * storage the integration server runs as a child process (docs/mailboxes.md).
+ * storage the integration server runs as a child process (docs/mail-storage.md).
  */
 function ensureSystemPackages() {
   const missing = [
@@ -65,7 +66,7 @@ function ensureSystemPackages() {
 ensureSystemPackages();
 rmSync("test-results", { recursive: true, force: true });
 // Servers of earlier runs (each keeps its data dir), with the Dovecot state and mail a root run keeps
-// under /var/lib when this checkout's path is closed to Dovecot's users (docs/mailboxes.md).
+// under /var/lib when this checkout's path is closed to Dovecot's users (docs/mail-storage.md).
 for (const entry of existsSync(".test-data") ? readdirSync(".test-data") : []) {
   rmSync(serviceStateDir(path.resolve(".test-data", entry)), { recursive: true, force: true });
 }
@@ -86,6 +87,20 @@ steps.push({
   exitCode: lintCode,
   tally: { passed: lintCode === 0 ? 1 : 0, failed: lintCode === 0 ? 0 : 1, skipped: 0 },
 });
+// Services against a migrated database: needs no build, so it reports before the build starts.
+timed(() => ({
+  name: "vitest database (services on a migrated database)",
+  exitCode: run("npx", [
+    "vitest",
+    "run",
+    "--project",
+    "database",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile.json=test-results/vitest-database.json",
+  ]),
+  tally: vitestTally("test-results/vitest-database.json"),
+}));
 if (process.env.SKIP_BUILD !== "1") {
   const exitCode = run("npx", ["next", "build"]);
   if (exitCode !== 0) {
@@ -96,7 +111,17 @@ if (process.env.SKIP_BUILD !== "1") {
 
 timed(() => ({
   name: "vitest (unit + integration)",
-  exitCode: run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]),
+  exitCode: run("npx", [
+    "vitest",
+    "run",
+    "--project",
+    "unit",
+    "--project",
+    "integration",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile.json=test-results/vitest.json",
+  ]),
   tally: vitestTally("test-results/vitest.json"),
 }));
 

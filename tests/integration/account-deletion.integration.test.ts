@@ -10,7 +10,7 @@ import { openSupportTicket } from "@/shared/api/endpoints/support";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, signIn, strongPassword, type TestAccount } from "../support/factories";
-import { waitForEmail } from "../support/mailbox";
+import { waitForEmail } from "../support/captured-email";
 
 // Tables holding an account's data, and the column that ties a row to it.
 const OWNED: [table: string, predicate: string][] = [

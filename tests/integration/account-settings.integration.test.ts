@@ -4,7 +4,7 @@ import { changePassword, getProfile, listActivity, updateProfile, updateSecurity
 import { call, randomIp } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, signIn, strongPassword } from "../support/factories";
-import { waitForEmail } from "../support/mailbox";
+import { waitForEmail } from "../support/captured-email";
 
 describe("profile", () => {
   it("reads and renames the caller's own account (trimmed)", async () => {

@@ -21,10 +21,11 @@ import {
 } from "@/shared/api/endpoints/billing";
 import { getInvoice } from "@/shared/api/endpoints/invoices";
 import { call, request } from "../support/api-client";
-import { emailsTo, waitForEmail } from "../support/mailbox";
+import { emailsTo, waitForEmail } from "../support/captured-email";
 import { sql } from "../support/database";
 import { createAccount, strongPassword, uniqueEmail, type TestAccount } from "../support/factories";
 import { testPaymentSecrets } from "../support/fake-payment-providers";
+import { holdsFor } from "../support/poll";
 
 const DAY = 86_400_000;
 const stripeSigner = new Stripe("sk_test_signing_only");
@@ -290,7 +291,7 @@ describe("POST /payments/webhooks/{provider}", () => {
     expect(receipt.text).toContain("Pro plan");
     // Activating again (the customer's tab coming back) sends no second receipt.
     expect((await call(activateSubscription, { token: account.accessToken, body: { reference } })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await holdsFor(() => emailsTo(account.email).filter((email) => email.subject.startsWith("Receipt for")).length <= 1, 2_000);
     expect(emailsTo(account.email).filter((email) => email.subject.startsWith("Receipt for"))).toHaveLength(1);
 
     const other = await createAccount();

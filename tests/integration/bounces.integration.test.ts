@@ -12,7 +12,8 @@ import { listSuppressions, removeSuppression } from "@/shared/api/endpoints/supp
 import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
-import { verifiedDomain } from "../support/sending";
+import { settledMessage } from "../support/sending";
+import { verifiedDomain } from "../support/domains";
 
 // The services run in this process, on the server's own database.
 process.env.APP_ENV = "test";
@@ -31,16 +32,6 @@ afterAll(async () => {
   if (process.env.DATABASE_URL) await pool().end();
 });
 
-async function settled(token: string, messageId: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const message = await call(getMessage, { token, params: { message_id: messageId } });
-    if (!["queued", "scheduled"].includes(message.body.data.status)) return message.body.data;
-    if (Date.now() > deadline) throw new Error(`message ${messageId} still ${message.body.data.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 const suppressedOf = async (account: TestAccount) =>
   (await call(listSuppressions, { token: account.accessToken, query: { limit: "100" } })).body.data.items;
 
@@ -53,7 +44,7 @@ describe("recordBounce and recordComplaint", () => {
   });
   const sentTo = async (to: string[]) => {
     const sent = await call(sendMessage, { token: account.accessToken, body: { from, to, subject: "Feedback", text: "x" } });
-    const message = await settled(account.accessToken, sent.body.data.id);
+    const message = await settledMessage(account.accessToken, sent.body.data.id);
     expect(message.status).toBe("sent");
     return message.id;
   };
@@ -161,7 +152,7 @@ describe("a 5xx at hand-off", () => {
     const accepted = uniqueEmail("fine");
     const body = { from: `news@${domain.name}`, to: [accepted, refused], subject: "Hand-off", text: "x" };
     const first = await call(sendMessage, { token: account.accessToken, body });
-    const message = await settled(account.accessToken, first.body.data.id);
+    const message = await settledMessage(account.accessToken, first.body.data.id);
     expect(message.status).toBe("sent");
     expect(message.events.find((event) => event.type === "bounced")?.detail).toMatchObject({
       bounceType: "hard",

@@ -15,8 +15,9 @@ import { inject } from "vitest";
 import { call, request } from "../support/api-client";
 import { dnsControl, publishRecords } from "../support/dns-server";
 import { createAccount, signIn, strongPassword, uniqueEmail } from "../support/factories";
-import { newMailbox, ownedDomain } from "../support/hosted-mail";
 import { testPaymentSecrets } from "../support/fake-payment-providers";
+import { ownedDomain } from "../support/domains";
+import { newMailbox } from "../support/hosted-mailboxes";
 
 async function payForPro(token: string) {
   const started = await call(startCheckout, { token, body: { planId: "pro", provider: "sandbox" } });

@@ -7,9 +7,10 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { strongPassword, uniqueEmail } from "../support/factories";
-import { waitForEmail } from "../support/mailbox";
+import { waitForEmail } from "../support/captured-email";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { eventually } from "../support/poll";
 
 const started: { server: TestServer; smtp: SmtpCapture }[] = [];
 
@@ -74,20 +75,14 @@ function deliveryWorkerPids(server: TestServer): number[] {
   return pids;
 }
 
-async function until<T>(value: () => T | undefined, timeoutMs: number): Promise<T | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = value();
-    if (found !== undefined || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe("delivery workers", () => {
   it("deliver messages, and one killed with SIGKILL is replaced while mail queued meanwhile waits for it", async () => {
     const { server, directory } = await serverWith("delivery-workers", "1");
     const sender = await sendingKey(server);
-    const [first] = (await until(() => (deliveryWorkerPids(server).length === 1 ? deliveryWorkerPids(server) : undefined), 15_000)) ?? [];
+    const [first] =
+      (await eventually(() => (deliveryWorkerPids(server).length === 1 ? deliveryWorkerPids(server) : undefined), undefined, {
+        timeoutMs: 15_000,
+      })) ?? [];
     expect(first).toBeGreaterThan(0);
     await send(server, sender, "before@example.org");
     await waitForEmail("before@example.org", { directory, timeoutMs: 15_000 });
@@ -95,7 +90,7 @@ describe("delivery workers", () => {
     process.kill(first!, "SIGKILL");
     // The primary does not deliver while delivery workers are configured: this one waits for the replacement.
     await send(server, sender, "during@example.org");
-    const replacement = await until(() => deliveryWorkerPids(server).find((pid) => pid !== first), 20_000);
+    const replacement = await eventually(() => deliveryWorkerPids(server).find((pid) => pid !== first), undefined, { timeoutMs: 20_000 });
     expect(replacement).toBeGreaterThan(0);
     const delivered = await waitForEmail("during@example.org", { directory, timeoutMs: 30_000 });
     expect(delivered.subject).toBe("Delivered by whom");

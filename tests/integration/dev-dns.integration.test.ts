@@ -13,23 +13,15 @@ import { freeLoopbackPort } from "@/server/runtime/free-port";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { strongPassword, uniqueEmail } from "../support/factories";
-import { imapClient } from "../support/mailboxes";
+import { imapClient } from "../support/hosted-mailboxes";
 import { inbox, mxTransaction, short } from "../support/mx-client";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { until } from "../support/poll";
 
 let server: TestServer;
 const ports = { mx: 0, imap: 0, lmtp: 0, dns: 0 };
 let token: string;
 const domainName = `devdns-${randomBytes(4).toString("hex")}.example.com`;
-
-async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
 
 async function api<T>(method: string, apiPath: string, body?: unknown): Promise<{ status: number; data: T }> {
   const response = await fetch(`${server.baseUrl}/api/v1${apiPath}`, {

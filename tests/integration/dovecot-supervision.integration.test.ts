@@ -12,10 +12,10 @@ import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
 import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
 import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
-import { hashMailboxPassword } from "@/server/services/mailboxes/mailbox-password";
 import { strongPassword, uniqueEmail } from "../support/factories";
-import { rawMessage } from "../support/mailboxes";
+import { rawMessage, storedDomainWithMailbox } from "../support/hosted-mailboxes";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { until } from "../support/poll";
 
 let server: TestServer;
 let lmtpPort: number;
@@ -31,16 +31,7 @@ const accepts = (port: number) =>
     socket.once("error", () => resolve(false));
   });
 
-async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
-
-// Under DATA_DIR, or under /var/lib when this checkout's path is closed to Dovecot's users (docs/mailboxes.md).
+// Under DATA_DIR, or under /var/lib when this checkout's path is closed to Dovecot's users (docs/mail-storage.md).
 const masterPid = () =>
   Number(readFileSync(path.join(dovecotLayout(mailStateRoot(server.dataDir).root).baseDir, "master.pid"), "utf8").trim());
 const isAlive = (pid: number) => {
@@ -80,18 +71,16 @@ describe("the child Dovecot", () => {
       body: JSON.stringify({ email, password: strongPassword() }),
     }).then((response) => response.json() as Promise<{ data: { accessToken: string; user: { id: string } } }>);
     const accountId = registered.data.user.id;
-    await database.query(
-      "insert into sending_domains (id, account_id, name, ownership_token, dkim_selector, dkim_public_key, dkim_private_key_sealed) values ('dom_sup', $1, 'supervised.example', 't', 's', 'p', 'k')",
-      [accountId],
-    );
     const address = "ada@supervised.example";
-    await database.query(
-      "insert into mailboxes (id, account_id, domain_id, address, password_hash, quota_bytes) values ('mbx_sup', $1, 'dom_sup', $2, $3, 1048576)",
-      [accountId, address, await hashMailboxPassword(strongPassword())],
-    );
+    const { mailboxId } = await storedDomainWithMailbox((text, values) => database.query(text, values), accountId, {
+      address,
+      password: strongPassword(),
+    });
     const lmtpUrl = `lmtp://127.0.0.1:${lmtpPort}`;
     const inbox = () =>
-      fetch(`${server.baseUrl}/api/v1/mailboxes/mbx_sup/messages`, { headers: { authorization: `Bearer ${registered.data.accessToken}` } });
+      fetch(`${server.baseUrl}/api/v1/mailboxes/${mailboxId}/messages`, {
+        headers: { authorization: `Bearer ${registered.data.accessToken}` },
+      });
 
     expect((await deliverToMailboxes(rawMessage(address, "Before"), [address], { lmtpUrl }))[0]!.delivered).toBe(true);
     expect((await inbox()).status).toBe(200);

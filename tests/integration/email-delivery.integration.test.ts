@@ -1,8 +1,10 @@
 // A provider outage must delay email, never lose it: with the SMTP server
 // down the job fails and is retried; once it is back, the email arrives.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeIn, emailsTo, waitForEmail } from "../support/mailbox";
+import { codeIn, emailsTo, waitForEmail } from "../support/captured-email";
+import { until } from "../support/poll";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -50,7 +52,8 @@ describe("email delivery", () => {
     expect(forgot.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2_000); // the request never waits for the provider
 
-    await new Promise((resolve) => setTimeout(resolve, 3_000)); // at least one failed attempt
+    // At least one failed attempt (the job worker logs it before the retry).
+    await until(() => readFileSync(server.logFile, "utf8").includes("email delivery failed; will retry"), 15_000);
     expect(emailsTo(email, mailbox)).toHaveLength(0);
     await smtp.start();
     const delivered = await waitForEmail(email, { directory: mailbox, timeoutMs: 45_000 });

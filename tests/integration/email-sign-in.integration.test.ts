@@ -12,7 +12,7 @@ import {
 import { baseUrl, call, randomIp } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, strongPassword, uniqueEmail, type TestAccount } from "../support/factories";
-import { codeIn, expectNoEmail, magicLinkIn, waitForEmail } from "../support/mailbox";
+import { codeIn, expectNoEmail, magicLinkIn, waitForEmail } from "../support/captured-email";
 
 async function accountWithCodeLogin(): Promise<TestAccount> {
   const account = await createAccount();

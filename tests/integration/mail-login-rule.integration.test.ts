@@ -11,8 +11,9 @@ import { cancelAccountDeletion, deleteAccount } from "@/shared/api/endpoints/set
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount } from "../support/factories";
-import { newMailbox, ownedDomain } from "../support/hosted-mail";
 import { imapLogin, pop3Login, smtpLogin } from "../support/mail-logins";
+import { ownedDomain } from "../support/domains";
+import { newMailbox } from "../support/hosted-mailboxes";
 
 // A refused Dovecot login costs its auth_failure_delay (2 s).
 vi.setConfig({ testTimeout: 60_000 });

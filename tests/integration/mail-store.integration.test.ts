@@ -12,23 +12,15 @@ import { smtpReplies } from "@/server/mail/reply-codes";
 import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import { resolveRecipient } from "@/server/services/mailboxes/resolve-recipient";
 import { sql } from "../support/database";
-import { createAccount } from "../support/factories";
-import { createTestAlias, createTestAppPassword, createTestMailbox, imapClient, rawMessage, type TestMailbox } from "../support/mailboxes";
-import { verifiedDomain } from "../support/sending";
+import { createAccount, type TestAccount } from "../support/factories";
+import { newAlias, newAppPassword, storedMailbox, imapClient, rawMessage, type TestMailbox } from "../support/hosted-mailboxes";
+import { eventually } from "../support/poll";
+import { verifiedDomain } from "../support/domains";
 
 const run = promisify(execFile);
 const lmtpUrl = () => `lmtp://127.0.0.1:${inject("mailStore").lmtpPort}`;
 const deliver = (raw: Buffer, recipients: string[]) =>
   deliverToMailboxes(raw, recipients, { lmtpUrl: lmtpUrl(), from: "sender@example.org" });
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function canLogIn(user: string, pass: string): Promise<boolean> {
   const client = imapClient(user, pass);
@@ -48,15 +40,17 @@ vi.setConfig({ testTimeout: 60_000 });
 let owner: { accountId: string; domainId: string; domainName: string };
 let mailbox: TestMailbox;
 
+let account: TestAccount;
+
 beforeAll(async () => {
   // This process's own settings (deliverToMailboxes and resolveRecipient read them): the server's database.
   process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ces-mail-store-"));
   process.env.DATABASE_URL = inject("databaseUrl");
   process.env.LOG_LEVEL = "silent";
-  const account = await createAccount();
+  account = await createAccount();
   const domain = await verifiedDomain(account, "mbx");
   owner = { accountId: account.user.id, domainId: domain.domain_id, domainName: domain.name };
-  mailbox = await createTestMailbox(owner, { local: "ada" });
+  mailbox = await storedMailbox(owner, { local: "ada" });
 });
 
 // Wrong logins here come from loopback, the address most other tests log in from:
@@ -77,8 +71,8 @@ describe("IMAP and POP3 logins", () => {
   });
 
   it("takes an app password for the protocols it allows only", async () => {
-    const imapOnly = await createTestAppPassword(mailbox.id, ["imap"]);
-    const smtpOnly = await createTestAppPassword(mailbox.id, ["smtp", "pop3"]);
+    const imapOnly = await newAppPassword(account, mailbox.id, ["imap"]);
+    const smtpOnly = await newAppPassword(account, mailbox.id, ["smtp", "pop3"]);
     expect(await canLogIn(mailbox.address, imapOnly)).toBe(true);
     expect(await canLogIn(mailbox.address, smtpOnly)).toBe(false);
     const pop3Port = inject("mailStore").pop3Port;
@@ -91,7 +85,7 @@ describe("IMAP and POP3 logins", () => {
   });
 
   it("refuses a protocol switched off for the mailbox", async () => {
-    const closed = await createTestMailbox(owner, { imapEnabled: false });
+    const closed = await storedMailbox(owner, { imapEnabled: false });
     expect(await canLogIn(closed.address, closed.password)).toBe(false);
     await sql("update mailboxes set imap_enabled = true where id = $1", [closed.id]);
     expect(await canLogIn(closed.address, closed.password)).toBe(true);
@@ -162,7 +156,7 @@ describe("delivery over LMTP", () => {
   });
 
   it("answers per recipient: over quota 452 4.2.2, unknown 550 5.1.1", async () => {
-    const small = await createTestMailbox(owner, { quotaBytes: 600 });
+    const small = await storedMailbox(owner, { quotaBytes: 600 });
     const big = rawMessage(small.address, "Too big", `X-Padding: ${"x".repeat(900)}\r\n`);
     const outcomes = await deliver(big, [small.address, `nobody-here@${owner.domainName}`, mailbox.address]);
     expect(
@@ -173,7 +167,7 @@ describe("delivery over LMTP", () => {
   });
 
   it("refuses logins and delivery once the mailbox is deleted", async () => {
-    const doomed = await createTestMailbox(owner);
+    const doomed = await storedMailbox(owner);
     expect(await canLogIn(doomed.address, doomed.password)).toBe(true);
     await sql("delete from mailboxes where id = $1", [doomed.id]);
     expect(await canLogIn(doomed.address, doomed.password)).toBe(false);
@@ -192,12 +186,12 @@ describe("delivery over LMTP", () => {
 
 describe("resolveRecipient", () => {
   it("finds the mailbox, an alias's destinations, the catch-all, or nothing", async () => {
-    const other = await createTestMailbox(owner, { local: "grace" });
-    await createTestAlias(owner, `team@${owner.domainName}`, [mailbox.address, other.address]);
+    const other = await storedMailbox(owner, { local: "grace" });
+    await newAlias(account, `team@${owner.domainName}`, [mailbox.address, other.address]);
     expect(await resolveRecipient(mailbox.address.toUpperCase())).toEqual([mailbox.address]);
     expect(await resolveRecipient(`Team@${owner.domainName}`)).toEqual([mailbox.address, other.address].sort());
     expect(await resolveRecipient(`whoever@${owner.domainName}`)).toBeNull();
-    await createTestAlias(owner, `*@${owner.domainName}`, [other.address]);
+    await newAlias(account, `*@${owner.domainName}`, [other.address]);
     expect(await resolveRecipient(`whoever@${owner.domainName}`)).toEqual([other.address]);
     expect(await resolveRecipient(mailbox.address)).toEqual([mailbox.address]);
     expect(await resolveRecipient("someone@unknown-domain.example")).toBeNull();

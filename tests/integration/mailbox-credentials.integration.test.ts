@@ -15,7 +15,8 @@ import { createMailbox, deleteMailbox, getMailClientSettings } from "@/shared/ap
 import { baseUrl, call } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, strongPassword } from "../support/factories";
-import { newMailbox, ownedDomain } from "../support/hosted-mail";
+import { ownedDomain } from "../support/domains";
+import { newMailbox } from "../support/hosted-mailboxes";
 
 describe("app passwords", () => {
   it("creates one with its secret shown once, lists it without, and deletes it", async () => {

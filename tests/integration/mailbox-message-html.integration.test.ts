@@ -12,8 +12,8 @@ import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxe
 import { getMailboxMessage, listMailboxMessages } from "@/shared/api/endpoints/mailbox-messages";
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount } from "../support/factories";
-import { createTestMailbox, type TestMailbox } from "../support/mailboxes";
-import { verifiedDomain } from "../support/sending";
+import { newMailbox, type TestMailbox } from "../support/hosted-mailboxes";
+import { verifiedDomain } from "../support/domains";
 
 const tracker = "http://tracker.example/receipt";
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = "silent";
   account = await createAccount();
   const domain = await verifiedDomain(account, "html");
-  mailbox = await createTestMailbox({ accountId: account.user.id, domainId: domain.domain_id, domainName: domain.name });
+  mailbox = await newMailbox(account, domain);
   const raw = await new MailComposer({
     from: "Sender <sender@example.org>",
     to: mailbox.address,

@@ -11,8 +11,8 @@ import { deleteMailboxMessage, getMailboxMessage, listMailboxMessages } from "@/
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, type TestAccount } from "../support/factories";
-import { createTestMailbox, imapClient, type TestMailbox } from "../support/mailboxes";
-import { verifiedDomain } from "../support/sending";
+import { newMailbox, imapClient, type TestMailbox } from "../support/hosted-mailboxes";
+import { verifiedDomain } from "../support/domains";
 
 let account: TestAccount;
 let mailbox: TestMailbox;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = "silent";
   account = await createAccount();
   const domain = await verifiedDomain(account, "inbox");
-  mailbox = await createTestMailbox({ accountId: account.user.id, domainId: domain.domain_id, domainName: domain.name });
+  mailbox = await newMailbox(account, domain);
   await deliverComposed("Older message");
   await deliverComposed("Newer message");
 });

@@ -11,8 +11,9 @@ import { mailboxStorageDir } from "@/server/mail-store/dovecot/remove-mailbox-st
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, strongPassword, type TestAccount } from "../support/factories";
-import { newMailbox, ownedDomain } from "../support/hosted-mail";
 import { newApiKey } from "../support/sending";
+import { ownedDomain } from "../support/domains";
+import { newMailbox } from "../support/hosted-mailboxes";
 
 const MB = 1024 * 1024;
 

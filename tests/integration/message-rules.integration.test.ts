@@ -13,11 +13,12 @@ import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { dnsControl } from "../support/dns-server";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
-import { emailsTo, waitForEmail } from "../support/mailbox";
-import { createTestMailbox, imapClient, type TestMailbox } from "../support/mailboxes";
+import { emailsTo, waitForEmail } from "../support/captured-email";
+import { newMailbox, imapClient, type TestMailbox } from "../support/hosted-mailboxes";
 import { inbox, mxTransaction, short } from "../support/mx-client";
-import { newApiKey, verifiedDomain } from "../support/sending";
+import { newApiKey } from "../support/sending";
 import { authPlain, smtpDialogue } from "../support/smtp-dialogue";
+import { verifiedDomain } from "../support/domains";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -63,14 +64,12 @@ async function submit(to: string, raw: string): Promise<{ code: number; text: st
 const storedFor = async (to: string) => (await call(listMessages, { token: account.accessToken, query: { to } })).body.data.items;
 
 describe("the MX: exactly one From with one mailbox", () => {
-  let owner: { accountId: string; domainId: string; domainName: string };
   let box: TestMailbox;
   let forged: string;
 
   beforeAll(async () => {
     const hosted = await verifiedDomain(account, "rules-inbox");
-    owner = { accountId: account.user.id, domainId: hosted.domain_id, domainName: hosted.name };
-    box = await createTestMailbox(owner);
+    box = await newMailbox(account, hosted);
     forged = `bank-${tag()}.example.org`;
     const dns = dnsControl(inject("dnsControlUrl"));
     await dns.publish(`_dmarc.${forged}`, "TXT", ["v=DMARC1; p=reject"]);

@@ -9,9 +9,9 @@ import { dkimSign } from "mailauth/lib/dkim/sign";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { dnsControl } from "../support/dns-server";
 import { createAccount } from "../support/factories";
-import { createTestMailbox, imapClient, type TestMailbox } from "../support/mailboxes";
+import { newMailbox, imapClient, type TestMailbox } from "../support/hosted-mailboxes";
 import { inbox, mxTransaction, short } from "../support/mx-client";
-import { verifiedDomain } from "../support/sending";
+import { verifiedDomain } from "../support/domains";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = "silent";
   const account = await createAccount();
   const domain = await verifiedDomain(account, "auth");
-  box = await createTestMailbox({ accountId: account.user.id, domainId: domain.domain_id, domainName: domain.name });
+  box = await newMailbox(account, domain);
 });
 
 /** A forged From of `domain`, signed `signatures` times by domains under `keyZone` (whose DNS never answers). */

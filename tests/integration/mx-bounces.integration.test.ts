@@ -16,7 +16,8 @@ import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { inboundFixture } from "../support/inbound-fixtures";
-import { verifiedDomain } from "../support/sending";
+import { eventually, holdsFor } from "../support/poll";
+import { verifiedDomain } from "../support/domains";
 
 /** The customer's relay: records each message's envelope sender by recipient. */
 const returnPaths = new Map<string, string>();
@@ -53,15 +54,9 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => relay.close(() => resolve())));
 
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
+/** Polls until `read` gives a value (mx-bounces' own timeout and pace on the shared loop). */
+const waitFor = <T>(read: () => Promise<T | undefined>, what: string) =>
+  eventually(read, (value) => value !== undefined, { what, timeoutMs: 20_000, intervalMs: 150 }) as Promise<T>;
 
 const messageOf = async (id: string) => (await call(getMessage, { token: account.accessToken, params: { message_id: id } })).body.data;
 
@@ -160,7 +155,7 @@ describe("delivery status notifications at the MX", () => {
       const events = await eventsOf(id, "bounced");
       return events.length >= 1 ? events : undefined;
     }, "the bounced event");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await holdsFor(async () => (await eventsOf(id, "bounced")).length <= 1, 500); // no second bounce comes
     expect((await eventsOf(id, "bounced")).map((event) => [event.detail.recipient, event.detail.bounceType])).toEqual([[second, "soft"]]);
     expect(bounces).toHaveLength(1);
     expect(await sql("select 1 from suppressions where account_id = $1 and email = $2", [account.user.id, first])).toEqual([]);
@@ -206,7 +201,7 @@ describe("delivery status notifications at the MX", () => {
       raw: inboundFixture("postfix-hard", { verp, recipient: "victim@example.org", domain }),
     });
     expect(info.response).toBe("250 2.0.0 Ok");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await holdsFor(async () => (await eventsOf(id, "bounced")).length === 0, 500);
     expect(await eventsOf(id, "bounced")).toEqual([]);
   });
 
@@ -218,7 +213,7 @@ describe("delivery status notifications at the MX", () => {
       raw: inboundFixture("out-of-office", { verp, recipient }),
     });
     expect(info.response).toBe("250 2.0.0 Ok");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await holdsFor(async () => !(await messageOf(id)).events.some((event) => event.type === "bounced"), 500);
     expect((await messageOf(id)).events.map((event) => event.type)).not.toContain("bounced");
   });
 });

@@ -12,9 +12,9 @@ import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxe
 import { getMailboxMessage, listMailboxMessages } from "@/shared/api/endpoints/mailbox-messages";
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount } from "../support/factories";
-import { createTestMailbox, imapClient, rawMessage, type TestMailbox } from "../support/mailboxes";
+import { newMailbox, imapClient, rawMessage, type TestMailbox } from "../support/hosted-mailboxes";
 import { inbox, mxTransaction, short } from "../support/mx-client";
-import { verifiedDomain } from "../support/sending";
+import { verifiedDomain } from "../support/domains";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = "silent";
   account = await createAccount();
   const domain = await verifiedDomain(account, "content");
-  box = await createTestMailbox({ accountId: account.user.id, domainId: domain.domain_id, domainName: domain.name });
+  box = await newMailbox(account, domain);
   hostname = (await mxTransaction(mxPort(), "sender@example.org", [], Buffer.alloc(0))).greeting.split(" ")[0]!;
 });
 

@@ -11,8 +11,8 @@ import { sendMessage } from "@/shared/api/endpoints/messages";
 import { call } from "../support/api-client";
 import { createAccount, uniqueEmail } from "../support/factories";
 import { inboundFixture } from "../support/inbound-fixtures";
-import { verifiedDomain } from "../support/sending";
 import { smtpDialogue } from "../support/smtp-dialogue";
+import { verifiedDomain } from "../support/domains";
 
 const port = () => inject("mxPort");
 

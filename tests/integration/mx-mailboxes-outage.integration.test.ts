@@ -12,27 +12,18 @@ import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
 import { canConnect } from "@/server/mail-store/dovecot/dovecot-process";
 import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
-import { hashMailboxPassword } from "@/server/services/mailboxes/mailbox-password";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { strongPassword, uniqueEmail } from "../support/factories";
-import { rawMessage } from "../support/mailboxes";
+import { rawMessage, storedDomainWithMailbox } from "../support/hosted-mailboxes";
 import { inbox, mxTransaction, short } from "../support/mx-client";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { until } from "../support/poll";
 
 let server: TestServer;
 let database: pg.Client;
 const ports = { mx: 0, imap: 0, lmtp: 0 };
 const address = "ada@outage.example";
 const password = strongPassword();
-
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return false;
-}
 
 /** What the launcher reports (DATA_DIR/mail-store.status, read as the web workers read it). */
 const status = () => readMailStoreStatus({ dataDir: server.dataDir, mailStore: { mode: "auto" } as Env["mailStore"] });
@@ -54,14 +45,7 @@ beforeAll(async () => {
     body: JSON.stringify({ email: uniqueEmail(), password: strongPassword() }),
   }).then((response) => response.json() as Promise<{ data: { user: { id: string } } }>);
   const accountId = registered.data.user.id;
-  await database.query(
-    "insert into sending_domains (id, account_id, name, ownership_token, dkim_selector, dkim_public_key, dkim_private_key_sealed) values ('dom_out', $1, 'outage.example', 't', 's', 'p', 'k')",
-    [accountId],
-  );
-  await database.query(
-    "insert into mailboxes (id, account_id, domain_id, address, password_hash, quota_bytes) values ('mbx_out', $1, 'dom_out', $2, $3, 1048576)",
-    [accountId, address, await hashMailboxPassword(password)],
-  );
+  await storedDomainWithMailbox((text, values) => database.query(text, values), accountId, { address, password });
 }, 120_000);
 
 afterAll(async () => {

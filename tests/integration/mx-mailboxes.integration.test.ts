@@ -12,11 +12,11 @@ import { sendMessage } from "@/shared/api/endpoints/messages";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { dnsControl } from "../support/dns-server";
-import { createAccount, uniqueEmail } from "../support/factories";
+import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { inboundFixture } from "../support/inbound-fixtures";
-import { createTestAlias, createTestMailbox, imapClient, rawMessage, type TestMailbox } from "../support/mailboxes";
+import { newAlias, storedMailbox, imapClient, rawMessage, type TestMailbox } from "../support/hosted-mailboxes";
 import { inbox, mxTransaction, short } from "../support/mx-client";
-import { verifiedDomain } from "../support/sending";
+import { verifiedDomain } from "../support/domains";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -32,16 +32,18 @@ let ada: TestMailbox;
 let grace: TestMailbox;
 let hostname: string;
 
+let account: TestAccount;
+
 beforeAll(async () => {
   process.env.DATABASE_URL = inject("databaseUrl");
   process.env.LOG_LEVEL = "silent";
-  const account = await createAccount();
+  account = await createAccount();
   const domain = await verifiedDomain(account, "inbox");
   owner = { accountId: account.user.id, domainId: domain.domain_id, domainName: domain.name };
   const other = await verifiedDomain(account, "bare");
   bare = { accountId: account.user.id, domainId: other.domain_id, domainName: other.name };
-  ada = await createTestMailbox(owner, { local: "ada" });
-  grace = await createTestMailbox(owner, { local: "grace" });
+  ada = await storedMailbox(owner, { local: "ada" });
+  grace = await storedMailbox(owner, { local: "grace" });
   // The MX greets with MAIL_HOSTNAME, the name our Authentication-Results carry.
   hostname = (await mxTransaction(mxPort(), "sender@example.org", [], Buffer.alloc(0))).greeting.split(" ")[0]!;
 });
@@ -90,7 +92,7 @@ describe("delivery into a mailbox", () => {
 
   it("fans out to an alias's mailboxes and the catch-all, each mailbox once even when named twice", async () => {
     const team = `team-${tag()}@${owner.domainName}`;
-    await createTestAlias(owner, team, [ada.address, grace.address]);
+    await newAlias(account, team, [ada.address, grace.address]);
     const subject = `To the team ${tag()}`;
     const sent = await mxTransaction(mxPort(), "sender@example.org", [team, ada.address], rawMessage(team, subject));
     expect([...sent.rcpt.map(short), short(sent.data)]).toEqual(["250 Accepted", "250 Accepted", "250 2.0.0"]);
@@ -99,7 +101,7 @@ describe("delivery into a mailbox", () => {
 
     const stranger = `nobody-${tag()}@${owner.domainName}`;
     expect(short((await mxTransaction(mxPort(), "sender@example.org", [stranger], rawMessage(stranger, "x"))).rcpt[0]!)).toBe("550 5.1.1");
-    await createTestAlias(owner, `*@${owner.domainName}`, [grace.address]);
+    await newAlias(account, `*@${owner.domainName}`, [grace.address]);
     const caught = `Caught ${tag()}`;
     const viaCatchAll = await mxTransaction(mxPort(), "sender@example.org", [stranger], rawMessage(stranger, caught));
     expect(short(viaCatchAll.data)).toBe("250 2.0.0");
@@ -139,7 +141,7 @@ describe("delivery into a mailbox", () => {
 describe("refusals", () => {
   it("a deleted mailbox: RCPT 550 5.1.1, IMAP login refused, its Maildir removed", async () => {
     // On the domain without a catch-all: on the other one the address would still be the catch-all's.
-    const doomed = await createTestMailbox(bare);
+    const doomed = await storedMailbox(bare);
     const sent = await mxTransaction(mxPort(), "sender@example.org", [doomed.address], rawMessage(doomed.address, "Before"));
     expect(short(sent.data)).toBe("250 2.0.0");
     const dataDir = inject("serverDataDir");
@@ -156,14 +158,14 @@ describe("refusals", () => {
   });
 
   it("a full mailbox: 452 4.2.2 at RCPT; one the message would overfill: 452 at DATA, and the retry reaches no mailbox twice", async () => {
-    const full = await createTestMailbox(owner, { quotaBytes: 1024 });
+    const full = await storedMailbox(owner, { quotaBytes: 1024 });
     await sql("update mailboxes set used_bytes = quota_bytes where id = $1", [full.id]);
     const refused = await mxTransaction(mxPort(), "sender@example.org", [full.address], rawMessage(full.address, "Full"));
     expect(refused.rcpt.map(short)).toEqual(["452 4.2.2"]);
 
-    const small = await createTestMailbox(owner, { quotaBytes: 600 });
+    const small = await storedMailbox(owner, { quotaBytes: 600 });
     const pair = `pair-${tag()}@${owner.domainName}`;
-    await createTestAlias(owner, pair, [small.address, ada.address]);
+    await newAlias(account, pair, [small.address, ada.address]);
     const subject = `Too big for one ${tag()}`;
     const big = rawMessage(pair, subject, `X-Padding: ${"x".repeat(900)}\r\n`);
     for (let attempt = 0; attempt < 2; attempt++) {

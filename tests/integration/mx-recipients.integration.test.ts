@@ -5,10 +5,10 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { createAccount } from "../support/factories";
-import { createTestAlias, createTestMailbox, imapClient, rawMessage, type TestMailbox } from "../support/mailboxes";
+import { newAlias, newMailbox, storedAlias, imapClient, rawMessage, type TestMailbox } from "../support/hosted-mailboxes";
 import { inbox, mxTransaction, short } from "../support/mx-client";
-import { verifiedDomain } from "../support/sending";
 import { smtpDialogue } from "../support/smtp-dialogue";
+import { verifiedDomain } from "../support/domains";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -26,8 +26,8 @@ beforeAll(async () => {
   const account = await createAccount();
   const domain = await verifiedDomain(account, "rcpt");
   owner = { accountId: account.user.id, domainId: domain.domain_id, domainName: domain.name };
-  first = await createTestMailbox(owner, { local: "first" });
-  second = await createTestMailbox(owner, { local: "second" });
+  first = await newMailbox(account, domain, { local: "first" });
+  second = await newMailbox(account, domain, { local: "second" });
 });
 
 describe("unknown recipients", () => {
@@ -81,10 +81,9 @@ describe("postmaster", () => {
   it("a postmaster alias of the customer's own wins over the first mailbox", async () => {
     const account = await createAccount();
     const domain = await verifiedDomain(account, "pm");
-    const mine = { accountId: account.user.id, domainId: domain.domain_id, domainName: domain.name };
-    const oldest = await createTestMailbox(mine);
-    const chosen = await createTestMailbox(mine);
-    await createTestAlias(mine, `postmaster@${domain.name}`, [chosen.address]);
+    const oldest = await newMailbox(account, domain);
+    const chosen = await newMailbox(account, domain);
+    await newAlias(account, `postmaster@${domain.name}`, [chosen.address]);
     const subject = `Aliased postmaster ${tag()}`;
     const sent = await mxTransaction(mxPort(), "sender@example.org", [`postmaster@${domain.name}`], rawMessage("postmaster", subject));
     expect(short(sent.data)).toBe("250 2.0.0");
@@ -97,7 +96,7 @@ describe("postmaster", () => {
     expect(before.rcpt.map(short)).toEqual(["550 5.1.1"]);
     const hostname = before.greeting.split(" ")[0]!;
     // The operator's alias for the service's postmaster (here on a customer's domain row; the address is what counts).
-    await createTestAlias(owner, `postmaster@${hostname}`, [second.address]);
+    await storedAlias(owner, `postmaster@${hostname}`, [second.address]);
     const subject = `Domainless postmaster ${tag()}`;
     const sent = await mxTransaction(mxPort(), "sender@example.org", ["postmaster"], rawMessage("postmaster", subject));
     expect([...sent.rcpt.map(short), short(sent.data)]).toEqual(["250 Accepted", "250 2.0.0"]);

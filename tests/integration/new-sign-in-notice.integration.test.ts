@@ -3,11 +3,13 @@ import { login } from "@/shared/api/endpoints/auth";
 import { updateSecurityPreferences } from "@/shared/api/endpoints/settings";
 import { call, randomIp } from "../support/api-client";
 import { createAccount } from "../support/factories";
-import { emailsTo, waitForEmail } from "../support/mailbox";
+import { emailsTo, waitForEmail } from "../support/captured-email";
+import { holdsFor } from "../support/poll";
 
 const NOTICE = "New sign-in to your account";
 const notices = (email: string) => emailsTo(email).filter((message) => message.subject === NOTICE);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 2_500)); // the job worker polls every second
+/** No further notice comes while the job worker (polling every second) would have sent it. */
+const noMoreNotices = (email: string, count: number) => holdsFor(() => notices(email).length <= count, 2_500);
 
 describe("new sign-in notifications", () => {
   it("emails once per new device and address, not for registration or a known device", async () => {
@@ -18,7 +20,7 @@ describe("new sign-in notifications", () => {
     expect(notice.text).toContain(device.ip);
     expect(notice.text).toContain("Notice-Test/1.0");
     await call(login, { body: { email: account.email, password: account.password }, ...device });
-    await settle();
+    await noMoreNotices(account.email, 1);
     expect(notices(account.email)).toHaveLength(1);
   });
 
@@ -26,7 +28,7 @@ describe("new sign-in notifications", () => {
     const account = await createAccount();
     await call(updateSecurityPreferences, { token: account.accessToken, body: { notifyNewSignin: false } });
     await call(login, { body: { email: account.email, password: account.password }, ip: randomIp() });
-    await settle();
+    await noMoreNotices(account.email, 0);
     expect(notices(account.email)).toHaveLength(0);
   });
 });

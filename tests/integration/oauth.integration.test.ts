@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
-import { magicLinkIn, waitForEmail } from "../support/mailbox";
+import { magicLinkIn, waitForEmail } from "../support/captured-email";
 import { awayFromStepBoundary, oathtoolCode } from "../support/oathtool";
 import {
   appUrl,

@@ -17,11 +17,11 @@ import { completeTwoFactorChallenge, setupTwoFactor, verifyTwoFactor } from "@/s
 import { baseUrl, call, randomIp } from "../support/api-client";
 import { dnsControl } from "../support/dns-server";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
-import { codeIn, waitForEmail } from "../support/mailbox";
+import { codeIn, waitForEmail } from "../support/captured-email";
 import { sql } from "../support/database";
 import { hotp, stepAt } from "@/server/security/totp";
 import { awayFromStepBoundary } from "../support/oathtool";
-import { verifiedDomain } from "../support/sending";
+import { verifiedDomain } from "../support/domains";
 
 const _dns = () => dnsControl(inject("dnsControlUrl"));
 

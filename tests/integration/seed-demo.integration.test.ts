@@ -16,7 +16,7 @@ import { listSupportTickets } from "@/shared/api/endpoints/support";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { testPaymentSecrets } from "../support/fake-payment-providers";
-import { waitForEmail } from "../support/mailbox";
+import { waitForEmail } from "../support/captured-email";
 
 type Run = { code: number | null; stdout: string; stderr: string };
 

@@ -16,22 +16,14 @@ import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
 import { dnsControl } from "../support/dns-server";
 import { createAccount, uniqueEmail } from "../support/factories";
-import { emailsTo, waitForEmail } from "../support/mailbox";
-import { dkimResolver, verifiedDomain } from "../support/sending";
+import { emailsTo, waitForEmail } from "../support/captured-email";
+import { dkimResolver, settledMessage } from "../support/sending";
+import { eventually, holdsFor, until } from "../support/poll";
+import { verifiedDomain } from "../support/domains";
 
 const _dns = () => dnsControl(inject("dnsControlUrl"));
 
 /** Waits until the message leaves the given transient statuses. */
-async function settled(token: string, messageId: string, timeoutMs = 20_000, transient = ["queued", "scheduled"]) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const message = await call(getMessage, { token, params: { message_id: messageId } });
-    if (!transient.includes(message.body.data.status)) return message.body.data;
-    if (Date.now() > deadline) throw new Error(`message ${messageId} still ${message.body.data.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
 type Received = { envelopeTo: string[]; raw: string; messageId: string; connection: string };
@@ -137,14 +129,13 @@ describe("delivery through a customer's relay", () => {
         body: { from: `a@${brokenDomain.name}`, to: uniqueEmail("sealed"), subject: "Waits", text: "x", scheduledAt },
       }),
     ]);
-    const delivered = await settled(healthy.account.accessToken, good.body.data.id);
+    const delivered = await settledMessage(healthy.account.accessToken, good.body.data.id);
     expect(delivered).toMatchObject({ status: "sent", deliveredVia: "relay", attempts: 1 });
-    const deadline = Date.now() + 15_000;
-    let waiting = (await call(getMessage, { token: broken.accessToken, params: { message_id: bad.body.data.id } })).body.data;
-    while (!waiting.events.some((entry) => entry.type === "delivery_delayed") && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      waiting = (await call(getMessage, { token: broken.accessToken, params: { message_id: bad.body.data.id } })).body.data;
-    }
+    const waiting = await eventually(
+      async () => (await call(getMessage, { token: broken.accessToken, params: { message_id: bad.body.data.id } })).body.data,
+      (message) => message.events.some((entry) => entry.type === "delivery_delayed"),
+      { timeoutMs: 15_000, intervalMs: 200 },
+    );
     expect(waiting.status).toBe("queued");
     const delay = waiting.events.find((entry) => entry.type === "delivery_delayed");
     expect(delay?.detail.diagnostic).toBe('the password of relay "Sealed" cannot be opened');
@@ -162,10 +153,7 @@ describe("delivery through a customer's relay", () => {
     });
     expect(batch.status, JSON.stringify(batch.body)).toBe(201);
     expect(batch.body.data.items.map((item) => item.to[0])).toEqual(recipients);
-    const deadline = Date.now() + 30_000;
-    while (relay.received.filter((entry) => recipients.includes(entry.envelopeTo[0]!)).length < 60 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await until(() => relay.received.filter((entry) => recipients.includes(entry.envelopeTo[0]!)).length >= 60, 30_000, 100);
     const ours = relay.received.filter((entry) => recipients.includes(entry.envelopeTo[0]!));
     expect(ours).toHaveLength(60);
     // The pool keeps at most 4 connections per relay (per job worker process).
@@ -175,7 +163,7 @@ describe("delivery through a customer's relay", () => {
     expect(signatures).toHaveLength(1);
     const verdict = await dkimVerify(ours[0]!.raw, { resolver: dkimResolver() });
     expect(verdict.results[0]).toMatchObject({ signingDomain: domain.name, status: { result: "pass" } });
-    const message = await settled(account.accessToken, batch.body.data.items[0]!.id);
+    const message = await settledMessage(account.accessToken, batch.body.data.items[0]!.id);
     expect(message).toMatchObject({ status: "sent", deliveredVia: "relay", attempts: 1 });
   });
 
@@ -187,7 +175,7 @@ describe("delivery through a customer's relay", () => {
       token: account.accessToken,
       body: { from: `a@${domain.name}`, to: [first, refused, third], subject: "Three", text: "x" },
     });
-    const message = await settled(account.accessToken, sent.body.data.id);
+    const message = await settledMessage(account.accessToken, sent.body.data.id);
     expect(message.status).toBe("sent");
     const bounced = message.events.filter((event) => event.type === "bounced");
     expect(bounced).toHaveLength(1);
@@ -205,7 +193,7 @@ describe("delivery through a customer's relay", () => {
       token: account.accessToken,
       body: { from: `a@${domain.name}`, to, subject: "Greylisted", text: "x" },
     });
-    const message = await settled(account.accessToken, sent.body.data.id, 60_000);
+    const message = await settledMessage(account.accessToken, sent.body.data.id, 60_000);
     expect(message.status).toBe("sent");
     expect(message.attempts).toBe(2);
     expect(message.events.map((event) => event.type)).toEqual(["queued", "delivery_delayed", "sent"]);
@@ -220,7 +208,7 @@ describe("delivery through a customer's relay", () => {
       token: account.accessToken,
       body: { from: `a@${domain.name}`, to, subject: "Dropped", html: `<p>${"x".repeat(20_000)}</p>` },
     });
-    const message = await settled(account.accessToken, sent.body.data.id, 60_000);
+    const message = await settledMessage(account.accessToken, sent.body.data.id, 60_000);
     expect(message.status).toBe("sent");
     expect(message.events.map((event) => event.type)).toEqual(["queued", "delivery_delayed", "sent"]);
     const copies = relay.received.filter((entry) => entry.envelopeTo.includes(to));
@@ -265,7 +253,7 @@ describe("attachments", () => {
     const verdict = await dkimVerify(email.raw, { resolver: dkimResolver() });
     expect(verdict.results[0]).toMatchObject({ signingDomain: domain.name, status: { result: "pass" } });
 
-    const message = await settled(account.accessToken, sent.body.data.id);
+    const message = await settledMessage(account.accessToken, sent.body.data.id);
     expect(message.attachments).toHaveLength(2);
     // Lists never carry bodies; the raw form is stored apart.
     const listed = await call(listMessages, { token: account.accessToken });
@@ -405,14 +393,14 @@ describe("scheduled send", () => {
     });
     expect(sent.status).toBe(201);
     expect(sent.body.data).toMatchObject({ status: "scheduled", scheduledAt });
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await holdsFor(() => emailsTo(to).length === 0, 3_000); // not before its time
     expect(emailsTo(to)).toHaveLength(0);
     expect((await call(getMessage, { token: account.accessToken, params: { message_id: sent.body.data.id } })).body.data.status).toBe(
       "scheduled",
     );
     const email = await waitForEmail(to, { timeoutMs: 20_000 });
     expect(new Date(email.receivedAt).getTime()).toBeGreaterThanOrEqual(Date.parse(scheduledAt));
-    const message = await settled(account.accessToken, sent.body.data.id);
+    const message = await settledMessage(account.accessToken, sent.body.data.id);
     expect(message.events.map((event) => event.type)).toEqual(["scheduled", "sent"]);
   }, 40_000);
 
@@ -479,9 +467,11 @@ describe("scheduled send", () => {
         return call(cancelMessage, { token: account.accessToken, params: { message_id: item.id } });
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    for (const [index, item] of batch.body.data.items.entries()) {
-      const message = await settled(account.accessToken, item.id);
+    const messages = await Promise.all(batch.body.data.items.map((item) => settledMessage(account.accessToken, item.id)));
+    // Once every message has settled, no copy may come late: none of a canceled one, no second of a sent one.
+    await holdsFor(() => recipients.every((to, index) => emailsTo(to).length <= (cancels[index]!.status === 200 ? 0 : 1)), 3_000);
+    for (const [index] of batch.body.data.items.entries()) {
+      const message = messages[index]!;
       const copies = emailsTo(recipients[index]!);
       if (cancels[index]!.status === 200) {
         expect(message.status).toBe("canceled");
@@ -542,7 +532,7 @@ describe("an already-built message (the entry point SMTP submission uses)", () =
     expect(verdict.results[0]).toMatchObject({ signingDomain: domain.name, status: { result: "pass" } });
     const listed = await call(listMessages, { token: account.accessToken });
     expect(listed.body.data.items[0]).toMatchObject({ id: accepted.id, source: "smtp" });
-    expect((await settled(account.accessToken, accepted.id)).status).toBe("sent");
+    expect((await settledMessage(account.accessToken, accepted.id)).status).toBe("sent");
     // Outside the account's verified domains it is refused like an API send.
     await expect(
       acceptSubmittedMessage(principal, {

@@ -17,20 +17,11 @@ import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
 import { dnsControl } from "../support/dns-server";
 import { createAccount, uniqueEmail } from "../support/factories";
-import { waitForEmail } from "../support/mailbox";
-import { dkimResolver, newApiKey, verifiedDomain } from "../support/sending";
+import { waitForEmail } from "../support/captured-email";
+import { dkimResolver, newApiKey, settledMessage } from "../support/sending";
+import { verifiedDomain } from "../support/domains";
 
 const dns = () => dnsControl(inject("dnsControlUrl"));
-
-async function settled(token: string, messageId: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const message = await call(getMessage, { token, params: { message_id: messageId } });
-    if (message.body.data.status !== "queued") return message.body.data;
-    if (Date.now() > deadline) throw new Error(`message ${messageId} still queued`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe("API keys", () => {
   it("creates a key whose secret is shown once, lists it without the secret, and revokes it", async () => {
@@ -142,7 +133,7 @@ describe("sending through the service's transport", () => {
     expect(verdict.results).toHaveLength(1);
     expect(verdict.results[0]).toMatchObject({ signingDomain: domain.name, status: { result: "pass" } });
 
-    const message = await settled(account.accessToken, sent.body.data.id);
+    const message = await settledMessage(account.accessToken, sent.body.data.id);
     expect(message).toMatchObject({ status: "sent", deliveredVia: "service", attempts: 1 });
     expect(message.events.map((event) => event.type)).toEqual(["queued", "sent"]);
   });
@@ -240,7 +231,7 @@ describe("sending through the customer's relay", () => {
       token: account.accessToken,
       body: { from: `news@${domain.name}`, to, subject: "Via relay", text: "Hello" },
     });
-    const message = await settled(account.accessToken, sent.body.data.id);
+    const message = await settledMessage(account.accessToken, sent.body.data.id);
     expect(message).toMatchObject({ status: "sent", deliveredVia: "relay" });
     const copy = received.find((entry) => entry.envelopeTo.includes(to))!;
     expect(copy.raw).toContain("Subject: Via relay");
@@ -254,7 +245,7 @@ describe("sending through the customer's relay", () => {
       token: account.accessToken,
       body: { from: `news@${domain.name}`, to: "reject-me@example.org", subject: "No", text: "x" },
     });
-    const message = await settled(account.accessToken, sent.body.data.id);
+    const message = await settledMessage(account.accessToken, sent.body.data.id);
     expect(message.status).toBe("bounced");
     expect(message.attempts).toBe(1);
     expect(message.lastError).toContain("No such user");
@@ -414,7 +405,7 @@ describe("engagement tracking", () => {
     forged.searchParams.set("u", "https://evil.example/");
     expect((await fetch(forged, { redirect: "manual" })).status).toBe(404);
 
-    const message = await settled(account.accessToken, sent.body.data.id);
+    const message = await settledMessage(account.accessToken, sent.body.data.id);
     const types = message.events.map((event) => event.type);
     expect(types).toContain("opened");
     expect(types).toContain("clicked");

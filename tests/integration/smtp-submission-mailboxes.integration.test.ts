@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getMessage } from "@/shared/api/endpoints/messages";
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
-import { createTestAlias, createTestAppPassword, createTestMailbox, type TestMailbox } from "../support/mailboxes";
-import { verifiedDomain } from "../support/sending";
+import { newAlias, newAppPassword, newMailbox, type TestMailbox } from "../support/hosted-mailboxes";
+import { verifiedDomain } from "../support/domains";
 
 const port = () => inject("submission").port;
 
@@ -33,9 +33,8 @@ beforeAll(async () => {
   account = await createAccount();
   const domain = await verifiedDomain(account, "mbxsmtp");
   domainName = domain.name;
-  const owner = { accountId: account.user.id, domainId: domain.domain_id, domainName };
-  mailbox = await createTestMailbox(owner);
-  await createTestAlias(owner, `sales@${domainName}`, [mailbox.address]);
+  mailbox = await newMailbox(account, domain);
+  await newAlias(account, `sales@${domainName}`, [mailbox.address]);
 });
 
 describe("SMTP submission with mailbox credentials", () => {
@@ -54,7 +53,7 @@ describe("SMTP submission with mailbox credentials", () => {
   });
 
   it("sends as an alias of the mailbox, with an app password that allows smtp (swaks)", async () => {
-    const secret = await createTestAppPassword(mailbox.id, ["smtp"]);
+    const secret = await newAppPassword(account, mailbox.id, ["smtp"]);
     const result = spawnSync(
       "swaks",
       [
@@ -95,11 +94,11 @@ describe("SMTP submission with mailbox credentials", () => {
   });
 
   it("refuses an app password without smtp, a wrong password and a mailbox whose SMTP is off (535 5.7.8)", async () => {
-    const imapOnly = await createTestAppPassword(mailbox.id, ["imap"]);
+    const imapOnly = await newAppPassword(account, mailbox.id, ["imap"]);
     for (const pass of [imapOnly, `${mailbox.password}x`]) {
       await expect(transport(mailbox.address, pass).verify()).rejects.toMatchObject({ responseCode: 535 });
     }
-    const off = await createTestMailbox({ accountId: account.user.id, domainId: mailbox.domainId, domainName }, { smtpEnabled: false });
+    const off = await newMailbox(account, { name: domainName }, { switches: { smtpEnabled: false } });
     await expect(transport(off.address, off.password).verify()).rejects.toMatchObject({ responseCode: 535 });
   });
 });

@@ -16,9 +16,11 @@ import { getSmtpAccess } from "@/shared/api/endpoints/smtp-access";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
-import { emailsTo, waitForEmail } from "../support/mailbox";
+import { emailsTo, waitForEmail } from "../support/captured-email";
 import { authPlain, smtpDialogue } from "../support/smtp-dialogue";
-import { dkimResolver, newApiKey, verifiedDomain } from "../support/sending";
+import { dkimResolver, newApiKey } from "../support/sending";
+import { holdsFor, until } from "../support/poll";
+import { verifiedDomain } from "../support/domains";
 
 const submission = () => inject("submission");
 const serverCertificate = () => readFileSync(path.join(inject("serverDataDir"), "mail-tls", "localhost.crt"));
@@ -263,7 +265,7 @@ describe("SMTP submission: each stage refuses what it can", () => {
     await dialogue.send("DATA\r\n");
     dialogue.write(`From: a@${domain}\r\nTo: r@example.com\r\nSubject: cut\r\n\r\nhalf a mess`);
     dialogue.end();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await dialogue.closed;
     await expect(transport(key).verify()).resolves.toBe(true);
     const after = await sql<{ count: string }>("select count(*) from messages where account_id = $1", [account.user.id]);
     expect(after[0]!.count).toBe(before[0]!.count);
@@ -277,7 +279,19 @@ describe("SMTP submission: each stage refuses what it can", () => {
       greetings.filter((greeting) => greeting.code === 421).every((greeting) => /^4\.7\.0 Too many connections/.test(greeting.text)),
     ).toBe(true);
     for (const dialogue of dialogues) dialogue.end();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await Promise.all(dialogues.map((dialogue) => dialogue.closed));
+    // The listener counts a connection until it has handled its close.
+    await until(
+      () =>
+        transport(key)
+          .verify()
+          .then(
+            () => true,
+            () => false,
+          ),
+      5_000,
+      200,
+    );
     await expect(transport(key).verify()).resolves.toBe(true);
   });
 });
@@ -347,7 +361,7 @@ describe("SMTP submission: what is accepted is delivered as sent", () => {
     const second = await transport(key).sendMail({ envelope: { from: `ada@${domain}`, to: [to] }, raw });
     expect(queuedId(second.response)).toBe(queuedId(first.response));
     await waitForEmail(to);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await holdsFor(() => emailsTo(to).length <= 1, 1_500); // no second copy
     expect(emailsTo(to)).toHaveLength(1);
     const listed = await call(listMessages, { token: account.accessToken, query: { to } });
     expect(listed.body.data.pagination.total).toBe(1);

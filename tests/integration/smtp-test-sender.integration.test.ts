@@ -10,8 +10,9 @@ import { confirmEmail, sendEmailConfirmation } from "@/shared/api/endpoints/emai
 import { sendMessage } from "@/shared/api/endpoints/messages";
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
-import { codeIn, waitForEmail } from "../support/mailbox";
-import { newApiKey, verifiedDomain } from "../support/sending";
+import { codeIn, waitForEmail } from "../support/captured-email";
+import { newApiKey } from "../support/sending";
+import { verifiedDomain } from "../support/domains";
 
 const TEST_SENDER = "onboarding@localhost";
 const smtpDoc = () => readFileSync("docs/smtp.md", "utf8");

@@ -10,6 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { canConnect } from "@/server/mail-store/dovecot/dovecot-process";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { until } from "../support/poll";
 
 type NpmServer = {
   npm: ChildProcess;
@@ -63,15 +64,6 @@ const isAlive = (pid: number) => {
 
 const portIsOpen = (port: number) => canConnect("127.0.0.1", port);
 
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return check();
-}
-
 function spawnNpm(script: string[], dataDir: string, ports: Record<string, number>) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -107,7 +99,7 @@ async function startThroughNpm(label: string, script: string[]): Promise<NpmServ
     LMTP_PORT: await freeLoopbackPort(),
   };
   const started = spawnNpm(script, dataDir, ports);
-  const ready = await waitFor(async () => {
+  const ready = await until(async () => {
     if (started.npm.exitCode !== null) return true;
     const answer = await fetch(`http://127.0.0.1:${ports.PORT}/api/v1/health/ready`).catch(() => null);
     const body = answer?.ok ? ((await answer.json()) as { data?: { mailStorage?: string } }) : null;
@@ -141,7 +133,7 @@ describe("stopping `npm start` through npm", () => {
       process.kill(server.npm.pid!, signal);
       const code = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 45_000))]);
       expect(code).toBe(0);
-      expect(await waitFor(() => pids.every((pid) => !isAlive(pid)), 15_000)).toBe(true);
+      expect(await until(() => pids.every((pid) => !isAlive(pid)), 15_000)).toBe(true);
       for (const port of server.ports) expect(await portIsOpen(port)).toBe(false);
       expect(server.output()).toContain(`${signal}: finishing requests and jobs in flight, then stopping`);
       expect(server.output()).toContain("stopped");
@@ -169,7 +161,7 @@ describe("stopping `npm start` through npm", () => {
 
     // npm dies without passing anything on (SIGKILL): the launcher notices its parent is gone and stops.
     process.kill(server.npm.pid!, "SIGKILL");
-    expect(await waitFor(() => pids.every((pid) => !isAlive(pid)), 45_000)).toBe(true);
+    expect(await until(() => pids.every((pid) => !isAlive(pid)), 45_000)).toBe(true);
     for (const port of server.ports) expect(await portIsOpen(port)).toBe(false);
   }, 240_000);
 });

@@ -13,7 +13,8 @@ import { addSuppression, listSuppressions, removeSuppression } from "@/shared/ap
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
-import { newApiKey, verifiedDomain } from "../support/sending";
+import { newApiKey } from "../support/sending";
+import { verifiedDomain } from "../support/domains";
 
 describe("the suppression list API", () => {
   it("adds, lists, filters and removes addresses, case-insensitively", async () => {

@@ -10,14 +10,15 @@ import { describe, expect, inject, it } from "vitest";
 import { createApiKey } from "@/shared/api/endpoints/api-keys";
 import { confirmEmail, sendEmailConfirmation } from "@/shared/api/endpoints/email-confirmation";
 import { sendMagicLink, verifyMagicLink } from "@/shared/api/endpoints/email-sign-in";
-import { getMessage, sendMessage } from "@/shared/api/endpoints/messages";
+import { sendMessage } from "@/shared/api/endpoints/messages";
 import { getTestSender } from "@/shared/api/endpoints/test-sender";
 import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domains";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { dnsControl, publishRecords } from "../support/dns-server";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
-import { codeIn, magicLinkIn, waitForEmail } from "../support/mailbox";
+import { codeIn, magicLinkIn, waitForEmail } from "../support/captured-email";
+import { settledMessage } from "../support/sending";
 
 // The integration server's APP_URL is http://localhost:<port>, and MAIL_HOSTNAME defaults to its host.
 const TEST_SENDER = "onboarding@localhost";
@@ -49,16 +50,6 @@ const sendTest = (token: string, body: Record<string, unknown>) =>
     token,
     body: { from: `Onboarding <${TEST_SENDER}>`, subject: "Hello from the test sender", text: "It works.", ...body },
   });
-
-async function settled(token: string, messageId: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const message = await call(getMessage, { token, params: { message_id: messageId } });
-    if (message.body.data.status !== "queued") return message.body.data;
-    if (Date.now() > deadline) throw new Error(`message ${messageId} still queued`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** A receiver's DNS: the service's DKIM record as its operator publishes it (the public half of the key the server keeps). */
 function serviceKeyResolver(publicKeyBase64 = servicePublicKey()) {
@@ -137,7 +128,7 @@ describe("the test sender", () => {
     const forged = await dkimVerify(email.raw, { resolver: serviceKeyResolver(other) });
     expect(forged.results[0]!.status.result).not.toBe("pass");
 
-    const message = await settled(account.accessToken, sent.body.data.id);
+    const message = await settledMessage(account.accessToken, sent.body.data.id);
     expect(message).toMatchObject({ status: "sent", deliveredVia: "service" });
     expect(message.events.map((event) => event.type)).toEqual(["queued", "sent"]);
   });

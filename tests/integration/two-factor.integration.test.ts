@@ -11,7 +11,7 @@ import {
 import { call, request } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, type TestAccount } from "../support/factories";
-import { codeIn, magicLinkIn, waitForEmail } from "../support/mailbox";
+import { codeIn, magicLinkIn, waitForEmail } from "../support/captured-email";
 import { awayFromStepBoundary, oathtoolCode } from "../support/oathtool";
 
 type Enrolled = TestAccount & { secret: string; recoveryCodes: string[] };

@@ -1,28 +1,13 @@
-// Sending set-up shared by the sending, pipeline, SMTP and probe tests: a domain
-// verified through the test DNS server, an API key, and a DKIM resolver that
-// looks keys up where the app published them.
-import { randomBytes } from "node:crypto";
+// Sending set-up shared by the sending, pipeline, SMTP and probe tests: an API
+// key, a DKIM resolver that looks keys up where the app published them, and a
+// message once it has settled. Domains: tests/support/domains.ts.
 import { Resolver } from "node:dns/promises";
 import { expect, inject } from "vitest";
 import { createApiKey } from "@/shared/api/endpoints/api-keys";
-import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domains";
-import type { SendingDomain } from "@/shared/schemas/sending-domain";
+import { getMessage } from "@/shared/api/endpoints/messages";
 import { call } from "./api-client";
-import { dnsControl, publishRecords } from "./dns-server";
 import type { TestAccount } from "./factories";
-
-/** A new domain of the account, its records published and verified. */
-export async function verifiedDomain(account: TestAccount, label = "send"): Promise<SendingDomain> {
-  const created = await call(createDomain, {
-    token: account.accessToken,
-    body: { name: `${label}-${randomBytes(4).toString("hex")}.example.net` },
-  });
-  expect(created.status).toBe(201);
-  await publishRecords(dnsControl(inject("dnsControlUrl")), created.body.data.records);
-  const verified = await call(verifyDomain, { token: account.accessToken, params: { domain_id: created.body.data.domain_id } });
-  expect(verified.body.data.status).toBe("verified");
-  return verified.body.data;
-}
+import { eventually } from "./poll";
 
 /** A new API key of the account (its secret included). */
 export async function newApiKey(account: TestAccount, body: Record<string, unknown> = {}) {
@@ -36,4 +21,15 @@ export function dkimResolver() {
   const resolver = new Resolver({ timeout: 2_000, tries: 1 });
   resolver.setServers([inject("dnsServer")]);
   return (name: string, type: string) => (type === "TXT" ? resolver.resolveTxt(name) : resolver.resolve(name, type as "A"));
+}
+
+/** A message once it has left `transient` (by default: queued or scheduled), read through the API. */
+export async function settledMessage(token: string, messageId: string, timeoutMs = 20_000, transient = ["queued", "scheduled"]) {
+  const message = await eventually(
+    async () => (await call(getMessage, { token, params: { message_id: messageId } })).body.data,
+    (data) => !transient.includes(data.status),
+    { timeoutMs, intervalMs: 200 },
+  );
+  if (transient.includes(message.status)) throw new Error(`message ${messageId} still ${message.status}`);
+  return message;
 }
