@@ -53,6 +53,8 @@ const serverEnv: Record<string, string> = {
   IMAP_PORT: process.env.E2E_IMAP_PORT,
   POP3_PORT: "0",
   LMTP_PORT: process.env.E2E_LMTP_PORT,
+  // Messages land in the dev mailbox the specs read, not with an outbound MTA.
+  POSTFIX: "off",
 };
 // Google and GitHub sign-in go to local fake providers (e2e/support/oauth-providers-server.ts)
 // on free ports: the app's callbacks are on its default APP_URL (http://localhost:PORT).

@@ -11,12 +11,13 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/server/db/embedd
 import { runMigrations } from "@/server/db/migrate";
 import { markDatabaseEnvironment } from "@/server/db/environment-marker";
 import { loadDotenv } from "@/server/runtime/load-dotenv";
-import { EnvError, env, useEmbeddedDatabase } from "@/server/env";
+import { EnvError, env, useEmbeddedDatabase, usePostfixHandOff } from "@/server/env";
 import { startDeliveryWorker, startJobWorker } from "@/server/jobs/worker";
 import { startMailListeners } from "@/server/mail/start-mail-listeners";
 import { startDevDns } from "@/server/dev-dns/start-dev-dns";
 import { startMailStore } from "@/server/mail-store/dovecot/start-mail-store";
 import { mailLoginLimits } from "@/server/services/rate-limit/count-mail-login";
+import { startPostfix } from "@/server/outbound/postfix/start-postfix";
 import { startWebServer } from "@/server/runtime/web-server";
 import { drainWebServer } from "@/server/runtime/drain-web-server";
 import { acquireInstanceLock, InstanceLockedError } from "@/server/runtime/acquire-instance-lock";
@@ -26,7 +27,7 @@ import { watchParentProcess } from "@/server/runtime/watch-parent-process";
 // workers finish the requests in flight within WEB_DRAIN_MS, the job worker
 // lets running jobs finish (pg-boss's graceful stop; a job still running at
 // its timeout goes back to the queue when its lease expires), then Dovecot
-// stops and the embedded database closes. See docs/stopping.md.
+// and Postfix stop (its queue stays on disk) and the embedded database closes. See docs/stopping.md.
 const WEB_DRAIN_MS = 20_000;
 const JOBS_STOP_MS = 20_000;
 
@@ -92,6 +93,14 @@ async function runPrimary() {
       );
     });
   }
+  // Before the job worker: messages it delivers hand off to it (docs/delivery.md).
+  const postfix = await startPostfix(config).catch((error: Error) => {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    return process.exit(1);
+  });
+  console.log(postfix.description);
+  if (postfix.handOffUrl) usePostfixHandOff(postfix.handOffUrl);
   const stopJobs = await startJobWorker(databaseUrl, { work: config.RUN_JOBS, deliver: deliveryWorkerCount === 0 });
   // Before the mail listeners: mail for hosted mailboxes is delivered to it.
   const mailStore = await startMailStore(config, databaseUrl, mailLoginLimits());
@@ -108,6 +117,7 @@ async function runPrimary() {
     DATA_DIR: config.dataDir,
     DATABASE_EMBEDDED: String(Boolean(embedded) || config.DATABASE_EMBEDDED),
     ...(mailStore.imapUrl ? { DOVECOT_IMAP_URL: mailStore.imapUrl } : {}),
+    ...(postfix.handOffUrl ? { POSTFIX_HANDOFF_URL: postfix.handOffUrl } : {}),
   };
   const deliveryEnv = { ...workerEnv, [DELIVERY_ROLE]: "1" };
   const delivering = new Set<number>();
@@ -150,7 +160,10 @@ async function runPrimary() {
       mailListeners.stop().catch((error: Error) => console.error(`mail listeners: ${error.message}`)),
       stopJobs(JOBS_STOP_MS).catch((error: Error) => console.error(`job worker: ${error.message}`)),
     ]);
-    await mailStore.stop().catch((error: Error) => console.error(`dovecot: ${error.message}`));
+    await Promise.all([
+      mailStore.stop().catch((error: Error) => console.error(`dovecot: ${error.message}`)),
+      postfix.stop().catch((error: Error) => console.error(`postfix: ${error.message}`)),
+    ]);
     await embedded?.stop().catch(() => {});
     releaseLock();
     console.log("stopped");

@@ -41,8 +41,9 @@ function playwrightTally(file: string): Tally | undefined {
 /**
  * Debian packages the tests use: Chromium for Playwright (never `npx playwright
  * install`), oathtool, the independent TOTP implementation ours is checked against,
- * swaks, the SMTP client the submission tests speak with, and Dovecot, the mail
- * storage the integration server runs as a child process (docs/mail-storage.md).
+ * swaks, the SMTP client the submission tests speak with, Dovecot, the mail
+ * storage the integration server runs as a child process (docs/mail-storage.md), and
+ * Postfix, the outbound MTA (docs/delivery.md).
  */
 function ensureSystemPackages() {
   const missing = [
@@ -53,6 +54,7 @@ function ensureSystemPackages() {
     ["/usr/lib/dovecot/pop3", "dovecot-pop3d"],
     ["/usr/lib/dovecot/lmtp", "dovecot-lmtpd"],
     ["/usr/lib/dovecot/modules/libdriver_pgsql.so", "dovecot-pgsql"],
+    ["/usr/sbin/postfix", "postfix"],
   ].flatMap(([file, pkg]) => (existsSync(file!) ? [] : [pkg!]));
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
@@ -60,7 +62,19 @@ function ensureSystemPackages() {
     process.exit(1);
   }
   console.log(`Installing Debian packages for the tests: ${missing.join(", ")}…`);
-  if (run("apt-get", ["update", "-qq"]) !== 0 || run("apt-get", ["install", "-y", "-qq", ...missing]) !== 0) process.exit(1);
+  // Postfix's package asks how to configure the system's mail: "No configuration" (it writes none and starts nothing).
+  const answer = "postfix postfix/main_mailer_type select No configuration\n";
+  if (
+    missing.includes("postfix") &&
+    spawnSync("debconf-set-selections", { input: answer, stdio: ["pipe", "inherit", "inherit"] }).status !== 0
+  ) {
+    process.exit(1);
+  }
+  if (
+    run("apt-get", ["update", "-qq"]) !== 0 ||
+    run("apt-get", ["install", "-y", "-qq", ...missing], { ...process.env, DEBIAN_FRONTEND: "noninteractive" }) !== 0
+  )
+    process.exit(1);
 }
 
 ensureSystemPackages();

@@ -11,6 +11,7 @@ import { loadOrCreateSandboxSecret, loadOrCreateSecrets } from "./generated-secr
 import { type MailListeners, mailListeners } from "./mail-listener-settings";
 import { type MailStoreSettings, mailStoreSettings } from "./mail-store-settings";
 import { type DevDnsSettings, devDnsSettings } from "./dev-dns-settings";
+import { type PostfixSettings, postfixEnvProblems, postfixEnvShape, postfixSettings } from "./outbound/postfix/postfix-env";
 
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -81,6 +82,7 @@ const envSchema = z.object({
     .regex(/^(\s*\w+=\d+\/\d+\s*)(,\s*\w+=\d+\/\d+\s*)*$/, "expected policy=limit/seconds entries")
     .optional(),
   ...mailEnvShape,
+  ...postfixEnvShape,
   /** Concurrent SMTP sessions this instance serves, and per client address. */
   SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(500),
   SMTP_MAX_CLIENTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -101,6 +103,8 @@ export type Env = Omit<
   mail: MailListeners;
   /** Mail storage and its read protocols (Dovecot), defaults applied (docs/mailboxes.md). */
   mailStore: MailStoreSettings;
+  /** The outbound MTA (Postfix): its mode and where delivery hands off to it (docs/delivery.md). */
+  postfix: PostfixSettings;
   /** The development DNS the launcher runs; null when off and always in production (docs/domains.md). */
   devDns: DevDnsSettings | null;
   isProduction: boolean;
@@ -153,6 +157,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
   }
   problems.push(...mailEnvProblems(raw, isProduction));
+  problems.push(...postfixEnvProblems(raw));
   const emailTransport = raw.EMAIL_TRANSPORT ?? "file";
   if (emailTransport === "smtp" && !raw.SMTP_URL) problems.push("SMTP_URL: required when EMAIL_TRANSPORT=smtp");
   if (emailTransport === "resend" && !raw.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_TRANSPORT=resend");
@@ -183,6 +188,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...rest,
     mail,
     mailStore,
+    postfix: postfixSettings(raw),
     devDns: devDnsSettings(raw, isProduction),
     isProduction,
     dataDir,
@@ -209,5 +215,11 @@ export function env(): Env {
 export function useEmbeddedDatabase(url: string): void {
   process.env.DATABASE_URL = url;
   process.env.DATABASE_EMBEDDED = "true";
+  cached = undefined;
+}
+
+/** Called by the launcher once it runs the child Postfix: its own delivery jobs then hand off to it, as its workers do. */
+export function usePostfixHandOff(url: string): void {
+  process.env.POSTFIX_HANDOFF_URL = url;
   cached = undefined;
 }

@@ -31,13 +31,17 @@ export function handOffOf(info: SentInfo): HandOff {
   return { accepted, refused: refusalsOf(info.rejectedErrors, info.rejected) };
 }
 
+/** Delivery reports to ask for (RFC 3461); sent only when the server offers DSN. */
+export type DsnRequest = { ret: "HDRS" | "FULL"; envid: string; notify: ("SUCCESS" | "FAILURE" | "DELAY")[] };
+
 /** Sends through a nodemailer transport; every recipient refused at RCPT is an answer, not an error. */
 export async function sendRawVia(
   transporter: Transporter,
   message: { envelope: { from: string; to: string[] }; raw: Buffer },
+  dsn?: DsnRequest,
 ): Promise<HandOff> {
   try {
-    return handOffOf((await transporter.sendMail({ envelope: message.envelope, raw: message.raw })) as SentInfo);
+    return handOffOf((await transporter.sendMail({ envelope: message.envelope, raw: message.raw, ...(dsn ? { dsn } : {}) })) as SentInfo);
   } catch (caught) {
     const error = caught as SmtpError;
     if (error.code === "EENVELOPE" && (error.rejectedErrors?.length || error.rejected?.length)) {

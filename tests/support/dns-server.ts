@@ -9,12 +9,12 @@ import http from "node:http";
 import net from "node:net";
 import dnsPacket from "dns-packet";
 
-/** MX values are written `<preference> <host>`. */
-export type PublishedType = "TXT" | "CNAME" | "MX";
+/** MX values are written `<preference> <host>`; A values are IPv4 addresses. */
+export type PublishedType = "TXT" | "CNAME" | "MX" | "A";
 export type FailureMode = "servfail" | "drop";
 
 export type DnsServer = {
-  /** `127.0.0.1:<port>`, the DNS_SERVERS value for the app. */
+  /** `<host>:<port>`, the DNS_SERVERS value for the app. */
   address: string;
   port: number;
   /** `http://127.0.0.1:<port>` of the control API (see dnsControl). */
@@ -27,7 +27,7 @@ export type DnsServer = {
 
 type Zone = {
   paused: boolean;
-  records: Map<string, { TXT?: string[]; CNAME?: string; MX?: { preference: number; exchange: string }[] }>;
+  records: Map<string, { TXT?: string[]; CNAME?: string; MX?: { preference: number; exchange: string }[]; A?: string[] }>;
   failures: Map<string, FailureMode>;
 };
 
@@ -67,6 +67,8 @@ function answer(zone: Zone, query: dnsPacket.DecodedPacket, maxSize: number | nu
     for (const value of entry.TXT) answers.push({ type: "TXT", name: question.name, ttl: 60, class: "IN", data: txtStrings(value) });
   } else if (question.type === "MX" && entry.MX) {
     for (const data of entry.MX) answers.push({ type: "MX", name: question.name, ttl: 60, class: "IN", data });
+  } else if (question.type === "A" && entry.A) {
+    for (const data of entry.A) answers.push({ type: "A", name: question.name, ttl: 60, class: "IN", data });
   }
   const packet = dnsPacket.encode({ ...base, flags, answers });
   if (maxSize !== null && packet.length > maxSize) {
@@ -98,6 +100,7 @@ function readJson(request: http.IncomingMessage): Promise<Record<string, unknown
 }
 
 async function listenUdpAndTcp(
+  host: string,
   port: number,
   onUdp: (message: Buffer, remote: dgram.RemoteInfo, socket: dgram.Socket) => void,
   onTcp: (socket: net.Socket) => void,
@@ -106,14 +109,14 @@ async function listenUdpAndTcp(
   udp.on("message", (message, remote) => onUdp(message, remote, udp));
   await new Promise<void>((resolve, reject) => {
     udp.once("error", reject);
-    udp.bind(port, "127.0.0.1", () => resolve());
+    udp.bind(port, host, () => resolve());
   });
   const boundPort = udp.address().port;
   const tcp = net.createServer(onTcp);
   try {
     await new Promise<void>((resolve, reject) => {
       tcp.once("error", reject);
-      tcp.listen(boundPort, "127.0.0.1", () => resolve());
+      tcp.listen(boundPort, host, () => resolve());
     });
   } catch (error) {
     udp.close();
@@ -122,8 +125,12 @@ async function listenUdpAndTcp(
   return { udp, tcp, port: boundPort };
 }
 
-/** Starts the server; `port` 0 (default) picks a free one, `controlPort` likewise. */
-export async function startDnsServer(options: { port?: number; controlPort?: number } = {}): Promise<DnsServer> {
+/**
+ * Starts the server; `port` 0 (default) picks a free one, `controlPort` likewise. `host` (default 127.0.0.1) may be
+ * another loopback address, so a server on port 53 (what Postfix asks) disturbs nothing else on the machine.
+ */
+export async function startDnsServer(options: { host?: string; port?: number; controlPort?: number } = {}): Promise<DnsServer> {
+  const host = options.host ?? "127.0.0.1";
   const zone: Zone = { paused: false, records: new Map(), failures: new Map() };
 
   const onUdp = (message: Buffer, remote: dgram.RemoteInfo, socket: dgram.Socket) => {
@@ -166,7 +173,7 @@ export async function startDnsServer(options: { port?: number; controlPort?: num
   let sockets: Awaited<ReturnType<typeof listenUdpAndTcp>> | undefined;
   for (let attempt = 0; !sockets; attempt++) {
     try {
-      sockets = await listenUdpAndTcp(options.port ?? 0, onUdp, onTcp);
+      sockets = await listenUdpAndTcp(host, options.port ?? 0, onUdp, onTcp);
     } catch (error) {
       if (options.port || attempt >= 5) throw error;
     }
@@ -205,7 +212,8 @@ export async function startDnsServer(options: { port?: number; controlPort?: num
             const [preference, exchange] = value.trim().split(/\s+/);
             return { preference: Number(preference), exchange: normalize(exchange ?? "") };
           });
-        } else entry.TXT = values;
+        } else if (type === "A") entry.A = values;
+        else entry.TXT = values;
         zone.records.set(key, entry);
         return reply(200);
       }
@@ -214,7 +222,7 @@ export async function startDnsServer(options: { port?: number; controlPort?: num
         const type = url.searchParams.get("type") as PublishedType | null;
         const entry = zone.records.get(key);
         if (entry && type) delete entry[type];
-        if (!entry || !type || (!entry.TXT && !entry.CNAME && !entry.MX)) zone.records.delete(key);
+        if (!entry || !type || (!entry.TXT && !entry.CNAME && !entry.MX && !entry.A)) zone.records.delete(key);
         return reply(200);
       }
       if (request.method === "PUT" && url.pathname === "/failures") {
@@ -237,7 +245,7 @@ export async function startDnsServer(options: { port?: number; controlPort?: num
   const controlPort = (control.address() as net.AddressInfo).port;
 
   return {
-    address: `127.0.0.1:${port}`,
+    address: `${host}:${port}`,
     port,
     controlUrl: `http://127.0.0.1:${controlPort}`,
     pause,

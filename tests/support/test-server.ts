@@ -45,6 +45,8 @@ export async function startTestServer(options: {
     MX_PORT: "0",
     // Likewise Dovecot (its IMAP, POP3 and LMTP ports): servers that need it turn it on with ports of their own.
     DOVECOT: "off",
+    // Postfix too (it would take the messages the dev mailbox shows): tests of the outbound MTA turn it on.
+    POSTFIX: "off",
     // And the development DNS (on by default without DNS_SERVERS): a test that wants it gives it a port.
     DEV_DNS_PORT: "0",
     ...options.env,

@@ -1,7 +1,7 @@
 // The delivery jobs of a batch of messages: load their stored wire forms and
 // envelopes (one query for the batch, one for the accounts' relays), then for
 // each message on its own: sign it (DKIM, once), hand it to the account's
-// default active relay or the service's own transport over a pooled
+// default active relay or the service's route (smart host, Postfix) over a pooled
 // connection, and record the outcome (settle-delivery.ts).
 //
 // Each recipient gets a transaction of its own, with a return path (VERP,
@@ -23,10 +23,10 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { messageContents, messages, type MessageStatus } from "@/server/db/schema";
-import { emailTransport } from "@/server/outbound/transport";
 import type { HandOff, RawMessage } from "@/server/outbound/message";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { handOffOnServiceRoute } from "@/server/outbound/postfix/service-route";
 import type { BounceInput } from "@/server/services/bounces/record-bounce";
 import {
   findDefaultRelaysForSending,
@@ -123,7 +123,7 @@ async function handOffEach(
   const errors: DeliveryError[] = [];
   for (const recipient of recipients) {
     try {
-      const sent = await handOff(relay, { raw, envelope: { from: verpAddress(row, recipient), to: [recipient] } });
+      const sent = await handOff(relay, { raw, envelope: { from: verpAddress(row, recipient), to: [recipient] } }, row.id);
       via = sent.via;
       result.accepted.push(...sent.result.accepted);
       result.refused.push(...sent.result.refused);
@@ -143,11 +143,13 @@ async function handOffEach(
   return { via, result };
 }
 
+/** The account's default active relay, else the service's route (service-route.ts: smart host, Postfix, or the dev mailbox). */
 async function handOff(
   relay: RelayForSending | UnusableRelay | undefined,
   message: RawMessage,
+  messageId: string,
 ): Promise<{ via: "relay" | "service"; result: HandOff }> {
-  if (!relay) return { via: "service", result: await emailTransport().sendRaw(message) };
+  if (!relay) return { via: "service", result: await handOffOnServiceRoute(message, messageId) };
   // A temporary failure: the message waits and retries like any other hand-off that could not start.
   if ("unusable" in relay) throw new Error(relay.unusable);
   const result = await sendThroughRelayPool(relay.id, relay, message, {

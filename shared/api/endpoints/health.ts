@@ -17,6 +17,12 @@ export const readinessStatus = z
      * and the portal cannot read it), `off` (DOVECOT=off) or `external` (an operator's Dovecot). Readiness does not depend on it.
      */
     mailStorage: z.enum(["online", "offline", "off", "external"]),
+    /**
+     * The outbound MTA (Postfix) this instance hands messages to: `online`, `offline` (messages stay queued and are
+     * retried until it is back), `off` (POSTFIX=off, or none to run: another route delivers) or `external` (POSTFIX_URL).
+     * Readiness does not depend on it.
+     */
+    outboundMta: z.enum(["online", "offline", "off", "external"]),
   })
   .meta({ id: "ReadinessStatus" });
 

@@ -2,12 +2,13 @@ import * as api from "@/shared/api/endpoints/health";
 import { methods, route } from "@/server/http/route";
 import { env } from "@/server/env";
 import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
+import { readPostfixStatus } from "@/server/outbound/postfix/postfix-status";
 import { checkDatabase } from "@/server/services/health/check-database";
 
-// GET /api/v1/health/ready — readiness, checks the database; reports the mail storage
+// GET /api/v1/health/ready — readiness, checks the database; reports the mail storage and the outbound MTA
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   route(api.getReadiness).handle(async () => {
     await checkDatabase();
-    return { status: "ready", database: "ok", mailStorage: readMailStoreStatus(env()) };
+    return { status: "ready", database: "ok", mailStorage: readMailStoreStatus(env()), outboundMta: readPostfixStatus(env()) };
   }),
 );

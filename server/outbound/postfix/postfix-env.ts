@@ -1,0 +1,79 @@
+// The outbound MTA's variables (docs/delivery.md, "Postfix"): parsed with the
+// rest of the configuration in env.ts, turned into settings here.
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+export const POSTFIX_BINARY = "/usr/sbin/postfix";
+
+/** What POSTFIX=auto needs of the machine: Debian's Postfix installed, and root (it runs as its own users). */
+export const canRunPostfix = () => existsSync(POSTFIX_BINARY) && process.getuid?.() === 0;
+
+export type PostfixMode = "auto" | "off" | "external";
+
+export const postfixEnvShape = {
+  /** auto: run Debian's Postfix as a child when installed, the service runs as root and no SMTP_URL is set; off; external (POSTFIX_URL). */
+  POSTFIX: z.enum(["auto", "off", "external"]).default("auto"),
+  /** An operator's Postfix that accepts our hand-off (smtp://host:port), with POSTFIX=external. */
+  POSTFIX_URL: z.url({ protocol: /^smtp$/ }).optional(),
+  /** The port the outbound MTA connects to at recipients' MX hosts (25; tests use another). */
+  OUTBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(25),
+  /** Where the child Postfix takes hand-offs (smtp://127.0.0.1:port); set by the launcher for its workers. */
+  POSTFIX_HANDOFF_URL: z.url({ protocol: /^smtp$/ }).optional(),
+};
+
+type PostfixVariables = {
+  POSTFIX: PostfixMode;
+  POSTFIX_URL?: string;
+  OUTBOUND_SMTP_PORT: number;
+  POSTFIX_HANDOFF_URL?: string;
+  SMTP_URL?: string;
+  DNS_SERVERS?: string[];
+};
+
+export type PostfixSettings = {
+  mode: PostfixMode;
+  /** Whether the launcher should try to run the child (mode auto and no SMTP_URL: installed and root are checked at start). */
+  wantsChild: boolean;
+  /** Where delivery hands messages off: POSTFIX_URL, or the child's listener once the launcher runs it; null: no Postfix route. */
+  handOffUrl: string | null;
+  outboundPort: number;
+  /** DNS_SERVERS as the child's resolv.conf takes them (addresses, port 53). */
+  dnsServers: string[];
+};
+
+/** `ip`, `ip:53`, `[v6]` or `[v6]:53` → the address; another port → null. */
+export function port53Address(entry: string): string | null {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+  if (bracketed) return !bracketed[2] || bracketed[2] === "53" ? bracketed[1]! : null;
+  const v4 = /^([0-9.]+)(?::(\d+))?$/.exec(entry);
+  if (v4) return !v4[2] || v4[2] === "53" ? v4[1]! : null;
+  return entry; // a bare IPv6 address
+}
+
+export function postfixEnvProblems(raw: PostfixVariables): string[] {
+  const problems: string[] = [];
+  if (raw.POSTFIX === "external" && !raw.POSTFIX_URL) problems.push("POSTFIX_URL: required when POSTFIX=external (smtp://host:port)");
+  if (raw.POSTFIX !== "external" && raw.POSTFIX_URL) problems.push("POSTFIX_URL: only read with POSTFIX=external");
+  return problems;
+}
+
+/**
+ * Postfix asks DNS on port 53 only: DNS_SERVERS with another port is an error once the launcher is about to run it
+ * (checked at start, not in parseEnv: it depends on the machine, and tools that never run Postfix parse the same variables).
+ */
+export function dnsPortProblem(dnsServers: string[] | undefined): string | null {
+  const withPort = (dnsServers ?? []).filter((entry) => port53Address(entry) === null);
+  if (withPort.length === 0) return null;
+  return `DNS_SERVERS: Postfix (POSTFIX=auto) asks DNS on port 53 only; remove the port from ${withPort.join(", ")}, or set POSTFIX=off`;
+}
+
+export function postfixSettings(raw: PostfixVariables): PostfixSettings {
+  const wantsChild = raw.POSTFIX === "auto" && !raw.SMTP_URL;
+  return {
+    mode: raw.POSTFIX,
+    wantsChild,
+    handOffUrl: raw.POSTFIX === "external" ? (raw.POSTFIX_URL ?? null) : wantsChild ? (raw.POSTFIX_HANDOFF_URL ?? null) : null,
+    outboundPort: raw.OUTBOUND_SMTP_PORT,
+    dnsServers: (raw.DNS_SERVERS ?? []).map(port53Address).filter((address): address is string => address !== null),
+  };
+}

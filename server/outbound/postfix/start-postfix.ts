@@ -1,0 +1,101 @@
+// The outbound MTA for this instance (docs/delivery.md, "Postfix").
+// POSTFIX=auto runs Debian's Postfix as a child when it is installed, the
+// service runs as root and no SMTP_URL is set: its configuration is written
+// under the service's state directory at each start, its queue stays there
+// across restarts. POSTFIX=external hands off to an operator's Postfix at
+// POSTFIX_URL; POSTFIX=off runs none.
+import { isIPv6 } from "node:net";
+import path from "node:path";
+import { type Env, EnvError } from "@/server/env";
+import { blockingParent, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { RETURN_PATH_LABEL, returnPathDomain } from "@/server/services/domains/sending-config";
+import { canRunPostfix, dnsPortProblem } from "./postfix-env";
+import { postfixLayout } from "./postfix-config";
+import { supervisePostfix } from "./postfix-process";
+import { writePostfixStatus } from "./postfix-status";
+import { postfixUser } from "./postfix-user";
+import { writePostfixFiles } from "./write-postfix-files";
+
+export type OutboundMta = {
+  /** One line for the launcher's log. */
+  description: string;
+  /** Where delivery workers hand off to the child (POSTFIX_HANDOFF_URL), or null. */
+  handOffUrl: string | null;
+  stop: () => Promise<void>;
+};
+
+/** Delay reports after 4 hours, retries for 5 days: Postfix's own defaults, written out so the docs can name them. */
+const DELAY_WARNING_TIME = "4h";
+const QUEUE_LIFETIME = "5d";
+
+const none = (description: string): OutboundMta => ({ description, handOffUrl: null, stop: async () => {} });
+
+/**
+ * Postfix works as the postfix user: a DATA_DIR below a parent it cannot pass (root's 0700 home) moves its files to
+ * /var/lib, as Dovecot's (traversable-path.ts). The root is made traversable, not listable.
+ */
+function preparePostfixRoot(dataDir: string): string {
+  const blocking = blockingParent(dataDir);
+  const root = blocking ? serviceStateDir(dataDir) : path.resolve(dataDir);
+  prepareMailStateRoot({ root, movedBecause: blocking });
+  return root;
+}
+
+/** Our MX as the child reaches it: a wildcard listen address is reached on loopback. */
+function ownMx(config: Env): { host: string; port: number } | null {
+  const { listen, mxPort } = config.mail;
+  if (mxPort === 0) return null;
+  if (listen === "0.0.0.0" || listen === "::") return { host: "127.0.0.1", port: mxPort };
+  return { host: isIPv6(listen) ? `ipv6:${listen}` : listen, port: mxPort };
+}
+
+/** Throws EnvError when the settings cannot work with the child (DNS_SERVERS with a port other than 53). */
+export async function startPostfix(config: Env): Promise<OutboundMta> {
+  const settings = config.postfix;
+  if (settings.mode === "off") return none("outbound MTA off (POSTFIX=off)");
+  if (settings.mode === "external") return none(`outbound MTA: Postfix at ${settings.handOffUrl}`);
+  if (!settings.wantsChild) return none("outbound MTA: none (SMTP_URL is the smart host)");
+  const user = postfixUser();
+  if (!canRunPostfix() || !user) {
+    writePostfixStatus(config.dataDir, "off");
+    return none(
+      process.getuid?.() === 0
+        ? "outbound MTA: none; install Postfix with `apt-get install postfix` (debconf: No configuration) to deliver to the Internet"
+        : "outbound MTA: none (Postfix runs only when the service runs as root)",
+    );
+  }
+  const problem = dnsPortProblem(config.DNS_SERVERS);
+  if (problem) throw new EnvError([problem]);
+  const handOffPort = await freeLoopbackPort();
+  const layout = postfixLayout(preparePostfixRoot(config.dataDir));
+  writePostfixFiles(
+    {
+      layout,
+      hostname: config.mail.hostname,
+      handOffPort,
+      outboundPort: settings.outboundPort,
+      ownMx: ownMx(config),
+      returnPath: { domain: returnPathDomain(), label: RETURN_PATH_LABEL },
+      dnsServers: settings.dnsServers,
+      delayWarningTime: DELAY_WARNING_TIME,
+      queueLifetime: QUEUE_LIFETIME,
+    },
+    user,
+  );
+  writePostfixStatus(config.dataDir, "offline");
+  const postfix = supervisePostfix({
+    configDir: layout.configDir,
+    logPipeFile: layout.logPipeFile,
+    queueDir: layout.queueDir,
+    handOffPort,
+    onStatus: (online) => writePostfixStatus(config.dataDir, online ? "online" : "offline"),
+  });
+  const ready = await postfix.ready(15_000);
+  const dns = settings.dnsServers.length > 0 ? `DNS ${settings.dnsServers.join(", ")}` : "the system's DNS";
+  return {
+    description: `outbound MTA: Postfix${ready ? "" : " did not start yet (see its log lines);"} hand-off on 127.0.0.1:${handOffPort}, delivers to MX port ${settings.outboundPort} through ${dns}; queue under ${layout.queueDir}`,
+    handOffUrl: `smtp://127.0.0.1:${handOffPort}`,
+    stop: postfix.stop,
+  };
+}

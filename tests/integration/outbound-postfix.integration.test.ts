@@ -1,0 +1,214 @@
+// Delivery to the Internet through the service's own Postfix (POSTFIX=auto),
+// on a server of its own with real Postfix from Debian. What is outside the
+// machine is played on loopback: a test DNS server on port 53 of another
+// 127.x address (Postfix asks port 53 only; the child's outbound client reads
+// a resolv.conf of its own, so the machine's resolver is untouched) answers
+// MX and A records for a test domain whose MX is an smtp-server sink on a
+// third 127.x address, at OUTBOUND_SMTP_PORT. A message sent through the API
+// arrives at the sink with its VERP return path and DSN request; Postfix's
+// success report comes back to our MX (and is read, not recorded: per-recipient
+// outcomes are a later step), and a 550 at RCPT comes back as a failure
+// report: the message is `bounced` and the address suppressed. Killed, the
+// child is restarted; stopped with the service, nothing of it is left.
+import { randomBytes, randomInt } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canConnect } from "@/server/mail-store/dovecot/dovecot-process";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { type DnsServer, dnsControl, startDnsServer } from "../support/dns-server";
+import { strongPassword, uniqueEmail } from "../support/factories";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/** A loopback address of its own (127.0.0.0/8 is all on `lo`), away from 127.0.0.1 and resolvers' usual 127.0.0.53. */
+const loopbackAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
+
+type Received = { mailFrom: string; rcptTo: string[]; data: string };
+const received: Received[] = [];
+const recipientDomain = `rcpt-${randomBytes(4).toString("hex")}.test`;
+
+/** The recipients' MX: takes mail for its domain, refuses `gone@` at RCPT with a 550. */
+const sink = new SMTPServer({
+  logger: false,
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  onRcptTo(address, _session, done) {
+    if (address.address.startsWith("gone@")) return done(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }));
+    done();
+  },
+  onData(stream, session, done) {
+    let data = "";
+    stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
+    stream.on("end", () => {
+      const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+      received.push({ mailFrom, rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
+      done();
+    });
+  },
+});
+
+let dns: DnsServer;
+let server: TestServer;
+let sender: { key: string; token: string; from: string };
+
+async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; see ${server?.logFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const api = async (method: string, route: string, token: string, body?: unknown) => {
+  const response = await fetch(`${server.baseUrl}/api/v1${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> & { events?: { type: string }[] } } };
+};
+
+async function sendingAccount(): Promise<{ key: string; token: string; from: string }> {
+  const register = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: uniqueEmail("outbound"), password: strongPassword() }),
+  });
+  const token = ((await register.json()) as { data: { accessToken: string } }).data.accessToken;
+  const domain = await api("POST", "/sending/domains", token, { name: "outbound.example" });
+  const key = await api("POST", "/sending/api-keys", token, { name: "outbound", scope: "sending" });
+  // The domain's own DNS is not what is tested here.
+  const database = new pg.Client({ connectionString: readFileSync(path.join(server.dataDir, "embedded-database.url"), "utf8").trim() });
+  await database.connect();
+  await database.query("update sending_domains set status = 'verified', verified_at = now() where id = $1", [domain.body.data.domain_id]);
+  await database.end();
+  return { key: key.body.data.secret as string, token, from: "orders@outbound.example" };
+}
+
+const send = async (to: string, subject: string) => {
+  const sent = await api("POST", "/sending/messages", sender.key, {
+    from: `Shop <${sender.from}>`,
+    to,
+    subject,
+    text: "Hello from our MTA",
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  return sent.body.data.id as string;
+};
+const messageOf = async (id: string) => (await api("GET", `/sending/messages/${id}`, sender.key)).body.data;
+const readiness = async () =>
+  ((await (await fetch(`${server.baseUrl}/api/v1/health/ready`)).json()) as { data: { outboundMta: string } }).data.outboundMta;
+const serverLog = () => readFileSync(server.logFile, "utf8");
+
+/** Processes of this server's Postfix: their configuration directory is under its DATA_DIR. */
+function postfixPids(dataDir: string): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const environment = readFileSync(`/proc/${entry}/environ`, "latin1");
+        const command = readFileSync(`/proc/${entry}/cmdline`, "latin1");
+        return environment.includes(`MAIL_CONFIG=${dataDir}/postfix/config`) || command.includes(`${dataDir}/postfix/config`);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+beforeAll(async () => {
+  const dnsHost = loopbackAddress();
+  let sinkHost = loopbackAddress();
+  while (sinkHost === dnsHost) sinkHost = loopbackAddress();
+  const outboundPort = await freeLoopbackPort();
+  dns = await startDnsServer({ host: dnsHost, port: 53 });
+  await new Promise<void>((resolve) => sink.listen(outboundPort, sinkHost, () => resolve()));
+  const control = dnsControl(dns.controlUrl);
+  await control.publish(recipientDomain, "MX", [`10 mx.${recipientDomain}`]);
+  await control.publish(`mx.${recipientDomain}`, "A", [sinkHost]);
+  server = await startTestServer({
+    label: "outbound-postfix",
+    env: {
+      POSTFIX: "auto",
+      OUTBOUND_SMTP_PORT: String(outboundPort),
+      DNS_SERVERS: dnsHost,
+      MX_PORT: String(await freeLoopbackPort()),
+      MAIL_HOSTNAME: "mta.outbound.test",
+    },
+  });
+  await waitFor(async () => ((await readiness()) === "online" ? true : undefined), "Postfix online");
+  sender = await sendingAccount();
+}, 300_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await dns?.stop();
+  await new Promise<void>((resolve) => sink.close(() => resolve()));
+});
+
+describe("delivery through the service's Postfix", () => {
+  it("delivers to the recipient's MX found in DNS, asking for delivery reports, and the success report reaches our MX", async () => {
+    const subject = `Order ${randomBytes(4).toString("hex")}`;
+    const id = await send(`buyer@${recipientDomain}`, subject);
+    const copy = await waitFor(() => received.find((entry) => entry.data.includes(subject)), "the sink's copy");
+    expect(copy.rcptTo).toEqual([`buyer@${recipientDomain}`]);
+    // The VERP return path of a customer domain, kept by Postfix.
+    expect(copy.mailFrom).toMatch(new RegExp(`^${id}-[a-z0-9]+@ces-bounces\\.outbound\\.example$`));
+    expect(copy.data).toContain("mta.outbound.test (Postfix)");
+    expect(copy.data).toMatch(/^DKIM-Signature:/m);
+    const message = await messageOf(id);
+    expect(message.status).toBe("sent");
+    expect(message.events?.map((event) => event.type)).toContain("sent");
+    // Postfix's "Successful Mail Delivery Report" went straight to our MX (a transport entry, not DNS), which reads it.
+    await waitFor(
+      () =>
+        serverLog()
+          .split("\n")
+          .some((line) => line.includes("mx report") && line.includes(id))
+          ? true
+          : undefined,
+      "the success report at our MX",
+    );
+    expect(serverLog()).toMatch(/postfix\/smtp\[\d+\]: \w+: to=<[^>]+@ces-bounces\.outbound\.example>, relay=127\.0\.0\.1\[127\.0\.0\.1\]/);
+  }, 60_000);
+
+  it("a 550 at the recipient's MX comes back as Postfix's failure report: the message bounces and the address is suppressed", async () => {
+    const recipient = `gone@${recipientDomain}`;
+    const id = await send(recipient, "Where did you go");
+    const message = await waitFor(async () => {
+      const current = await messageOf(id);
+      return current.status === "bounced" ? current : undefined;
+    }, "the bounce");
+    const bounced = message.events?.find((event) => event.type === "bounced") as { detail?: Record<string, unknown> } | undefined;
+    expect(bounced?.detail).toMatchObject({ recipient, bounceType: "hard", source: "dsn" });
+    expect(String(bounced?.detail?.diagnostic)).toContain("550");
+    const suppressions = await api("GET", "/sending/suppressions", sender.token);
+    expect(JSON.stringify(suppressions.body.data)).toContain(recipient);
+  }, 60_000);
+
+  it("restarts Postfix when it dies; messages handed off meanwhile wait and are delivered", async () => {
+    const masters = postfixPids(server.dataDir).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("master"));
+    expect(masters).toHaveLength(1);
+    process.kill(masters[0]!, "SIGKILL");
+    await waitFor(async () => ((await readiness()) === "offline" ? true : undefined), "offline in /health/ready", 10_000);
+    const subject = `After the restart ${randomBytes(4).toString("hex")}`;
+    const id = await send(`later@${recipientDomain}`, subject);
+    await waitFor(() => received.find((entry) => entry.data.includes(subject)), "the copy after the restart", 90_000);
+    expect(await readiness()).toBe("online");
+    expect((await messageOf(id)).status).toBe("sent");
+  }, 120_000);
+
+  it("stops with the service: no Postfix process left and its hand-off port closed", async () => {
+    const handOff = /hand-off on 127\.0\.0\.1:(\d+)/.exec(serverLog())?.[1];
+    expect(handOff).toBeDefined();
+    expect(postfixPids(server.dataDir).length).toBeGreaterThan(1);
+    await server.stop();
+    // The launcher stops Postfix after its workers drain (up to 20 s each on a loaded machine).
+    await waitFor(() => (postfixPids(server.dataDir).length === 0 ? true : undefined), "every Postfix process gone", 60_000);
+    expect(await canConnect("127.0.0.1", Number(handOff))).toBe(false);
+  }, 120_000);
+});

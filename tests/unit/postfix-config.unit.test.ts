@@ -1,0 +1,115 @@
+// The child Postfix's configuration as rendered from the service's settings
+// (server/outbound/postfix/postfix-config.ts). That Postfix really runs with it
+// is tests/integration/outbound-postfix.integration.test.ts.
+import { describe, expect, it } from "vitest";
+import {
+  type PostfixConfigInput,
+  postfixLayout,
+  renderMainCf,
+  renderMasterCf,
+  renderResolvConf,
+  renderTransportTable,
+} from "@/server/outbound/postfix/postfix-config";
+import { postfixLogLevel } from "@/server/outbound/postfix/postfix-process";
+
+const input = (overrides: Partial<PostfixConfigInput> = {}): PostfixConfigInput => ({
+  layout: postfixLayout("/srv/ces"),
+  hostname: "mail.example.com",
+  handOffPort: 10025,
+  outboundPort: 25,
+  ownMx: { host: "127.0.0.1", port: 2525 },
+  returnPath: { domain: "bounces.example.com", label: "ces-bounces" },
+  dnsServers: [],
+  delayWarningTime: "4h",
+  queueLifetime: "5d",
+  ...overrides,
+});
+
+/** main.cf as name → value. */
+const settings = (text: string) =>
+  new Map(
+    text
+      .split("\n")
+      .filter((line) => line.includes(" = ") || line.endsWith(" ="))
+      .map((line) => [line.split(" =")[0]!, line.slice(line.indexOf("=") + 1).trim()]),
+  );
+
+describe("main.cf", () => {
+  it("keeps the queue and data in our directories, greets as MAIL_HOSTNAME, logs to stdout and never delivers locally", () => {
+    const main = settings(renderMainCf(input()));
+    expect(main.get("queue_directory")).toBe("/srv/ces/postfix/queue");
+    expect(main.get("data_directory")).toBe("/srv/ces/postfix/data");
+    expect(main.get("myhostname")).toBe("mail.example.com");
+    expect(main.get("smtp_helo_name")).toBe("$myhostname");
+    expect(main.get("maillog_file")).toBe("/dev/stdout");
+    expect(main.get("inet_interfaces")).toBe("127.0.0.1");
+    expect(main.get("mydestination")).toBe("");
+    expect(main.get("local_transport")).toMatch(/^error:/);
+    expect(main.get("smtpd_relay_restrictions")).toBe("permit_mynetworks, reject");
+  });
+
+  it("delivers with opportunistic TLS to OUTBOUND_SMTP_PORT, warns of delays and gives up after the queue lifetime", () => {
+    const main = settings(renderMainCf(input({ outboundPort: 2526, delayWarningTime: "10m", queueLifetime: "1h" })));
+    expect(main.get("smtp_tls_security_level")).toBe("may");
+    expect(main.get("smtp_tcp_port")).toBe("2526");
+    expect(main.get("delay_warning_time")).toBe("10m");
+    expect(main.get("maximal_queue_lifetime")).toBe("1h");
+    expect(main.get("bounce_queue_lifetime")).toBe("1h");
+  });
+
+  it("routes our return-path names through the transport table, and none when the MX is off", () => {
+    expect(settings(renderMainCf(input())).get("transport_maps")).toBe("regexp:/srv/ces/postfix/config/transport");
+    expect(settings(renderMainCf(input({ ownMx: null }))).get("transport_maps")).toBe("");
+  });
+});
+
+describe("transport table", () => {
+  it("sends reports for the service's return-path domain and customers' <label>.<domain> straight to our MX", () => {
+    const table = renderTransportTable(input());
+    const rules = table
+      .trim()
+      .split("\n")
+      .map((line) => {
+        const [pattern, nexthop] = line.split(" ");
+        return { regexp: new RegExp(pattern!.slice(1, -1)), nexthop };
+      });
+    const route = (address: string) => rules.find((rule) => rule.regexp.test(address))?.nexthop ?? null;
+    expect(route("x1@bounces.example.com")).toBe("smtp:[127.0.0.1]:2525");
+    expect(route("x1@ces-bounces.customer.org")).toBe("smtp:[127.0.0.1]:2525");
+    expect(route("someone@customer.org")).toBeNull();
+    expect(route("x1@bouncesXexample.com")).toBeNull();
+    expect(route("x1@sub.bounces.example.com.evil.test")).toBeNull();
+    expect(renderTransportTable(input({ ownMx: null }))).toBe("");
+  });
+});
+
+describe("master.cf", () => {
+  it("listens for hand-offs on its loopback port only, unchrooted, with the postlog service", () => {
+    const master = renderMasterCf(input());
+    const inet = master.split("\n").filter((line) => / inet /.test(line));
+    expect(inet).toEqual(["127.0.0.1:10025 inet n - n - - smtpd"]);
+    expect(master).toMatch(/^postlog unix-dgram n - n - 1 postlogd$/m);
+    expect(master).toMatch(/^smtp unix - - n - - smtp$/m);
+  });
+
+  it("chroots the outbound client in the queue directory when DNS_SERVERS is set, with our resolv.conf", () => {
+    const master = renderMasterCf(input({ dnsServers: ["192.0.2.53"] }));
+    expect(master).toMatch(/^smtp unix - - y - - smtp$/m);
+    expect(master).toMatch(/^relay unix - - y - - smtp$/m);
+    expect(master).toMatch(/^cleanup unix n - n - 0 cleanup$/m);
+    expect(renderResolvConf(["192.0.2.53", "2001:db8::53"])).toBe("nameserver 192.0.2.53\nnameserver 2001:db8::53\n");
+  });
+});
+
+describe("Postfix's log lines in ours", () => {
+  it("keeps deliveries at info, problems at warn and error, and connection lines at debug", () => {
+    const line = (text: string) => `Nov 25 14:16:32 mail postfix/${text}`;
+    expect(postfixLogLevel(line("smtp[27028]: 851E220C0E4: to=<a@b.test>, relay=mx.b.test[192.0.2.1]:25, status=sent (250 OK)"))).toBe(
+      "info",
+    );
+    expect(postfixLogLevel(line("smtp[27028]: warning: no MX host for b.test has a valid address record"))).toBe("warn");
+    expect(postfixLogLevel(line("master[1]: fatal: bind 127.0.0.1 port 10025: Address already in use"))).toBe("error");
+    expect(postfixLogLevel(line("smtpd[15475]: connect from localhost[127.0.0.1]"))).toBe("debug");
+    expect(postfixLogLevel(line("smtpd[15475]: lost connection after CONNECT from localhost[127.0.0.1]"))).toBe("debug");
+  });
+});

@@ -1,0 +1,78 @@
+// POSTFIX, POSTFIX_URL and OUTBOUND_SMTP_PORT as parseEnv reads them, and the
+// route a customer's message takes without a relay (docs/delivery.md).
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "@/server/env";
+import { dnsPortProblem, port53Address } from "@/server/outbound/postfix/postfix-env";
+import { serviceRouteName } from "@/server/outbound/postfix/service-route";
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), "ces-postfix-env-"));
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    parseEnv({ DATA_DIR: tempDir(), ...source });
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("POSTFIX", () => {
+  it("is auto by default, delivering to port 25, with no hand-off until the launcher runs the child", () => {
+    const { postfix } = parseEnv({ DATA_DIR: tempDir() });
+    expect(postfix).toEqual({ mode: "auto", wantsChild: true, handOffUrl: null, outboundPort: 25, dnsServers: [] });
+  });
+
+  it("does not want the child when SMTP_URL names a smart host", () => {
+    const { postfix } = parseEnv({ DATA_DIR: tempDir(), SMTP_URL: "smtp://smarthost.internal:587" });
+    expect(postfix.wantsChild).toBe(false);
+    expect(postfix.handOffUrl).toBeNull();
+  });
+
+  it("hands off to the launcher's child, or to POSTFIX_URL with POSTFIX=external", () => {
+    const child = parseEnv({ DATA_DIR: tempDir(), POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025", OUTBOUND_SMTP_PORT: "2526" });
+    expect(child.postfix).toMatchObject({ mode: "auto", handOffUrl: "smtp://127.0.0.1:40025", outboundPort: 2526 });
+    const external = parseEnv({ DATA_DIR: tempDir(), POSTFIX: "external", POSTFIX_URL: "smtp://mta.internal:10025" });
+    expect(external.postfix).toMatchObject({ mode: "external", wantsChild: false, handOffUrl: "smtp://mta.internal:10025" });
+    const off = parseEnv({ DATA_DIR: tempDir(), POSTFIX: "off", POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025" });
+    expect(off.postfix.handOffUrl).toBeNull();
+  });
+
+  it("names each bad value", () => {
+    expect(problemsOf({ POSTFIX: "sometimes" }).map((problem) => problem.split(":")[0])).toEqual(["POSTFIX"]);
+    expect(problemsOf({ POSTFIX: "external" })).toEqual(["POSTFIX_URL: required when POSTFIX=external (smtp://host:port)"]);
+    expect(problemsOf({ POSTFIX_URL: "smtp://mta.internal:25" })).toEqual(["POSTFIX_URL: only read with POSTFIX=external"]);
+    expect(problemsOf({ POSTFIX: "external", POSTFIX_URL: "http://mta.internal" }).map((problem) => problem.split(":")[0])).toEqual([
+      "POSTFIX_URL",
+    ]);
+    expect(problemsOf({ OUTBOUND_SMTP_PORT: "0" }).map((problem) => problem.split(":")[0])).toEqual(["OUTBOUND_SMTP_PORT"]);
+    expect(problemsOf({ OUTBOUND_SMTP_PORT: "70000" }).map((problem) => problem.split(":")[0])).toEqual(["OUTBOUND_SMTP_PORT"]);
+  });
+
+  it("gives Postfix the DNS_SERVERS it can ask (port 53), and refuses another port when it is about to run", () => {
+    const { postfix } = parseEnv({ DATA_DIR: tempDir(), DNS_SERVERS: "192.0.2.53, 127.0.0.9:53, [2001:db8::53]:53, 2001:db8::54" });
+    expect(postfix.dnsServers).toEqual(["192.0.2.53", "127.0.0.9", "2001:db8::53", "2001:db8::54"]);
+    expect(port53Address("127.0.0.1:5353")).toBeNull();
+    expect(dnsPortProblem(["192.0.2.53", "127.0.0.1:5353", "[::1]:5300"])).toBe(
+      "DNS_SERVERS: Postfix (POSTFIX=auto) asks DNS on port 53 only; remove the port from 127.0.0.1:5353, [::1]:5300, or set POSTFIX=off",
+    );
+    expect(dnsPortProblem(["192.0.2.53:53"])).toBeNull();
+    expect(dnsPortProblem(undefined)).toBeNull();
+  });
+});
+
+describe("the service route (no relay)", () => {
+  it("is the smart host when SMTP_URL is set, else Postfix when it takes hand-offs, else the email transport", () => {
+    const route = (source: Record<string, string>) => serviceRouteName(parseEnv({ DATA_DIR: tempDir(), ...source }));
+    expect(route({ SMTP_URL: "smtp://smarthost.internal:587", POSTFIX: "external", POSTFIX_URL: "smtp://mta.internal:25" })).toBe(
+      "smart-host",
+    );
+    expect(route({ POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025" })).toBe("postfix");
+    expect(route({ POSTFIX: "external", POSTFIX_URL: "smtp://mta.internal:25" })).toBe("postfix");
+    expect(route({})).toBe("transport");
+    expect(route({ POSTFIX: "off" })).toBe("transport");
+  });
+});
