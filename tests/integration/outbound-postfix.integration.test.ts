@@ -1,4 +1,4 @@
-// Delivery to the Internet through the service's own Postfix (POSTFIX=auto),
+// Delivery to the Internet through the service's own Postfix (POSTFIX=on),
 // on a server of its own with real Postfix from Debian. What is outside the
 // machine is played on loopback: a test DNS server on port 53 of another
 // 127.x address (Postfix asks port 53 only; the child's outbound client reads
@@ -133,7 +133,7 @@ beforeAll(async () => {
   server = await startTestServer({
     label: "outbound-postfix",
     env: {
-      POSTFIX: "auto",
+      POSTFIX: "on",
       OUTBOUND_SMTP_PORT: String(outboundPort),
       DNS_SERVERS: dnsHost,
       MX_PORT: String(await freeLoopbackPort()),

@@ -22,19 +22,31 @@ function problemsOf(source: Record<string, string>): string[] {
 
 describe("POSTFIX", () => {
   it("is auto by default, delivering to port 25, with no hand-off until the launcher runs the child", () => {
-    const { postfix } = parseEnv({ DATA_DIR: tempDir() });
-    expect(postfix).toEqual({ mode: "auto", wantsChild: true, handOffUrl: null, outboundPort: 25, dnsServers: [] });
+    const { postfix } = parseEnv({ DATA_DIR: tempDir(), POSTFIX: "on" });
+    expect(postfix).toEqual({ mode: "on", wantsChild: true, handOffUrl: null, outboundPort: 25, dnsServers: [] });
+    expect(parseEnv({ DATA_DIR: tempDir() }).postfix.mode).toBe("auto");
+  });
+
+  it("runs the child with auto in production only: elsewhere mail stays in the dev mailbox unless POSTFIX=on", () => {
+    expect(parseEnv({ DATA_DIR: tempDir() }).postfix.wantsChild).toBe(false);
+    expect(parseEnv({ DATA_DIR: tempDir(), APP_ENV: "test" }).postfix.wantsChild).toBe(false);
+    expect(parseEnv({ DATA_DIR: tempDir(), APP_ENV: "test", POSTFIX: "on" }).postfix.wantsChild).toBe(true);
   });
 
   it("does not want the child when SMTP_URL names a smart host", () => {
-    const { postfix } = parseEnv({ DATA_DIR: tempDir(), SMTP_URL: "smtp://smarthost.internal:587" });
+    const { postfix } = parseEnv({ DATA_DIR: tempDir(), POSTFIX: "on", SMTP_URL: "smtp://smarthost.internal:587" });
     expect(postfix.wantsChild).toBe(false);
     expect(postfix.handOffUrl).toBeNull();
   });
 
   it("hands off to the launcher's child, or to POSTFIX_URL with POSTFIX=external", () => {
-    const child = parseEnv({ DATA_DIR: tempDir(), POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025", OUTBOUND_SMTP_PORT: "2526" });
-    expect(child.postfix).toMatchObject({ mode: "auto", handOffUrl: "smtp://127.0.0.1:40025", outboundPort: 2526 });
+    const child = parseEnv({
+      DATA_DIR: tempDir(),
+      POSTFIX: "on",
+      POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025",
+      OUTBOUND_SMTP_PORT: "2526",
+    });
+    expect(child.postfix).toMatchObject({ mode: "on", handOffUrl: "smtp://127.0.0.1:40025", outboundPort: 2526 });
     const external = parseEnv({ DATA_DIR: tempDir(), POSTFIX: "external", POSTFIX_URL: "smtp://mta.internal:10025" });
     expect(external.postfix).toMatchObject({ mode: "external", wantsChild: false, handOffUrl: "smtp://mta.internal:10025" });
     const off = parseEnv({ DATA_DIR: tempDir(), POSTFIX: "off", POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025" });
@@ -57,7 +69,7 @@ describe("POSTFIX", () => {
     expect(postfix.dnsServers).toEqual(["192.0.2.53", "127.0.0.9", "2001:db8::53", "2001:db8::54"]);
     expect(port53Address("127.0.0.1:5353")).toBeNull();
     expect(dnsPortProblem(["192.0.2.53", "127.0.0.1:5353", "[::1]:5300"])).toBe(
-      "DNS_SERVERS: Postfix (POSTFIX=auto) asks DNS on port 53 only; remove the port from 127.0.0.1:5353, [::1]:5300, or set POSTFIX=off",
+      "DNS_SERVERS: Postfix asks DNS on port 53 only; remove the port from 127.0.0.1:5353, [::1]:5300, or set POSTFIX=off",
     );
     expect(dnsPortProblem(["192.0.2.53:53"])).toBeNull();
     expect(dnsPortProblem(undefined)).toBeNull();
@@ -70,7 +82,8 @@ describe("the service route (no relay)", () => {
     expect(route({ SMTP_URL: "smtp://smarthost.internal:587", POSTFIX: "external", POSTFIX_URL: "smtp://mta.internal:25" })).toBe(
       "smart-host",
     );
-    expect(route({ POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025" })).toBe("postfix");
+    expect(route({ POSTFIX: "on", POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025" })).toBe("postfix");
+    expect(route({ POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025" })).toBe("transport");
     expect(route({ POSTFIX: "external", POSTFIX_URL: "smtp://mta.internal:25" })).toBe("postfix");
     expect(route({})).toBe("transport");
     expect(route({ POSTFIX: "off" })).toBe("transport");

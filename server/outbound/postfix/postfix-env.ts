@@ -8,11 +8,14 @@ export const POSTFIX_BINARY = "/usr/sbin/postfix";
 /** What POSTFIX=auto needs of the machine: Debian's Postfix installed, and root (it runs as its own users). */
 export const canRunPostfix = () => existsSync(POSTFIX_BINARY) && process.getuid?.() === 0;
 
-export type PostfixMode = "auto" | "off" | "external";
+export type PostfixMode = "auto" | "on" | "off" | "external";
 
 export const postfixEnvShape = {
-  /** auto: run Debian's Postfix as a child when installed, the service runs as root and no SMTP_URL is set; off; external (POSTFIX_URL). */
-  POSTFIX: z.enum(["auto", "off", "external"]).default("auto"),
+  /**
+   * auto: in production, run Debian's Postfix as a child when installed, the service runs as root and no SMTP_URL is set
+   * (elsewhere mail stays in the dev mailbox); on: run it outside production too; off; external (POSTFIX_URL).
+   */
+  POSTFIX: z.enum(["auto", "on", "off", "external"]).default("auto"),
   /** An operator's Postfix that accepts our hand-off (smtp://host:port), with POSTFIX=external. */
   POSTFIX_URL: z.url({ protocol: /^smtp$/ }).optional(),
   /** The port the outbound MTA connects to at recipients' MX hosts (25; tests use another). */
@@ -28,11 +31,12 @@ type PostfixVariables = {
   POSTFIX_HANDOFF_URL?: string;
   SMTP_URL?: string;
   DNS_SERVERS?: string[];
+  APP_ENV: string;
 };
 
 export type PostfixSettings = {
   mode: PostfixMode;
-  /** Whether the launcher should try to run the child (mode auto and no SMTP_URL: installed and root are checked at start). */
+  /** Whether the launcher should run the child (on, or auto in production; no SMTP_URL): installed and root are checked at start. */
   wantsChild: boolean;
   /** Where delivery hands messages off: POSTFIX_URL, or the child's listener once the launcher runs it; null: no Postfix route. */
   handOffUrl: string | null;
@@ -64,11 +68,14 @@ export function postfixEnvProblems(raw: PostfixVariables): string[] {
 export function dnsPortProblem(dnsServers: string[] | undefined): string | null {
   const withPort = (dnsServers ?? []).filter((entry) => port53Address(entry) === null);
   if (withPort.length === 0) return null;
-  return `DNS_SERVERS: Postfix (POSTFIX=auto) asks DNS on port 53 only; remove the port from ${withPort.join(", ")}, or set POSTFIX=off`;
+  return `DNS_SERVERS: Postfix asks DNS on port 53 only; remove the port from ${withPort.join(", ")}, or set POSTFIX=off`;
 }
 
 export function postfixSettings(raw: PostfixVariables): PostfixSettings {
-  const wantsChild = raw.POSTFIX === "auto" && !raw.SMTP_URL;
+  // Outside production `auto` keeps mail on this machine (the dev mailbox), so a
+  // developer running as root never mails real addresses by accident.
+  const runs = raw.POSTFIX === "on" || (raw.POSTFIX === "auto" && raw.APP_ENV === "production");
+  const wantsChild = runs && !raw.SMTP_URL;
   return {
     mode: raw.POSTFIX,
     wantsChild,

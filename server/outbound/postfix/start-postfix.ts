@@ -1,6 +1,7 @@
 // The outbound MTA for this instance (docs/delivery.md, "Postfix").
-// POSTFIX=auto runs Debian's Postfix as a child when it is installed, the
-// service runs as root and no SMTP_URL is set: its configuration is written
+// POSTFIX=auto runs Debian's Postfix as a child in production when it is
+// installed, the service runs as root and no SMTP_URL is set (POSTFIX=on
+// outside production too): its configuration is written
 // under the service's state directory at each start, its queue stays there
 // across restarts. POSTFIX=external hands off to an operator's Postfix at
 // POSTFIX_URL; POSTFIX=off runs none.
@@ -29,6 +30,8 @@ export type OutboundMta = {
 const DELAY_WARNING_TIME = "4h";
 const QUEUE_LIFETIME = "5d";
 
+const runsWhere = "Postfix runs when Debian's postfix is installed (/usr/sbin/postfix) and the service runs as root";
+
 const none = (description: string): OutboundMta => ({ description, handOffUrl: null, stop: async () => {} });
 
 /**
@@ -55,9 +58,11 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
   const settings = config.postfix;
   if (settings.mode === "off") return none("outbound MTA off (POSTFIX=off)");
   if (settings.mode === "external") return none(`outbound MTA: Postfix at ${settings.handOffUrl}`);
-  if (!settings.wantsChild) return none("outbound MTA: none (SMTP_URL is the smart host)");
+  if (!settings.wantsChild && config.SMTP_URL) return none("outbound MTA: none (SMTP_URL is the smart host)");
+  if (!settings.wantsChild) return none("outbound MTA: none outside production with POSTFIX=auto (POSTFIX=on runs it)");
   const user = postfixUser();
   if (!canRunPostfix() || !user) {
+    if (settings.mode === "on") throw new EnvError([`POSTFIX=on: ${runsWhere}`]);
     writePostfixStatus(config.dataDir, "off");
     return none(
       process.getuid?.() === 0
