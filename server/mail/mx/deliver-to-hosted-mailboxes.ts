@@ -13,6 +13,7 @@ import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { type DeliveryOptions, deliverToMailboxes, type MailboxDeliveryOutcome } from "@/server/mail/lmtp/deliver-to-mailboxes";
 import { SmtpReply } from "@/server/mail/reply-codes";
+import { recordMailboxReceived } from "@/server/services/events/record-mailbox-received";
 import type { InboundMessage } from "./deliver-inbound";
 import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "./mailbox-delivery-log";
 import type { MailboxDestination } from "./route-recipient";
@@ -82,6 +83,7 @@ export async function deliverToHostedMailboxes(
     log.info(summary, "mx mailbox delivery refused");
     throw reply;
   }
+  await recordMailboxReceived(delivered, message);
   if (skipped.size > 0) await forgetDelivered(digest);
   if (failed.length > 0) log.warn(summary, "mx mailbox delivery refused for some mailboxes; the others received it");
   else log.info(summary, "mx mailbox delivery");
