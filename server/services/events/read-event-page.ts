@@ -41,14 +41,14 @@ export async function readEventPage(accountId: string, after: FeedPosition | nul
     select (select xmin::text from visible) as xmin,
            (select xact_id::text || '.' || seq::text from account_events_horizon) as horizon,
            coalesce((
-             select json_agg(page order by page.xact_id, page.seq)
-               from (select e.id, e.type, e.object_type, e.object_id, e.detail, e.created_at, e.xact_id, e.seq,
-                            e.xact_id::text as xact, e.seq::text as seq
+             select json_agg(page order by page.order_xact, page.order_seq)
+               from (select e.id, e.type, e.object_type, e.object_id, e.detail, e.created_at,
+                            e.xact_id as order_xact, e.seq as order_seq, e.xact_id::text as xact, e.seq::text as seq
                        from account_events e
                       where e.account_id = ${accountId}
                         and (e.xact_id, e.seq) > (${from.xact.toString()}::xid8, ${from.seq.toString()}::bigint)
                         and e.xact_id < (select xmin from visible)
-                        ${filter.types ? sql`and e.type = any(${filter.types})` : sql``}
+                        ${filter.types ? sql`and e.type in ${filter.types}` : sql``}
                         ${filter.domain ? sql`and e.domain = ${filter.domain}` : sql``}
                         ${filter.mailbox ? sql`and e.mailbox = ${filter.mailbox}` : sql``}
                       order by e.xact_id, e.seq

@@ -35,7 +35,7 @@ export async function recordMailboxReceived(mailboxAddresses: string[], message:
       select m.account_id, account_event_id(), 'mailbox.received', 'mailbox', m.id, split_part(m.address, '@', 2), m.address,
              jsonb_build_object('mailbox', m.address) || ${JSON.stringify(detail)}::jsonb
         from mailboxes m
-       where m.address = any(${mailboxAddresses.map((address) => address.toLowerCase())})`);
+       where m.address in ${mailboxAddresses.map((address) => address.toLowerCase())}`);
   } catch (error) {
     logger().warn({ err: error, mailboxes: mailboxAddresses.length }, "mailbox.received events not recorded");
   }
