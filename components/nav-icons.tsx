@@ -77,6 +77,7 @@ const icons: Record<string, React.ReactNode> = {
     </>
   ),
   "/activity": <path d="M3 12h4l3-8 4 16 3-8h4" />,
+  "/events": <path d="M4 6h16M4 12h10M4 18h6M18 15v6m-3-3h6" />,
   "/settings": (
     <>
       <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />

@@ -48,6 +48,7 @@ export const navSections: readonly NavSection[] = [
       portalPage("/smtp", "SMTP"),
       portalPage("/relays", "Relays"),
       portalPage("/suppressions", "Suppressions"),
+      portalPage("/events", "Events"),
     ],
   },
   {

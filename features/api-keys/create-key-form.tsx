@@ -62,6 +62,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secre
           <select {...form.register("scope")} {...describedBy(ids.scope, { error: errors.scope?.message })} className={inputClass}>
             <option value="sending">Sending: send and read messages</option>
             <option value="full">Full access: every sending operation</option>
+            <option value="events:read">Events: read the event feed only</option>
           </select>
         </FormField>
         <FormField ids={ids.domainId} label="Domain" error={errors.domainId?.message}>

@@ -10,7 +10,7 @@ import { PortalApiError } from "@/features/api/portal-fetch";
 import type { ApiKey } from "@/shared/schemas/api-keys";
 import { useRevokeApiKey } from "./use-api-keys";
 
-const scopeLabels = { sending: "Sending", full: "Full access" } as const;
+const scopeLabels = { sending: "Sending", full: "Full access", "events:read": "Events (read)" } as const;
 
 export function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: () => void }) {
   const revoke = useRevokeApiKey();

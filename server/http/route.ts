@@ -144,7 +144,7 @@ async function limitRate(endpoint: Endpoint, { principal, counted }: Authenticat
 }
 
 /** Every step before the handler: body (413/415/400), 401, 429, path/query/body validation (400), API key scope (403). */
-async function prepare<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode>(
+export async function prepare<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode>(
   endpoint: Endpoint<P, Q, z.ZodType, z.ZodType, A>,
   request: Request,
   context: RouteContext,

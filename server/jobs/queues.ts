@@ -9,6 +9,8 @@ export const queues = {
   deliverMessage: "message.deliver",
   /** Hourly: forget Idempotency-Keys older than 24 hours. */
   pruneIdempotencyKeys: "idempotency.prune",
+  /** Hourly: drop event feed entries older than 30 days (server/services/events/prune-events.ts). */
+  pruneEvents: "events.prune",
   /** Hourly: erase accounts whose 30-day deletion grace period has ended. */
   purgeAccounts: "accounts.purge",
   /** Every 10 minutes: subscriptions whose term ended move on (next month, past_due or free). */
@@ -39,6 +41,7 @@ export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Qu
     notify: true,
   },
   "idempotency.prune": { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
+  "events.prune": { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
   "accounts.purge": { retryLimit: 3, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
   "billing.end-periods": { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
   // No retries: the next run, five minutes later, picks up whatever is still due.

@@ -9,6 +9,7 @@ import { deliverEmail } from "@/server/email/deliver-email";
 import { purgeDueAccounts } from "@/server/services/account/account-deletion";
 import { deliverMessages } from "@/server/services/messages/deliver-message";
 import { pruneIdempotencyKeys } from "@/server/services/messages/prune-idempotency-keys";
+import { pruneEvents } from "@/server/services/events/prune-events";
 import { endDuePeriods } from "@/server/services/billing/end-due-periods";
 import { recheckDueDomains } from "@/server/services/domains/recheck-domains";
 import { logger } from "@/server/logger";
@@ -85,6 +86,7 @@ export async function startJobWorker(
   // pg-boss keeps one schedule per name across instances, so several launchers do not multiply it.
   await boss.schedule(queues.purgeAccounts, "17 * * * *");
   await boss.schedule(queues.pruneIdempotencyKeys, "41 * * * *");
+  await boss.schedule(queues.pruneEvents, "47 * * * *");
   await boss.schedule(queues.endBillingPeriods, "*/10 * * * *");
   await boss.schedule(queues.recheckDomains, "*/5 * * * *");
   if (options.work) {
@@ -93,6 +95,9 @@ export async function startJobWorker(
     });
     await boss.work(queues.pruneIdempotencyKeys, async () => {
       await pruneIdempotencyKeys();
+    });
+    await boss.work(queues.pruneEvents, async () => {
+      await pruneEvents();
     });
     if (options.deliver) await workDelivery(boss);
     await boss.work(queues.endBillingPeriods, async () => {

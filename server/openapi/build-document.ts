@@ -17,6 +17,7 @@ const statusDescriptions: Record<number, string> = {
   405: "Method not allowed",
   409: "Conflict with the current state",
   413: "Request body too large",
+  410: "Gone",
   415: "Request body is not JSON",
   429: "Rate limited; see Retry-After",
   431: "Request line or headers larger than 16 KiB (refused before routing)",
@@ -73,12 +74,14 @@ function operationOf(endpoint: Endpoint) {
           headers: { Location: { description: "Where the browser goes next", schema: { type: "string", format: "uri" } } },
         },
       }
-    : {
-        [String(endpoint.status ?? 200)]: {
-          description: endpoint.message,
-          content: { "application/json": { schema: envelopeOf(endpoint.response) } },
-        },
-      };
+    : endpoint.eventStream
+      ? { "200": { description: endpoint.eventStream, content: { "text/event-stream": { schema: { type: "string" } } } } }
+      : {
+          [String(endpoint.status ?? 200)]: {
+            description: endpoint.message,
+            content: { "application/json": { schema: envelopeOf(endpoint.response) } },
+          },
+        };
   for (const [status, { codes }] of Object.entries(errorResponses) as [string, { codes: string[] }][]) {
     responses[status] = {
       description: `${statusDescriptions[Number(status)] ?? "Error"}: ${codes.map((code) => `\`${code}\``).join(", ")}`,

@@ -11,6 +11,7 @@ import type { Env } from "@/server/env";
 import { answerClientError } from "./client-error";
 import { closeConnectionIfBodyUnread } from "./close-unread-requests";
 import { trackResponse } from "./drain-web-server";
+import { dropStalledStreams } from "./stalled-streams";
 
 const isLoopback = (address: string | undefined) =>
   !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
@@ -37,6 +38,7 @@ export async function startWebServer(config: Env, options: { dev: boolean }): Pr
         config.TRUSTED_PROXIES,
       );
     closeConnectionIfBodyUnread(request, response);
+    dropStalledStreams(request, response);
     void handle(request, response);
   });
   server.on("clientError", answerClientError);

@@ -12,6 +12,7 @@ import type * as billing from "./endpoints/billing";
 import type * as dashboard from "./endpoints/dashboard";
 import type * as emailConfirmation from "./endpoints/email-confirmation";
 import type * as emailSignIn from "./endpoints/email-sign-in";
+import type * as events from "./endpoints/events";
 import type * as health from "./endpoints/health";
 import type * as invoices from "./endpoints/invoices";
 import type * as mailboxCredentials from "./endpoints/mailbox-credentials";
@@ -79,6 +80,8 @@ export const sendSignInCode = refTo<typeof emailSignIn.sendSignInCode>("POST", "
 export const setOtpLogin = refTo<typeof emailSignIn.setOtpLogin>("PUT", "/account/otp-login", "setOtpLogin");
 export const verifyMagicLink = refTo<typeof emailSignIn.verifyMagicLink>("GET", "/auth/magic-link/verify", "verifyMagicLink");
 export const verifySignInCode = refTo<typeof emailSignIn.verifySignInCode>("POST", "/auth/otp/verify", "verifySignInCode");
+export const listEvents = refTo<typeof events.listEvents>("GET", "/events", "listEvents");
+export const streamEvents = refTo<typeof events.streamEvents>("GET", "/events/stream", "streamEvents");
 export const getHealth = refTo<typeof health.getHealth>("GET", "/health", "getHealth");
 export const getReadiness = refTo<typeof health.getReadiness>("GET", "/health/ready", "getReadiness");
 export const getInvoice = refTo<typeof invoices.getInvoice>("GET", "/billing/invoices/{invoice_id}", "getInvoice");

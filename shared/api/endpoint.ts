@@ -58,6 +58,11 @@ export type Endpoint<
    * the provider or a link put there.
    */
   redirect?: boolean;
+  /**
+   * Success is a `text/event-stream` (server/http/event-stream-route.ts), described
+   * by this text; `response` is unused. Errors before the stream starts are the envelope.
+   */
+  eventStream?: string;
   /** The envelope's `message` on success. */
   message: string;
   /** Error codes this operation can answer with, for the documentation. */

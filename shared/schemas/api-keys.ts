@@ -1,7 +1,7 @@
 // API keys of the sending API: what is sent to create one and what comes back.
 import { z } from "zod";
 
-export const apiKeyScopes = ["sending", "full"] as const;
+export const apiKeyScopes = ["sending", "full", "events:read"] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 export const createApiKeyBody = z

@@ -13,3 +13,4 @@ export * from "./oauth";
 export * from "./suppressions";
 export * from "./mailboxes";
 export * from "./mx-deliveries";
+export * from "./account-events";

@@ -30,6 +30,7 @@ export async function authenticateSubmission(username: string, password: string)
   if (name !== SUBMISSION_USERNAME) return null;
   try {
     const { accountId, account, apiKey } = await authenticateApiKey(password);
+    if (apiKey.scope === "events:read") return null; // reads the event feed only (docs/events.md)
     return { accountId, account, apiKey, sessionId: null, mailbox: null };
   } catch (error) {
     if (error instanceof AppError && error.code === "unauthorized") return null;

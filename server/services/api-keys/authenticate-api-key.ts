@@ -37,9 +37,20 @@ export async function authenticateApiKey(secret: string) {
   return { accountId: row.account.id, account: row.account, apiKey: grant };
 }
 
-/** 403 step: a `sending` key cannot do what needs `full`, nor can a key restricted to one domain. */
+/**
+ * 403 step: a `sending` key cannot do what needs `full`, nor can a key restricted to one domain.
+ * An `events:read` key reads the event feed and nothing else; the feed takes `full` keys too (docs/events.md).
+ */
 export function assertScope(grant: ApiKeyGrant | null, needed: ApiKeyScope): void {
-  if (!grant || needed === "sending") return;
+  if (!grant) return;
+  if (grant.scope === "events:read" && needed !== "events:read")
+    throw new AppError("forbidden", "This API key has the `events:read` scope; it can only read the event feed.");
+  if (needed === "sending") return;
+  if (needed === "events:read" && grant.scope === "sending")
+    throw new AppError("forbidden", "Reading the event feed needs an API key with the `events:read` or `full` scope.");
+  if (needed === "events:read" && grant.domainId)
+    throw new AppError("forbidden", "A key restricted to one domain cannot read the account's event feed.");
+  if (needed === "events:read") return;
   if (grant.scope !== "full") throw new AppError("forbidden", "This API key has the `sending` scope; this operation needs a `full` key.");
   if (grant.domainId) throw new AppError("forbidden", "A key restricted to one domain can only send and read that domain's messages.");
 }

@@ -7,6 +7,7 @@ import * as billing from "./billing";
 import * as dashboard from "./dashboard";
 import * as emailConfirmation from "./email-confirmation";
 import * as emailSignIn from "./email-sign-in";
+import * as events from "./events";
 import * as health from "./health";
 import * as invoices from "./invoices";
 import * as mailboxCredentials from "./mailbox-credentials";
@@ -68,6 +69,8 @@ export const endpoints = [
   suppressions.listSuppressions,
   suppressions.addSuppression,
   suppressions.removeSuppression,
+  events.listEvents,
+  events.streamEvents,
   mailboxMessages.listMailboxMessages,
   mailboxMessages.getMailboxMessage,
   mailboxMessages.deleteMailboxMessage,

@@ -4,6 +4,8 @@ export const apiTags = {
   Messages: "Send email and follow its delivery. Takes an API key (`Authorization: Bearer ces_…`) or an access token.",
   Suppressions:
     "Addresses the account no longer sends to: hard bounces and complaints add them, and you may add or remove them. Sends drop suppressed recipients.",
+  Events:
+    "An ordered, replayable feed of everything that happens to the account's mail, to pull with a cursor, long-poll or follow live (Server-Sent Events).",
   "Sending domains": "Domains the account sends from, the DNS records that prove and authenticate them, and their verification.",
   "API keys": "Keys for the sending API: `Authorization: Bearer ces_…`. Managed with a signed-in session.",
   "SMTP access": "Send from software that speaks SMTP (frameworks, CMSs, devices): username `apikey`, an API key as the password.",
@@ -24,7 +26,7 @@ export type ApiTag = keyof typeof apiTags;
 
 /** The sections grouped as the portal's navigation groups them (the `x-tagGroups` extension, read by API reference renderers). */
 export const apiTagGroups: readonly { name: string; tags: readonly ApiTag[] }[] = [
-  { name: "Sending", tags: ["Messages", "Suppressions", "Sending domains", "API keys", "SMTP access", "Relays"] },
+  { name: "Sending", tags: ["Messages", "Suppressions", "Events", "Sending domains", "API keys", "SMTP access", "Relays"] },
   { name: "Hosting", tags: ["Mailboxes"] },
   { name: "Account", tags: ["Auth", "Sessions", "Account", "Two-factor", "Dashboard", "Billing"] },
   { name: "Service", tags: ["Support", "Health"] },

@@ -14,6 +14,7 @@ import { logger } from "@/server/logger";
 import { type DeliveryOptions, deliverToMailboxes, type MailboxDeliveryOutcome } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";
 import type { InboundMessage, MailboxDestination } from "../inbound-message";
+import { recordMailboxReceived } from "@/server/services/events/record-mailbox-received";
 import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "./mailbox-delivery-log";
 import { authenticationResultsHeader, prependTraceHeaders, receivedHeader } from "./trace-headers";
 
@@ -85,6 +86,7 @@ export async function deliverToHostedMailboxes(
     log.info(summary, "mx mailbox delivery refused");
     throw reply;
   }
+  await recordMailboxReceived(delivered, message);
   if (skipped.size > 0) await forgetDelivered(digest);
   if (failed.length > 0) log.warn(summary, "mx mailbox delivery refused for some mailboxes; the others received it");
   else log.info(summary, "mx mailbox delivery");

@@ -1,0 +1,84 @@
+// GET /events/stream: the feed as Server-Sent Events (docs/events.md, "Live").
+// The stream is pull-based: the next page is read only when the client has
+// taken the previous one, so a slow client costs one page of memory at most
+// (the web server cuts one that takes nothing for a while:
+// server/runtime/stalled-streams.ts).
+import { AppError } from "@/server/errors";
+import { decodeCursor, type FeedEvent } from "@/shared/schemas/events";
+import { type FeedWatch, watchFeed } from "./feed-watcher";
+import { type EventPage, type FeedFilter, readEventPage } from "./read-event-page";
+
+const PAGE_SIZE = 100;
+/** A comment line this often keeps proxies and clients from timing out an idle stream. */
+export const HEARTBEAT_MS = 15_000;
+
+const encoder = new TextEncoder();
+
+function frames(page: Pick<EventPage, "items" | "cursors">): Uint8Array {
+  const text = page.items
+    .map((event: FeedEvent, index) => `id: ${page.cursors[index]}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
+    .join("");
+  return encoder.encode(text);
+}
+
+/**
+ * Opens the account's stream after `resumeFrom` (the `Last-Event-ID` header or
+ * `after`; none: from the oldest event kept). The first page is read here, so
+ * a cursor past retention fails (410) before any byte of the stream is sent.
+ */
+export async function openEventStream(
+  accountId: string,
+  resumeFrom: string | undefined,
+  filter: FeedFilter,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const after = resumeFrom ? decodeCursor(resumeFrom) : null;
+  if (resumeFrom && !after)
+    throw new AppError("validation_error", "Last-Event-ID must be the id of an event of this stream.", {
+      errors: [{ path: "headers.last-event-id", message: "Not a cursor of this feed" }],
+    });
+  let watch: FeedWatch | null = await watchFeed(accountId);
+  let first: EventPage | null;
+  try {
+    first = await readEventPage(accountId, after, PAGE_SIZE, filter);
+  } catch (error) {
+    watch.close();
+    throw error;
+  }
+  let position = first.last;
+  const close = () => {
+    watch?.close();
+    watch = null;
+  };
+  signal.addEventListener("abort", close, { once: true });
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        // Reconnect after 2 s; the first page (possibly empty) follows.
+        controller.enqueue(encoder.encode(`retry: 2000\n: connected\n\n`));
+        if (first && first.items.length > 0) controller.enqueue(frames(first));
+        first = null;
+      },
+      async pull(controller) {
+        const idleSince = Date.now();
+        while (watch) {
+          const page = await readEventPage(accountId, position, PAGE_SIZE, filter);
+          position = page.last;
+          if (page.items.length > 0) {
+            controller.enqueue(frames(page));
+            return;
+          }
+          const idle = Date.now() - idleSince;
+          if (idle >= HEARTBEAT_MS) {
+            controller.enqueue(encoder.encode(": heartbeat\n\n"));
+            return;
+          }
+          await watch.next(HEARTBEAT_MS - idle);
+        }
+      },
+      cancel: close,
+    },
+    // One chunk ahead at most: the next page waits for the client to take this one.
+    { highWaterMark: 1 },
+  );
+}
