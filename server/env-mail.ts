@@ -26,7 +26,7 @@ export const mailEnvShape = {
   /** PEM certificate chain and key of the mail listeners; a self-signed pair is generated outside production. */
   MAIL_TLS_CERT_FILE: z.string().min(1).optional(),
   MAIL_TLS_KEY_FILE: z.string().min(1).optional(),
-  /** Mail storage (docs/mailboxes.md, "Dovecot"): start Dovecot as a child process, use an operator's, or none. */
+  /** Mail storage (docs/mail-storage.md): start Dovecot as a child process, use an operator's, or none. */
   DOVECOT: z.enum(["auto", "off", "external"]).default("auto"),
   /** The operator's Dovecot LMTP listener (lmtp://host:port) when DOVECOT=external. */
   LMTP_URL: z.url({ protocol: /^lmtp$/ }).optional(),

@@ -1,4 +1,4 @@
-// Where mailboxes are stored and read (docs/mailboxes.md, "Dovecot"): the
+// Where mailboxes are stored and read (docs/mail-storage.md): the
 // Dovecot mode and its ports, defaults applied. `auto` starts Dovecot as a
 // child process when it is installed; `external` reaches an operator's Dovecot
 // over LMTP_URL; `off` keeps mail storage offline.

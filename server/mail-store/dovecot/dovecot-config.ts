@@ -1,4 +1,4 @@
-// Renders the files of the child Dovecot (docs/mailboxes.md, "Dovecot"): its
+// Renders the files of the child Dovecot (docs/mail-storage.md): its
 // own base_dir, state_dir and instance_name under DATA_DIR, listeners for
 // mail clients, a loopback LMTP listener for delivery and a loopback IMAP
 // listener for the service's reader, SQL auth through the dovecot_* functions

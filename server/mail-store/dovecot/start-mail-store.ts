@@ -1,4 +1,4 @@
-// Mail storage for this instance (docs/mailboxes.md, "Dovecot"). DOVECOT=auto
+// Mail storage for this instance (docs/mail-storage.md). DOVECOT=auto
 // starts Dovecot as a child process when it is installed, from a
 // configuration generated under DATA_DIR; without it the rest of the service
 // runs and mailbox mail is answered with a temporary failure. DOVECOT=external
