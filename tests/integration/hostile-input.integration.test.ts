@@ -56,8 +56,17 @@ async function send(method: string, template: string, input: HostileRequest, tok
   }
   // Redirects are answers too (OAuth start and callback): look at them, do not follow them off to a provider.
   const response = await fetch(url, { method, headers, body, redirect: "manual" });
-  const text = await response.text();
   const what = `${method} ${url.pathname}${url.search.slice(0, 200)} body=${(body ?? "").slice(0, 200)} auth=${input.auth}`;
+  // An event stream that opened never ends by itself: its status and media type are the answer.
+  if (response.ok && response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await response.body?.cancel();
+    const answers = document.paths[template]?.[method.toLowerCase()]?.responses as
+      | Record<string, { content?: Record<string, unknown> }>
+      | undefined;
+    const documented = Boolean(answers?.[String(response.status)]?.content?.["text/event-stream"]);
+    return { status: response.status, failure: documented ? undefined : `${what} → an undocumented event stream` };
+  }
+  const text = await response.text();
   if (response.status === 302) {
     const documented = Object.keys(document.paths[template]?.[method.toLowerCase()]?.responses ?? {}).includes("302");
     const failure = !documented
