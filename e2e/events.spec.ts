@@ -34,7 +34,7 @@ async function eventsJourney(page: Page, { phone }: { phone: boolean }) {
 
   // Each event's JSON.
   const row = list.getByRole("listitem").filter({ hasText: first });
-  await row.getByText("suppression.added").click();
+  await row.getByText("suppression.added", { exact: true }).click();
   await expect(row.locator("pre")).toContainText(`"email": "${first}"`);
 
   // Narrowing by kind: nothing about domains yet.
