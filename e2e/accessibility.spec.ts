@@ -5,6 +5,7 @@
 import { seriousViolations } from "./support/axe";
 import { newAccount, signUpThroughPortal } from "./support/accounts";
 import { dynamicPageSamples, publicDynamicPageSamples } from "./support/dynamic-page-samples";
+import { waitForPageData } from "./support/page-data";
 import { pageRoutes, type PageRoute } from "./support/page-routes";
 import { expect, test } from "./support/test";
 
@@ -34,7 +35,7 @@ test.describe("accessibility (axe-core)", () => {
         await page.goto(path);
         await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/$" : path}(\\?|$)`));
         // Let client components fetch and render their data before the audit.
-        await page.waitForLoadState("networkidle");
+        await waitForPageData(page, route.path);
         await expect(page.locator("html")).toHaveAttribute("data-theme", colorScheme);
         expect(await seriousViolations(page)).toEqual([]);
       });

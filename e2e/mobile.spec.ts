@@ -7,6 +7,7 @@ import { newAccount, signUpThroughPortal } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { arrangeMailbox, sendThroughMx } from "./support/hosted-mailbox";
 import { dynamicPageSamples, publicDynamicPageSamples } from "./support/dynamic-page-samples";
+import { waitForPageData } from "./support/page-data";
 import { pageRoutes } from "./support/page-routes";
 import { arrangeSentMessage } from "./support/sending-data";
 import { expect, test } from "./support/test";
@@ -67,7 +68,7 @@ test.describe("390 px phone", () => {
         }
         await page.emulateMedia({ colorScheme });
         await page.goto(path);
-        await page.waitForLoadState("networkidle");
+        await waitForPageData(page, route.path);
         await expect(page.locator("html")).toHaveAttribute("data-theme", colorScheme);
 
         const measured = await overflow(page);

@@ -19,7 +19,7 @@ describe("validation messages", () => {
   it("says what to do for the checks the API key form used to fail", () => {
     // The example: an empty domain choice.
     expect(messagesOf(createApiKeyBody, { name: "k", domainId: "" })).toEqual(["This field is required"]);
-    expect(messagesOf(createApiKeyBody, { name: "k", scope: "admin" })).toEqual(["Choose one of: sending, full"]);
+    expect(messagesOf(createApiKeyBody, { name: "k", scope: "admin" })).toEqual(["Choose one of: sending, full, events:read"]);
     expect(messagesOf(createApiKeyBody, { name: "k", colour: "red" })).toEqual(["Unknown field: colour"]);
   });
 
