@@ -90,7 +90,8 @@ type Options = {
   onStatus: (online: boolean) => void;
 };
 
-async function waitForListener(port: number, timeoutMs: number, stillWanted: () => boolean): Promise<boolean> {
+/** Whether a child came up listening on a loopback port in time (Dovecot here, Postfix in server/outbound/postfix). */
+export async function waitForListener(port: number, timeoutMs: number, stillWanted: () => boolean): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && stillWanted()) {
     if (await canConnect("127.0.0.1", port, 500)) return true;

@@ -10,7 +10,7 @@ import net from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { logger } from "@/server/logger";
-import { canConnect } from "@/server/mail-store/dovecot/dovecot-process";
+import { waitForListener } from "@/server/mail-store/dovecot/dovecot-process";
 import { POSTFIX_BINARY } from "./postfix-env";
 
 const MASTER_BINARY = "/usr/lib/postfix/sbin/master";
@@ -102,15 +102,6 @@ function forwardLog(streams: NodeJS.ReadableStream[]): void {
     const lines = createInterface({ input: stream });
     lines.on("line", (line) => log[postfixLogLevel(line)](line));
   }
-}
-
-async function waitForListener(port: number, timeoutMs: number, stillWanted: () => boolean): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && stillWanted()) {
-    if (await canConnect("127.0.0.1", port, 500)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
 }
 
 export function supervisePostfix(options: Options): PostfixProcess {
