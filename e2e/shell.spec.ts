@@ -99,6 +99,7 @@ test.describe("primary navigation", () => {
       "SMTP",
       "Relays",
       "Suppressions",
+      "Events",
     ]);
     await expect(nav.getByRole("list", { name: "Hosting" }).getByRole("link")).toHaveText(["Mailboxes"]);
     await expect(nav.getByRole("list", { name: "Account" }).getByRole("link")).toHaveText([
@@ -119,6 +120,7 @@ test.describe("primary navigation", () => {
       "/smtp",
       "/relays",
       "/suppressions",
+      "/events",
       "/mailboxes",
       "/billing",
       "/security",
