@@ -11,6 +11,7 @@ import { loadOrCreateSandboxSecret, loadOrCreateSecrets } from "./generated-secr
 import { type MailListeners, mailListeners } from "./mail-listener-settings";
 import { type MailStoreSettings, mailStoreSettings } from "./mail-store-settings";
 import { type DevDnsSettings, devDnsSettings } from "./dev-dns-settings";
+import { defaultEmailTransport, type EmailTransportName, emailTransportProblems } from "./email-transport-settings";
 import { type PostfixSettings, postfixEnvProblems, postfixEnvShape, postfixSettings } from "./outbound/postfix/postfix-env";
 
 const envSchema = z.object({
@@ -27,7 +28,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ENCRYPTION_KEY: z.string().regex(hex64, "must be 64 hex characters (32 bytes)").optional(),
   ENCRYPTION_KEYS: encryptionKeyList.optional(),
-  EMAIL_TRANSPORT: z.enum(["resend", "smtp", "file"]).optional(),
+  EMAIL_TRANSPORT: z.enum(["resend", "smtp", "outbound", "file"]).optional(),
   EMAIL_FROM: z.string().min(3).default("Customer Email Service <no-reply@localhost>"),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   RESEND_API_KEY: z.string().min(1).optional(),
@@ -113,7 +114,7 @@ export type Env = Omit<
   authSecret: string;
   /** The first key encrypts; every key decrypts (rotation). */
   encryptionKeys: EncryptionKey[];
-  emailTransport: "resend" | "smtp" | "file";
+  emailTransport: EmailTransportName;
   /** The sandbox payment gateway's signing secret; undefined (gateway off) in production. */
   sandboxWebhookSecret: string | undefined;
 };
@@ -152,16 +153,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (!raw.ENCRYPTION_KEYS && !raw.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEYS: required in production");
     if (raw.SANDBOX_WEBHOOK_SECRET) problems.push("SANDBOX_WEBHOOK_SECRET: the sandbox payment gateway is refused in production");
     if (raw.DEV_DNS_PORT) problems.push("DEV_DNS_PORT: the development DNS is refused in production");
-    if (!raw.EMAIL_TRANSPORT || raw.EMAIL_TRANSPORT === "file") {
-      problems.push("EMAIL_TRANSPORT: production needs resend or smtp");
-    }
   }
   problems.push(...mailEnvProblems(raw, isProduction));
   problems.push(...postfixEnvProblems(raw));
-  const emailTransport = raw.EMAIL_TRANSPORT ?? "file";
-  if (emailTransport === "smtp" && !raw.SMTP_URL) problems.push("SMTP_URL: required when EMAIL_TRANSPORT=smtp");
-  if (emailTransport === "resend" && !raw.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_TRANSPORT=resend");
-  if (problems.length > 0) throw new EnvError(problems);
+  const postfix = postfixSettings(raw);
+  const chosenTransport = raw.EMAIL_TRANSPORT ?? defaultEmailTransport(raw, postfix, isProduction);
+  problems.push(...emailTransportProblems(chosenTransport, raw, postfix, isProduction));
+  if (problems.length > 0 || !chosenTransport) throw new EnvError(problems);
+  const emailTransport = chosenTransport;
 
   const dataDir = path.resolve(raw.DATA_DIR);
   let authSecret = raw.AUTH_SECRET;
@@ -188,7 +187,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...rest,
     mail,
     mailStore,
-    postfix: postfixSettings(raw),
+    postfix,
     devDns: devDnsSettings(raw, isProduction),
     isProduction,
     dataDir,

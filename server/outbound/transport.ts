@@ -1,6 +1,7 @@
 import { env } from "@/server/env";
 import type { EmailTransport } from "./message";
 import { fileTransport } from "./transports/file";
+import { outboundTransport } from "./transports/outbound";
 import { resendTransport } from "./transports/resend";
 import { smtpTransport } from "./transports/smtp";
 
@@ -10,12 +11,19 @@ let transport: EmailTransport | undefined;
 export function emailTransport(): EmailTransport {
   if (!transport) {
     const config = env();
-    transport =
-      config.emailTransport === "smtp"
-        ? smtpTransport(config.SMTP_URL!)
-        : config.emailTransport === "resend"
-          ? resendTransport(config.RESEND_API_KEY!)
-          : fileTransport(config.dataDir);
+    switch (config.emailTransport) {
+      case "smtp":
+        transport = smtpTransport(config.SMTP_URL!);
+        break;
+      case "resend":
+        transport = resendTransport(config.RESEND_API_KEY!);
+        break;
+      case "outbound":
+        transport = outboundTransport();
+        break;
+      default:
+        transport = fileTransport(config.dataDir);
+    }
   }
   return transport;
 }

@@ -76,6 +76,42 @@ describe("POSTFIX", () => {
   });
 });
 
+describe("EMAIL_TRANSPORT=outbound", () => {
+  const production = { APP_ENV: "production", MAIL_HOSTNAME: "mx.example.com", APP_URL: "https://mail.example.com" };
+  const transportOf = (source: Record<string, string>) => parseEnv({ DATA_DIR: tempDir(), ...production, ...source }).emailTransport;
+  const transportProblems = (source: Record<string, string>) =>
+    problemsOf({ ...production, ...source }).filter((problem) => problem.startsWith("EMAIL_TRANSPORT"));
+
+  it("is production's default when Postfix takes mail and no other transport is set", () => {
+    const settings = {
+      AUTH_SECRET: "s".repeat(40),
+      ENCRYPTION_KEY: "a".repeat(64),
+      MAIL_TLS_CERT_FILE: "/etc/ces/mail-cert.pem",
+      MAIL_TLS_KEY_FILE: "/etc/ces/mail-key.pem",
+    };
+    expect(transportOf(settings)).toBe("outbound");
+    expect(transportOf({ ...settings, POSTFIX: "external", POSTFIX_URL: "smtp://mta.internal:10025" })).toBe("outbound");
+    expect(transportProblems({ POSTFIX: "off" })).toEqual([
+      "EMAIL_TRANSPORT: production needs resend (RESEND_API_KEY), smtp (SMTP_URL) or outbound (Postfix)",
+    ]);
+    expect(transportProblems({ RESEND_API_KEY: "re_x" })).toHaveLength(1);
+    expect(transportProblems({ EMAIL_TRANSPORT: "file" })).toHaveLength(1);
+    // Outside production the dev mailbox stays the default, Postfix or not.
+    expect(parseEnv({ DATA_DIR: tempDir(), POSTFIX: "on" }).emailTransport).toBe("file");
+  });
+
+  it("is refused where no Postfix takes mail, saying why", () => {
+    expect(problemsOf({ EMAIL_TRANSPORT: "outbound" })).toEqual([
+      "EMAIL_TRANSPORT=outbound hands the service's emails to Postfix, which does not take mail here: outside production POSTFIX=auto runs none (set POSTFIX=on or external)",
+    ]);
+    expect(problemsOf({ EMAIL_TRANSPORT: "outbound", POSTFIX: "off" })[0]).toMatch(/POSTFIX=off$/);
+    expect(problemsOf({ EMAIL_TRANSPORT: "outbound", POSTFIX: "on", SMTP_URL: "smtp://smarthost.internal:587" })[0]).toMatch(
+      /SMTP_URL is set/,
+    );
+    expect(problemsOf({ EMAIL_TRANSPORT: "outbound", POSTFIX: "on" })).toEqual([]);
+  });
+});
+
 describe("the service route (no relay)", () => {
   it("is the smart host when SMTP_URL is set, else Postfix when it takes hand-offs, else the email transport", () => {
     const route = (source: Record<string, string>) => serviceRouteName(parseEnv({ DATA_DIR: tempDir(), ...source }));

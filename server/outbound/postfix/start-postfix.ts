@@ -32,6 +32,10 @@ const QUEUE_LIFETIME = "5d";
 
 const runsWhere = "Postfix runs when Debian's postfix is installed (/usr/sbin/postfix) and the service runs as root";
 
+const noRouteProblem =
+  `EMAIL_TRANSPORT=outbound: no outbound MTA. ${runsWhere}: install it with \`apt-get install postfix\` (debconf: No configuration) ` +
+  "and run as root, or set POSTFIX=external with POSTFIX_URL, SMTP_URL with EMAIL_TRANSPORT=smtp, or RESEND_API_KEY with EMAIL_TRANSPORT=resend";
+
 const none = (description: string): OutboundMta => ({ description, handOffUrl: null, stop: async () => {} });
 
 /**
@@ -63,6 +67,8 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
   const user = postfixUser();
   if (!canRunPostfix() || !user) {
     if (settings.mode === "on") throw new EnvError([`POSTFIX=on: ${runsWhere}`]);
+    // No route for the service's emails (and, in production, none for customers' mail): refuse to start.
+    if (config.emailTransport === "outbound") throw new EnvError([noRouteProblem]);
     writePostfixStatus(config.dataDir, "off");
     return none(
       process.getuid?.() === 0

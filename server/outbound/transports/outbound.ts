@@ -1,0 +1,54 @@
+// EMAIL_TRANSPORT=outbound: the service's own emails leave through the
+// service's own Postfix (the child the launcher runs, or POSTFIX=external),
+// as customers' mail without a relay does (docs/delivery.md, "Routes").
+// Mail from the service's host name is signed with the service's DKIM key.
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "@/server/env";
+import type { EmailTransport } from "@/server/outbound/message";
+import { sendRawVia } from "@/server/outbound/smtp-hand-off";
+import { serviceDkimSigningKey } from "@/server/services/messages/service-dkim-key";
+
+const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1]?.toLowerCase() ?? "";
+
+function connect(handOffUrl: string, signsAs: string | null): Transporter {
+  const key = signsAs ? serviceDkimSigningKey() : null;
+  return nodemailer.createTransport({
+    url: handOffUrl,
+    pool: true,
+    maxConnections: 4,
+    // Loopback or the operator's own network, as for customers' hand-offs (postfix-hand-off.ts).
+    ignoreTLS: true,
+    connectionTimeout: 5_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
+    ...(key ? { dkim: { domainName: key.domain, keySelector: key.selector, privateKey: key.privateKey } } : {}),
+  } as never);
+}
+
+export function outboundTransport(): EmailTransport {
+  let transporter: Transporter | undefined;
+  const connected = () => {
+    const config = env();
+    // Known once the launcher runs the child (POSTFIX_HANDOFF_URL) or from POSTFIX_URL; the launcher refuses to start without it.
+    if (!config.postfix.handOffUrl) throw new Error("EMAIL_TRANSPORT=outbound: no outbound MTA to hand off to");
+    const signsAs = domainOf(config.EMAIL_FROM) === config.mail.hostname ? config.mail.hostname : null;
+    transporter ??= connect(config.postfix.handOffUrl, signsAs);
+    return transporter;
+  };
+  return {
+    name: "outbound",
+    async send(message) {
+      // No delivery reports: a code or link that bounces has no one to tell but the log of the job that sent it.
+      const noReports = { dsn: { notify: "NEVER" } };
+      await connected().sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...noReports,
+      });
+    },
+    sendRaw: (message) => sendRawVia(connected(), message),
+  };
+}
