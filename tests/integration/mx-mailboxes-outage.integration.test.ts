@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Env } from "@/server/env";
 import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
-import { canConnect } from "@/server/mail-store/dovecot/dovecot-process";
+import { canConnect } from "@/server/engines/process-checks";
 import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
 import { freeLoopbackPort } from "@/server/runtime/free-port";

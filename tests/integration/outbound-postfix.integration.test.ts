@@ -8,7 +8,8 @@
 // arrives at the sink with its VERP return path and DSN request; Postfix's
 // success report comes back to our MX (and is read, not recorded: per-recipient
 // outcomes are a later step), and a 550 at RCPT comes back as a failure
-// report: the message is `bounced` and the address suppressed. Killed, the
+// report: the message is `bounced` and the address suppressed. The service's
+// own emails (EMAIL_TRANSPORT=outbound) leave the same way. Killed, the
 // child is restarted; stopped with the service, nothing of it is left.
 import { randomBytes, randomInt } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -16,7 +17,7 @@ import path from "node:path";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canConnect } from "@/server/mail-store/dovecot/dovecot-process";
+import { canConnect } from "@/server/engines/process-checks";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { type DnsServer, dnsControl, startDnsServer } from "../support/dns-server";
 import { strongPassword, uniqueEmail } from "../support/factories";
@@ -138,6 +139,9 @@ beforeAll(async () => {
       DNS_SERVERS: dnsHost,
       MX_PORT: String(await freeLoopbackPort()),
       MAIL_HOSTNAME: "mta.outbound.test",
+      // The service's own emails take the same way out (docs/delivery.md, "The service's own emails").
+      EMAIL_TRANSPORT: "outbound",
+      EMAIL_FROM: "Outbound Test <no-reply@mta.outbound.test>",
     },
   });
   await waitFor(async () => ((await readiness()) === "online" ? true : undefined), "Postfix online");
@@ -173,7 +177,14 @@ describe("delivery through the service's Postfix", () => {
           : undefined,
       "the success report at our MX",
     );
-    expect(serverLog()).toMatch(/postfix\/smtp\[\d+\]: \w+: to=<[^>]+@ces-bounces\.outbound\.example>, relay=127\.0\.0\.1\[127\.0\.0\.1\]/);
+    // Postfix logs the report's delivery once our MX has answered it: after the MX's own line.
+    await waitFor(
+      () =>
+        /postfix\/smtp\[\d+\]: \w+: to=<[^>]+@ces-bounces\.outbound\.example>, relay=127\.0\.0\.1\[127\.0\.0\.1\]/.test(serverLog())
+          ? true
+          : undefined,
+      "Postfix's log of the report's hand-off to our MX",
+    );
   }, 60_000);
 
   it("a 550 at the recipient's MX comes back as Postfix's failure report: the message bounces and the address is suppressed", async () => {
@@ -188,6 +199,27 @@ describe("delivery through the service's Postfix", () => {
     expect(String(bounced?.detail?.diagnostic)).toContain("550");
     const suppressions = await api("GET", "/sending/suppressions", sender.token);
     expect(JSON.stringify(suppressions.body.data)).toContain(recipient);
+  }, 60_000);
+
+  it("sends the service's own emails through it too, signed with the service's DKIM key", async () => {
+    const owner = `owner-${randomBytes(4).toString("hex")}@${recipientDomain}`;
+    const register = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: owner, password: strongPassword() }),
+    });
+    expect(register.status).toBe(201);
+    const forgot = await fetch(`${server.baseUrl}/api/v1/auth/password/forgot`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: owner }),
+    });
+    expect(forgot.status).toBe(200);
+    const copy = await waitFor(() => received.find((entry) => entry.rcptTo.includes(owner)), "the reset code at the sink");
+    expect(copy.mailFrom).toBe("no-reply@mta.outbound.test");
+    expect(copy.data).toMatch(/^From: Outbound Test <no-reply@mta\.outbound\.test>/m);
+    expect(copy.data).toMatch(/^DKIM-Signature: [\s\S]*?d=mta\.outbound\.test;/m);
+    expect(copy.data).toContain("mta.outbound.test (Postfix)");
   }, 60_000);
 
   it("restarts Postfix when it dies; messages handed off meanwhile wait and are delivered", async () => {

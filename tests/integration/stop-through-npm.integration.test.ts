@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { canConnect } from "@/server/mail-store/dovecot/dovecot-process";
+import { canConnect } from "@/server/engines/process-checks";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { until } from "../support/poll";
 

@@ -6,6 +6,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { HandOff, RawMessage } from "@/server/outbound/message";
 import { type DsnRequest, sendRawVia } from "@/server/outbound/smtp-hand-off";
+import { smtpUrlOptions } from "@/server/outbound/smtp-url";
 
 const pools = new Map<string, Transporter>();
 
@@ -13,7 +14,7 @@ function poolFor(url: string): Transporter {
   let pool = pools.get(url);
   if (!pool) {
     pool = nodemailer.createTransport({
-      url,
+      ...smtpUrlOptions(url),
       pool: true,
       maxConnections: 8,
       maxMessages: 1_000,

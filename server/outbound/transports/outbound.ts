@@ -6,6 +6,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/server/env";
 import type { EmailTransport } from "@/server/outbound/message";
 import { sendRawVia } from "@/server/outbound/smtp-hand-off";
+import { smtpUrlOptions } from "@/server/outbound/smtp-url";
 import { serviceDkimSigningKey } from "@/server/services/messages/service-dkim-key";
 
 const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1]?.toLowerCase() ?? "";
@@ -13,7 +14,7 @@ const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1]?.toL
 function connect(handOffUrl: string, signsAs: string | null): Transporter {
   const key = signsAs ? serviceDkimSigningKey() : null;
   return nodemailer.createTransport({
-    url: handOffUrl,
+    ...smtpUrlOptions(handOffUrl),
     pool: true,
     maxConnections: 4,
     // Loopback or the operator's own network, as for customers' hand-offs (postfix-hand-off.ts).

@@ -4,10 +4,11 @@
 import nodemailer from "nodemailer";
 import type { EmailTransport } from "@/server/outbound/message";
 import { sendRawVia } from "@/server/outbound/smtp-hand-off";
+import { smtpUrlOptions } from "@/server/outbound/smtp-url";
 
 export function smtpTransport(smtpUrl: string): EmailTransport {
   const transporter = nodemailer.createTransport({
-    url: smtpUrl,
+    ...smtpUrlOptions(smtpUrl),
     pool: true,
     maxConnections: 8,
     maxMessages: 500,
