@@ -1,14 +1,12 @@
 // Concrete pages for the app's dynamic routes, arranged as a customer would,
 // so the specs that visit every page (accessibility, security headers,
 // phones) open them too: of the signed-in account, a sent message for its
-// detail page and a mailbox with a message for its inbox; and a sandbox
-// checkout started by an account of its own (the gateway's page is public).
-// A route missing here stays skipped with the reason page-routes.ts gives: an
-// invoice needs a payment first, which e2e/billing.spec.ts makes and opens
-// (a sample here would put a receipt email on /dev/mail before its audit,
-// which then does not finish: docs/testing.md).
+// detail page, a mailbox with a message for its inbox and an invoice (a Pro
+// checkout paid on the sandbox gateway's page); and a sandbox checkout
+// started by an account of its own (the gateway's page is public). A route
+// missing here stays skipped with the reason page-routes.ts gives.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { newAccount, type TestAccount } from "./accounts";
+import { newAccount, signInThroughApi, type TestAccount } from "./accounts";
 import { arrangeMailbox, sendThroughMx } from "./hosted-mailbox";
 import { arrangeSentMessage } from "./sending-data";
 import { expect } from "./test";
@@ -32,8 +30,24 @@ async function sandboxCheckoutPage(request: APIRequestContext): Promise<string> 
   return startProCheckout(request, `Bearer ${accessToken}`);
 }
 
+/** The account's invoice for a Pro checkout it paid on the sandbox gateway's page. */
+async function paidInvoicePage(page: Page, account: TestAccount): Promise<string> {
+  const authorization = `Bearer ${await signInThroughApi(page.request, account)}`;
+  await page.goto(await startProCheckout(page.request, authorization));
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/\/billing\/return\?/);
+  let invoiceId: string | undefined;
+  await expect(async () => {
+    const invoices = await page.request.get("/api/v1/billing/invoices", { headers: { authorization } });
+    invoiceId = ((await invoices.json()) as { data: { id: string }[] }).data[0]?.id;
+    expect(invoiceId).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return `/billing/invoices/${invoiceId}`;
+}
+
 /** Pages of a signed-in account's own data (portal routes). */
 export const dynamicPageSamples: Record<string, Arrange> = {
+  "/billing/invoices/[invoice_id]": paidInvoicePage,
   "/messages/[message_id]": async (page, account) => `/messages/${(await arrangeSentMessage(page.request, account)).messageId}`,
   "/mailboxes/[mailbox_id]/inbox": async (page, account) => {
     const { address, mailboxId } = await arrangeMailbox(page.request, account);
