@@ -1,6 +1,7 @@
 // `npm run bench:profile [-- /api/v1/path]`: where a request's CPU time goes.
 // Starts the built server with one web worker under `--cpu-prof`, drives the
-// route (default the constant /api/v1/health) with autocannon, then maps every
+// route (default the constant /api/v1/health; /api/v1/sending/messages sends
+// the send benchmark's 10 kB message, on PostgreSQL) with autocannon, then maps every
 // profile sample through the build's source maps to its source file and
 // reports self time by area (Next.js, React, our wrapper, logging, Node's HTTP
 // and so on) and the inclusive time of our own functions.
@@ -13,6 +14,7 @@ import autocannon from "autocannon";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { startTestServer } from "../tests/support/test-server";
 import { registerBenchAccount } from "./bench-account";
+import { message, prepareAccount } from "./send-app";
 
 const routePath = process.argv.slice(2).find((arg) => arg.startsWith("/")) ?? "/api/v1/health";
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -145,12 +147,21 @@ async function main() {
   });
   let requests = 0;
   try {
-    // Routes outside /health need a signed-in caller.
+    // Routes outside /health need a signed-in caller; the send route an API key of an account with a verified domain.
+    const sending = routePath === "/api/v1/sending/messages";
+    if (sending && !database) throw new Error("Profiling the send route needs DATABASE_URL (PostgreSQL)");
     const headers = routePath.startsWith("/api/v1/health")
       ? {}
-      : { authorization: `Bearer ${(await registerBenchAccount(server.baseUrl)).accessToken}` };
-    await autocannon({ url: `${server.baseUrl}${routePath}`, headers, connections: 20, duration: 2 });
-    const result = await autocannon({ url: `${server.baseUrl}${routePath}`, headers, connections: 20, duration: seconds });
+      : sending
+        ? { authorization: `Bearer ${await prepareAccount(server, database!.url)}`, "content-type": "application/json" }
+        : { authorization: `Bearer ${(await registerBenchAccount(server.baseUrl)).accessToken}` };
+    const request = {
+      url: `${server.baseUrl}${routePath}`,
+      headers,
+      ...(sending ? { method: "POST" as const, body: JSON.stringify(message(0, "profile")) } : {}),
+    };
+    await autocannon({ ...request, connections: 20, duration: 2 });
+    const result = await autocannon({ ...request, connections: 20, duration: seconds });
     if (result.non2xx > 0) throw new Error(`${routePath} answered ${result.non2xx} non-2xx responses while profiling`);
     requests = result.requests.total;
   } finally {

@@ -11,6 +11,10 @@
 //   - a second instance working the queue killed with SIGKILL once a quarter
 //     of a run has reached the sink:
 //     messages lost and duplicated, counted in the sink by Message-ID.
+// CPU ms per accepted message (server processes and database backends, from
+// /proc: cpu-time.ts) is reported beside a health request's, a figure that
+// moves little with what else the machine runs. `--accept-only` runs the
+// baselines and the accept rates only (bench/results/send-accept.*).
 // Writes bench/results/send.{json,md}. Not a timed test.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:send -- [--messages 3000]
@@ -24,6 +28,7 @@ import { drain, html, message, post, prepareAccount } from "./send-app";
 import { crashRun } from "./send-crash";
 import { freeLoopbackPort } from "../server/runtime/free-port";
 import { submissionRate } from "./submission-rate";
+import { startCpuMeter } from "./cpu-time";
 import { percentile, pool, pooledHandOffRate, round, rsaSignaturesPerSecond } from "./send-baselines";
 import { arrivals, listen, sink, waitForSink } from "./send-sink";
 
@@ -33,6 +38,16 @@ function option(name: string, fallback: number): number {
 }
 const messageCount = option("messages", 3000);
 const acceptSeconds = option("seconds", 8);
+/** `--accept-only`: the baselines and the accept rates (API and SMTP) only, for a quick before/after. */
+const acceptOnly = process.argv.includes("--accept-only");
+
+/** CPU ms of the server and its database backends per unit of `work`'s result (requests or messages). */
+async function withCpu<T>(server: TestServer, databaseUrl: string, work: () => Promise<T>, units: (result: T) => number) {
+  const stop = await startCpuMeter(server.pid, databaseUrl);
+  const result = await work();
+  const cpuMs = await stop();
+  return { result, cpuMsPerUnit: cpuMs / Math.max(1, units(result)) };
+}
 
 async function acceptRate(server: TestServer, path: string, key: string, body: unknown, perRequest: number) {
   const result = await autocannon({
@@ -45,6 +60,7 @@ async function acceptRate(server: TestServer, path: string, key: string, body: u
   });
   const ok = result["2xx"];
   return {
+    accepted: ok * perRequest,
     messagesPerSecond: (ok * perRequest) / acceptSeconds,
     requests: result.requests.total,
     non2xx: result.non2xx,
@@ -54,7 +70,7 @@ async function acceptRate(server: TestServer, path: string, key: string, body: u
 
 async function healthRate(server: TestServer) {
   const result = await autocannon({ url: `${server.baseUrl}/api/v1/health`, connections: 32, duration: 5 });
-  return result.requests.average;
+  return { rate: result.requests.average, requests: result.requests.total };
 }
 
 async function endToEnd(server: TestServer, key: string, mode: "batch" | "single", count: number, tag: string) {
@@ -130,9 +146,20 @@ async function main() {
   try {
     const key = await prepareAccount(server, database.url);
     const rsa = rsaSignaturesPerSecond();
-    const handOff = await pooledHandOffRate(sinkPort, 3000, html);
-    const health = await healthRate(server);
-    const single = await acceptRate(server, "/sending/messages", key, message(0, "accept"), 1);
+    const handOff = await pooledHandOffRate(sinkPort, acceptOnly ? 600 : 3000, html);
+    const { result: healthRun, cpuMsPerUnit: healthCpu } = await withCpu(
+      server,
+      database.url,
+      () => healthRate(server),
+      (run) => run.requests,
+    );
+    const health = healthRun.rate;
+    const { result: single, cpuMsPerUnit: singleCpu } = await withCpu(
+      server,
+      database.url,
+      () => acceptRate(server, "/sending/messages", key, message(0, "accept"), 1),
+      (run) => run.accepted,
+    );
     await drain(database.url);
     const batch = await acceptRate(
       server,
@@ -142,16 +169,21 @@ async function main() {
       100,
     );
     await drain(database.url);
-    const e2eBatch = await endToEnd(server, key, "batch", messageCount, "e2e-batch");
+    const e2eBatch = acceptOnly ? null : await endToEnd(server, key, "batch", messageCount, "e2e-batch");
     await drain(database.url);
-    const e2eSingle = await endToEnd(server, key, "single", Math.round(messageCount / 3), "e2e-single");
+    const e2eSingle = acceptOnly ? null : await endToEnd(server, key, "single", Math.round(messageCount / 3), "e2e-single");
     await drain(database.url);
-    const latency = await latencyAtRate(server, key, Math.max(1, Math.round(single.messagesPerSecond / 2)), 15);
+    const latency = acceptOnly ? null : await latencyAtRate(server, key, Math.max(1, Math.round(single.messagesPerSecond / 2)), 15);
     await drain(database.url);
-    const crash = await crashRun(server, database.url, key, { ...secrets, SMTP_URL: sinkUrl }, messageCount);
+    const crash = acceptOnly ? null : await crashRun(server, database.url, key, { ...secrets, SMTP_URL: sinkUrl }, messageCount);
     await drain(database.url);
     const submission = { port: submissionPort, dataDir: server.dataDir, key, from: message(0, "smtp").from, html };
-    const smtpOne = await submissionRate(submission, 1, 300);
+    const { result: smtpOne, cpuMsPerUnit: smtpOneCpu } = await withCpu(
+      server,
+      database.url,
+      () => submissionRate(submission, 1, 300),
+      () => 300,
+    );
     await drain(database.url);
     const smtpEight = await submissionRate(submission, 8, 600);
 
@@ -160,6 +192,7 @@ async function main() {
       rsa,
       handOff,
       health,
+      cpuMs: { healthRequest: healthCpu, singleAccept: singleCpu, smtpOneAccept: smtpOneCpu },
       single,
       batch,
       e2eBatch,
@@ -172,33 +205,47 @@ async function main() {
     const rows = [
       ["RSA-2048 signatures, one core (node:crypto)", `${round(rsa)} /s`],
       ["Pooled nodemailer → sink with DKIM, 10 kB HTML (in process, 8 connections)", `${round(handOff)} messages/s`],
-      ["GET /api/v1/health (constant route), 32 connections", `${round(health)} requests/s`],
+      ["GET /api/v1/health (constant route), 32 connections", `${round(health)} requests/s (CPU ${healthCpu.toFixed(2)} ms per request)`],
       [
         "Accept, POST /sending/messages, 32 connections",
-        `${round(single.messagesPerSecond)} messages/s (p99 ${single.latencyP99} ms, non-2xx ${single.non2xx})`,
+        `${round(single.messagesPerSecond)} messages/s = ${(single.messagesPerSecond / health).toFixed(3)} × health (p99 ${single.latencyP99} ms, non-2xx ${single.non2xx}; CPU ${singleCpu.toFixed(2)} ms per message = ${(singleCpu / healthCpu).toFixed(1)} × a health request)`,
       ],
       [
         "Accept, POST /sending/messages/batch (100 each), 4 connections",
         `${round(batch.messagesPerSecond)} messages/s (p99 ${batch.latencyP99} ms, non-2xx ${batch.non2xx})`,
       ],
+      ...(e2eBatch && e2eSingle && latency
+        ? [
+            [
+              `End to end, ${e2eBatch.count} messages in batches (first accept → last in sink)`,
+              `${round(e2eBatch.rate)} messages/s (${e2eBatch.seconds.toFixed(1)} s; accepted in ${e2eBatch.acceptSeconds.toFixed(1)} s)`,
+            ],
+            [
+              `End to end, ${e2eSingle.count} single sends, 32 concurrent`,
+              `${round(e2eSingle.rate)} messages/s (${e2eSingle.seconds.toFixed(1)} s; accepted in ${e2eSingle.acceptSeconds.toFixed(1)} s)`,
+            ],
+            [
+              `Accept → sink latency at ${latency.rate} messages/s (half the single accept rate), ${latency.sent} messages`,
+              `p50 ${latency.p50} ms, p99 ${latency.p99} ms`,
+            ],
+          ]
+        : []),
       [
-        `End to end, ${e2eBatch.count} messages in batches (first accept → last in sink)`,
-        `${round(e2eBatch.rate)} messages/s (${e2eBatch.seconds.toFixed(1)} s; accepted in ${e2eBatch.acceptSeconds.toFixed(1)} s)`,
+        "Accept over SMTP submission (STARTTLS), 1 pooled connection",
+        `${round(smtpOne)} messages/s (CPU ${smtpOneCpu.toFixed(2)} ms per message)`,
       ],
       [
-        `End to end, ${e2eSingle.count} single sends, 32 concurrent`,
-        `${round(e2eSingle.rate)} messages/s (${e2eSingle.seconds.toFixed(1)} s; accepted in ${e2eSingle.acceptSeconds.toFixed(1)} s)`,
+        "Accept over SMTP submission (STARTTLS), 8 pooled connections",
+        `${round(smtpEight)} messages/s = ${(smtpEight / single.messagesPerSecond).toFixed(2)} × the API single accept`,
       ],
-      [
-        `Accept → sink latency at ${latency.rate} messages/s (half the single accept rate), ${latency.sent} messages`,
-        `p50 ${latency.p50} ms, p99 ${latency.p99} ms`,
-      ],
-      ["Accept over SMTP submission (STARTTLS), 1 pooled connection", `${round(smtpOne)} messages/s`],
-      ["Accept over SMTP submission (STARTTLS), 8 pooled connections", `${round(smtpEight)} messages/s`],
-      [
-        `SIGKILL of a second queue-working instance mid-run, ${crash.accepted} messages`,
-        `lost ${crash.lost}, duplicated ${crash.duplicated} (jobs run again after the kill: ${crash.retried})`,
-      ],
+      ...(crash
+        ? [
+            [
+              `SIGKILL of a second queue-working instance mid-run, ${crash.accepted} messages`,
+              `lost ${crash.lost}, duplicated ${crash.duplicated} (jobs run again after the kill: ${crash.retried})`,
+            ],
+          ]
+        : []),
     ];
     const markdown = [
       `| measure | result |`,
@@ -208,8 +255,9 @@ async function main() {
       `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL, 2 web workers + ${Math.min(os.availableParallelism(), 4)} delivery workers + the launcher; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0]!.toFixed(1)}.`,
     ].join("\n");
     mkdirSync("bench/results", { recursive: true });
-    writeFileSync("bench/results/send.json", JSON.stringify(results, null, 2));
-    writeFileSync("bench/results/send.md", `${markdown}\n`);
+    const name = acceptOnly ? "send-accept" : "send";
+    writeFileSync(`bench/results/${name}.json`, JSON.stringify(results, null, 2));
+    writeFileSync(`bench/results/${name}.md`, `${markdown}\n`);
     console.log(markdown);
   } finally {
     await server.stop();

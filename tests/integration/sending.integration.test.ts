@@ -308,6 +308,27 @@ describe("quota", () => {
     ])) as [{ balance: string }];
     expect(Number(balance)).toBe(0);
   });
+
+  it("lets exactly the quota's last emails through when concurrent single sends meet the boundary, each with its job", async () => {
+    const account = await createAccount();
+    const domain = await verifiedDomain(account);
+    const body = () => ({ from: `a@${domain.name}`, to: uniqueEmail("boundary"), subject: "B", text: "B" });
+    // The first send creates the period's counter; then 3 of the free plan's 3,000 emails are left.
+    expect((await call(sendMessage, { token: account.accessToken, body: body() })).status).toBe(201);
+    await sql("update message_usage set used = 2997 where account_id = $1", [account.user.id]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(sendMessage, { token: account.accessToken, body: body() })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 402, 402, 402, 402, 402]);
+    const [usage] = await sql<{ used: string }>("select used from message_usage where account_id = $1", [account.user.id]);
+    expect(Number(usage!.used)).toBe(3000);
+    const accepted = answers.filter((answer) => answer.status === 201).map((answer) => answer.body.data.id);
+    const stored = await sql<{ id: string }>("select id from messages where account_id = $1", [account.user.id]);
+    expect(stored).toHaveLength(4);
+    expect(stored.map((row) => row.id)).toEqual(expect.arrayContaining(accepted));
+    const jobs = await sql<{ count: string }>("select count(*) from pgboss.job where data->>'messageId' = any($1::text[])", [
+      stored.map((row) => row.id),
+    ]);
+    expect(Number(jobs[0]!.count)).toBe(4);
+  });
 });
 
 describe("reading messages", () => {

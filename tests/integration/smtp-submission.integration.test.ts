@@ -97,13 +97,14 @@ describe("SMTP submission: connecting and signing in", () => {
     await expect(transport(key, { implicitTls: true }).verify()).resolves.toBe(true);
   });
 
-  it("advertises SIZE, STARTTLS and AUTH, and names itself after the mail host name", async () => {
+  it("advertises SIZE, STARTTLS, PIPELINING and AUTH, and names itself after the mail host name", async () => {
     const ehlo = spawnSync("swaks", ["--server", "127.0.0.1", "--port", String(submission().port), "--quit-after", "EHLO"], {
       encoding: "utf8",
     }).stdout;
     expect(ehlo).toMatch(/<- {2}220 localhost ESMTP/);
     expect(ehlo).toMatch(/250[- ]SIZE 25000000/);
     expect(ehlo).toMatch(/250-STARTTLS/);
+    expect(ehlo).toMatch(/250[- ]PIPELINING/);
     expect(ehlo).toMatch(/AUTH PLAIN LOGIN/);
   });
 
@@ -403,6 +404,46 @@ describe("SMTP submission: what is accepted is delivered as sent", () => {
     });
     expect(queuedId(secure.response)).toBeTruthy();
   });
+
+  it("answers 500 messages sent over one pooled nodemailer connection with 500 × 250, and stores, queues and charges all 500", async () => {
+    // An account and key of its own: the 500 count against its quota and its key's per-minute limit (600) only.
+    const owner = await createAccount();
+    const ownDomain = (await verifiedDomain(owner, "smtp")).name;
+    const ownKey = (await newApiKey(owner, { scope: "sending" })).secret;
+    const pooled = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: submission().port,
+      requireTLS: true,
+      pool: true,
+      maxConnections: 1,
+      maxMessages: Number.POSITIVE_INFINITY,
+      auth: { user: "apikey", pass: ownKey },
+      tls: { ca: serverCertificate(), servername: "localhost" },
+    });
+    const to = uniqueEmail("smtp-pipelined");
+    const infos = await Promise.all(
+      Array.from({ length: 500 }, (_, index) =>
+        pooled.sendMail({ from: `news@${ownDomain}`, to, subject: `Pipelined ${index}`, text: `message ${index}` }),
+      ),
+    );
+    pooled.close();
+    expect(infos.filter((info) => /^250 /.test(info.response)).length).toBe(500);
+    const ids = infos.map((info) => queuedId(info.response));
+    expect(new Set(ids).size).toBe(500);
+    const stored = await sql<{ id: string; subject: string }>(
+      "select m.id, m.subject from messages m join message_contents c on c.message_id = m.id where m.account_id = $1 and m.source = 'smtp'",
+      [owner.user.id],
+    );
+    expect(stored.map((row) => row.id).sort()).toEqual([...ids].sort());
+    expect(new Set(stored.map((row) => row.subject)).size).toBe(500);
+    const jobs = await sql<{ count: string }>(
+      "select count(*) from pgboss.job where name = 'message.deliver' and data->>'messageId' = any($1::text[])",
+      [ids],
+    );
+    expect(Number(jobs[0]!.count)).toBe(500);
+    const usage = await sql<{ used: string }>("select used from message_usage where account_id = $1", [owner.user.id]);
+    expect(Number(usage[0]!.used)).toBe(500);
+  }, 180_000);
 
   it("answers 554 5.7.0 once the period's quota is used up, and stores nothing", async () => {
     const owner = await createAccount();

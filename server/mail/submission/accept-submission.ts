@@ -13,6 +13,7 @@ export async function acceptSubmission(
   principal: SubmissionPrincipal,
   envelope: { from: string; to: string[] },
   message: ReadSubmission,
+  checkedDomain: { id: string | null; name: string } | null = null,
 ): Promise<{ id: string }> {
   if (!maySendAs(principal, message.fromAddress)) {
     throw new SmtpReply("senderNotAllowed", "the From header must be the mailbox's address or one of its aliases");
@@ -35,6 +36,7 @@ export async function acceptSubmission(
       idempotencyKey: message.idempotencyKey,
       requestHash: message.fingerprint,
       source: "smtp",
+      checkedDomain,
     });
   } catch (error) {
     // The test sender's reasons (own address only, a proven address) are the API's, word for word.

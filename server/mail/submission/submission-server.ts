@@ -32,6 +32,10 @@ type Options = { config: Env; tls: TlsCredentials; implicitTls: boolean };
 
 const principalOf = (session: SMTPServerSession) => session.user as SubmissionPrincipal;
 
+type CheckedDomain = { id: string | null; name: string };
+/** The sending domain MAIL FROM checked for the message in progress: DATA reuses it when the From header is on it. */
+const checkedDomains = new WeakMap<SMTPServerSession["envelope"], CheckedDomain>();
+
 export function createSubmissionServer({ config, tls, implicitTls }: Options): SMTPServer {
   const connections = connectionCounter(config.SMTP_MAX_CLIENTS_PER_IP);
   const log = logger().child({ listener: implicitTls ? "submissions" : "submission" });
@@ -94,9 +98,10 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
         throw new SmtpReply("senderNotAllowed", "a mailbox sends as its own address or its aliases");
       // The test sender's rules depend on the recipients: they are checked with the message, at DATA.
       if (!isTestSender(address.address)) {
-        await sendingDomainOf(principal.accountId, address.address, principal.apiKey).catch(() => {
+        const domain = await sendingDomainOf(principal.accountId, address.address, principal.apiKey).catch(() => {
           throw new SmtpReply("senderNotAllowed");
         });
+        checkedDomains.set(session.envelope, domain);
       }
     },
 
@@ -120,7 +125,7 @@ export function createSubmissionServer({ config, tls, implicitTls }: Options): S
         from: mailFrom ? mailFrom.address : message.fromAddress,
         to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
       };
-      const accepted = await acceptSubmission(principal, envelope, message);
+      const accepted = await acceptSubmission(principal, envelope, message, checkedDomains.get(session.envelope) ?? null);
       log.info(
         { session: session.id, messageId: accepted.id, bytes: data.length, recipients: envelope.to.length },
         "smtp message accepted",

@@ -12,6 +12,7 @@ import { now } from "@/server/clock";
 import type { StoredAttachment } from "@/server/db/schema";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { formatMegabytes, MAX_MESSAGE_BYTES } from "@/shared/schemas/message-size";
+import { addressOf } from "@/shared/schemas/messages";
 import { messageDetailView } from "./message-view";
 import { loadMessageDetails } from "./read-messages";
 import { sendingDomainOf } from "./sending-domain-of";
@@ -43,6 +44,12 @@ export type SubmittedMessage = {
   /** What a resubmission under the same key must match (default: the SHA-256 of `raw`). */
   requestHash?: string;
   source: "smtp";
+  /**
+   * The sending domain the caller already checked for this credential in this
+   * message's exchange (SMTP's MAIL FROM); used when the From header is on it,
+   * which saves looking it up again.
+   */
+  checkedDomain?: { id: string | null; name: string } | null;
 };
 
 /** Stores and queues a built message; answers it as GET /sending/messages/{id} would. */
@@ -50,7 +57,11 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
   if (message.raw.length > MAX_MESSAGE_BYTES)
     throw new AppError("payload_too_large", `The message is larger than ${formatMegabytes(MAX_MESSAGE_BYTES)}.`);
   if (message.envelope.to.length === 0) throw new AppError("validation_error", "The message has no recipients.");
-  const domain = await sendingDomainOf(principal.accountId, message.summary.from, principal.apiKey, undefined, message.envelope.to);
+  const fromDomain = addressOf(message.summary.from)?.split("@").pop()?.toLowerCase();
+  const domain =
+    message.checkedDomain && fromDomain && message.checkedDomain.name.toLowerCase() === fromDomain
+      ? message.checkedDomain
+      : await sendingDomainOf(principal.accountId, message.summary.from, principal.apiKey, undefined, message.envelope.to);
   const id = newId("msg");
   const attachments = message.summary.attachments ?? [];
   const prepared = {

@@ -7,6 +7,10 @@
 // Suppressed recipients (docs/bounces.md) are looked up in one query for the
 // whole send and leave the envelope, each with a `suppressed` event; a
 // message with no recipient left is stored as `suppressed`: no job, no charge.
+//
+// The plain send (no key, nothing suppressed, room in the quota) is stored
+// by one statement instead (store-messages-fast.ts); this transaction is the
+// path of every other case.
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import {
@@ -26,6 +30,7 @@ import { now } from "@/server/clock";
 import { findSuppressed } from "@/server/services/suppressions/find-suppressed";
 import { suppressionKey } from "@/server/services/suppressions/suppress-address";
 import { chargeMessages } from "./quota";
+import { storeMessagesFast } from "./store-messages-fast";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -125,6 +130,11 @@ export async function storeMessages(
   // waits behind our own transaction until the pool's connection timeout. Processes that start the
   // sender at boot pay nothing; any other caller (a script, a test calling the service) would hang.
   await jobSender();
+  // The plain case (no key, nothing suppressed, room in the quota) takes one statement; the rest this transaction.
+  if (!claim) {
+    const stored = await storeMessagesFast(principal, prepared);
+    if (stored) return stored;
+  }
   return db().transaction(async (tx) => {
     if (claim) {
       const existing = await claimKey(tx, principal.accountId, claim, ids);
