@@ -16,6 +16,7 @@ import { queues } from "@/server/jobs/queues";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { getAccountPlan } from "@/server/services/billing/account-plan";
 import { suppressionKey } from "@/server/services/suppressions/suppress-address";
+import { newContentRow, newMessageRow } from "./new-message-rows";
 import type { PreparedMessage, StoredMessages } from "./store-messages";
 
 /** SQLSTATE of a division by zero: the statement's own signal that the plain case does not apply. */
@@ -37,35 +38,7 @@ export async function storeMessagesFast(principal: SendingPrincipal, prepared: P
   if (!jobs) return null;
   const plan = await getAccountPlan(principal.accountId);
   const quota = plan.monthlyQuota ?? Number.MAX_SAFE_INTEGER;
-  const rows: (typeof messages.$inferSelect)[] = prepared.map((message) => ({
-    id: message.id,
-    accountId: principal.accountId,
-    apiKeyId: principal.apiKey?.id ?? null,
-    domainId: message.domain.id,
-    fromDomain: message.domain.name,
-    from: message.from,
-    to: message.to,
-    cc: message.cc,
-    bcc: message.bcc,
-    replyTo: message.replyTo,
-    subject: message.subject,
-    headers: message.headers,
-    tags: message.tags,
-    trackOpens: message.trackOpens,
-    trackClicks: message.trackClicks,
-    status: message.scheduledAt ? "scheduled" : "queued",
-    source: message.source,
-    attachmentCount: message.attachments.length,
-    size: message.raw.length,
-    scheduledAt: message.scheduledAt,
-    attempts: 0,
-    lastError: null,
-    deliveredVia: null,
-    messageIdHeader: message.messageIdHeader,
-    paidWithCredit: false,
-    createdAt: message.createdAt,
-    sentAt: null,
-  }));
+  const rows = prepared.map((message) => newMessageRow(principal, message, message.scheduledAt ? "scheduled" : "queued"));
   const events = prepared.map((message) => ({
     id: newId("mev"),
     messageId: message.id,
@@ -85,17 +58,7 @@ export async function storeMessagesFast(principal: SendingPrincipal, prepared: P
     ), stored_messages as (${db().insert(messages).values(rows).getSQL()}
     ), stored_contents as (${db()
       .insert(messageContents)
-      .values(
-        prepared.map((message) => ({
-          messageId: message.id,
-          envelopeFrom: message.envelope.from,
-          envelopeTo: message.envelope.to,
-          raw: message.raw,
-          html: message.html,
-          text: message.text,
-          attachments: message.attachments,
-        })),
-      )
+      .values(prepared.map((message) => newContentRow(message, message.envelope.to)))
       .getSQL()}
     ), stored_events as (${db().insert(messageEvents).values(events).returning({ id: messageEvents.id, createdAt: messageEvents.createdAt }).getSQL()}
     ), ${jobs.clauses}

@@ -29,6 +29,7 @@ import type { SendingPrincipal } from "@/server/services/auth/sending-principal"
 import { now } from "@/server/clock";
 import { findSuppressed } from "@/server/services/suppressions/find-suppressed";
 import { suppressionKey } from "@/server/services/suppressions/suppress-address";
+import { newContentRow, newMessageRow } from "./new-message-rows";
 import { chargeMessages } from "./quota";
 import { storeMessagesFast } from "./store-messages-fast";
 
@@ -150,48 +151,16 @@ export async function storeMessages(
     const rows = await tx
       .insert(messages)
       .values(
-        prepared.map((message) => ({
-          id: message.id,
-          accountId: principal.accountId,
-          apiKeyId: principal.apiKey?.id ?? null,
-          domainId: message.domain.id,
-          fromDomain: message.domain.name,
-          from: message.from,
-          to: message.to,
-          cc: message.cc,
-          bcc: message.bcc,
-          replyTo: message.replyTo,
-          subject: message.subject,
-          headers: message.headers,
-          tags: message.tags,
-          trackOpens: message.trackOpens,
-          trackClicks: message.trackClicks,
-          status:
-            recipients.get(message.id)!.kept.length === 0
-              ? ("suppressed" as const)
-              : message.scheduledAt
-                ? ("scheduled" as const)
-                : ("queued" as const),
-          source: message.source,
-          attachmentCount: message.attachments.length,
-          size: message.raw.length,
-          scheduledAt: message.scheduledAt,
-          messageIdHeader: message.messageIdHeader,
-          createdAt: message.createdAt,
-        })),
+        prepared.map((message) =>
+          newMessageRow(
+            principal,
+            message,
+            recipients.get(message.id)!.kept.length === 0 ? "suppressed" : message.scheduledAt ? "scheduled" : "queued",
+          ),
+        ),
       )
       .returning();
-    await tx.insert(messageContents).values(
-      prepared.map((message) => ({
-        messageId: message.id,
-        envelopeFrom: message.envelope.from,
-        envelopeTo: recipients.get(message.id)!.kept,
-        raw: message.raw,
-        html: message.html,
-        text: message.text,
-        attachments: message.attachments,
-      })),
-    );
+    await tx.insert(messageContents).values(prepared.map((message) => newContentRow(message, recipients.get(message.id)!.kept)));
     const inserted = await tx
       .insert(messageEvents)
       .values(prepared.flatMap((message) => firstEvents(message, recipients.get(message.id)!.dropped, deliverable.includes(message))))
