@@ -300,6 +300,24 @@ describe("the live stream", () => {
     await unauthenticated.close();
   });
 
+  it("many streams of one account, sharing their reads, each get every event exactly once, in order", async () => {
+    const account = await createAccount();
+    const start = await page(account.accessToken);
+    const streams = Array.from({ length: 20 }, () => openStream(account.accessToken, { "last-event-id": start.nextCursor }));
+    await Promise.all(streams.map((stream) => stream.response));
+    const emails = Array.from({ length: 30 }, (_, index) => `many${index}@example.test`);
+    // Written four at a time, so new events keep waking the streams while they read.
+    for (let index = 0; index < emails.length; index += 4)
+      await Promise.all(emails.slice(index, index + 4).map((email) => suppress(account, email)));
+    const feed = (await readAll(account.accessToken, start.nextCursor)).items.map((event) => event.id);
+    expect(feed).toHaveLength(emails.length);
+    for (const stream of streams) {
+      await stream.until(() => stream.events.length >= emails.length, 20_000);
+      expect(stream.events.map((event) => event.data.id)).toEqual(feed);
+      await stream.close();
+    }
+  });
+
   it("cuts off a client that stops reading, while another account's stream goes on", { timeout: 120_000 }, async () => {
     const slowAccount = await createAccount();
     const fastAccount = await createAccount();
