@@ -128,7 +128,7 @@ async function main() {
     },
   });
   try {
-    const key = await prepareAccount(server, database.url);
+    const { key } = await prepareAccount(server, database.url);
     const rsa = rsaSignaturesPerSecond();
     const handOff = await pooledHandOffRate(sinkPort, 3000, html);
     const health = await healthRate(server);
