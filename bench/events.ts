@@ -110,6 +110,8 @@ async function main() {
       MX_PORT: String(mxPort),
       RATE_LIMIT_OVERRIDES: "api=100000000/1",
       LOG_LEVEL: "warn",
+      // 6 connections per process, not 10: the PostgreSQL server (100 connections) is shared with other runs.
+      DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "6",
     },
   });
   const client = new pg.Client({ connectionString: database.url });
@@ -187,7 +189,7 @@ async function main() {
       "|---|---|---|---|",
       ...rows.map((row) => `| ${row.join(" | ")} |`),
       "",
-      `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL, 2 web workers + 1 delivery worker + the launcher, the bench's clients on the same machine; load average at the start ${loadAtStart.join(" ")}, at the end ${os
+      `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL (pools of ${process.env.DATABASE_POOL_MAX ?? 6}), 2 web workers + 1 delivery worker + the launcher, the bench's clients on the same machine; load average at the start ${loadAtStart.join(" ")}, at the end ${os
         .loadavg()
         .map((value) => value.toFixed(1))
         .join(" ")}.`,
