@@ -56,6 +56,8 @@ export async function openEventStream(
     throw error;
   }
   let position = first.last;
+  /** A short page means the reader has everything visible at that read: the next read waits for a wake-up. */
+  let caughtUp = first.items.length < PAGE_SIZE;
   const close = () => {
     watch?.close();
     watch = null;
@@ -72,18 +74,23 @@ export async function openEventStream(
       async pull(controller) {
         const idleSince = Date.now();
         while (watch) {
+          if (caughtUp) {
+            // The last read took everything visible then: nothing more until the watcher wakes us (or a heartbeat is due).
+            const idle = Date.now() - idleSince;
+            if (idle >= HEARTBEAT_MS) {
+              controller.enqueue(encoder.encode(": heartbeat\n\n"));
+              return;
+            }
+            await watch.next(HEARTBEAT_MS - idle);
+            if (!watch) return;
+          }
           const page = await readSharedEventPage(accountId, position, PAGE_SIZE, filter);
           position = page.last;
+          caughtUp = page.items.length < PAGE_SIZE;
           if (page.items.length > 0) {
             controller.enqueue(frames(page));
             return;
           }
-          const idle = Date.now() - idleSince;
-          if (idle >= HEARTBEAT_MS) {
-            controller.enqueue(encoder.encode(": heartbeat\n\n"));
-            return;
-          }
-          await watch.next(HEARTBEAT_MS - idle);
         }
       },
       cancel: close,
