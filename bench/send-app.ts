@@ -21,7 +21,8 @@ export async function post(baseUrl: string, path: string, key: string, body: unk
   return json.data;
 }
 
-export async function prepareAccount(server: TestServer, databaseUrl: string) {
+/** A bench account with a verified domain: its sending key and its access token. */
+export async function prepareAccount(server: TestServer, databaseUrl: string): Promise<{ key: string; accessToken: string }> {
   const account = await registerBenchAccount(server.baseUrl);
   const headers = { authorization: `Bearer ${account.accessToken}`, "content-type": "application/json" };
   const domain = (await (
@@ -47,7 +48,7 @@ export async function prepareAccount(server: TestServer, databaseUrl: string) {
     [domain.data.domain_id],
   );
   await client.end();
-  return key.data.secret;
+  return { key: key.data.secret, accessToken: account.accessToken };
 }
 
 export const message = (index: number, tag: string) => ({

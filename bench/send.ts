@@ -144,7 +144,7 @@ async function main() {
     },
   });
   try {
-    const key = await prepareAccount(server, database.url);
+    const { key } = await prepareAccount(server, database.url);
     const rsa = rsaSignaturesPerSecond();
     const handOff = await pooledHandOffRate(sinkPort, acceptOnly ? 600 : 3000, html);
     const { result: healthRun, cpuMsPerUnit: healthCpu } = await withCpu(

@@ -1,9 +1,12 @@
 // The dashboard (issue #11): a new account's overview and onboarding checklist,
-// then the counts and steps after adding a domain and an SMTP relay.
+// then the counts and steps after adding a domain and an SMTP relay; the
+// recent events of the feed (issue #36), wide and on a 390 px phone.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { newAccount, signUpInBrowser } from "./support/accounts";
+import { newAccount, signInThroughApi, signUpInBrowser } from "./support/accounts";
 import { countRequests } from "./support/count-requests";
+import { arrangeMailbox, sendThroughMx } from "./support/hosted-mailbox";
+import { arrangeSentMessage } from "./support/sending-data";
 import { addDomainInPortal } from "./support/sending-domains";
 import { expect, test } from "./support/test";
 
@@ -73,12 +76,17 @@ test("a new account's dashboard, then its counts after adding a domain and a rel
   }
   await expect(step(page, "Verify your domain").getByRole("link", { name: "Verify your domain" })).toBeVisible();
   await expect(step(page, "Verify your domain")).not.toContainText("(done)");
-  // The latest activity names what was just done.
-  await expect(page.getByRole("region", { name: "Recent activity" })).toContainText(domain);
+  // A domain added and a relay are account changes, not events of its mail: the recent events still say how to start.
+  await expect(page.getByRole("region", { name: "Recent events" })).toContainText("No events yet");
 });
 
 test("the overview is in the server's HTML, and the browser takes it over without asking again", async ({ page }) => {
-  await signUpInBrowser(page, newAccount("dashboard-html"));
+  const account = newAccount("dashboard-html");
+  await signUpInBrowser(page, account);
+  // One event, so the recent events show a time (a second session: the API sign-in).
+  const authorization = `Bearer ${await signInThroughApi(page.request, account)}`;
+  const email = `html-${randomBytes(3).toString("hex")}@example.org`;
+  expect((await page.request.post("/api/v1/sending/suppressions", { headers: { authorization }, data: { email } })).status()).toBe(201);
   // What the server sends, before any JavaScript has run.
   const html = await (await page.request.get("/dashboard")).text();
   expect(html).toContain('data-testid="figure-Domains"');
@@ -90,10 +98,68 @@ test("the overview is in the server's HTML, and the browser takes it over withou
   });
   const overviewRequests = countRequests(page, "/api/portal/dashboard/overview", "GET");
   await page.goto("/dashboard");
-  await expect(figure(page, "Active sessions")).toHaveText("1");
+  await expect(figure(page, "Active sessions")).toHaveText("2");
   await page.waitForLoadState("networkidle");
   // Hydration matched the server's text (times included), and the figures it read were not fetched twice.
   expect(consoleErrors).toEqual([]);
   expect(overviewRequests()).toBe(0);
-  await expect(page.getByRole("region", { name: "Recent activity" }).locator("time").first()).toHaveText("just now");
+  await expect(page.getByRole("region", { name: "Recent events" }).locator("time").first()).toHaveText("just now");
+});
+
+/**
+ * The recent events: empty, they say how to start; then the feed's latest,
+ * newest first, each leading to its object: a mailbox's inbox, a message.
+ */
+async function recentEventsJourney(page: Page, { phone }: { phone: boolean }) {
+  test.setTimeout(90_000);
+  const account = newAccount(phone ? "dash-events-phone" : "dash-events");
+  await signUpInBrowser(page, account);
+  const recent = page.getByRole("region", { name: "Recent events" });
+  await expect(recent).toContainText("No events yet. Send a first email");
+  await expect(recent.getByRole("link", { name: "Send a first email" })).toHaveAttribute("href", "#send-test-email");
+  await expect(recent.getByRole("link", { name: "All events" })).toHaveAttribute("href", "/events");
+  // The account's own audit trail stays on the Activity page.
+  await expect(recent.getByRole("link", { name: "Activity" })).toHaveAttribute("href", "/activity");
+
+  // A mailbox (its domain only proven, not verified for sending: no event), then a message from outside through the MX.
+  const { address, mailboxId } = await arrangeMailbox(page.request, account);
+  const subject = `Lunch ${randomBytes(3).toString("hex")}`;
+  await sendThroughMx({ to: address, subject, text: "Are you free on Friday?" });
+  const list = recent.getByRole("list", { name: "Recent events" });
+  await expect(async () => {
+    await page.reload();
+    await expect(list.getByRole("listitem")).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(list.getByRole("listitem").nth(0)).toContainText(`${address} received mail from grace@sender.example.net: ${subject}`);
+  await list.getByRole("link", { name: new RegExp(`^${address} received mail`) }).click();
+  await expect(page).toHaveURL(`/mailboxes/${mailboxId}/inbox`);
+
+  // A message sent through the API: its events come first and lead to its page.
+  const { messageId } = await arrangeSentMessage(page.request, account);
+  await page.goto("/dashboard");
+  const messageLink = list.locator(`a[href="/messages/${messageId}"]`).first();
+  await expect(async () => {
+    await page.reload();
+    await expect(messageLink).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  expect(await list.getByRole("listitem").count()).toBeLessThanOrEqual(5);
+
+  if (phone) {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+  await messageLink.click();
+  await expect(page).toHaveURL(`/messages/${messageId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Your receipt for order 10482");
+}
+
+test("the recent events: how to start, then the feed's latest, each linking to its object (wide screen)", async ({ page }) => {
+  await recentEventsJourney(page, { phone: false });
+});
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the recent events: how to start, then the feed's latest, each linking to its object", async ({ page }) => {
+    await recentEventsJourney(page, { phone: true });
+  });
 });

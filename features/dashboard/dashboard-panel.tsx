@@ -11,6 +11,7 @@ import { textLinkClass } from "@/features/auth/auth-card";
 import { formatDateTime, formatRelativeTime, formatUtcDateTime } from "@/components/format-time";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
 import { MailStorageNotice } from "@/features/mailboxes/mail-storage-notice";
+import { describeEvent } from "./describe-event";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { useDashboardOverview } from "./use-dashboard";
 import { PageHeader } from "@/components/page-header";
@@ -154,7 +155,7 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
       </ul>
       <div className="grid gap-6 lg:grid-cols-2">
         <OnboardingChecklist profile={data.onboarding} />
-        <RecentActivity items={data.recentActivity} times={times} />
+        <RecentEvents events={data.recentEvents} times={times} />
       </div>
     </>
   );
@@ -199,27 +200,61 @@ function UsageCard({ data, times }: { data: DashboardOverview; times: Times }) {
   );
 }
 
-function RecentActivity({ items, times }: { items: DashboardOverview["recentActivity"]; times: Times }) {
+/** The feed's latest events, each linking to its object; empty, it says how to make the first one. */
+function RecentEvents({ events, times }: { events: DashboardOverview["recentEvents"]; times: Times }) {
   return (
-    <section aria-labelledby="recent-activity" className={`${cardClass} p-6`}>
-      <div className="flex items-baseline justify-between">
-        <h2 id="recent-activity" className="text-base font-semibold text-zinc-900 dark:text-white">
-          Recent activity
+    <section aria-labelledby="recent-events" className={`${cardClass} p-6`}>
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id="recent-events" className="text-base font-semibold text-zinc-900 dark:text-white">
+          Recent events
         </h2>
-        <Link href="/activity" className={`${textLinkClass} text-sm`}>
-          All activity
+        <Link href="/events" className={`${textLinkClass} shrink-0 text-sm`}>
+          All events
         </Link>
       </div>
-      <ul className="mt-4 space-y-3">
-        {items.map((item) => (
-          <li key={item.id} className="flex justify-between gap-4 text-sm">
-            <span className="text-zinc-800 dark:text-zinc-200">{item.description}</span>
-            <time dateTime={item.createdAt} title={times.dateTime(item.createdAt)} className="shrink-0 text-zinc-500 dark:text-zinc-400">
-              {times.relative(item.createdAt)}
-            </time>
-          </li>
-        ))}
-      </ul>
+      {events.length === 0 ? (
+        <div className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+          <p>
+            No events yet. Send a first email: the test email under Getting started takes one click, and its delivery shows up here, as will
+            bounces, complaints and mail your mailboxes receive.
+          </p>
+          <p className="mt-3">
+            <a href="#send-test-email" className={textLinkClass}>
+              Send a first email
+            </a>
+          </p>
+        </div>
+      ) : (
+        <ul aria-label="Recent events" className="mt-4 space-y-3">
+          {events.map((event) => {
+            const described = describeEvent(event);
+            return (
+              <li key={event.id} className="flex justify-between gap-4 text-sm">
+                <Link
+                  href={described.href}
+                  className="min-w-0 break-words text-zinc-800 hover:text-indigo-700 hover:underline dark:text-zinc-200 dark:hover:text-indigo-300"
+                >
+                  {described.text}
+                </Link>
+                <time
+                  dateTime={event.createdAt}
+                  title={times.dateTime(event.createdAt)}
+                  className="shrink-0 text-zinc-500 dark:text-zinc-400"
+                >
+                  {times.relative(event.createdAt)}
+                </time>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400">
+        Sign-ins and changes to your account are in{" "}
+        <Link href="/activity" className={textLinkClass}>
+          Activity
+        </Link>
+        .
+      </p>
     </section>
   );
 }

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { planIdSchema } from "./account";
 import { mailStorageSchema } from "./mail-storage";
-import { activityItemSchema } from "./settings";
+import { feedEventSchema } from "./events";
 
 export const onboardingStepIds = [
   "send_test_email",
@@ -80,7 +80,10 @@ export const dashboardOverviewSchema = z
       .meta({ description: "Hosted mailboxes of the account against the plan's allowance (docs/mailboxes.md)." }),
     twoFactorEnabled: z.boolean(),
     activeSessions: z.number().int(),
-    recentActivity: z.array(activityItemSchema).max(5),
+    recentEvents: z.array(feedEventSchema).max(5).meta({
+      description:
+        "The five latest events of the account's event feed (GET /events), newest first: what happened to its mail. The account's own audit trail is GET /account/activity.",
+    }),
     onboarding: onboardingProfileSchema,
     mailStorage: mailStorageSchema.meta({
       description: "This deployment's mail storage, for hosted mailboxes (the dashboard warns while it is offline).",

@@ -152,17 +152,26 @@ const otherDetails: Record<(typeof otherFeedTypes)[number], z.ZodType> = {
 
 const objectTypeOf = (type: EventType) => type.slice(0, type.indexOf(".")) as "message" | "suppression" | "domain" | "mailbox";
 
+/** `message.delivery_delayed` → `MessageDeliveryDelayedEvent`: each variant is a named schema, so the OpenAPI union gets a discriminator mapping. */
+const variantId = (type: EventType) =>
+  `${type
+    .split(/[._]/)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join("")}Event`;
+
 function eventVariant(type: EventType, detail: z.ZodType) {
-  return z.object({
-    id: z.string().meta({ description: "Stable id of the event (`evt_…`)." }),
-    type: z.literal(type),
-    createdAt: z.iso.datetime(),
-    object: z.object({
-      type: z.literal(objectTypeOf(type)),
-      id: z.string().meta({ description: "The message or domain id, the suppressed address, or the mailbox id." }),
-    }),
-    detail,
-  });
+  return z
+    .object({
+      id: z.string().meta({ description: "Stable id of the event (`evt_…`)." }),
+      type: z.literal(type),
+      createdAt: z.iso.datetime(),
+      object: z.object({
+        type: z.literal(objectTypeOf(type)),
+        id: z.string().meta({ description: "The message or domain id, the suppressed address, or the mailbox id." }),
+      }),
+      detail,
+    })
+    .meta({ id: variantId(type) });
 }
 
 const genericDetail = z.looseObject({});

@@ -1,6 +1,7 @@
 // GET /dashboard/overview and GET /account/onboarding-profile, computed from
 // what the account really has: each figure is set up through the API (a
-// paid plan through the sandbox gateway's signed webhook) and asserted.
+// paid plan through the sandbox gateway's signed webhook) and asserted, and
+// the recent events are the event feed's latest, newest first.
 import { createHmac, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { register } from "@/shared/api/endpoints/auth";
@@ -10,6 +11,8 @@ import { createDomain, verifyDomain } from "@/shared/api/endpoints/sending-domai
 import { createSmtpRelay, testSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
 import { sendMessage } from "@/shared/api/endpoints/messages";
 import { createApiKey } from "@/shared/api/endpoints/api-keys";
+import { listEvents } from "@/shared/api/endpoints/events";
+import { addSuppression } from "@/shared/api/endpoints/suppressions";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { inject } from "vitest";
 import { call, request } from "../support/api-client";
@@ -18,6 +21,7 @@ import { createAccount, signIn, strongPassword, uniqueEmail } from "../support/f
 import { testPaymentSecrets } from "../support/fake-payment-providers";
 import { ownedDomain } from "../support/domains";
 import { newMailbox } from "../support/hosted-mailboxes";
+import { eventually } from "../support/poll";
 
 async function payForPro(token: string) {
   const started = await call(startCheckout, { token, body: { planId: "pro", provider: "sandbox" } });
@@ -50,7 +54,8 @@ describe("the dashboard overview", () => {
       activeSessions: 1,
       onboarding: { completed: 1, total: 8, percent: 13 },
     });
-    expect(overview.body.data.recentActivity.map((item) => item.type)).toContain("auth.login");
+    // Signing in is account activity (GET /account/activity), not an event of its mail.
+    expect(overview.body.data.recentEvents).toEqual([]);
   });
 
   it("counts domains, relays, sessions and a paid plan", async () => {
@@ -74,7 +79,15 @@ describe("the dashboard overview", () => {
       relays: { total: 2, active: 1 },
       activeSessions: 3,
     });
-    expect(overview.recentActivity).toHaveLength(5);
+    // Of all that, only the verification is an event of the feed.
+    const events = await eventually(
+      async () => (await call(getDashboardOverview, { token })).body.data.recentEvents,
+      (items) => items.length > 0,
+      { what: "the domain.verified event" },
+    );
+    expect(events).toMatchObject([
+      { type: "domain.verified", object: { type: "domain", id: verified.body.data.domain_id }, detail: { previousStatus: "pending" } },
+    ]);
     expect(overview.onboarding.steps.filter((step) => step.done).map((step) => step.id)).toEqual([
       "add_domain",
       "verify_domain",
@@ -132,6 +145,30 @@ describe("the dashboard overview", () => {
     expect(after.onboarding.steps.find((step) => step.id === "create_mailbox")!.done).toBe(true);
     const profile = (await call(getOnboardingProfile, { token })).body.data;
     expect(profile.steps.find((step) => step.id === "create_mailbox")!.done).toBe(true);
+  });
+
+  it("shows the feed's five latest events, newest first, and never another account's", async () => {
+    const account = await createAccount();
+    const other = await createAccount();
+    const emails = Array.from({ length: 7 }, (_, index) => uniqueEmail(`dash-event-${index}`));
+    for (const email of emails) expect((await call(addSuppression, { token: account.accessToken, body: { email } })).status).toBe(201);
+    expect((await call(addSuppression, { token: other.accessToken, body: { email: uniqueEmail("other") } })).status).toBe(201);
+
+    const feed = await eventually(
+      async () => (await call(listEvents, { token: account.accessToken, query: { limit: 100 } })).body.data.items,
+      (items) => items.length === emails.length,
+      { what: "the seven suppression events in the feed" },
+    );
+    const overview = (await call(getDashboardOverview, { token: account.accessToken })).body.data;
+    // The same events as the feed's last five, in reverse: the dashboard reads the feed's rows.
+    expect(overview.recentEvents).toEqual(feed.slice(-5).reverse());
+    expect(overview.recentEvents.map((event) => event.object.id)).toEqual(
+      emails
+        .slice(-5)
+        .reverse()
+        .map((email) => email.toLowerCase()),
+    );
+    expect(overview.recentEvents.every((event) => event.type === "suppression.added")).toBe(true);
   });
 
   it("answers 401 without a token", async () => {

@@ -3,7 +3,8 @@
 // concurrently (and while an older transaction is still open), long-poll,
 // Server-Sent Events with Last-Event-ID, a stalled stream client cut off
 // without hurting another, scopes and isolation between accounts, bad input,
-// a bounce DSN through the MX, and retention (410 for an expired cursor, last:
+// a bounce DSN through the MX, a message the MX delivers to a hosted
+// mailbox, and retention (410 for an expired cursor, last:
 // it moves the feed's horizon for the whole server).
 import http from "node:http";
 import nodemailer from "nodemailer";
@@ -13,13 +14,16 @@ import { listEvents } from "@/shared/api/endpoints/events";
 import { listMessages, sendMessage } from "@/shared/api/endpoints/messages";
 import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
 import { addSuppression, removeSuppression } from "@/shared/api/endpoints/suppressions";
-import type { FeedEvent } from "@/shared/schemas/events";
+import { type FeedEvent, feedEventSchema } from "@/shared/schemas/events";
 import { baseUrl, call, randomIp } from "../support/api-client";
 import { sql, testDb } from "../support/database";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { inboundFixture } from "../support/inbound-fixtures";
 import { verifiedDomain } from "../support/domains";
 import { newApiKey } from "../support/sending";
+import { newMailbox } from "../support/hosted-mailboxes";
+import { mxTransaction, short } from "../support/mx-client";
+import { eventually } from "../support/poll";
 
 const embedded = !process.env.DATABASE_URL;
 
@@ -296,6 +300,24 @@ describe("the live stream", () => {
     await unauthenticated.close();
   });
 
+  it("many streams of one account, sharing their reads, each get every event exactly once, in order", async () => {
+    const account = await createAccount();
+    const start = await page(account.accessToken);
+    const streams = Array.from({ length: 20 }, () => openStream(account.accessToken, { "last-event-id": start.nextCursor }));
+    await Promise.all(streams.map((stream) => stream.response));
+    const emails = Array.from({ length: 30 }, (_, index) => `many${index}@example.test`);
+    // Written four at a time, so new events keep waking the streams while they read.
+    for (let index = 0; index < emails.length; index += 4)
+      await Promise.all(emails.slice(index, index + 4).map((email) => suppress(account, email)));
+    const feed = (await readAll(account.accessToken, start.nextCursor)).items.map((event) => event.id);
+    expect(feed).toHaveLength(emails.length);
+    for (const stream of streams) {
+      await stream.until(() => stream.events.length >= emails.length, 20_000);
+      expect(stream.events.map((event) => event.data.id)).toEqual(feed);
+      await stream.close();
+    }
+  });
+
   it("cuts off a client that stops reading, while another account's stream goes on", { timeout: 120_000 }, async () => {
     const slowAccount = await createAccount();
     const fastAccount = await createAccount();
@@ -383,6 +405,42 @@ describe("a bounce DSN through the MX", () => {
     expect(bounced.detail).toMatchObject({ recipient: recipient.toLowerCase(), bounceType: "hard" });
     await stream.until(() => stream.events.some((event) => event.event === "suppression.added"));
     await stream.close();
+  });
+});
+
+// ---- a message received by a hosted mailbox ----
+
+describe("a message delivered by the MX to a hosted mailbox", () => {
+  it("appears in the feed as mailbox.received with the mailbox, sender, subject and folder, for its account only", async () => {
+    const account = await createAccount();
+    const other = await createAccount();
+    const domain = await verifiedDomain(account, "evm");
+    const box = await newMailbox(account, domain);
+    const subject = `Lunch on Friday ${Date.now().toString(36)}`;
+    const raw = Buffer.from(
+      `From: Grace <grace@sender.example.org>\r\nTo: ${box.address}\r\nSubject: ${subject}\r\nMessage-ID: <${Date.now()}@sender.example.org>\r\n\r\nAre you free?\r\n`,
+    );
+    const delivered = await mxTransaction(inject("mxPort"), "grace@sender.example.org", [box.address], raw);
+    expect(short(delivered.data)).toMatch(/^250/);
+
+    const received = await eventually(
+      async () => (await page(account.accessToken, { types: "mailbox.received" })).items,
+      (items) => items.length > 0,
+      { what: "the mailbox.received event" },
+    );
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      type: "mailbox.received",
+      object: { type: "mailbox", id: box.id },
+      detail: { mailbox: box.address, from: "grace@sender.example.org", subject, folder: "INBOX", spamScore: null },
+    });
+    // It matches its variant of the declared union, and the mailbox and domain filters find it.
+    expect(feedEventSchema.safeParse(received[0]).success).toBe(true);
+    expect((await page(account.accessToken, { mailbox: box.address.toUpperCase() })).items.map((event) => event.id)).toEqual([
+      received[0]!.id,
+    ]);
+    expect((await page(account.accessToken, { domain: domain.name, types: "mailbox.received" })).items).toHaveLength(1);
+    expect((await page(other.accessToken, { types: "mailbox.received" })).items).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { endpoints } from "@/shared/api/endpoints";
 import { buildOpenApiDocument } from "@/server/openapi/build-document";
+import { eventTypes } from "@/shared/schemas/events";
 
 const apiRoot = path.join(process.cwd(), "app/api/v1");
 
@@ -73,5 +74,20 @@ describe("OpenAPI document", () => {
     // A new tag must join a group in shared/api/endpoints/tags.ts, or the reference would not list it.
     const grouped = document["x-tagGroups"].flatMap((group) => group.tags);
     expect(grouped.sort()).toEqual(document.tags.map((tag) => tag.name).sort());
+  });
+
+  it("declares a feed event as a union discriminated by its type: one named variant per type, each with its detail", () => {
+    type Schema = { oneOf?: { $ref: string }[]; discriminator?: { propertyName: string; mapping: Record<string, string> } };
+    type Variant = { properties: { type: { const: string }; detail: { required?: string[] } } };
+    const schemas = (buildOpenApiDocument() as unknown as { components: { schemas: Record<string, Schema & Variant> } }).components.schemas;
+    const event = schemas.Event!;
+    expect(event.discriminator?.propertyName).toBe("type");
+    expect(Object.keys(event.discriminator!.mapping).sort()).toEqual([...eventTypes].sort());
+    for (const [type, ref] of Object.entries(event.discriminator!.mapping)) {
+      expect(event.oneOf).toContainEqual({ $ref: ref });
+      expect(schemas[ref.replace("#/components/schemas/", "")]!.properties.type.const).toBe(type);
+    }
+    const received = schemas[event.discriminator!.mapping["mailbox.received"]!.replace("#/components/schemas/", "")]!;
+    expect(received.properties.detail.required?.sort()).toEqual(["folder", "from", "mailbox", "spamScore", "subject"]);
   });
 });

@@ -44,7 +44,3 @@ export async function listActivity(auth: AuthContext, page: number, limit: numbe
   ]);
   return { items: rows.map(activityView), pagination: pageInfo(page, limit, totals?.total ?? 0) };
 }
-
-export async function recentActivity(accountId: string, limit: number) {
-  return (await newestEvents().execute({ accountId, limit, offset: 0 })).map(activityView);
-}

@@ -1,11 +1,10 @@
 // GET /dashboard/overview: the figures of the portal's home page. The counts,
-// the plan, the credits and the recent activity are read concurrently; only
+// the plan, the credits and the latest events of the feed are read concurrently; only
 // the usage count and the bounce and complaint rates wait, because the quota
 // period depends on the plan.
 import { now } from "@/server/clock";
 import { env } from "@/server/env";
 import { readMailStorage } from "@/server/mail-store/dovecot/mail-store-status";
-import { recentActivity } from "@/server/services/account/list-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { getAccountPlan } from "@/server/services/billing/account-plan";
 import { creditBalance } from "@/server/services/billing/credit-balance";
@@ -14,16 +13,17 @@ import type { DashboardOverview } from "@/shared/schemas/dashboard";
 import { accountCounts } from "./account-counts";
 import { deliverability } from "./deliverability";
 import { onboardingProfile } from "./onboarding-steps";
+import { latestEvents } from "@/server/services/events/latest-events";
 
 type PlanId = DashboardOverview["plan"]["id"];
 
 export async function dashboardOverview(auth: AuthContext): Promise<DashboardOverview> {
   const at = now();
-  const [counts, plan, credits, activity] = await Promise.all([
+  const [counts, plan, credits, events] = await Promise.all([
     accountCounts(auth.accountId, at),
     getAccountPlan(auth.accountId, undefined, at),
     creditBalance(auth.accountId),
-    recentActivity(auth.accountId, 5),
+    latestEvents(auth.accountId, 5),
   ]);
   const [emailsSent, rates] = await Promise.all([
     emailsUsedInPeriod(auth.accountId, plan.period),
@@ -52,7 +52,7 @@ export async function dashboardOverview(auth: AuthContext): Promise<DashboardOve
     mailboxes: { total: counts.mailboxes, included: plan.plan.mailboxes },
     twoFactorEnabled: auth.account.twoFactorEnabled,
     activeSessions: counts.activeSessions,
-    recentActivity: activity,
+    recentEvents: events,
     onboarding: onboardingProfile({
       ...counts,
       twoFactorEnabled: auth.account.twoFactorEnabled,

@@ -27,6 +27,8 @@ export type FeedWatch = {
 
 type State = {
   waiters: Map<string, Set<Waiter>>;
+  /** Ticks that found new events: a page read before the latest one may miss them (shared-event-page.ts). */
+  wakes: number;
   /** The feed position every waiter has been told about ("xact.seq"); null while nobody waits. */
   position: string | null;
   starting: Promise<void> | null;
@@ -44,6 +46,7 @@ const holder = globalThis as typeof globalThis & { __cesFeedWatcher?: State };
 function state(): State {
   holder.__cesFeedWatcher ??= {
     waiters: new Map(),
+    wakes: 0,
     position: null,
     starting: null,
     ticking: false,
@@ -78,6 +81,7 @@ async function tick(): Promise<void> {
       );
       const { accounts, last } = rows[0]!;
       if (last && watcher.position) watcher.position = last;
+      if (accounts.length > 0) watcher.wakes++;
       for (const accountId of accounts) for (const waiter of watcher.waiters.get(accountId) ?? []) waiter.wake();
     } while (watcher.tickAgain);
   } catch (error) {
@@ -145,6 +149,11 @@ function stopIfIdle(): void {
     listener?.end().catch(() => {});
   }, LISTENER_LINGER_MS);
   watcher.lingerTimer.unref();
+}
+
+/** How many ticks of this process have found new events so far. */
+export function feedWakes(): number {
+  return state().wakes;
 }
 
 /**

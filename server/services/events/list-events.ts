@@ -2,6 +2,7 @@
 import { decodeCursor } from "@/shared/schemas/events";
 import { watchFeed } from "./feed-watcher";
 import { type EventPage, type FeedFilter, readEventPage } from "./read-event-page";
+import { readSharedEventPage } from "./shared-event-page";
 
 export type ListEventsInput = FeedFilter & { after?: string; limit: number; wait?: number };
 
@@ -19,7 +20,7 @@ export async function listEvents(
   const watch = await watchFeed(accountId);
   try {
     for (;;) {
-      const page = await readEventPage(accountId, first.last, input.limit, filter);
+      const page = await readSharedEventPage(accountId, first.last, input.limit, filter);
       const remaining = deadline - Date.now();
       if (page.items.length > 0 || remaining <= 0 || signal?.aborted) return { items: page.items, nextCursor: page.nextCursor };
       await watch.next(remaining);

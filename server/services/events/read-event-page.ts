@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { encodeCursor, type EventType, type FeedEvent, type FeedPosition } from "@/shared/schemas/events";
+import { type EventRow, toFeedEvent } from "./event-row";
 
 export type FeedFilter = { types?: EventType[]; domain?: string; mailbox?: string };
 
@@ -15,16 +16,7 @@ export type EventPage = { items: FeedEvent[]; cursors: string[]; nextCursor: str
 
 const MAX_SEQ = 9223372036854775807n;
 
-type Row = {
-  id: string;
-  type: EventType;
-  object_type: string;
-  object_id: string;
-  detail: Record<string, unknown>;
-  created_at: string;
-  xact: string;
-  seq: string;
-};
+type Row = EventRow & { xact: string; seq: string };
 
 const before = (a: FeedPosition, b: FeedPosition) => a.xact < b.xact || (a.xact === b.xact && a.seq < b.seq);
 
@@ -60,13 +52,7 @@ export async function readEventPage(accountId: string, after: FeedPosition | nul
     if (before(after, { xact: BigInt(xact!), seq: BigInt(seq!) }))
       throw new AppError("cursor_expired", "This cursor is older than the events kept (30 days); start again without `after`.");
   }
-  const items: FeedEvent[] = row.items.map((item) => ({
-    id: item.id,
-    type: item.type,
-    createdAt: new Date(item.created_at).toISOString(),
-    object: { type: item.object_type, id: item.object_id },
-    detail: item.detail,
-  })) as FeedEvent[];
+  const items: FeedEvent[] = row.items.map(toFeedEvent);
   const lastRow = row.items.at(-1);
   let last: FeedPosition = lastRow ? { xact: BigInt(lastRow.xact), seq: BigInt(lastRow.seq) } : from;
   if (row.items.length < limit) {

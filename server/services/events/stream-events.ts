@@ -1,12 +1,14 @@
 // GET /events/stream: the feed as Server-Sent Events (docs/events.md, "Live").
 // The stream is pull-based: the next page is read only when the client has
-// taken the previous one, so a slow client costs one page of memory at most
+// taken the previous one (streams at the same place share that read:
+// shared-event-page.ts), so a slow client costs one page of memory at most
 // (the web server cuts one that takes nothing for a while:
 // server/runtime/stalled-streams.ts).
 import { AppError } from "@/server/errors";
 import { decodeCursor, type FeedEvent } from "@/shared/schemas/events";
 import { type FeedWatch, watchFeed } from "./feed-watcher";
 import { type EventPage, type FeedFilter, readEventPage } from "./read-event-page";
+import { readSharedEventPage } from "./shared-event-page";
 
 const PAGE_SIZE = 100;
 /** A comment line this often keeps proxies and clients from timing out an idle stream. */
@@ -14,11 +16,19 @@ export const HEARTBEAT_MS = 15_000;
 
 const encoder = new TextEncoder();
 
-function frames(page: Pick<EventPage, "items" | "cursors">): Uint8Array {
-  const text = page.items
-    .map((event: FeedEvent, index) => `id: ${page.cursors[index]}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
-    .join("");
-  return encoder.encode(text);
+/** Streams that shared a read (shared-event-page.ts) also share its encoding. */
+const encoded = new WeakMap<EventPage, Uint8Array>();
+
+function frames(page: EventPage): Uint8Array {
+  let bytes = encoded.get(page);
+  if (!bytes) {
+    const text = page.items
+      .map((event: FeedEvent, index) => `id: ${page.cursors[index]}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
+      .join("");
+    bytes = encoder.encode(text);
+    encoded.set(page, bytes);
+  }
+  return bytes;
 }
 
 /**
@@ -46,6 +56,8 @@ export async function openEventStream(
     throw error;
   }
   let position = first.last;
+  /** A short page means the reader has everything visible at that read: the next read waits for a wake-up. */
+  let caughtUp = first.items.length < PAGE_SIZE;
   const close = () => {
     watch?.close();
     watch = null;
@@ -62,18 +74,23 @@ export async function openEventStream(
       async pull(controller) {
         const idleSince = Date.now();
         while (watch) {
-          const page = await readEventPage(accountId, position, PAGE_SIZE, filter);
+          if (caughtUp) {
+            // The last read took everything visible then: nothing more until the watcher wakes us (or a heartbeat is due).
+            const idle = Date.now() - idleSince;
+            if (idle >= HEARTBEAT_MS) {
+              controller.enqueue(encoder.encode(": heartbeat\n\n"));
+              return;
+            }
+            await watch.next(HEARTBEAT_MS - idle);
+            if (!watch) return;
+          }
+          const page = await readSharedEventPage(accountId, position, PAGE_SIZE, filter);
           position = page.last;
+          caughtUp = page.items.length < PAGE_SIZE;
           if (page.items.length > 0) {
             controller.enqueue(frames(page));
             return;
           }
-          const idle = Date.now() - idleSince;
-          if (idle >= HEARTBEAT_MS) {
-            controller.enqueue(encoder.encode(": heartbeat\n\n"));
-            return;
-          }
-          await watch.next(HEARTBEAT_MS - idle);
         }
       },
       cancel: close,

@@ -7,7 +7,7 @@ export const getDashboardOverview = defineEndpoint({
   operationId: "getDashboardOverview",
   summary: "The account's usage overview",
   description:
-    "Plan and subscription state, emails sent this period against the quota, email credits, domains (total/verified), relays (total/active), API keys, two-factor, active sessions, the five latest activity events and onboarding progress, all computed from the account's data.",
+    "Plan and subscription state, emails sent this period against the quota, email credits, domains (total/verified), relays (total/active), API keys, two-factor, active sessions, the five latest events of the event feed (newest first) and onboarding progress, all computed from the account's data.",
   tag: "Dashboard",
   auth: "bearer",
   response: dashboardOverviewSchema,

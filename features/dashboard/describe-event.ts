@@ -1,0 +1,66 @@
+// One feed event in words for the dashboard's recent activity, and the portal
+// page of the object it concerns: a message's page, the domains, the
+// suppression list, a mailbox's inbox (docs/dashboard.md).
+import type { FeedEvent } from "@/shared/schemas/events";
+
+export type DescribedEvent = { text: string; href: string };
+
+const messageVerbs: Record<string, string> = {
+  scheduled: "Scheduled",
+  queued: "Queued",
+  sent: "Sent",
+  delivered: "Delivered",
+  deferred: "Deferred",
+  delivery_delayed: "Delivery delayed",
+  bounced: "Bounced",
+  complained: "Spam complaint",
+  suppressed: "Not sent (suppressed)",
+  expired: "Expired",
+  failed: "Failed",
+  canceled: "Canceled",
+  opened: "Opened",
+  clicked: "Link clicked",
+};
+
+const text = (value: unknown) => (typeof value === "string" && value ? value : null);
+
+export function describeEvent(event: FeedEvent): DescribedEvent {
+  const detail = event.detail as Record<string, unknown>;
+  const [kind, action = ""] = event.type.split(".");
+  switch (kind) {
+    case "message": {
+      const verb = messageVerbs[action] ?? action;
+      const recipient = text(detail.recipient);
+      const extra = action === "bounced" && text(detail.bounceType) ? ` (${detail.bounceType})` : "";
+      return {
+        text: recipient ? `${verb}${extra}: ${recipient}` : `${verb}${extra}`,
+        href: `/messages/${encodeURIComponent(event.object.id)}`,
+      };
+    }
+    case "suppression":
+      return {
+        text: `${text(detail.email) ?? event.object.id} ${action === "added" ? "added to" : "removed from"} the suppression list`,
+        href: "/suppressions",
+      };
+    case "domain":
+      return {
+        text: `${text(detail.name) ?? "A domain"} ${action === "verified" ? "verified" : "failed verification"}`,
+        href: "/domains",
+      };
+    default: {
+      const mailbox = text(detail.mailbox) ?? "a mailbox";
+      const from = text(detail.from);
+      const subject = text(detail.subject);
+      const words: Record<string, string> = {
+        received: `${mailbox} received ${from ? `mail from ${from}` : "mail"}${subject ? `: ${subject}` : ""}`,
+        rejected: `${mailbox} refused ${from ? `spam from ${from}` : "spam"}`,
+        vacation_sent: `${mailbox} sent an automatic reply`,
+        forwarded: `${mailbox} forwarded a message`,
+      };
+      return {
+        text: words[action] ?? `${mailbox}: ${action}`,
+        href: `/mailboxes/${encodeURIComponent(event.object.id)}/inbox`,
+      };
+    }
+  }
+}
