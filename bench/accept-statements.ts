@@ -69,7 +69,7 @@ async function main() {
     },
   });
   try {
-    const key = await prepareAccount(server, database.url);
+    const { key } = await prepareAccount(server, database.url);
     // Warm up both doors (first-use work such as preparing statements is not per message).
     await post(server.baseUrl, "/sending/messages", key, message(0, "warm"));
     const submission = { port: submissionPort, dataDir: server.dataDir, key, from: message(0, "smtp").from, html };

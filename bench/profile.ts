@@ -153,7 +153,7 @@ async function main() {
     const headers = routePath.startsWith("/api/v1/health")
       ? {}
       : sending
-        ? { authorization: `Bearer ${await prepareAccount(server, database!.url)}`, "content-type": "application/json" }
+        ? { authorization: `Bearer ${(await prepareAccount(server, database!.url)).key}`, "content-type": "application/json" }
         : { authorization: `Bearer ${(await registerBenchAccount(server.baseUrl)).accessToken}` };
     const request = {
       url: `${server.baseUrl}${routePath}`,
