@@ -22,6 +22,8 @@ const eventLabels = {
   deferred: "Delivery deferred",
   delivery_delayed: "Delivery delayed",
   sent: "Sent",
+  delivered: "Delivered",
+  expired: "Expired",
   bounced: "Bounced",
   complained: "Marked as spam",
   suppressed: "Recipient suppressed",
