@@ -1,6 +1,6 @@
 "use client";
 // /messages/[id]: one message, its delivery status, body, attachments,
-// headers and events. The HTML body is shown in a sandboxed frame: no
+// headers, each recipient's outcome and events. The HTML body is shown in a sandboxed frame: no
 // scripts, no forms, and (the frame's own content policy) no remote images,
 // so viewing it never triggers the message's own tracking.
 import Link from "next/link";
@@ -8,6 +8,7 @@ import { Alert } from "@/components/alert";
 import { QueryState } from "@/components/query-state";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { formatDateTime } from "@/components/format-time";
+import { MessageRecipients } from "./message-recipients";
 import { MessageStatusBadge } from "./message-status-badge";
 import { useMessage } from "./use-messages";
 import type { messageDetailSchema } from "@/shared/schemas/messages";
@@ -22,6 +23,8 @@ const eventLabels = {
   deferred: "Delivery deferred",
   delivery_delayed: "Delivery delayed",
   sent: "Sent",
+  delivered: "Delivered",
+  expired: "Expired",
   bounced: "Bounced",
   complained: "Marked as spam",
   suppressed: "Recipient suppressed",
@@ -183,6 +186,7 @@ function Message({ data }: { data: MessageDetailData }) {
           .
         </Alert>
       ) : null}
+      <MessageRecipients data={data} panelClass={panelClass} headingClass={panelHeadingClass} />
       <section aria-labelledby="events" className={panelClass}>
         <h2 id="events" className={panelHeadingClass}>
           Events

@@ -7,6 +7,7 @@ const tones: Record<MessageSummary["status"], BadgeTone> = {
   bounced: "danger",
   queued: "warning",
   sent: "success",
+  delivered: "success",
   failed: "danger",
   suppressed: "neutral",
 };
@@ -15,6 +16,7 @@ const labels: Record<MessageSummary["status"], string> = {
   scheduled: "Scheduled",
   queued: "Queued",
   sent: "Sent",
+  delivered: "Delivered",
   bounced: "Bounced",
   failed: "Failed",
   suppressed: "Suppressed",

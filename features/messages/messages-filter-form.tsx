@@ -11,6 +11,7 @@ const statusLabels: Record<(typeof messageStatuses)[number], string> = {
   scheduled: "Scheduled",
   queued: "Queued",
   sent: "Sent",
+  delivered: "Delivered",
   bounced: "Bounced",
   failed: "Failed",
   suppressed: "Suppressed",

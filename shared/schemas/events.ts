@@ -1,11 +1,11 @@
 // The event feed (docs/events.md): what one event looks like, per type, and the
 // feed's query. The cursor is opaque to clients; this module alone reads it.
 import { z } from "zod";
-import { messageEventTypes } from "./messages";
+import { messageEventTypes, recipientTlsSchema } from "./messages";
 
 /** Message events as the feed names them: `message.<type of the message's own event>`. */
-type MessageFeedType = `message.${(typeof messageEventTypes)[number] | "delivered" | "expired"}`;
-const messageFeedTypes = [...messageEventTypes, "delivered", "expired"].map((type) => `message.${type}`) as MessageFeedType[];
+type MessageFeedType = `message.${(typeof messageEventTypes)[number]}`;
+const messageFeedTypes = messageEventTypes.map((type) => `message.${type}`) as MessageFeedType[];
 const otherFeedTypes = [
   "suppression.added",
   "suppression.removed",
@@ -118,10 +118,20 @@ const recipient = z.string().meta({ description: "The recipient address the even
 const messageDetails: Partial<Record<MessageFeedType, z.ZodType>> = {
   "message.bounced": z.looseObject({ recipient, bounceType: z.enum(["hard", "soft"]), diagnostic: z.string().nullish() }),
   "message.complained": z.looseObject({ recipient }),
-  "message.delivered": z.looseObject({ recipient, remoteMta: z.string().nullish(), tls: z.unknown().optional() }),
-  "message.expired": z.looseObject({ recipient }),
+  "message.delivered": z.looseObject({
+    recipient,
+    remoteMta: z.string().nullable().meta({ description: "The recipient's server, from the delivery report's Remote-MTA." }),
+    tls: recipientTlsSchema.nullable().meta({ description: "TLS of the delivery, when known." }),
+  }),
+  "message.expired": z.looseObject({ recipient, diagnostic: z.string().nullish() }),
   "message.suppressed": z.looseObject({ recipient }),
-  "message.delivery_delayed": z.looseObject({ recipient: z.string().optional(), diagnostic: z.string().nullish() }),
+  "message.delivery_delayed": z.looseObject({
+    recipient: z
+      .string()
+      .optional()
+      .meta({ description: "The recipient a delay report names (a delay at hand-off lists `recipients` instead)." }),
+    diagnostic: z.string().nullish(),
+  }),
   "message.scheduled": z.looseObject({ scheduledAt: z.iso.datetime() }),
   "message.clicked": z.looseObject({ url: z.string() }),
   "message.opened": z.looseObject({ userAgent: z.string().nullish() }),

@@ -102,13 +102,16 @@ export const sendMessageBody = z
 
 export type SendMessageInput = z.output<typeof sendMessageBody>;
 
-export const messageStatuses = ["scheduled", "queued", "sent", "bounced", "failed", "suppressed", "canceled"] as const;
+export const messageStatuses = ["scheduled", "queued", "sent", "delivered", "bounced", "failed", "suppressed", "canceled"] as const;
+export const recipientStatuses = ["queued", "sent", "delivered", "deferred", "bounced", "expired", "suppressed"] as const;
 export const messageEventTypes = [
   "scheduled",
   "queued",
   "deferred",
   "delivery_delayed",
   "sent",
+  "delivered",
+  "expired",
   "bounced",
   "complained",
   "suppressed",
@@ -148,12 +151,37 @@ export const messageEventSchema = z
   .object({ type: z.enum(messageEventTypes), detail: z.record(z.string(), z.unknown()), createdAt: z.iso.datetime() })
   .meta({ id: "MessageEvent" });
 
+export const recipientTlsSchema = z
+  .object({
+    protocol: z.string().nullable().meta({ description: "The TLS version, e.g. `TLSv1.3`." }),
+    verified: z.boolean().meta({ description: "Whether the server's certificate was verified." }),
+    policy: z.enum(["none", "may", "mta-sts", "dane"]).meta({ description: "The TLS policy applied to the destination." }),
+  })
+  .meta({ id: "RecipientTls" });
+
+export const messageRecipientSchema = z
+  .object({
+    email: z.string().meta({ description: "The recipient's address, lower case." }),
+    status: z.enum(recipientStatuses).meta({
+      description:
+        "`queued`: not handed off yet; `sent`: the next hop took it; `delivered`: a delivery report says the recipient's server took it; `deferred`: being retried; `bounced`: refused; `expired`: given up after the retries ran out; `suppressed`: dropped at acceptance.",
+    }),
+    updatedAt: z.iso.datetime(),
+    remoteMta: z.string().nullable().meta({ description: "The recipient's server, from the delivery report." }),
+    diagnostic: z.string().nullable().meta({ description: "The last reply or report text about this recipient." }),
+    tls: recipientTlsSchema.nullable().meta({ description: "TLS of the delivery, when known." }),
+  })
+  .meta({ id: "MessageRecipient" });
+
+export type MessageRecipient = z.infer<typeof messageRecipientSchema>;
+
 export const messageDetailSchema = messageSummarySchema
   .extend({
     html: z.string().nullable(),
     text: z.string().nullable(),
     headers: z.record(z.string(), z.string()),
     attachments: z.array(attachmentSchema),
+    recipients: z.array(messageRecipientSchema).meta({ description: "Each recipient's outcome, in the order of to, cc and bcc." }),
     events: z.array(messageEventSchema),
   })
   .meta({ id: "MessageDetail" });

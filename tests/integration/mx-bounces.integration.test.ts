@@ -120,7 +120,7 @@ describe("delivery status notifications at the MX", () => {
     },
   );
 
-  it("a delayed DSN (swaks) is a soft bounce: the message stays sent and nothing is suppressed", async () => {
+  it("a delay report (swaks) is not a bounce: the recipient is deferred with a delivery_delayed event, and nothing is suppressed", async () => {
     const recipient = uniqueEmail("soft");
     const { id, verp } = await sentMessage([recipient]);
     const result = spawnSync(
@@ -129,13 +129,54 @@ describe("delivery status notifications at the MX", () => {
       { input: inboundFixture("postfix-delayed", { verp, recipient, domain }), encoding: "utf8" },
     );
     expect(result.stdout).toMatch(/^<[-~] {1,2}250 2\.0\.0 Ok$/m);
-    const [bounce] = await waitFor(async () => {
-      const events = await eventsOf(id, "bounced");
+    const [delayed] = await waitFor(async () => {
+      const events = (await eventsOf(id, "delivery_delayed")).filter((event) => event.detail.recipient === recipient);
       return events.length > 0 ? events : undefined;
-    }, "the bounced event");
-    expect(bounce!.detail).toMatchObject({ bounceType: "soft", recipient, diagnostic: "452 4.2.2 Mailbox full" });
-    expect((await messageOf(id)).status).toBe("sent");
+    }, "the delivery_delayed event");
+    expect(delayed!.detail).toMatchObject({ recipient, diagnostic: "452 4.2.2 Mailbox full", source: "dsn" });
+    const message = await messageOf(id);
+    expect(message.recipients).toEqual([
+      expect.objectContaining({ email: recipient, status: "deferred", diagnostic: "452 4.2.2 Mailbox full", remoteMta: null }),
+    ]);
+    expect(message.status).toBe("sent");
+    expect(await eventsOf(id, "bounced")).toEqual([]);
     expect(await sql("select 1 from suppressions where account_id = $1 and email = $2", [account.user.id, recipient])).toEqual([]);
+  });
+
+  it("Postfix's success report marks the recipient delivered (with the remote MTA) and the message delivered; a replay changes nothing", async () => {
+    const recipient = uniqueEmail("ok");
+    const { id, verp } = await sentMessage([recipient]);
+    expect((await messageOf(id)).recipients).toEqual([expect.objectContaining({ email: recipient, status: "sent" })]);
+    const raw = inboundFixture("postfix-success", { verp, recipient, domain });
+    await mx().sendMail({ envelope: { from: "", to: [verp] }, raw });
+    const message = await waitFor(async () => {
+      const current = await messageOf(id);
+      return current.status === "delivered" ? current : undefined;
+    }, "the delivered message");
+    expect(message.recipients).toEqual([
+      expect.objectContaining({ email: recipient, status: "delivered", remoteMta: "mx.example.org", tls: null }),
+    ]);
+    const [delivered] = message.events.filter((event) => event.type === "delivered");
+    expect(delivered!.detail).toMatchObject({ recipient, remoteMta: "mx.example.org", tls: null, source: "dsn" });
+    const updatedAt = message.recipients[0]!.updatedAt;
+    // The same report again (a replay): no second event, the outcome untouched.
+    await mx().sendMail({ envelope: { from: "", to: [verp] }, raw });
+    await holdsFor(async () => (await eventsOf(id, "delivered")).length === 1, 500);
+    expect((await messageOf(id)).recipients[0]!.updatedAt).toBe(updatedAt);
+  });
+
+  it("a success report naming an address the message never went to is ignored", async () => {
+    const recipient = uniqueEmail("real");
+    const { id, verp } = await sentMessage([recipient]);
+    const info = await mx().sendMail({
+      envelope: { from: "", to: [verp] },
+      raw: inboundFixture("postfix-success", { verp, recipient: "someone.else@example.org", domain }),
+    });
+    expect(info.response).toBe("250 2.0.0 Ok");
+    await holdsFor(async () => (await eventsOf(id, "delivered")).length === 0, 500);
+    const message = await messageOf(id);
+    expect(message.status).toBe("sent");
+    expect(message.recipients.map((entry) => [entry.email, entry.status])).toEqual([[recipient, "sent"]]);
   });
 
   it("each recipient's copy leaves with its own return path, and a report to it counts only for that recipient", async () => {
@@ -151,17 +192,22 @@ describe("delivery status notifications at the MX", () => {
       envelope: { from: "", to: [paths[1]!] },
       raw: inboundFixture("rfc3464-multi", { verp: paths[1]!, recipient: first, recipient2: second, recipient3: third, domain }),
     });
-    const bounces = await waitFor(async () => {
-      const events = await eventsOf(id, "bounced");
+    const [delayed] = await waitFor(async () => {
+      const events = await eventsOf(id, "delivery_delayed");
       return events.length >= 1 ? events : undefined;
-    }, "the bounced event");
-    await holdsFor(async () => (await eventsOf(id, "bounced")).length <= 1, 500); // no second bounce comes
-    expect((await eventsOf(id, "bounced")).map((event) => [event.detail.recipient, event.detail.bounceType])).toEqual([[second, "soft"]]);
-    expect(bounces).toHaveLength(1);
+    }, "the delivery_delayed event");
+    expect(delayed!.detail).toMatchObject({ recipient: second, source: "dsn" });
+    // Nothing about the first and third recipients: no bounce, no delivery, their outcomes untouched.
+    await holdsFor(async () => (await messageOf(id)).events.every((event) => !["bounced", "delivered"].includes(event.type)), 500);
+    expect((await messageOf(id)).recipients.map((entry) => [entry.email, entry.status])).toEqual([
+      [first, "sent"],
+      [second, "deferred"],
+      [third, "sent"],
+    ]);
     expect(await sql("select 1 from suppressions where account_id = $1 and email = $2", [account.user.id, first])).toEqual([]);
   });
 
-  it("RFC 3464's multi-recipient report to a message-wide return path (handed off before) bounces the recipients it names", async () => {
+  it("RFC 3464's multi-recipient report to a message-wide return path (handed off before) counts for each recipient it names", async () => {
     const [first, second, third] = [uniqueEmail("w1"), uniqueEmail("w2"), uniqueEmail("w3")];
     const { id } = await sentMessage([first, second, third]);
     const verp = `${messageWideToken(id)}@ces-bounces.${domain}`;
@@ -169,18 +215,20 @@ describe("delivery status notifications at the MX", () => {
       envelope: { from: "", to: [verp] },
       raw: inboundFixture("rfc3464-multi", { verp, recipient: first, recipient2: second, recipient3: third, domain }),
     });
-    const bounces = await waitFor(async () => {
-      const events = await eventsOf(id, "bounced");
-      return events.length >= 2 ? events : undefined;
-    }, "two bounced events");
-    expect(bounces.map((event) => [event.detail.recipient, event.detail.bounceType]).sort()).toEqual(
-      [
-        [first, "hard"],
-        [second, "soft"],
-      ].sort(),
-    );
-    // Two of three recipients still had the message: it stays sent.
-    expect((await messageOf(id)).status).toBe("sent");
+    const message = await waitFor(async () => {
+      const current = await messageOf(id);
+      return current.recipients.every((entry) => entry.status !== "sent") ? current : undefined;
+    }, "three outcomes");
+    expect(message.recipients.map((entry) => [entry.email, entry.status])).toEqual([
+      [first, "bounced"],
+      [second, "deferred"],
+      [third, "delivered"],
+    ]);
+    expect(
+      message.events.filter((event) => event.type === "bounced").map((event) => [event.detail.recipient, event.detail.bounceType]),
+    ).toEqual([[first, "hard"]]);
+    // Not every recipient was delivered, nor bounced: it stays sent.
+    expect(message.status).toBe("sent");
   });
 
   it("the same DSN delivered twice records one event", async () => {

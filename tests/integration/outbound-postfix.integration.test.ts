@@ -5,11 +5,13 @@
 // a resolv.conf of its own, so the machine's resolver is untouched) answers
 // MX and A records for a test domain whose MX is an smtp-server sink on a
 // third 127.x address, at OUTBOUND_SMTP_PORT. A message sent through the API
-// arrives at the sink with its VERP return path and DSN request; Postfix's
-// success report comes back to our MX (and is read, not recorded: per-recipient
-// outcomes are a later step), and a 550 at RCPT comes back as a failure
-// report: the message is `bounced` and the address suppressed. The service's
-// own emails (EMAIL_TRANSPORT=outbound) leave the same way. Killed, the
+// arrives at the sink with its VERP return path and DSN request. Postfix's
+// reports come back to our MX and set each recipient's outcome: a success
+// report `delivered`, a delay report (a 451 at RCPT) `deferred`, a 550 at
+// RCPT `bounced` (and the address suppressed), a recipient still refused when
+// the queue lifetime (short here) runs out `expired`. Retry times are short
+// too, so a 451 then 250 goes deferred → delivered within seconds. The
+// service's own emails (EMAIL_TRANSPORT=outbound) leave the same way. Killed, the
 // child is restarted; stopped with the service, nothing of it is left.
 import { randomBytes, randomInt } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -20,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canConnect } from "@/server/engines/process-checks";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { type DnsServer, dnsControl, startDnsServer } from "../support/dns-server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { strongPassword, uniqueEmail } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -30,13 +33,26 @@ type Received = { mailFrom: string; rcptTo: string[]; data: string };
 const received: Received[] = [];
 const recipientDomain = `rcpt-${randomBytes(4).toString("hex")}.test`;
 
-/** The recipients' MX: takes mail for its domain, refuses `gone@` at RCPT with a 550. */
+const refusedOnce = new Set<string>();
+const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
+
+/**
+ * The recipients' MX: takes mail for its domain; refuses `gone@` at RCPT with
+ * a 550 (`gone…@`), answers `busy…@` with a 451 every time and `late-…@`
+ * with a 451 the first time only.
+ */
 const sink = new SMTPServer({
   logger: false,
   authOptional: true,
   disabledCommands: ["STARTTLS", "AUTH"],
   onRcptTo(address, _session, done) {
-    if (address.address.startsWith("gone@")) return done(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }));
+    const local = address.address.split("@")[0]!;
+    if (local.startsWith("gone")) return done(refusal(550, "5.1.1 No such user here"));
+    if (local.startsWith("busy")) return done(refusal(451, "4.2.1 Mailbox busy, try again later"));
+    if (local.startsWith("late-") && !refusedOnce.has(address.address)) {
+      refusedOnce.add(address.address);
+      return done(refusal(451, "4.3.0 Greylisted, come back soon"));
+    }
     done();
   },
   onData(stream, session, done) {
@@ -50,7 +66,14 @@ const sink = new SMTPServer({
   },
 });
 
+/** Long enough for the delay report to come first, short enough for the test. */
+const QUEUE_LIFETIME_SECONDS = 25;
+
+type Recipient = { email: string; status: string; remoteMta: string | null; diagnostic: string | null; tls: unknown };
+type MessageEvent = { type: string; detail: Record<string, unknown> };
+
 let dns: DnsServer;
+let database: TestDatabase | undefined;
 let server: TestServer;
 let sender: { key: string; token: string; from: string };
 
@@ -70,7 +93,10 @@ const api = async (method: string, route: string, token: string, body?: unknown)
     headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> & { events?: { type: string }[] } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data: Record<string, unknown> & { events?: MessageEvent[]; recipients?: Recipient[] } },
+  };
 };
 
 async function sendingAccount(): Promise<{ key: string; token: string; from: string }> {
@@ -83,14 +109,16 @@ async function sendingAccount(): Promise<{ key: string; token: string; from: str
   const domain = await api("POST", "/sending/domains", token, { name: "outbound.example" });
   const key = await api("POST", "/sending/api-keys", token, { name: "outbound", scope: "sending" });
   // The domain's own DNS is not what is tested here.
-  const database = new pg.Client({ connectionString: readFileSync(path.join(server.dataDir, "embedded-database.url"), "utf8").trim() });
-  await database.connect();
-  await database.query("update sending_domains set status = 'verified', verified_at = now() where id = $1", [domain.body.data.domain_id]);
-  await database.end();
+  const client = new pg.Client({
+    connectionString: database?.url ?? readFileSync(path.join(server.dataDir, "embedded-database.url"), "utf8").trim(),
+  });
+  await client.connect();
+  await client.query("update sending_domains set status = 'verified', verified_at = now() where id = $1", [domain.body.data.domain_id]);
+  await client.end();
   return { key: key.body.data.secret as string, token, from: "orders@outbound.example" };
 }
 
-const send = async (to: string, subject: string) => {
+const send = async (to: string | string[], subject: string) => {
   const sent = await api("POST", "/sending/messages", sender.key, {
     from: `Shop <${sender.from}>`,
     to,
@@ -101,6 +129,32 @@ const send = async (to: string, subject: string) => {
   return sent.body.data.id as string;
 };
 const messageOf = async (id: string) => (await api("GET", `/sending/messages/${id}`, sender.key)).body.data;
+const recipientOf = async (id: string, email: string) => (await messageOf(id)).recipients?.find((entry) => entry.email === email);
+/** Waits until the recipient's outcome is `status`. */
+const recipientReaches = (id: string, email: string, status: string, timeoutMs = 30_000) =>
+  waitFor(
+    async () => {
+      const recipient = await recipientOf(id, email);
+      return recipient?.status === status ? recipient : undefined;
+    },
+    `${email} ${status}`,
+    timeoutMs,
+  );
+type FeedEvent = { type: string; object: { type: string; id: string }; detail: Record<string, unknown> };
+/** The account's feed of recipients' outcomes, every page. */
+async function outcomeFeed(): Promise<FeedEvent[]> {
+  const events: FeedEvent[] = [];
+  let after = "";
+  for (;;) {
+    const types = "message.sent,message.delivered,message.delivery_delayed,message.bounced,message.expired";
+    const page = await api("GET", `/events?limit=500&types=${types}${after ? `&after=${after}` : ""}`, sender.token);
+    expect(page.status).toBe(200);
+    const data = page.body.data as unknown as { items: FeedEvent[]; nextCursor: string };
+    events.push(...data.items);
+    if (data.items.length < 500) return events;
+    after = data.nextCursor;
+  }
+}
 const readiness = async () =>
   ((await (await fetch(`${server.baseUrl}/api/v1/health/ready`)).json()) as { data: { outboundMta: string } }).data.outboundMta;
 const serverLog = () => readFileSync(server.logFile, "utf8");
@@ -131,8 +185,11 @@ beforeAll(async () => {
   const control = dnsControl(dns.controlUrl);
   await control.publish(recipientDomain, "MX", [`10 mx.${recipientDomain}`]);
   await control.publish(`mx.${recipientDomain}`, "A", [sinkHost]);
+  const base = process.env.DATABASE_URL;
+  if (base) database = await createTestDatabase(base, "postfix");
   server = await startTestServer({
     label: "outbound-postfix",
+    databaseUrl: database?.url, // unset: an embedded database of its own
     env: {
       POSTFIX: "on",
       OUTBOUND_SMTP_PORT: String(outboundPort),
@@ -142,6 +199,11 @@ beforeAll(async () => {
       // The service's own emails take the same way out (docs/delivery.md, "The service's own emails").
       EMAIL_TRANSPORT: "outbound",
       EMAIL_FROM: "Outbound Test <no-reply@mta.outbound.test>",
+      // Seconds instead of hours, so a retry, a delay report and an expiry happen within the test.
+      POSTFIX_MINIMAL_BACKOFF_TIME: "2s",
+      POSTFIX_MAXIMAL_BACKOFF_TIME: "4s",
+      POSTFIX_DELAY_WARNING_TIME: "1s",
+      POSTFIX_QUEUE_LIFETIME: `${QUEUE_LIFETIME_SECONDS}s`,
     },
   });
   await waitFor(async () => ((await readiness()) === "online" ? true : undefined), "Postfix online");
@@ -152,6 +214,7 @@ afterAll(async () => {
   await server?.stop();
   await dns?.stop();
   await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await database?.drop();
 });
 
 describe("delivery through the service's Postfix", () => {
@@ -164,20 +227,20 @@ describe("delivery through the service's Postfix", () => {
     expect(copy.mailFrom).toMatch(new RegExp(`^${id}-[a-z0-9]+@ces-bounces\\.outbound\\.example$`));
     expect(copy.data).toContain("mta.outbound.test (Postfix)");
     expect(copy.data).toMatch(/^DKIM-Signature:/m);
+    // Postfix's "Successful Mail Delivery Report" (Action: relayed: the sink offers no DSN of its own) went
+    // straight to our MX (a transport entry, not DNS): the recipient is delivered, and with it the message.
+    const recipient = await recipientReaches(id, `buyer@${recipientDomain}`, "delivered");
+    expect(recipient).toMatchObject({ remoteMta: `mx.${recipientDomain}`, tls: null });
+    expect(recipient.diagnostic).toMatch(/^250 /);
     const message = await messageOf(id);
-    expect(message.status).toBe("sent");
-    expect(message.events?.map((event) => event.type)).toContain("sent");
-    // Postfix's "Successful Mail Delivery Report" went straight to our MX (a transport entry, not DNS), which reads it.
-    await waitFor(
-      () =>
-        serverLog()
-          .split("\n")
-          .some((line) => line.includes("mx report") && line.includes(id))
-          ? true
-          : undefined,
-      "the success report at our MX",
-    );
-    // Postfix logs the report's delivery once our MX has answered it: after the MX's own line.
+    expect(message.status).toBe("delivered");
+    expect(message.events?.map((event) => event.type)).toEqual(expect.arrayContaining(["sent", "delivered"]));
+    expect(message.events?.find((event) => event.type === "delivered")?.detail).toMatchObject({
+      recipient: `buyer@${recipientDomain}`,
+      remoteMta: `mx.${recipientDomain}`,
+      source: "dsn",
+    });
+    // Postfix logs the report's hand-off once our MX has answered it: after the outcome is recorded.
     await waitFor(
       () =>
         /postfix\/smtp\[\d+\]: \w+: to=<[^>]+@ces-bounces\.outbound\.example>, relay=127\.0\.0\.1\[127\.0\.0\.1\]/.test(serverLog())
@@ -186,6 +249,62 @@ describe("delivery through the service's Postfix", () => {
       "Postfix's log of the report's hand-off to our MX",
     );
   }, 60_000);
+
+  it("a message to three recipients ends delivered, deferred and bounced, each on the message and in the event feed", async () => {
+    const tag = randomBytes(3).toString("hex");
+    const [ok, busy, gone] = [`buyer@${recipientDomain}`, `busy-${tag}@${recipientDomain}`, `gone-${tag}@${recipientDomain}`];
+    const id = await send([ok, busy, gone], "Three ways");
+    await recipientReaches(id, ok, "delivered");
+    const deferred = await recipientReaches(id, busy, "deferred");
+    expect(deferred.diagnostic).toContain("451 4.2.1 Mailbox busy");
+    const bounced = await recipientReaches(id, gone, "bounced");
+    expect(bounced.diagnostic).toContain("550 5.1.1");
+    const message = await messageOf(id);
+    // Not every recipient was delivered, and not every one bounced.
+    expect(message.status).toBe("sent");
+    expect(message.recipients?.map((entry) => [entry.email, entry.status])).toEqual([
+      [ok, "delivered"],
+      [busy, "deferred"],
+      [gone, "bounced"],
+    ]);
+    const delayed = message.events?.find((event) => event.type === "delivery_delayed" && event.detail.recipient === busy);
+    expect(delayed?.detail).toMatchObject({ recipient: busy, source: "dsn", diagnostic: expect.stringContaining("451") });
+    const feed = (await outcomeFeed()).filter((event) => event.object.id === id);
+    expect(feed.map((event) => [event.type, event.detail.recipient])).toEqual(
+      expect.arrayContaining([
+        ["message.delivered", ok],
+        ["message.delivery_delayed", busy],
+        ["message.bounced", gone],
+      ]),
+    );
+    expect(feed.find((event) => event.type === "message.delivered")?.detail).toMatchObject({
+      remoteMta: `mx.${recipientDomain}`,
+      tls: null,
+    });
+    // The busy recipient is still refused when the queue lifetime runs out: expired, in the feed too.
+    const expired = await recipientReaches(id, busy, "expired", (QUEUE_LIFETIME_SECONDS + 30) * 1000);
+    expect(expired.diagnostic).toContain("451");
+    await waitFor(
+      async () => ((await outcomeFeed()).some((event) => event.object.id === id && event.type === "message.expired") ? true : undefined),
+      "message.expired in the feed",
+    );
+    expect((await messageOf(id)).events?.filter((event) => event.type === "expired").map((event) => event.detail.recipient)).toEqual([
+      busy,
+    ]);
+  }, 120_000);
+
+  it("a 451 then a 250 goes deferred, then delivered", async () => {
+    const late = `late-${randomBytes(3).toString("hex")}@${recipientDomain}`;
+    const id = await send(late, "Greylisted");
+    await recipientReaches(id, late, "delivered", 60_000);
+    const message = await messageOf(id);
+    expect(message.status).toBe("delivered");
+    const types = message.events?.map((event) => event.type) ?? [];
+    // The retry came after the delay report (1 s here) was due, so the report came first.
+    expect(types.indexOf("delivery_delayed")).toBeGreaterThan(-1);
+    expect(types.indexOf("delivery_delayed")).toBeLessThan(types.indexOf("delivered"));
+    expect(received.filter((entry) => entry.rcptTo.includes(late))).toHaveLength(1);
+  }, 90_000);
 
   it("a 550 at the recipient's MX comes back as Postfix's failure report: the message bounces and the address is suppressed", async () => {
     const recipient = `gone@${recipientDomain}`;
@@ -231,7 +350,7 @@ describe("delivery through the service's Postfix", () => {
     const id = await send(`later@${recipientDomain}`, subject);
     await waitFor(() => received.find((entry) => entry.data.includes(subject)), "the copy after the restart", 90_000);
     expect(await readiness()).toBe("online");
-    expect((await messageOf(id)).status).toBe("sent");
+    expect(["sent", "delivered"]).toContain((await messageOf(id)).status);
   }, 120_000);
 
   it("stops with the service: no Postfix process left and its hand-off port closed", async () => {

@@ -181,6 +181,13 @@ describe("delivery through a customer's relay", () => {
     expect(bounced).toHaveLength(1);
     expect(bounced[0]!.detail).toMatchObject({ bounceType: "hard", recipient: refused, diagnostic: expect.stringContaining("550") });
     expect(message.events.find((event) => event.type === "sent")!.detail).toMatchObject({ recipients: [first, third] });
+    // Each recipient's outcome, written with the hand-off's.
+    expect(message.recipients.map((entry) => [entry.email, entry.status])).toEqual([
+      [first.toLowerCase(), "sent"],
+      [refused, "bounced"],
+      [third.toLowerCase(), "sent"],
+    ]);
+    expect(message.recipients[1]!.diagnostic).toContain("550 5.1.1 No such user here");
     // One transaction per recipient (each with its own return path).
     for (const recipient of [first, third])
       expect(relay.received.find((entry) => entry.envelopeTo.includes(recipient))!.envelopeTo).toEqual([recipient]);
@@ -199,6 +206,8 @@ describe("delivery through a customer's relay", () => {
     expect(message.events.map((event) => event.type)).toEqual(["queued", "delivery_delayed", "sent"]);
     expect(message.events[1]!.detail).toMatchObject({ recipients: [to], attempt: 1 });
     expect(relay.received.filter((entry) => entry.envelopeTo.includes(to))).toHaveLength(1);
+    // Deferred at the first attempt, sent at the second; a relay sends no success report, so it stays sent.
+    expect(message.recipients).toEqual([expect.objectContaining({ email: to, status: "sent", remoteMta: null })]);
   }, 70_000);
 
   it("retries a message whose connection dropped mid-DATA and delivers it exactly once", async () => {

@@ -11,23 +11,32 @@ const recipient = "ada@example.org";
 const parse = (name: string, mailFrom = "") => parseInboundReport(inboundFixture(name, { verp, recipient }), { mailFrom });
 
 describe("delivery status notifications", () => {
-  it("RFC 3464's simple example: failed with a 4.x.x status is a soft bounce", async () => {
+  it("RFC 3464's simple example: failed with a 4.x.x status expired (a soft bounce)", async () => {
     const report = await parse("rfc3464-simple");
     expect(report).toEqual({
       kind: "delivery-status",
       recipients: [
-        { addresses: [recipient], action: "failed", status: "4.0.0", bounceType: "soft", diagnostic: "426 connection timed out" },
+        {
+          addresses: [recipient],
+          action: "failed",
+          status: "4.0.0",
+          outcome: "expired",
+          bounceType: "soft",
+          diagnostic: "426 connection timed out",
+          remoteMta: null,
+        },
       ],
     });
   });
 
-  it("RFC 3464's multi-recipient example: failed, delayed, and delivered left out", async () => {
+  it("RFC 3464's multi-recipient example: failed, delayed and delivered, each with its outcome", async () => {
     const report = await parse("rfc3464-multi");
     if (report.kind !== "delivery-status") throw new Error(report.kind);
-    expect(report.recipients.map(({ addresses, bounceType, status }) => ({ addresses, bounceType, status }))).toEqual([
-      { addresses: [recipient], bounceType: "hard", status: "5.0.0" },
-      { addresses: ["second@example.org"], bounceType: "soft", status: "4.0.0" },
-      { addresses: ["someone.else@nsfnet-relay.ac.uk"], bounceType: "hard", status: "5.0.0" },
+    expect(report.recipients.map(({ addresses, outcome, bounceType, status }) => ({ addresses, outcome, bounceType, status }))).toEqual([
+      { addresses: [recipient], outcome: "bounced", bounceType: "hard", status: "5.0.0" },
+      { addresses: ["second@example.org"], outcome: "delayed", bounceType: null, status: "4.0.0" },
+      { addresses: ["someone.else@nsfnet-relay.ac.uk"], outcome: "bounced", bounceType: "hard", status: "5.0.0" },
+      { addresses: ["third@example.org"], outcome: "delivered", bounceType: null, status: "2.0.0" },
     ]);
     expect(report.recipients[0]!.diagnostic).toBe(`550 '${recipient}' is not a registered gateway user`);
   });
@@ -39,7 +48,6 @@ describe("delivery status notifications", () => {
       "5.1.1",
       /^550 5\.1\.1 <ada@example\.org>: Recipient address rejected: User unknown in virtual mailbox table$/,
     ],
-    ["postfix-delayed", "soft", "4.2.2", /^452 4\.2\.2 Mailbox full$/],
     ["gmail-hard", "hard", "5.1.1", /^550-5\.1\.1 The email account that you tried to reach does not exist\./],
     ["outlook-hard", "hard", "5.1.10", /^550 5\.1\.10 RESOLVER\.ADR\.RecipientNotFound/],
   ])("%s: %s bounce, status %s", async (name, bounceType, status, diagnostic) => {
@@ -49,6 +57,48 @@ describe("delivery status notifications", () => {
     // Outlook writes the address in capitals: addresses compare in lower case.
     expect(report.recipients[0]).toMatchObject({ addresses: [recipient], bounceType, status });
     expect(report.recipients[0]!.diagnostic).toMatch(diagnostic);
+  });
+});
+
+describe("Postfix's reports: what each says about the recipient", () => {
+  // Reports written by Postfix 3.7 (Debian 12) in the Postfix integration test, with the addresses replaced.
+  it.each([
+    ["postfix-success", "relayed", "2.0.0", "delivered", null, "250 OK: message queued"],
+    ["postfix-delay-warning", "delayed", "4.3.0", "delayed", null, "451 4.3.0 Greylisted, come back soon"],
+    ["postfix-failed", "failed", "5.1.1", "bounced", "hard", "550 5.1.1 No such user here"],
+    // The queue lifetime ran out: Postfix keeps the last temporary reply as the status and diagnostic.
+    ["postfix-expired", "failed", "4.2.1", "expired", "soft", "451 4.2.1 Mailbox busy, try again later"],
+  ])("%s: Action %s, Status %s → %s", async (name, action, status, outcome, bounceType, diagnostic) => {
+    const report = await parse(name);
+    if (report.kind !== "delivery-status") throw new Error(report.kind);
+    expect(report.recipients).toEqual([
+      { addresses: [recipient], action, status, outcome, bounceType, diagnostic, remoteMta: "mx.example.org" },
+    ]);
+  });
+
+  it("a success report to a message's return path is attributed as delivered, with the Remote-MTA", async () => {
+    expect(attributeReport(await parse("postfix-success"), [recipient]).records).toEqual([
+      { kind: "delivered", recipient, remoteMta: "mx.example.org", diagnostic: "250 OK: message queued" },
+    ]);
+    expect(attributeReport(await parse("postfix-expired"), [recipient]).records).toEqual([
+      { kind: "bounce", recipient, bounceType: "soft", diagnostic: "451 4.2.1 Mailbox busy, try again later", expired: true },
+    ]);
+  });
+
+  it("a delay warning (Action: delayed) is delayed, not a bounce, with the Remote-MTA and the reply", async () => {
+    const report = await parse("postfix-delayed");
+    if (report.kind !== "delivery-status") throw new Error(report.kind);
+    expect(report.recipients).toEqual([
+      {
+        addresses: [recipient],
+        action: "delayed",
+        status: "4.2.2",
+        outcome: "delayed",
+        bounceType: null,
+        diagnostic: "452 4.2.2 Mailbox full",
+        remoteMta: "mx.example.com",
+      },
+    ]);
   });
 });
 
@@ -110,8 +160,15 @@ describe("attribution to the message's recipients", () => {
     const report = await parse("rfc3464-multi");
     expect(attributeReport(report, [recipient, "second@example.org", "third@example.org"])).toEqual({
       records: [
-        { kind: "bounce", recipient, bounceType: "hard", diagnostic: `550 '${recipient}' is not a registered gateway user` },
-        { kind: "bounce", recipient: "second@example.org", bounceType: "soft", diagnostic: "550 user unknown" },
+        {
+          kind: "bounce",
+          recipient,
+          bounceType: "hard",
+          diagnostic: `550 '${recipient}' is not a registered gateway user`,
+          expired: false,
+        },
+        { kind: "delayed", recipient: "second@example.org", diagnostic: "550 user unknown" },
+        { kind: "delivered", recipient: "third@example.org", remoteMta: null, diagnostic: "2.0.0" },
       ],
       ignored: ["someone.else@nsfnet-relay.ac.uk"],
     });
@@ -133,7 +190,7 @@ describe("attribution to the message's recipients", () => {
   it("a bounce naming nobody is the message's only recipient's, and nobody's when there are several", async () => {
     const report = { kind: "plain-bounce" as const, bounce: { namedRecipients: [], bounceType: "hard" as const, diagnostic: "550 gone" } };
     expect(attributeReport(report, [recipient]).records).toEqual([
-      { kind: "bounce", recipient, bounceType: "hard", diagnostic: "550 gone" },
+      { kind: "bounce", recipient, bounceType: "hard", diagnostic: "550 gone", expired: false },
     ]);
     expect(attributeReport(report, [recipient, "other@example.org"]).records).toEqual([]);
   });

@@ -20,8 +20,7 @@ const input = (overrides: Partial<PostfixConfigInput> = {}): PostfixConfigInput 
   ownMx: { host: "127.0.0.1", port: 2525 },
   returnPath: { domain: "bounces.example.com", label: "ces-bounces" },
   dnsServers: [],
-  delayWarningTime: "4h",
-  queueLifetime: "5d",
+  times: { delayWarning: "4h", queueLifetime: "5d", minimalBackoff: "300s", maximalBackoff: "4000s" },
   ...overrides,
 });
 
@@ -48,13 +47,17 @@ describe("main.cf", () => {
     expect(main.get("smtpd_relay_restrictions")).toBe("permit_mynetworks, reject");
   });
 
-  it("delivers with opportunistic TLS to OUTBOUND_SMTP_PORT, warns of delays and gives up after the queue lifetime", () => {
-    const main = settings(renderMainCf(input({ outboundPort: 2526, delayWarningTime: "10m", queueLifetime: "1h" })));
+  it("delivers with opportunistic TLS to OUTBOUND_SMTP_PORT, warns of delays, retries on its schedule and gives up after the queue lifetime", () => {
+    const times = { delayWarning: "10m", queueLifetime: "1h", minimalBackoff: "2s", maximalBackoff: "8s" };
+    const main = settings(renderMainCf(input({ outboundPort: 2526, times })));
     expect(main.get("smtp_tls_security_level")).toBe("may");
     expect(main.get("smtp_tcp_port")).toBe("2526");
     expect(main.get("delay_warning_time")).toBe("10m");
     expect(main.get("maximal_queue_lifetime")).toBe("1h");
     expect(main.get("bounce_queue_lifetime")).toBe("1h");
+    expect(main.get("minimal_backoff_time")).toBe("2s");
+    expect(main.get("queue_run_delay")).toBe("2s");
+    expect(main.get("maximal_backoff_time")).toBe("8s");
   });
 
   it("routes our return-path names through the transport table, and none when the MX is off", () => {

@@ -23,8 +23,34 @@ function problemsOf(source: Record<string, string>): string[] {
 describe("POSTFIX", () => {
   it("is auto by default, delivering to port 25, with no hand-off until the launcher runs the child", () => {
     const { postfix } = parseEnv({ DATA_DIR: tempDir(), POSTFIX: "on" });
-    expect(postfix).toEqual({ mode: "on", wantsChild: true, handOffUrl: null, outboundPort: 25, dnsServers: [] });
+    expect(postfix).toEqual({
+      mode: "on",
+      wantsChild: true,
+      handOffUrl: null,
+      outboundPort: 25,
+      dnsServers: [],
+      times: { delayWarning: "4h", queueLifetime: "5d", minimalBackoff: "300s", maximalBackoff: "4000s" },
+    });
     expect(parseEnv({ DATA_DIR: tempDir() }).postfix.mode).toBe("auto");
+  });
+
+  it("takes the retry schedule as Postfix times and refuses anything else", () => {
+    const times = {
+      POSTFIX_DELAY_WARNING_TIME: "2s",
+      POSTFIX_QUEUE_LIFETIME: "30s",
+      POSTFIX_MINIMAL_BACKOFF_TIME: "1s",
+      POSTFIX_MAXIMAL_BACKOFF_TIME: "4s",
+    };
+    expect(parseEnv({ DATA_DIR: tempDir(), ...times }).postfix.times).toEqual({
+      delayWarning: "2s",
+      queueLifetime: "30s",
+      minimalBackoff: "1s",
+      maximalBackoff: "4s",
+    });
+    expect(() => parseEnv({ DATA_DIR: tempDir(), POSTFIX_QUEUE_LIFETIME: "5 days" })).toThrow(/POSTFIX_QUEUE_LIFETIME/);
+    expect(() => parseEnv({ DATA_DIR: tempDir(), POSTFIX_MINIMAL_BACKOFF_TIME: "1s; smtpd_banner = x" })).toThrow(
+      /POSTFIX_MINIMAL_BACKOFF_TIME/,
+    );
   });
 
   it("runs the child with auto in production only: elsewhere mail stays in the dev mailbox unless POSTFIX=on", () => {

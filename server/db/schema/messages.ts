@@ -7,13 +7,19 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
-export type MessageStatus = "scheduled" | "queued" | "sent" | "bounced" | "failed" | "suppressed" | "canceled";
+export type MessageStatus = "scheduled" | "queued" | "sent" | "delivered" | "bounced" | "failed" | "suppressed" | "canceled";
+/** Where one recipient's copy stands (docs/delivery.md, "Each recipient's fate"). */
+export type RecipientStatus = "queued" | "sent" | "delivered" | "deferred" | "bounced" | "expired" | "suppressed";
+/** TLS of the delivery to the recipient's server, when known. */
+export type RecipientTls = { protocol: string | null; verified: boolean; policy: "none" | "may" | "mta-sts" | "dane" };
 export type MessageEventType =
   | "scheduled"
   | "queued"
   | "deferred"
   | "delivery_delayed"
   | "sent"
+  | "delivered"
+  | "expired"
   | "bounced"
   | "complained"
   | "suppressed"
@@ -124,12 +130,38 @@ export const messageEvents = pgTable(
   },
   (table) => [
     index("message_events_message_idx").on(table.messageId, table.createdAt),
-    // One bounce of each kind and one complaint per message and recipient: the
-    // same DSN or report arriving twice records nothing new (docs/bounces.md).
-    uniqueIndex("message_events_feedback_once_idx")
+    // One bounce of each kind, one complaint, one delivery and one expiry per
+    // message and recipient: the same DSN or report arriving twice records
+    // nothing new (docs/bounces.md, docs/delivery.md).
+    uniqueIndex("message_events_once_per_recipient_idx")
       .on(table.messageId, table.type, sql`lower(${table.detail}->>'recipient')`, sql`coalesce(${table.detail}->>'bounceType', '')`)
-      .where(sql`${table.type} in ('bounced', 'complained')`),
+      .where(sql`${table.type} in ('bounced', 'complained', 'delivered', 'expired')`),
   ],
+);
+
+/**
+ * Each recipient's copy of a message: written at hand-off (sent, bounced,
+ * deferred) and by the delivery reports that come back to its return path
+ * (delivered, deferred, bounced, expired). Addresses are lower case. A
+ * recipient without a row has not been handed off yet (or was suppressed at
+ * acceptance: its `suppressed` event says so).
+ */
+export const messageRecipients = pgTable(
+  "message_recipients",
+  {
+    messageId: text("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    status: text("status").$type<RecipientStatus>().notNull(),
+    /** The server that took it, from the delivery report's Remote-MTA. */
+    remoteMta: text("remote_mta"),
+    /** The last reply or report text about this recipient. */
+    diagnostic: text("diagnostic"),
+    tls: jsonb("tls").$type<RecipientTls>(),
+    updatedAt: timestamptz("updated_at").notNull().default(sql`clock_timestamp()`),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.email] })],
 );
 
 /** `Idempotency-Key` of POST /sending/messages and /sending/messages/batch, kept 24 hours. */

@@ -4,6 +4,7 @@
 // hosts (opportunistic TLS, HELO = MAIL_HOSTNAME), never delivers locally, and
 // mails delivery reports for our own return-path names straight to our MX.
 import path from "node:path";
+import type { PostfixTimes } from "./postfix-env";
 
 export type PostfixLayout = {
   /** main.cf, master.cf and the transport table. */
@@ -42,10 +43,8 @@ export type PostfixConfigInput = {
   returnPath: { domain: string; label: string };
   /** DNS_SERVERS: the outbound client then resolves through its own resolv.conf (port 53 only). */
   dnsServers: string[];
-  /** How long a message waits before Postfix mails a delay report (a Postfix time, like 4h). */
-  delayWarningTime: string;
-  /** How long Postfix keeps retrying (a Postfix time, like 5d). */
-  queueLifetime: string;
+  /** Delay report, queue lifetime and retry delays (Postfix times, like 4h). */
+  times: PostfixTimes;
 };
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -95,9 +94,13 @@ export function renderMainCf(input: PostfixConfigInput): string {
     "smtp_tls_security_level = may",
     "smtp_tls_loglevel = 1",
     `smtp_tls_session_cache_database = btree:${layout.dataDir}/smtp_scache`,
-    `delay_warning_time = ${input.delayWarningTime}`,
-    `maximal_queue_lifetime = ${input.queueLifetime}`,
-    `bounce_queue_lifetime = ${input.queueLifetime}`,
+    `delay_warning_time = ${input.times.delayWarning}`,
+    `maximal_queue_lifetime = ${input.times.queueLifetime}`,
+    `bounce_queue_lifetime = ${input.times.queueLifetime}`,
+    `minimal_backoff_time = ${input.times.minimalBackoff}`,
+    `maximal_backoff_time = ${input.times.maximalBackoff}`,
+    // The deferred queue is scanned as often as the first retry is due.
+    `queue_run_delay = ${input.times.minimalBackoff}`,
     "message_size_limit = 41943040",
     input.ownMx ? `transport_maps = regexp:${layout.transportFile}` : "transport_maps =",
     "",

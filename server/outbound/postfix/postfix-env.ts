@@ -10,6 +10,11 @@ export const canRunPostfix = () => existsSync(POSTFIX_BINARY) && process.getuid?
 
 export type PostfixMode = "auto" | "on" | "off" | "external";
 
+/** A Postfix time value: a number and one unit (s, m, h, d, w). */
+const postfixTime = z.string().regex(/^[1-9]\d{0,5}[smhdw]$/, "a Postfix time: a number and one unit, s m h d or w (like 4h)");
+
+export type PostfixTimes = { delayWarning: string; queueLifetime: string; minimalBackoff: string; maximalBackoff: string };
+
 export const postfixEnvShape = {
   /**
    * auto: in production, run Debian's Postfix as a child when installed, the service runs as root and no SMTP_URL is set
@@ -20,6 +25,14 @@ export const postfixEnvShape = {
   POSTFIX_URL: z.url({ protocol: /^smtp$/ }).optional(),
   /** The port the outbound MTA connects to at recipients' MX hosts (25; tests use another). */
   OUTBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(25),
+  /** When the child mails a delay report for a message still being retried (Postfix's delay_warning_time). */
+  POSTFIX_DELAY_WARNING_TIME: postfixTime.default("4h"),
+  /** How long the child keeps retrying before it gives up and reports the recipient expired (maximal_queue_lifetime). */
+  POSTFIX_QUEUE_LIFETIME: postfixTime.default("5d"),
+  /** The child's first retry delay, and how often it scans its deferred queue (minimal_backoff_time, queue_run_delay). */
+  POSTFIX_MINIMAL_BACKOFF_TIME: postfixTime.default("300s"),
+  /** The longest delay between two retries of one message (maximal_backoff_time). */
+  POSTFIX_MAXIMAL_BACKOFF_TIME: postfixTime.default("4000s"),
   /** Where the child Postfix takes hand-offs (smtp://127.0.0.1:port); set by the launcher for its workers. */
   POSTFIX_HANDOFF_URL: z.url({ protocol: /^smtp$/ }).optional(),
 };
@@ -32,6 +45,10 @@ type PostfixVariables = {
   SMTP_URL?: string;
   DNS_SERVERS?: string[];
   APP_ENV: string;
+  POSTFIX_DELAY_WARNING_TIME: string;
+  POSTFIX_QUEUE_LIFETIME: string;
+  POSTFIX_MINIMAL_BACKOFF_TIME: string;
+  POSTFIX_MAXIMAL_BACKOFF_TIME: string;
 };
 
 export type PostfixSettings = {
@@ -43,6 +60,8 @@ export type PostfixSettings = {
   outboundPort: number;
   /** DNS_SERVERS as the child's resolv.conf takes them (addresses, port 53). */
   dnsServers: string[];
+  /** The child's retry schedule and reports. */
+  times: PostfixTimes;
 };
 
 /** `ip`, `ip:53`, `[v6]` or `[v6]:53` → the address; another port → null. */
@@ -82,5 +101,11 @@ export function postfixSettings(raw: PostfixVariables): PostfixSettings {
     handOffUrl: raw.POSTFIX === "external" ? (raw.POSTFIX_URL ?? null) : wantsChild ? (raw.POSTFIX_HANDOFF_URL ?? null) : null,
     outboundPort: raw.OUTBOUND_SMTP_PORT,
     dnsServers: (raw.DNS_SERVERS ?? []).map(port53Address).filter((address): address is string => address !== null),
+    times: {
+      delayWarning: raw.POSTFIX_DELAY_WARNING_TIME,
+      queueLifetime: raw.POSTFIX_QUEUE_LIFETIME,
+      minimalBackoff: raw.POSTFIX_MINIMAL_BACKOFF_TIME,
+      maximalBackoff: raw.POSTFIX_MAXIMAL_BACKOFF_TIME,
+    },
   };
 }

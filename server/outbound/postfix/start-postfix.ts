@@ -26,10 +26,6 @@ export type OutboundMta = {
   stop: () => Promise<void>;
 };
 
-/** Delay reports after 4 hours, retries for 5 days: Postfix's own defaults, written out so the docs can name them. */
-const DELAY_WARNING_TIME = "4h";
-const QUEUE_LIFETIME = "5d";
-
 const runsWhere = "Postfix runs when Debian's postfix is installed (/usr/sbin/postfix) and the service runs as root";
 
 const noRouteProblem =
@@ -89,8 +85,7 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
       ownMx: ownMx(config),
       returnPath: { domain: returnPathDomain(), label: RETURN_PATH_LABEL },
       dnsServers: settings.dnsServers,
-      delayWarningTime: DELAY_WARNING_TIME,
-      queueLifetime: QUEUE_LIFETIME,
+      times: settings.times,
     },
     user,
   );

@@ -15,7 +15,7 @@ export const feedbackText = (text: string) => text.replace(/\s+/g, " ").trim().s
 export async function insertFeedbackEvent(
   tx: Executor,
   messageId: string,
-  type: Extract<MessageEventType, "bounced" | "complained">,
+  type: Extract<MessageEventType, "bounced" | "complained" | "delivered" | "expired" | "delivery_delayed">,
   detail: Record<string, unknown>,
 ): Promise<{ accountId: string } | null> {
   const result = await tx.execute<{ account_id: string }>(sql`

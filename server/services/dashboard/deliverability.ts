@@ -18,7 +18,7 @@ export async function deliverability(accountId: string, period: Period, tx: Exec
            count(*) filter (where exists (
              select 1 from message_events event where event.message_id = messages.id and event.type = 'complained')) as complained
       from messages
-     where account_id = ${accountId} and status in ('sent', 'bounced')
+     where account_id = ${accountId} and status in ('sent', 'delivered', 'bounced')
        and created_at >= ${period.start} and created_at < ${period.end}`);
   const row = result.rows[0];
   const [handedOff, bounced, complained] = [Number(row?.handed_off ?? 0), Number(row?.bounced ?? 0), Number(row?.complained ?? 0)];

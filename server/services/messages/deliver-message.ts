@@ -17,6 +17,10 @@
 // message as a whole (at MAIL FROM or DATA) bounces every pending recipient.
 // After the last attempt the pending recipients fail.
 //
+// Each recipient's outcome (sent, bounced, deferred, or expired once the
+// attempts ran out) is written with the message's (settle-delivery.ts); the
+// delivery reports that come back later take it further (docs/delivery.md).
+//
 // A crash after the hand-off but before the outcome is written leaves the
 // job to be retried: that message may go out twice, with the same
 // Message-ID (its stored form does not change). Nothing is lost.
@@ -36,7 +40,7 @@ import {
 import { sendThroughRelayPool } from "@/server/services/relays/relay-pools";
 import { buildMessage } from "./build-message";
 import { signMessage } from "./dkim-signer";
-import { type DeliveryEvent, deliveryEvent as event, settleDelivery as settle } from "./settle-delivery";
+import { type DeliveryEvent, deliveryEvent as event, type HandOffOutcome, settleDelivery as settle } from "./settle-delivery";
 import { verpAddress } from "./verp";
 
 /** Tries per message, the first included; the queue's retry limit matches. */
@@ -212,6 +216,8 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
         sent: false,
         pending: null,
         events: [event("failed", { reason: diagnostic, attempt, recipients: pending })],
+        // Our own retries ran out: the recipients' copies expired here.
+        recipients: pending.map((email) => ({ email, status: "expired", diagnostic })),
       });
       logger().warn({ messageId, attempt, reason: diagnostic }, "message failed");
       return "done";
@@ -223,6 +229,7 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
         sent: false,
         pending: null,
         events: [event("delivery_delayed", { diagnostic, attempt, recipients: pending })],
+        recipients: pending.map((email) => ({ email, status: "deferred", diagnostic })),
       });
       return "retry";
     }
@@ -241,6 +248,15 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
   }));
   const anyAccepted = result.accepted.length > 0 || row.sentAt !== null;
   const lastError = [...hard, ...soft].map((entry) => oneLine(`${entry.recipient}: ${entry.response}`)).join("; ") || null;
+  const outcomes = (softStatus: "deferred" | "expired"): HandOffOutcome[] => [
+    ...result.accepted.map((email) => ({ email, status: "sent" as const, diagnostic: null })),
+    ...hard.map((entry) => ({
+      email: entry.recipient,
+      status: "bounced" as const,
+      diagnostic: oneLine(`${entry.code} ${entry.response}`),
+    })),
+    ...soft.map((entry) => ({ email: entry.recipient, status: softStatus, diagnostic: oneLine(entry.response) })),
+  ];
   if (soft.length > 0 && !last) {
     events.push(
       event("delivery_delayed", { attempt, recipients: soft.map((entry) => entry.recipient), diagnostic: oneLine(soft[0]!.response) }),
@@ -253,6 +269,7 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
       pending: soft.map((entry) => entry.recipient),
       events,
       bounces,
+      recipients: outcomes("deferred"),
     });
     return "retry";
   }
@@ -267,6 +284,7 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
     pending: null,
     events,
     bounces,
+    recipients: outcomes("expired"),
   });
   logger().debug({ messageId, via, status }, "message handed off");
   return "done";

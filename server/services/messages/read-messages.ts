@@ -3,7 +3,7 @@
 // Lists read `messages` only; bodies live in message_contents.
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
-import { messageContents, messageEvents, messages } from "@/server/db/schema";
+import { messageContents, messageEvents, messageRecipients, messages } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import type { listMessagesQuery } from "@/shared/schemas/messages";
@@ -54,7 +54,7 @@ const contentsColumns = {
 
 /** Full views of these messages (already known to be the caller's), in the given order. */
 export async function loadMessageDetails(ids: string[]) {
-  const [rows, contents, events] = await Promise.all([
+  const [rows, contents, events, recipients] = await Promise.all([
     db().select().from(messages).where(inArray(messages.id, ids)),
     db().select(contentsColumns).from(messageContents).where(inArray(messageContents.messageId, ids)),
     db()
@@ -62,6 +62,7 @@ export async function loadMessageDetails(ids: string[]) {
       .from(messageEvents)
       .where(inArray(messageEvents.messageId, ids))
       .orderBy(asc(messageEvents.createdAt), asc(messageEvents.id)),
+    db().select().from(messageRecipients).where(inArray(messageRecipients.messageId, ids)),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const contentsById = new Map(contents.map((entry) => [entry.messageId, entry]));
@@ -72,6 +73,7 @@ export async function loadMessageDetails(ids: string[]) {
         byId.get(id)!,
         contentsById.get(id),
         events.filter((event) => event.messageId === id),
+        recipients.filter((recipient) => recipient.messageId === id),
       ),
     );
 }

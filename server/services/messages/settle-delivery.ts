@@ -1,12 +1,13 @@
 // Writes the outcome of one delivery attempt: the message's status, its
-// stored envelope narrowed to the recipients still pending, its events and any
-// hard bounces at hand-off. Without bounces this is one statement (atomic on
+// stored envelope narrowed to the recipients still pending, each recipient's
+// outcome (message_recipients), its events and any hard bounces at hand-off. Without bounces this is one statement (atomic on
 // its own, one round trip); with them, one transaction.
 import { sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import type { MessageEventType, MessageStatus } from "@/server/db/schema";
 import { newId } from "@/server/ids";
 import { type BounceInput, recordBounce } from "@/server/services/bounces/record-bounce";
+import { everyRecipientDelivered } from "./recipient-outcomes";
 
 export type DeliveryEvent = { id: string; type: MessageEventType; detail: Record<string, unknown> };
 
@@ -26,14 +27,25 @@ export type Settlement = {
   events: DeliveryEvent[];
   /** Hard bounces at hand-off, recorded with the outcome. */
   bounces?: BounceInput[];
+  /** What this attempt did for each recipient it tried. */
+  recipients: HandOffOutcome[];
 };
+
+export type HandOffOutcome = { email: string; status: "sent" | "bounced" | "deferred" | "expired"; diagnostic: string | null };
 
 async function writeOutcome(executor: Executor, messageId: string, settlement: Settlement) {
   const events = settlement.events.map((event) => ({ id: event.id, type: event.type, detail: event.detail }));
+  const accepted = settlement.recipients.filter((recipient) => recipient.status === "sent").map((recipient) => recipient.email);
+  // A delivery report may beat this write (Postfix is quick): a message whose
+  // recipients were all delivered meanwhile is `delivered` at once.
+  const status =
+    settlement.status === "sent" && settlement.recipients.every((recipient) => recipient.status === "sent")
+      ? sql`case when ${everyRecipientDelivered(messageId, accepted)} then 'delivered' else 'sent' end`
+      : sql`${settlement.status}`;
   await executor.execute(sql`
     with changed as (
       update messages
-         set status = ${settlement.status},
+         set status = ${status},
              attempts = attempts + 1,
              last_error = ${settlement.lastError},
              delivered_via = coalesce(${settlement.via}, delivered_via),
@@ -43,6 +55,13 @@ async function writeOutcome(executor: Executor, messageId: string, settlement: S
     ), narrowed as (
       update message_contents set envelope_to = ${JSON.stringify(settlement.pending ?? [])}::jsonb
        where message_id = ${messageId} and ${settlement.pending !== null}
+    ), outcomes as (
+      insert into message_recipients (message_id, email, status, diagnostic)
+      select changed.id, lower(outcome.email), outcome.status, outcome.diagnostic
+        from changed, jsonb_to_recordset(${JSON.stringify(settlement.recipients)}::jsonb) as outcome(email text, status text, diagnostic text)
+      on conflict (message_id, email) do update
+         set status = excluded.status, diagnostic = excluded.diagnostic, updated_at = clock_timestamp()
+       where message_recipients.status in ('queued', 'sent', 'deferred')
     )
     insert into message_events (id, message_id, type, detail)
     select event.id, changed.id, event.type, event.detail

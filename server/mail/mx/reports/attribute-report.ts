@@ -7,7 +7,10 @@
 import type { InboundReport } from "./parse-report";
 
 export type Attribution =
-  | { kind: "bounce"; recipient: string; bounceType: "hard" | "soft"; diagnostic: string }
+  /** `expired`: the reporting server gave up on a temporary failure (a soft bounce). */
+  | { kind: "bounce"; recipient: string; bounceType: "hard" | "soft"; diagnostic: string; expired: boolean }
+  | { kind: "delivered"; recipient: string; remoteMta: string | null; diagnostic: string }
+  | { kind: "delayed"; recipient: string; diagnostic: string }
   | { kind: "complaint"; recipient: string; feedbackType: string };
 
 export type AttributionResult = { records: Attribution[]; ignored: string[] };
@@ -23,8 +26,18 @@ export function attributeReport(report: InboundReport, recipients: string[]): At
     case "delivery-status":
       for (const entry of report.recipients) {
         const recipient = entry.addresses.find((address) => known.has(address));
-        if (recipient) records.push({ kind: "bounce", recipient, bounceType: entry.bounceType, diagnostic: entry.diagnostic });
-        else ignored.push(...entry.addresses);
+        if (!recipient) ignored.push(...entry.addresses);
+        else if (entry.outcome === "delivered")
+          records.push({ kind: "delivered", recipient, remoteMta: entry.remoteMta, diagnostic: entry.diagnostic });
+        else if (entry.outcome === "delayed") records.push({ kind: "delayed", recipient, diagnostic: entry.diagnostic });
+        else
+          records.push({
+            kind: "bounce",
+            recipient,
+            bounceType: entry.bounceType ?? "hard",
+            diagnostic: entry.diagnostic,
+            expired: entry.outcome === "expired",
+          });
       }
       break;
     case "feedback": {
@@ -41,7 +54,8 @@ export function attributeReport(report: InboundReport, recipients: string[]): At
       const { namedRecipients, bounceType, diagnostic } = report.bounce;
       const chosen = namedRecipients.length > 0 ? namedRecipients.filter((address) => known.has(address)) : onlyRecipient(recipients);
       ignored.push(...namedRecipients.filter((address) => !known.has(address)));
-      for (const recipient of chosen) records.push({ kind: "bounce", recipient, bounceType, diagnostic });
+      // A plain bounce with a temporary reply: the reporting server gave up retrying.
+      for (const recipient of chosen) records.push({ kind: "bounce", recipient, bounceType, diagnostic, expired: bounceType === "soft" });
       break;
     }
     case "none":

@@ -1,15 +1,16 @@
 // Reports sent to return-path addresses: each names its message, and the
 // recipient of it, through the verified token of the address it came to
-// (never through what the report says), and becomes `bounced` and `complained` events (with the suppression
-// list following) for the recipients of that message it names. Anything else
+// (never through what the report says), and becomes each named recipient's
+// outcome (delivered, deferred, bounced, expired: record-delivery-report.ts)
+// or a `complained` event, with the suppression list following. Anything else
 // (an out-of-office reply, a report about another address) is logged and
 // dropped: the sender has nothing to retry.
 import { eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { messages } from "@/server/db/schema";
 import { logger } from "@/server/logger";
-import { recordBounce } from "@/server/services/bounces/record-bounce";
 import { recordComplaint } from "@/server/services/bounces/record-complaint";
+import { recordDeliveryReport } from "@/server/services/bounces/record-delivery-report";
 import { addressOf } from "@/shared/schemas/messages";
 import { attributeReport } from "./attribute-report";
 import type { BounceDestination, InboundMessage } from "../inbound-message";
@@ -38,11 +39,36 @@ export async function handleBounceReports(message: InboundMessage, destinations:
     if (!recipients) continue;
     const { records, ignored } = attributeReport(report, recipients);
     for (const record of records) {
-      if (record.kind === "bounce") {
-        const { recipient, bounceType, diagnostic } = record;
-        await recordBounce({ messageId, recipient, bounceType, diagnostic, source: "dsn", authentication });
-      } else {
-        await recordComplaint({ messageId, recipient: record.recipient, feedbackType: record.feedbackType, source: "arf", authentication });
+      const { recipient } = record;
+      switch (record.kind) {
+        case "bounce": {
+          const { bounceType, diagnostic, expired } = record;
+          await recordDeliveryReport({
+            messageId,
+            recipient,
+            outcome: expired ? "expired" : "bounced",
+            bounceType,
+            diagnostic,
+            authentication,
+          });
+          break;
+        }
+        case "delivered":
+          await recordDeliveryReport({
+            messageId,
+            recipient,
+            outcome: "delivered",
+            remoteMta: record.remoteMta,
+            diagnostic: record.diagnostic,
+            authentication,
+          });
+          break;
+        case "delayed":
+          await recordDeliveryReport({ messageId, recipient, outcome: "delayed", diagnostic: record.diagnostic, authentication });
+          break;
+        case "complaint":
+          await recordComplaint({ messageId, recipient, feedbackType: record.feedbackType, source: "arf", authentication });
+          break;
       }
     }
     log.info(

@@ -1,0 +1,80 @@
+// Each recipient's copy of a message (message_recipients, docs/delivery.md,
+// "Each recipient's fate"): how a new outcome may replace the last one, and
+// when the whole message counts as delivered.
+import { sql } from "drizzle-orm";
+import type { Executor } from "@/server/db/client";
+import type { RecipientStatus, RecipientTls } from "@/server/db/schema";
+
+/**
+ * The statuses each outcome may replace. A delivery report never undoes a
+ * final outcome, except that a bounce after a delivery counts (a server that
+ * took the message may bounce it later); a delay or a hand-off never follows
+ * a final outcome.
+ */
+const replaces: Record<Exclude<RecipientStatus, "queued" | "suppressed">, RecipientStatus[]> = {
+  sent: ["queued", "sent", "deferred"],
+  deferred: ["queued", "sent", "deferred"],
+  delivered: ["queued", "sent", "deferred"],
+  expired: ["queued", "sent", "deferred"],
+  bounced: ["queued", "sent", "deferred", "delivered"],
+};
+
+export type RecipientOutcome = {
+  recipient: string;
+  status: keyof typeof replaces;
+  diagnostic?: string | null;
+  remoteMta?: string | null;
+  tls?: RecipientTls | null;
+};
+
+/**
+ * Writes one recipient's outcome; answers whether it changed anything (false:
+ * the message is unknown, or the recipient already has an outcome this one
+ * may not replace: a replayed report).
+ */
+export async function recordRecipientOutcome(tx: Executor, messageId: string, outcome: RecipientOutcome): Promise<boolean> {
+  const result = await tx.execute(sql`
+    insert into message_recipients (message_id, email, status, remote_mta, diagnostic, tls)
+    select id, ${outcome.recipient.toLowerCase()}, ${outcome.status}, ${outcome.remoteMta ?? null}, ${outcome.diagnostic ?? null},
+           ${outcome.tls ? JSON.stringify(outcome.tls) : null}::jsonb
+      from messages where id = ${messageId}
+    on conflict (message_id, email) do update
+       set status = excluded.status,
+           remote_mta = coalesce(excluded.remote_mta, message_recipients.remote_mta),
+           diagnostic = coalesce(excluded.diagnostic, message_recipients.diagnostic),
+           tls = coalesce(excluded.tls, message_recipients.tls),
+           updated_at = clock_timestamp()
+     where message_recipients.status in (select jsonb_array_elements_text(${JSON.stringify(replaces[outcome.status])}::jsonb))
+    returning email`);
+  return result.rows.length > 0;
+}
+
+/**
+ * True when every recipient the message was handed to has been delivered:
+ * each address of its `sent` events (and `alsoSent`, handed off in the
+ * statement that asks) has a `delivered` outcome, and no recipient has
+ * another one.
+ */
+export const everyRecipientDelivered = (messageId: string, alsoSent: string[] = []) => sql`(
+  not exists (select 1 from message_recipients where message_id = ${messageId} and status <> 'delivered')
+  and not exists (
+    select 1 from (
+      select lower(recipient.address) as address
+        from message_events sent, jsonb_array_elements_text(sent.detail->'recipients') as recipient(address)
+       where sent.message_id = ${messageId} and sent.type = 'sent'
+      union
+      select lower(address) from jsonb_array_elements_text(${JSON.stringify(alsoSent)}::jsonb) as extra(address)
+    ) handed
+     where not exists (
+       select 1 from message_recipients delivered
+        where delivered.message_id = ${messageId} and delivered.email = handed.address and delivered.status = 'delivered')))`;
+
+/**
+ * A `sent` message becomes `delivered` when every recipient is; a
+ * `delivered` one goes back to `sent` when a recipient bounces after all.
+ */
+export async function settleDeliveredStatus(tx: Executor, messageId: string) {
+  await tx.execute(sql`
+    update messages set status = case when ${everyRecipientDelivered(messageId)} then 'delivered' else 'sent' end
+     where id = ${messageId} and status in ('sent', 'delivered')`);
+}
