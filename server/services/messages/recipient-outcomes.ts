@@ -11,12 +11,15 @@ import type { RecipientStatus, RecipientTls } from "@/server/db/schema";
  * took the message may bounce it later); a delay or a hand-off never follows
  * a final outcome.
  */
+/** The outcomes that are not final yet: a hand-off result (settle-delivery.ts) replaces only these. */
+export const OPEN_OUTCOMES: RecipientStatus[] = ["queued", "sent", "deferred"];
+
 const replaces: Record<Exclude<RecipientStatus, "queued" | "suppressed">, RecipientStatus[]> = {
-  sent: ["queued", "sent", "deferred"],
-  deferred: ["queued", "sent", "deferred"],
-  delivered: ["queued", "sent", "deferred"],
-  expired: ["queued", "sent", "deferred"],
-  bounced: ["queued", "sent", "deferred", "delivered"],
+  sent: OPEN_OUTCOMES,
+  deferred: OPEN_OUTCOMES,
+  delivered: OPEN_OUTCOMES,
+  expired: OPEN_OUTCOMES,
+  bounced: [...OPEN_OUTCOMES, "delivered"],
 };
 
 export type RecipientOutcome = {

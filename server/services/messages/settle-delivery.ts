@@ -7,7 +7,7 @@ import { db, type Executor } from "@/server/db/client";
 import type { MessageEventType, MessageStatus } from "@/server/db/schema";
 import { newId } from "@/server/ids";
 import { type BounceInput, recordBounce } from "@/server/services/bounces/record-bounce";
-import { everyRecipientDelivered } from "./recipient-outcomes";
+import { everyRecipientDelivered, OPEN_OUTCOMES } from "./recipient-outcomes";
 
 export type DeliveryEvent = { id: string; type: MessageEventType; detail: Record<string, unknown> };
 
@@ -61,7 +61,7 @@ async function writeOutcome(executor: Executor, messageId: string, settlement: S
         from changed, jsonb_to_recordset(${JSON.stringify(settlement.recipients)}::jsonb) as outcome(email text, status text, diagnostic text)
       on conflict (message_id, email) do update
          set status = excluded.status, diagnostic = excluded.diagnostic, updated_at = clock_timestamp()
-       where message_recipients.status in ('queued', 'sent', 'deferred')
+       where message_recipients.status in (select jsonb_array_elements_text(${JSON.stringify(OPEN_OUTCOMES)}::jsonb))
     )
     insert into message_events (id, message_id, type, detail)
     select event.id, changed.id, event.type, event.detail
