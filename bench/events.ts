@@ -11,7 +11,6 @@
 // bench/results/events.{json,md}. Not a timed test.
 //
 //   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:events
-import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -24,6 +23,7 @@ import { feedEnd } from "./feed-end";
 import { percentile, round } from "./send-baselines";
 import { prepareAccount } from "./send-app";
 import { openSseClient, type SseClient } from "./sse-clients";
+import { writeResults } from "./write-results";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 32;
@@ -194,10 +194,7 @@ async function main() {
         .map((value) => value.toFixed(1))
         .join(" ")}.`,
     ].join("\n");
-    mkdirSync("bench/results", { recursive: true });
-    writeFileSync("bench/results/events.json", JSON.stringify(results, null, 2));
-    writeFileSync("bench/results/events.md", `${markdown}\n`);
-    console.log(markdown);
+    writeResults("events", results, markdown);
   } finally {
     await client.end();
     await server.stop();

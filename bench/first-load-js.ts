@@ -7,10 +7,11 @@
 // modules that route uses). The noModule polyfills are left out: modern
 // browsers never fetch them.
 // Fails (exit 1) when a route is over the budget (FIRST_LOAD_BUDGET_KB, default 150).
-import { existsSync, readFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
+import { writeResults } from "./write-results";
 
 const budgetKb = Number(process.env.FIRST_LOAD_BUDGET_KB ?? 150);
 const nextDir = path.resolve(".next");
@@ -109,9 +110,6 @@ export function firstLoadTable(rows: RouteSize[]): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = measureFirstLoad();
   const table = firstLoadTable(rows);
-  mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/first-load-js.json", JSON.stringify({ date: new Date().toISOString(), budgetKb, rows }, null, 2));
-  writeFileSync("bench/results/first-load-js.md", `${table}\n`);
-  console.log(table);
+  writeResults("first-load-js", { date: new Date().toISOString(), budgetKb, rows }, table);
   if (rows.some((row) => row.overBudget)) process.exitCode = 1;
 }

@@ -13,6 +13,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type RunnerResult } from "lighthouse";
 import { navSections } from "../components/nav-items";
 import { startTestServer } from "../tests/support/test-server";
+import { writeResults } from "./write-results";
 
 const targets = { performance: 90, accessibility: 100, "best-practices": 100 } as const;
 type Category = keyof typeof targets;
@@ -154,10 +155,7 @@ async function main() {
     ),
     ...results.flatMap((row) => row.failedAudits.map((audit) => `- ${row.page}: ${audit}`)),
   ].join("\n");
-  mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), desktop, targets, results }, null, 2));
-  writeFileSync("bench/results/lighthouse.md", `${table}\n`);
-  console.log(table);
+  writeResults("lighthouse", { date: new Date().toISOString(), desktop, targets, results }, table);
   if (results.some((row) => row.failedAudits.length > 0)) process.exitCode = 1;
 }
 

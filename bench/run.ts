@@ -21,7 +21,6 @@
 //   created and dropped); otherwise the embedded engine, which runs queries
 //   one at a time and so cannot show scaling on database routes.
 import { fork } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -30,6 +29,7 @@ import { startCpuMeter } from "./cpu-time";
 import { describeLoginCost, type LoginCost, measureLoginCost } from "./login-cost";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
+import { writeResults } from "./write-results";
 
 type BenchRoute = { path: string; auth: boolean; note?: string; scaling?: boolean };
 
@@ -210,17 +210,11 @@ async function main() {
     ...(skipped.length > 0 ? ["", "Skipped:", ...skipped.map((entry) => `- GET /api/v1${entry.path}: ${entry.reason}`)] : []),
     ...(login ? ["", ...describeLoginCost(login)] : []),
   ].join("\n");
-  mkdirSync("bench/results", { recursive: true });
-  writeFileSync(
-    "bench/results/latest.json",
-    JSON.stringify(
-      { date: new Date().toISOString(), seconds, connections, workerCounts, environment, rows, scaling: scalingRows, skipped, login },
-      null,
-      2,
-    ),
+  writeResults(
+    "latest",
+    { date: new Date().toISOString(), seconds, connections, workerCounts, environment, rows, scaling: scalingRows, skipped, login },
+    table,
   );
-  writeFileSync("bench/results/latest.md", `${table}\n`);
-  console.log(table);
 }
 
 main().catch((error) => {

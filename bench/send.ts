@@ -19,7 +19,6 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:send -- [--messages 3000]
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
 import { createTestDatabase } from "../tests/support/test-database";
@@ -31,6 +30,7 @@ import { submissionRate } from "./submission-rate";
 import { startCpuMeter } from "./cpu-time";
 import { percentile, pool, pooledHandOffRate, round, rsaSignaturesPerSecond } from "./send-baselines";
 import { arrivals, listen, sink, waitForSink } from "./send-sink";
+import { writeResults } from "./write-results";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -254,11 +254,7 @@ async function main() {
       "",
       `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL, 2 web workers + ${Math.min(os.availableParallelism(), 4)} delivery workers + the launcher; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0]!.toFixed(1)}.`,
     ].join("\n");
-    mkdirSync("bench/results", { recursive: true });
-    const name = acceptOnly ? "send-accept" : "send";
-    writeFileSync(`bench/results/${name}.json`, JSON.stringify(results, null, 2));
-    writeFileSync(`bench/results/${name}.md`, `${markdown}\n`);
-    console.log(markdown);
+    writeResults(acceptOnly ? "send-accept" : "send", results, markdown);
   } finally {
     await server.stop();
     await new Promise<void>((resolve) => sink.close(() => resolve()));
