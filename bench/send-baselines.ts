@@ -3,6 +3,7 @@
 // plus the small statistics helpers the report uses.
 import { generateKeyPairSync, sign } from "node:crypto";
 import nodemailer from "nodemailer";
+import { socketsWithoutDelay } from "@/server/outbound/smtp-client-socket";
 
 export const round = (value: number) => Math.round(value);
 export const percentile = (values: number[], p: number) => {
@@ -52,7 +53,9 @@ export async function pooledHandOffRate(port: number, count: number, html: strin
     secure: false,
     ignoreTLS: true,
     dkim: { domainName: "bench.example", keySelector: "bench", privateKey },
-  });
+    // Nagle off, as the service's own hand-offs (server/outbound/smtp-client-socket.ts).
+    getSocket: socketsWithoutDelay(5_000),
+  } as never);
   const start = performance.now();
   await pool(count, 64, (index) =>
     transporter.sendMail({

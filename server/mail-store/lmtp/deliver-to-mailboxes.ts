@@ -7,6 +7,7 @@
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { connectWithoutDelay } from "@/server/outbound/smtp-client-socket";
 
 /** Why a mailbox did not take the message; each is the name of the MX's reply for it. */
 export type MailboxRefusal = "mailboxFull" | "unknownMailbox" | "mailboxRefused" | "temporaryFailure";
@@ -68,34 +69,35 @@ export async function deliverToMailboxes(
   if (!lmtpUrl) return recipients.map((recipient) => failed(recipient, "temporaryFailure"));
   const url = new URL(lmtpUrl);
   const timeout = options.timeoutMs ?? 60_000;
-  const connection = new SMTPConnection({
-    host: url.hostname,
-    port: Number(url.port || 24),
-    lmtp: true,
-    name: env().mail.hostname,
-    // LMTP to the mail store runs on loopback or a private network.
-    ignoreTLS: true,
-    connectionTimeout: 5_000,
-    greetingTimeout: 5_000,
-    socketTimeout: timeout,
-  });
-  // Connection failures arrive as events, not through the callbacks: either ends the exchange.
-  const broken = new Promise<never>((_, reject) => {
-    connection.once("error", reject);
-    connection.once("end", () => reject(new Error("the LMTP connection closed")));
-  });
-  broken.catch(() => {});
+  let connection: SMTPConnection | undefined;
   try {
-    await Promise.race([new Promise<void>((resolve) => connection.connect(() => resolve())), broken]);
+    const socket = await connectWithoutDelay({ host: url.hostname, port: Number(url.port || 24) }, 5_000);
+    const session = new SMTPConnection({
+      connection: socket,
+      lmtp: true,
+      name: env().mail.hostname,
+      // LMTP to the mail store runs on loopback or a private network.
+      ignoreTLS: true,
+      greetingTimeout: 5_000,
+      socketTimeout: timeout,
+    });
+    connection = session;
+    // Connection failures arrive as events, not through the callbacks: either ends the exchange.
+    const broken = new Promise<never>((_, reject) => {
+      session.once("error", reject);
+      session.once("end", () => reject(new Error("the LMTP connection closed")));
+    });
+    broken.catch(() => {});
+    await Promise.race([new Promise<void>((resolve) => session.connect(() => resolve())), broken]);
     const outcomes: MailboxDeliveryOutcome[] = [];
     for (const recipient of recipients) {
-      const error = await Promise.race([sendTo(connection, options.from ?? "", recipient, raw), broken]);
+      const error = await Promise.race([sendTo(session, options.from ?? "", recipient, raw), broken]);
       outcomes.push(error ? failed(recipient, refusalOf(error)) : { recipient, delivered: true });
     }
-    connection.quit();
+    session.quit();
     return outcomes;
   } catch (error) {
-    connection.close();
+    connection?.close();
     logger().warn({ err: error, lmtp: `${url.hostname}:${url.port}` }, "mail storage unreachable; mailbox delivery deferred");
     return recipients.map((recipient) => failed(recipient, "temporaryFailure"));
   }

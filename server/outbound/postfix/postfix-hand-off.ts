@@ -6,6 +6,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { HandOff, RawMessage } from "@/server/outbound/message";
 import { type DsnRequest, sendRawVia } from "@/server/outbound/smtp-hand-off";
+import { socketsWithoutDelay } from "@/server/outbound/smtp-client-socket";
 import { smtpUrlOptions } from "@/server/outbound/smtp-url";
 
 const pools = new Map<string, Transporter>();
@@ -23,6 +24,7 @@ function poolFor(url: string): Transporter {
       connectionTimeout: 5_000,
       greetingTimeout: 10_000,
       socketTimeout: 60_000,
+      getSocket: socketsWithoutDelay(5_000),
     } as never);
     pools.set(url, pool);
   }

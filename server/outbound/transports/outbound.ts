@@ -6,6 +6,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/server/env";
 import type { EmailTransport } from "@/server/outbound/message";
 import { sendRawVia } from "@/server/outbound/smtp-hand-off";
+import { socketsWithoutDelay } from "@/server/outbound/smtp-client-socket";
 import { smtpUrlOptions } from "@/server/outbound/smtp-url";
 import { serviceDkimSigningKey } from "@/server/services/messages/service-dkim-key";
 
@@ -22,6 +23,7 @@ function connect(handOffUrl: string, signsAs: string | null): Transporter {
     connectionTimeout: 5_000,
     greetingTimeout: 10_000,
     socketTimeout: 60_000,
+    getSocket: socketsWithoutDelay(5_000),
     ...(key ? { dkim: { domainName: key.domain, keySelector: key.selector, privateKey: key.privateKey } } : {}),
   } as never);
 }

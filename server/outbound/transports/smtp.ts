@@ -4,6 +4,7 @@
 import nodemailer from "nodemailer";
 import type { EmailTransport } from "@/server/outbound/message";
 import { sendRawVia } from "@/server/outbound/smtp-hand-off";
+import { socketsWithoutDelay } from "@/server/outbound/smtp-client-socket";
 import { smtpUrlOptions } from "@/server/outbound/smtp-url";
 
 export function smtpTransport(smtpUrl: string): EmailTransport {
@@ -15,6 +16,7 @@ export function smtpTransport(smtpUrl: string): EmailTransport {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 60_000,
+    getSocket: socketsWithoutDelay(10_000),
   } as never);
   return {
     name: "smtp",

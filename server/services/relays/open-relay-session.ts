@@ -28,7 +28,8 @@ const excerpt = (text: string | undefined) => (text ? text.replace(/\s+/g, " ").
 
 function connectTcp(address: string, family: 4 | 6, port: number, timeoutMs: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: address, family, port });
+    // No delay on small writes, as for pooled hand-offs (server/outbound/smtp-client-socket.ts).
+    const socket = net.connect({ host: address, family, port, noDelay: true });
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new RelayConnectionError("timeout", `No connection to ${address}:${port} within ${seconds(timeoutMs)}.`));

@@ -5,9 +5,9 @@
 // single session does (open-relay-session.ts), so DNS rebinding cannot steer
 // a pooled connection to a private network. Pools idle for a while close.
 import { createHash } from "node:crypto";
-import net from "node:net";
 import nodemailer from "nodemailer";
 import type { HandOff, RawMessage } from "@/server/outbound/message";
+import { socketsWithoutDelay } from "@/server/outbound/smtp-client-socket";
 import { sendRawVia } from "@/server/outbound/smtp-hand-off";
 import type { RelayTarget } from "./open-relay-session";
 import { relayTlsOptions } from "./relay-tls-options";
@@ -40,20 +40,10 @@ function createPool(target: RelayTarget, options: { allowPrivate: boolean; timeo
     greetingTimeout: options.timeoutMs,
     socketTimeout: options.timeoutMs * 2,
     logger: false,
-    getSocket: (_options: unknown, callback: (error: Error | null, socket?: { connection: net.Socket }) => void) => {
-      resolveRelayAddress(target.host, { allowPrivate: options.allowPrivate }).then(
-        ({ address, family }) => {
-          const socket = net.connect({ host: address, family, port: target.port });
-          const fail = (error: Error) => callback(error);
-          socket.once("error", fail);
-          socket.once("connect", () => {
-            socket.removeListener("error", fail);
-            callback(null, { connection: socket });
-          });
-        },
-        (error: Error) => callback(error),
-      );
-    },
+    getSocket: socketsWithoutDelay(options.timeoutMs, async () => {
+      const { address, family } = await resolveRelayAddress(target.host, { allowPrivate: options.allowPrivate });
+      return { host: address, port: target.port, family };
+    }),
   } as never);
 }
 
