@@ -4,8 +4,8 @@
 // written only for a mailbox whose action is `junk`. Every X-Spam* field the
 // sender wrote was removed before (trace-headers.ts).
 import type { SpamVerdict } from "@/server/spam-filter/check-message";
+import { JUNK_FOLDER_HEADER } from "@/server/spam-filter/junk-header";
 
-export const JUNK_FOLDER_HEADER = "X-Spam-Folder";
 const SYMBOLS_SHOWN = 12;
 
 export type MailboxSpamOutcome =
