@@ -51,6 +51,9 @@ export function renderRspamdFiles(input: RspamdConfigInput): Record<string, stri
     "override.d/logging.inc": 'type = "console";\nlevel = "notice";\n',
     // Short DNS timeouts: a verdict never waits seconds on a resolver that cannot reach the Internet.
     "local.d/options.inc": `dns {\n${nameservers}  timeout = 0.3s;\n  retransmits = 1;\n}\ntask_timeout = 4s;\n`,
+    // Greylisting needs a store of the senders seen (Redis); without one a score-based "greylist" would defer the
+    // same message at every retry until it expired. Scores between the thresholds are "no action".
+    "local.d/actions.conf": "greylist = null;\n",
   };
   for (const module of INTERNET_MODULES) files[`local.d/${module}.conf`] = "enabled = false;\n";
   return files;

@@ -41,3 +41,24 @@ export const updateMailboxSpamSettingsBody = z.object({
 });
 
 export type MailboxSpamSettings = z.infer<typeof mailboxSpamSettingsSchema>;
+
+/** One entry per line (blank lines ignored), as the portal's text areas hold the lists. */
+export const senderLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+const senderLinesField = z.string().superRefine((text, context) => {
+  const lines = senderLines(text);
+  const bad = lines.find((line) => !senderPattern.safeParse(line).success);
+  if (bad) context.addIssue({ code: "custom", message: `"${bad.slice(0, 60)}" is not an address or a domain written @example.com` });
+  if (lines.length > MAX_SPAM_LIST_ENTRIES) context.addIssue({ code: "custom", message: `At most ${MAX_SPAM_LIST_ENTRIES} entries` });
+});
+
+/** The portal's spam settings form: the lists as text, one entry per line. */
+export const spamSettingsFormSchema = z.object({
+  action: z.enum(SPAM_ACTIONS),
+  allow: senderLinesField,
+  block: senderLinesField,
+});

@@ -97,11 +97,12 @@ describe("the MX asks rspamd about mail for hosted mailboxes", () => {
   it("keeps clean mail in the inbox and drops the sender's own X-Spam fields (a forged Junk marker does nothing)", async () => {
     const box = await storedMailbox(owner);
     const subject = `Lunch ${tag()}`;
-    const forged = "X-Spam-Folder: Junk\r\nX-Spam: Yes\r\nX-Spam-Status: Yes, forged\r\n";
+    // (An upstream "X-Spam: Yes" is something rspamd scores itself, SPAM_FLAG: not forged here.)
+    const forged = "X-Spam-Folder: Junk\r\nX-Spam-Symbols: forged\r\n";
     expect(short((await send(box, subject, { extra: forged })).data)).toBe("250 2.0.0");
     const stored = await find(box, "INBOX", subject);
     expect(stored?.source).toMatch(/^X-Spam-Status: No, score=/m);
-    expect(stored?.source).not.toMatch(/forged|^X-Spam: Yes|^X-Spam-Folder/m);
+    expect(stored?.source).not.toMatch(/forged|^X-Spam-Folder/m);
   });
 
   it("tags spam but leaves it in the inbox when the mailbox's action is tag", async () => {

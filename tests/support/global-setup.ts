@@ -67,8 +67,8 @@ export async function setup(project: TestProject) {
   const submission = { port: await freeLoopbackPort(), securePort: await freeLoopbackPort() };
   const mxPort = await freeLoopbackPort();
   const mailStore = { imapPort: await freeLoopbackPort(), pop3Port: await freeLoopbackPort(), lmtpPort: await freeLoopbackPort() };
-  // Loads in the background while the rest starts; the spam tests wait for it.
-  rspamd = await startTestRspamd(path.resolve(".test-data", `rspamd-${Date.now().toString(36)}`), [dns.address]);
+  // One directory per worktree: its compiled-rules cache makes later runs load faster.
+  rspamd = await startTestRspamd(path.resolve(".test-data", "rspamd"), [dns.address]);
   const appUrl = `http://localhost:${port}`;
   providers = await startFakeProviders(appUrl);
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
@@ -99,6 +99,8 @@ export async function setup(project: TestProject) {
       ...providers.env,
     },
   });
+  // After the app is up, so its load (CPU-heavy for ~15-30 s) does not slow the app's start; the spam tests wait for it.
+  rspamd.launch();
   project.provide("relayLab", { username: relayLab.username, password: relayLab.password, ports: relayLab.ports });
   project.provide("appUrl", appUrl);
   project.provide("submission", submission);

@@ -3,7 +3,9 @@
 // rules of tests/fixtures/rspamd, and reached by the app through a loopback
 // relay a test can cut (POST <controlUrl>/cut, /restore) to play "rspamd is
 // down" without stopping the rspamd the other files use. It loads in the
-// background (~15-30 s); tests that need it wait for spamFilterAnswers().
+// background (~15-30 s, less once its compiled-rules cache under
+// .test-data/rspamd/db exists), launched after the app is up so the two do
+// not compete for the CPU; tests that need it wait for its /ping.
 import { type ChildProcess, spawn } from "node:child_process";
 import { openSync } from "node:fs";
 import http from "node:http";
@@ -19,6 +21,8 @@ export type TestRspamd = {
   /** The app's RSPAMD_URL (the relay). */
   url: string;
   controlUrl: string;
+  /** Starts rspamd itself (the relay answers from the start: connections fail until rspamd listens). */
+  launch: () => void;
   stop: () => Promise<void>;
 };
 
@@ -34,8 +38,7 @@ export async function startTestRspamd(dir: string, dnsServers: string[]): Promis
     RSPAMD_TEST_RULES_DIR,
     asRoot ? rspamdUser() : null,
   );
-  const log = openSync(path.join(layout.dir, "rspamd.log"), "a");
-  const child: ChildProcess = spawn(RSPAMD_BINARY, rspamdArgs(layout, asRoot), { stdio: ["ignore", log, log] });
+  let child: ChildProcess | null = null;
   const relay = await startTcpProxy({ host: "127.0.0.1", port: normalPort });
   const control = http.createServer((request, response) => {
     if (request.url === "/cut") relay.cut();
@@ -46,10 +49,17 @@ export async function startTestRspamd(dir: string, dnsServers: string[]): Promis
   return {
     url: `http://127.0.0.1:${relay.port}`,
     controlUrl: `http://127.0.0.1:${(control.address() as { port: number }).port}`,
+    launch: () => {
+      const log = openSync(path.join(layout.dir, "rspamd.log"), "a");
+      child = spawn(RSPAMD_BINARY, rspamdArgs(layout, asRoot), { stdio: ["ignore", log, log] });
+    },
     stop: async () => {
-      const exited = new Promise<void>((resolve) => (child.exitCode === null ? child.once("exit", () => resolve()) : resolve()));
-      child.kill("SIGTERM");
-      await exited;
+      const running = child;
+      if (running && running.exitCode === null) {
+        const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
+        running.kill("SIGTERM");
+        await exited;
+      }
       await relay.close();
       await new Promise<void>((resolve) => control.close(() => resolve()));
     },
