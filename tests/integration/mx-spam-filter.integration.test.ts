@@ -3,8 +3,9 @@
 // read back over IMAP; and the per-mailbox settings API. The "spam, not
 // refused" message uses a TEST RULE (tests/fixtures/rspamd/regexp.conf): a
 // subject with [spam-test] scores 8, between rspamd's "add header" (6) and
-// "reject" (15). GTUBE is rspamd's own reject pattern. Duration: ~5 s once
-// rspamd has loaded; the first file to wait for it pays its load (15-30 s).
+// "reject" (15). GTUBE is rspamd's own reject pattern. Duration: 14 s of tests
+// on a loaded 2-core machine (IMAP reads dominate), plus the wait in beforeAll
+// for the run's rspamd to load (15-30 s, shared by the whole run).
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { getMailboxSpamSettings, updateMailboxSpamSettings } from "@/shared/api/endpoints/mailbox-spam";
