@@ -16,7 +16,7 @@ for (const [label, viewport] of [
     test.use({ viewport });
 
     test("create a mailbox, an app password, an alias and a catch-all; switch IMAP off", async ({ page, context }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       const account = newAccount("mailboxes");
       const domain = `mail-${randomBytes(4).toString("hex")}.example.org`;
       await signUpInBrowser(page, account);
