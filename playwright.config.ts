@@ -55,6 +55,8 @@ const serverEnv: Record<string, string> = {
   LMTP_PORT: process.env.E2E_LMTP_PORT,
   // Messages land in the dev mailbox the specs read, not with an outbound MTA.
   POSTFIX: "off",
+  // No spec reads a spam verdict; rspamd's load (15-30 s of CPU) would only slow the run.
+  RSPAMD: "off",
 };
 // Google and GitHub sign-in go to local fake providers (e2e/support/oauth-providers-server.ts)
 // on free ports: the app's callbacks are on its default APP_URL (http://localhost:PORT).

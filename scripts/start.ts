@@ -18,6 +18,7 @@ import { startDevDns } from "@/server/dev-dns/start-dev-dns";
 import { startMailStore } from "@/server/mail-store/dovecot/start-mail-store";
 import { mailLoginLimits } from "@/server/services/rate-limit/count-mail-login";
 import { startPostfix } from "@/server/outbound/postfix/start-postfix";
+import { startRspamd } from "@/server/spam-filter/start-rspamd";
 import { startWebServer } from "@/server/runtime/web-server";
 import { drainWebServer } from "@/server/runtime/drain-web-server";
 import { acquireInstanceLock, InstanceLockedError } from "@/server/runtime/acquire-instance-lock";
@@ -26,8 +27,8 @@ import { watchParentProcess } from "@/server/runtime/watch-parent-process";
 // Stopping (SIGTERM or SIGINT, from a terminal or any process manager): web
 // workers finish the requests in flight within WEB_DRAIN_MS, the job worker
 // lets running jobs finish (pg-boss's graceful stop; a job still running at
-// its timeout goes back to the queue when its lease expires), then Dovecot
-// and Postfix stop (its queue stays on disk) and the embedded database closes. See docs/stopping.md.
+// its timeout goes back to the queue when its lease expires), then Dovecot,
+// Postfix (its queue stays on disk) and rspamd stop, and the embedded database closes. See docs/stopping.md.
 const WEB_DRAIN_MS = 20_000;
 const JOBS_STOP_MS = 20_000;
 
@@ -105,6 +106,9 @@ async function runPrimary() {
   // Before the mail listeners: mail for hosted mailboxes is delivered to it.
   const mailStore = await startMailStore(config, databaseUrl, mailLoginLimits());
   console.log(mailStore.description);
+  // Not awaited while it loads (~30 s): until it answers, the MX accepts mail unchecked (docs/spam-and-rules.md).
+  const spamFilter = await startRspamd(config);
+  console.log(spamFilter.description);
   const mailListeners = await startMailListeners(config);
   for (const address of mailListeners.addresses) console.log(address);
   // Outside production only: answers for the domains customers add (docs/domains.md); its sockets close with the process.
@@ -163,6 +167,7 @@ async function runPrimary() {
     await Promise.all([
       mailStore.stop().catch((error: Error) => console.error(`dovecot: ${error.message}`)),
       postfix.stop().catch((error: Error) => console.error(`postfix: ${error.message}`)),
+      spamFilter.stop().catch((error: Error) => console.error(`rspamd: ${error.message}`)),
     ]);
     await embedded?.stop().catch(() => {});
     releaseLock();

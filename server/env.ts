@@ -13,6 +13,7 @@ import { type MailStoreSettings, mailStoreSettings } from "./mail-store-settings
 import { type DevDnsSettings, devDnsSettings } from "./dev-dns-settings";
 import { defaultEmailTransport, type EmailTransportName, emailTransportProblems } from "./email-transport-settings";
 import { type PostfixSettings, postfixEnvProblems, postfixEnvShape, postfixSettings } from "./outbound/postfix/postfix-env";
+import { type RspamdSettings, rspamdEnvProblems, rspamdEnvShape, rspamdSettings } from "./spam-filter/rspamd-env";
 
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -84,6 +85,7 @@ const envSchema = z.object({
     .optional(),
   ...mailEnvShape,
   ...postfixEnvShape,
+  ...rspamdEnvShape,
   /** Concurrent SMTP sessions this instance serves, and per client address. */
   SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(500),
   SMTP_MAX_CLIENTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -106,6 +108,8 @@ export type Env = Omit<
   mailStore: MailStoreSettings;
   /** The outbound MTA (Postfix): its mode and where delivery hands off to it (docs/delivery.md). */
   postfix: PostfixSettings;
+  /** The spam filter (rspamd): its mode, URL and what the MX does while it is down (docs/spam-and-rules.md). */
+  rspamd: RspamdSettings;
   /** The development DNS the launcher runs; null when off and always in production (docs/domains.md). */
   devDns: DevDnsSettings | null;
   isProduction: boolean;
@@ -156,6 +160,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   problems.push(...mailEnvProblems(raw, isProduction));
   problems.push(...postfixEnvProblems(raw));
+  problems.push(...rspamdEnvProblems(raw));
   const postfix = postfixSettings(raw);
   const chosenTransport = raw.EMAIL_TRANSPORT ?? defaultEmailTransport(raw, postfix, isProduction);
   problems.push(...emailTransportProblems(chosenTransport, raw, postfix, isProduction));
@@ -188,6 +193,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mail,
     mailStore,
     postfix,
+    rspamd: rspamdSettings(raw),
     devDns: devDnsSettings(raw, isProduction),
     isProduction,
     dataDir,

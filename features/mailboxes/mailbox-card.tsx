@@ -1,6 +1,6 @@
 "use client";
 // One mailbox: its address and name, storage used and its quota, protocol
-// switches, app passwords, the inbox link, and "Delete…".
+// switches, app passwords, the inbox link, "Spam filter…" and "Delete…".
 import { useState } from "react";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -12,6 +12,7 @@ import { ChangeQuotaDialog } from "./change-quota-dialog";
 import { InboxSlot } from "./inbox-slot";
 import { ProtocolSwitches } from "./protocol-switches";
 import { QuotaBar } from "./quota-bar";
+import { SpamSettingsDialog } from "./spam-settings-dialog";
 import { useDeleteMailbox } from "./use-mailboxes";
 
 /** `onNotice`: what changed, for the page's status line. */
@@ -22,6 +23,7 @@ export function MailboxCard({ mailbox, onNotice }: MailboxCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [changingQuota, setChangingQuota] = useState(false);
+  const [changingSpam, setChangingSpam] = useState(false);
   const headingId = `mailbox-${mailbox.id}`;
   return (
     <section
@@ -42,6 +44,9 @@ export function MailboxCard({ mailbox, onNotice }: MailboxCardProps) {
           <InboxSlot mailbox={mailbox} />
           <Button size="sm" variant="secondary" onClick={() => setChangingPassword(true)}>
             Change password…<span className="sr-only"> of {mailbox.address}</span>
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setChangingSpam(true)}>
+            Spam filter…<span className="sr-only"> of {mailbox.address}</span>
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
             Delete…<span className="sr-only"> {mailbox.address}</span>
@@ -77,6 +82,15 @@ export function MailboxCard({ mailbox, onNotice }: MailboxCardProps) {
         onChanged={(quota) => {
           setChangingQuota(false);
           onNotice(`${mailbox.address} can now store up to ${quota}.`);
+        }}
+      />
+      <SpamSettingsDialog
+        mailbox={mailbox}
+        open={changingSpam}
+        onClose={() => setChangingSpam(false)}
+        onSaved={() => {
+          setChangingSpam(false);
+          onNotice(`Saved the spam settings of ${mailbox.address}.`);
         }}
       />
       <ConfirmDialog

@@ -38,6 +38,11 @@ export const smtpReplies = {
   mailboxRefused: { code: 554, text: "5.3.0 The mailbox refused this message" },
   dmarcRejected: { code: 550, text: "5.7.1 Rejected by the DMARC policy (p=reject) of the sender's domain" },
   authenticationUnfinished: { code: 451, text: "4.7.0 Sender authentication checks did not finish; try again later" },
+  // The spam filter (docs/spam-and-rules.md).
+  spamRejected: { code: 550, text: "5.7.1 Message rejected as spam" },
+  senderBlocked: { code: 550, text: "5.7.1 The recipient does not accept mail from this sender" },
+  spamDeferred: { code: 451, text: "4.7.1 Try again later" },
+  spamFilterUnavailable: { code: 451, text: "4.7.1 Spam filter unavailable; try again later" },
 } as const satisfies Record<string, { code: number; text: string }>;
 
 export type SmtpReplyName = keyof typeof smtpReplies;

@@ -17,6 +17,7 @@ import type * as health from "./endpoints/health";
 import type * as invoices from "./endpoints/invoices";
 import type * as mailboxCredentials from "./endpoints/mailbox-credentials";
 import type * as mailboxMessages from "./endpoints/mailbox-messages";
+import type * as mailboxSpam from "./endpoints/mailbox-spam";
 import type * as mailboxes from "./endpoints/mailboxes";
 import type * as messages from "./endpoints/messages";
 import type * as oauth from "./endpoints/oauth";
@@ -121,6 +122,16 @@ export const listMailboxMessages = refTo<typeof mailboxMessages.listMailboxMessa
   "GET",
   "/mailboxes/{mailbox_id}/messages",
   "listMailboxMessages",
+);
+export const getMailboxSpamSettings = refTo<typeof mailboxSpam.getMailboxSpamSettings>(
+  "GET",
+  "/mailboxes/{mailbox_id}/spam",
+  "getMailboxSpamSettings",
+);
+export const updateMailboxSpamSettings = refTo<typeof mailboxSpam.updateMailboxSpamSettings>(
+  "PUT",
+  "/mailboxes/{mailbox_id}/spam",
+  "updateMailboxSpamSettings",
 );
 export const createMailbox = refTo<typeof mailboxes.createMailbox>("POST", "/mailboxes", "createMailbox");
 export const deleteMailbox = refTo<typeof mailboxes.deleteMailbox>("DELETE", "/mailboxes/{mailbox_id}", "deleteMailbox");

@@ -19,7 +19,13 @@ describe("API conventions on the real server", () => {
   it("reports readiness after checking the database", async () => {
     const response = await call(getReadiness);
     expect(response.status).toBe(200);
-    expect(response.body.data).toEqual({ status: "ready", database: "ok", mailStorage: "online", outboundMta: "off" });
+    expect(response.body.data).toEqual({
+      status: "ready",
+      database: "ok",
+      mailStorage: "online",
+      outboundMta: "off",
+      spamFilter: "external",
+    });
   });
 
   it.each([

@@ -10,6 +10,7 @@ import { selfSignedCertificate } from "./self-signed-certificate";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { type FakeProviders, startFakeProviders } from "./providers/start-providers";
 import { startSmtpCapture, type SmtpCapture } from "./smtp-capture";
+import { startTestRspamd, type TestRspamd } from "./rspamd";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { startTestServer, type TestServer } from "./test-server";
 
@@ -37,6 +38,8 @@ declare module "vitest" {
     mxPort: number;
     /** The app's child Dovecot on 127.0.0.1 (IMAP and POP3 with STARTTLS, LMTP). */
     mailStore: { imapPort: number; pop3Port: number; lmtpPort: number };
+    /** The shared rspamd the app's MX asks (RSPAMD=external through a relay), and the relay's control (cut/restore). */
+    spamFilter: { url: string; controlUrl: string };
   }
 }
 
@@ -47,6 +50,7 @@ let paymentProviders: FakePaymentProviders | undefined;
 let dns: DnsServer | undefined;
 let relayLab: RelayLab | undefined;
 let providers: FakeProviders | undefined;
+let rspamd: TestRspamd | undefined;
 
 export async function setup(project: TestProject) {
   const baseDatabaseUrl = process.env.DATABASE_URL;
@@ -63,6 +67,8 @@ export async function setup(project: TestProject) {
   const submission = { port: await freeLoopbackPort(), securePort: await freeLoopbackPort() };
   const mxPort = await freeLoopbackPort();
   const mailStore = { imapPort: await freeLoopbackPort(), pop3Port: await freeLoopbackPort(), lmtpPort: await freeLoopbackPort() };
+  // One directory per worktree: its compiled-rules cache makes later runs load faster.
+  rspamd = await startTestRspamd(path.resolve(".test-data", "rspamd"), [dns.address]);
   const appUrl = `http://localhost:${port}`;
   providers = await startFakeProviders(appUrl);
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
@@ -88,14 +94,19 @@ export async function setup(project: TestProject) {
       IMAP_PORT: String(mailStore.imapPort),
       POP3_PORT: String(mailStore.pop3Port),
       LMTP_PORT: String(mailStore.lmtpPort),
+      RSPAMD: "external",
+      RSPAMD_URL: rspamd.url,
       ...providers.env,
     },
   });
+  // After the app is up, so its load (CPU-heavy for ~15-30 s) does not slow the app's start; the spam tests wait for it.
+  rspamd.launch();
   project.provide("relayLab", { username: relayLab.username, password: relayLab.password, ports: relayLab.ports });
   project.provide("appUrl", appUrl);
   project.provide("submission", submission);
   project.provide("mxPort", mxPort);
   project.provide("mailStore", mailStore);
+  project.provide("spamFilter", { url: rspamd.url, controlUrl: rspamd.controlUrl });
   project.provide("mailboxDir", mailboxDir);
   project.provide("fakePaymentProvidersUrl", paymentProviders.url);
   project.provide("dnsServer", dns.address);
@@ -114,5 +125,6 @@ export async function teardown() {
   await dns?.stop();
   await relayLab?.stop();
   await providers?.stop();
+  await rspamd?.stop();
   await database?.drop();
 }

@@ -47,6 +47,8 @@ export async function startTestServer(options: {
     DOVECOT: "off",
     // Postfix too (it would take the messages the dev mailbox shows): tests of the outbound MTA turn it on.
     POSTFIX: "off",
+    // And rspamd (its load takes 15-30 s of CPU): the run shares one (global-setup.ts); other servers go without.
+    RSPAMD: "off",
     // And the development DNS (on by default without DNS_SERVERS): a test that wants it gives it a port.
     DEV_DNS_PORT: "0",
     ...options.env,

@@ -12,5 +12,6 @@ export * from "./messages";
 export * from "./oauth";
 export * from "./suppressions";
 export * from "./mailboxes";
+export * from "./mailbox-spam-settings";
 export * from "./mx-deliveries";
 export * from "./account-events";

@@ -6,6 +6,7 @@
 // plugin with usage copied back to our database.
 import type { DovecotUsers } from "./system-users";
 import { MASTER_SEPARATOR } from "./master-user";
+import { spamSieveSettings } from "./spam-sieve";
 import { MAIL_TLS_CIPHERS } from "@/server/security/tls-credentials";
 import {
   appPasswordQuery,
@@ -215,7 +216,7 @@ service dict {
 service auth-worker {
   process_limit = 4
 }
-${users.asRoot ? "" : "service anvil {\n  chroot =\n}\nservice auth {\n  chroot =\n}\n"}`;
+${users.asRoot ? "" : "service anvil {\n  chroot =\n}\nservice auth {\n  chroot =\n}\n"}${spamSieveSettings(layout.dir)}`;
 }
 
 export function renderSqlFile(connInfo: string, query: "attempt" | "app" | "mailbox" | "succeeded", limits: LoginLimits): string {

@@ -6,6 +6,7 @@
 import { chmodSync, chownSync, mkdirSync, writeFileSync } from "node:fs";
 import { renderDictFile, renderDovecotConf, renderSqlFile, type DovecotConfigInput } from "./dovecot-config";
 import { masterUserPasswdLine } from "./master-user";
+import { writeSpamSieve } from "./spam-sieve";
 
 export function writeDovecotFiles(input: DovecotConfigInput, tls: { cert: Buffer; key: Buffer }): void {
   const { layout, users } = input;
@@ -30,4 +31,5 @@ export function writeDovecotFiles(input: DovecotConfigInput, tls: { cert: Buffer
   secret(layout.keyFile, tls.key);
   writeFileSync(layout.certFile, tls.cert, { mode: 0o644 });
   writeFileSync(layout.configFile, renderDovecotConf(input), { mode: 0o644 });
+  writeSpamSieve(layout.dir, layout.configFile);
 }

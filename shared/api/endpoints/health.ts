@@ -23,6 +23,7 @@ export const readinessStatus = z
      * Readiness does not depend on it.
      */
     outboundMta: z.enum(["online", "offline", "off", "external"]),
+    spamFilter: z.enum(["online", "offline", "off", "external"]),
   })
   .meta({ id: "ReadinessStatus" });
 

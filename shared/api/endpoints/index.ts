@@ -13,6 +13,7 @@ import * as invoices from "./invoices";
 import * as mailboxCredentials from "./mailbox-credentials";
 import * as mailboxes from "./mailboxes";
 import * as mailboxMessages from "./mailbox-messages";
+import * as mailboxSpam from "./mailbox-spam";
 import * as messages from "./messages";
 import * as sendingDomains from "./sending-domains";
 import * as oauth from "./oauth";
@@ -118,6 +119,8 @@ export const endpoints = [
   mailboxCredentials.createMailboxAlias,
   mailboxCredentials.listMailboxAliases,
   mailboxCredentials.deleteMailboxAlias,
+  mailboxSpam.getMailboxSpamSettings,
+  mailboxSpam.updateMailboxSpamSettings,
   health.getHealth,
   health.getReadiness,
 ] as Endpoint[];

@@ -2,8 +2,9 @@
 // (docs/mailboxes.md, "Receiving mail"): refused with 550 5.7.1 when it fails
 // the DMARC check of a sender domain whose policy is `reject`, deferred with
 // 451 4.7.0 when the checks did not finish and the From domain publishes a
-// policy that would be enforced; else our
-// Received and Authentication-Results lines go on top and the message goes
+// policy that would be enforced; then the spam filter decides per mailbox
+// (filter-spam.ts: refused, deferred, Junk, tagged); else our Received,
+// Authentication-Results and X-Spam lines go on top and the message goes
 // over LMTP to every mailbox its recipients name, each mailbox once. One
 // reply answers the whole transaction: any temporary failure (storage down
 // 451 4.3.0, a full mailbox 452 4.2.2) makes the sender retry, and the
@@ -15,7 +16,9 @@ import { type DeliveryOptions, deliverToMailboxes, type MailboxDeliveryOutcome }
 import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";
 import type { InboundMessage, MailboxDestination } from "../inbound-message";
 import { recordMailboxReceived } from "@/server/services/events/record-mailbox-received";
+import { filterSpam } from "./filter-spam";
 import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "./mailbox-delivery-log";
+import { type MailboxSpamOutcome, spamHeaders } from "./spam-headers";
 import { authenticationResultsHeader, prependTraceHeaders, receivedHeader } from "./trace-headers";
 
 type Failed = Extract<MailboxDeliveryOutcome, { delivered: false }>;
@@ -30,6 +33,28 @@ function replyFor(failed: Failed[], deliveredCount: number): SmtpReply | null {
   // Refused for good (a mailbox deleted since RCPT): only when no mailbox got it, else the others keep their copy.
   if (failed.length > 0 && deliveredCount === 0) return new SmtpReply(failed[0]!.refusal);
   return null;
+}
+
+/** One LMTP pass per distinct set of X-Spam lines: each mailbox's copy carries its own (Junk or not). */
+async function deliverBySpamOutcome(
+  raw: Buffer,
+  outcomes: Map<string, MailboxSpamOutcome | null>,
+  options: DeliveryOptions,
+): Promise<MailboxDeliveryOutcome[]> {
+  const groups = new Map<string, string[]>();
+  for (const [mailbox, outcome] of outcomes) {
+    const lines = outcome
+      ? spamHeaders(outcome)
+          .map((line) => `${line}\r\n`)
+          .join("")
+      : "";
+    groups.set(lines, [...(groups.get(lines) ?? []), mailbox]);
+  }
+  const results: MailboxDeliveryOutcome[] = [];
+  for (const [lines, mailboxes] of groups) {
+    results.push(...(await deliverToMailboxes(Buffer.concat([Buffer.from(lines, "latin1"), raw]), mailboxes, options)));
+  }
+  return results;
 }
 
 export async function deliverToHostedMailboxes(
@@ -59,7 +84,14 @@ export async function deliverToHostedMailboxes(
   const mailboxes = [...new Set(destinations.flatMap((destination) => destination.mailboxes))];
   const digest = messageDigest(message.raw);
   const skipped = await alreadyDelivered(digest, mailboxes);
-  const pending = mailboxes.filter((mailbox) => !skipped.has(mailbox));
+  const spam = await filterSpam(
+    message,
+    mailboxes.filter((mailbox) => !skipped.has(mailbox)),
+  ).catch((reply: unknown) => {
+    if (reply instanceof SmtpReply)
+      log.info({ mailFrom: message.mailFrom.slice(0, 200), reply: reply.message }, "mx message refused by the spam filter");
+    throw reply;
+  });
   const raw = prependTraceHeaders(
     message.raw,
     [
@@ -68,11 +100,14 @@ export async function deliverToHostedMailboxes(
     ],
     hostname,
   );
-  const outcomes = await deliverToMailboxes(raw, pending, { from: message.mailFrom, ...options });
+  const outcomes = await deliverBySpamOutcome(raw, spam.deliver, { from: message.mailFrom, ...options });
   const delivered = outcomes.filter((outcome) => outcome.delivered).map((outcome) => outcome.recipient);
   const failed = outcomes.filter((outcome): outcome is Failed => !outcome.delivered);
   const reply = replyFor(failed, delivered.length + skipped.size);
   const summary = {
+    spam: spam.verdict ? { action: spam.verdict.action, score: spam.verdict.score } : undefined,
+    blocked: spam.blocked.length > 0 ? spam.blocked : undefined,
+    rejectedAsSpam: spam.rejected.length > 0 ? spam.rejected : undefined,
     delivered,
     skipped: [...skipped],
     failed: failed.map((outcome) => `${outcome.recipient}: ${smtpReplies[outcome.refusal].code}`),

@@ -4,7 +4,9 @@
 // the sender (or a hop before it) and is removed, so a reader can trust the
 // one with our name (RFC 8601 §5); results of other hosts are kept. The name
 // is compared the way readers compare it: quoted or not, any case, with or
-// without a trailing dot, behind comments.
+// without a trailing dot, behind comments. X-Spam* fields are the spam
+// filter's verdict (spam-headers.ts): the sender's own are removed too, so
+// the only ones a mailbox (and its Sieve scripts) see are ours.
 import type { AuthenticationSummary } from "@/server/mail/mx/authentication/authenticate-inbound";
 import { splitHeaderBlock } from "@/server/services/messages/header-block";
 import { MAX_HEADER_BYTES } from "../mx-limits";
@@ -60,7 +62,9 @@ export function authservId(value: string): string {
   return id.trim().toLowerCase().replace(/\.+$/, "");
 }
 
-/** The message with `headers` on top and no Authentication-Results of its own that names `hostname`. */
+const SPAM_FIELD = /^x-spam[\w-]*[ \t]*:/i;
+
+/** The message with `headers` on top, without X-Spam* fields and without an Authentication-Results of its own that names `hostname`. */
 export function prependTraceHeaders(raw: Buffer, headers: string[], hostname: string): Buffer {
   const top = Buffer.from(headers.map((line) => `${oneField(line)}\r\n`).join(""), "latin1");
   // The header block is at most MAX_HEADER_BYTES (checkInboundHeader refused longer ones at DATA).
@@ -70,6 +74,7 @@ export function prependTraceHeaders(raw: Buffer, headers: string[], hostname: st
   const fields = text.slice(0, end).split(/(?<=\n)(?![ \t])/);
   const ours = hostname.toLowerCase().replace(/\.+$/, "");
   const kept = fields.filter((field) => {
+    if (SPAM_FIELD.test(field)) return false;
     const match = /^authentication-results[ \t]*:(.*)$/is.exec(field);
     return !match || authservId(match[1]!.replace(/\r?\n/g, " ")) !== ours;
   });

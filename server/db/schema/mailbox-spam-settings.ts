@@ -1,0 +1,20 @@
+import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { mailboxes } from "./mailboxes";
+
+export type SpamAction = "junk" | "tag" | "off";
+
+/**
+ * A mailbox's spam settings (docs/spam-and-rules.md): what the MX does with
+ * mail rspamd scores as spam, and senders it always accepts or always refuses.
+ * No row: the defaults (junk, empty lists).
+ */
+export const mailboxSpamSettings = pgTable("mailbox_spam_settings", {
+  mailboxId: text("mailbox_id")
+    .primaryKey()
+    .references(() => mailboxes.id, { onDelete: "cascade" }),
+  action: text("action").$type<SpamAction>().notNull().default("junk"),
+  /** Lower-case addresses (`someone@example.com`) or domains (`@example.com`). */
+  allow: jsonb("allow").$type<string[]>().notNull().default([]),
+  block: jsonb("block").$type<string[]>().notNull().default([]),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

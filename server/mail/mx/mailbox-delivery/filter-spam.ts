@@ -1,0 +1,113 @@
+// The spam step of mailbox delivery (docs/spam-and-rules.md): each mailbox's
+// block list refuses its sender, its allow list or `off` skips filtering, and
+// for the others rspamd is asked once. reject → 550 5.7.1 with rspamd's text
+// (no copy for those mailboxes); soft reject or greylist → 451 4.7.1 for the
+// transaction; add header / rewrite subject → spam (Junk or tagged, per
+// mailbox). rspamd unavailable → unchecked copies, or 451 with
+// RSPAMD_UNAVAILABLE=defer.
+import addressparser from "nodemailer/lib/addressparser";
+import { env } from "@/server/env";
+import { SmtpReply } from "@/server/mail/reply-codes";
+import { spamSettingsOf } from "@/server/services/mailboxes/spam-settings";
+import { headerFields, splitHeaderBlock } from "@/server/services/messages/header-block";
+import { checkMessage, type SpamVerdict } from "@/server/spam-filter/check-message";
+import { servingRspamdUrl } from "@/server/spam-filter/rspamd-status";
+import type { MailboxSpamSettings } from "@/shared/schemas/mailbox-spam";
+import type { InboundMessage } from "../inbound-message";
+import { MAX_HEADER_BYTES } from "../mx-limits";
+import type { MailboxSpamOutcome } from "./spam-headers";
+
+export type SpamFiltering = {
+  /** Mailboxes that take the message, each with what its copy says of spam (null: no filter configured). */
+  deliver: Map<string, MailboxSpamOutcome | null>;
+  /** rspamd's verdict when it was asked, for the log. */
+  verdict: SpamVerdict | null;
+  blocked: string[];
+  rejected: string[];
+};
+
+/** The From header's address, lower case, or null. */
+function fromHeaderAddress(raw: Buffer): string | null {
+  const { header } = splitHeaderBlock(raw.subarray(0, MAX_HEADER_BYTES + 4).toString("latin1"));
+  const field = headerFields(header).find((candidate) => candidate.name === "from");
+  if (!field) return null;
+  const value = field.lines.join(" ").replace(/^[^:]*:/, "");
+  const first = addressparser(value, { flatten: true })[0];
+  return first?.address ? first.address.toLowerCase() : null;
+}
+
+/** Whether a list entry (`someone@example.com`, or `@example.com` for the domain and its subdomains) names one of the senders. */
+export function listNames(list: string[], senders: string[]): boolean {
+  return senders.some((sender) => {
+    const domain = sender.slice(sender.lastIndexOf("@") + 1);
+    return list.some((entry) =>
+      entry.startsWith("@") ? domain === entry.slice(1) || domain.endsWith(`.${entry.slice(1)}`) : entry === sender,
+    );
+  });
+}
+
+/** Where rspamd answers now: RSPAMD_URL, or the child once it serves; null when there is none to ask. */
+function rspamdUrl(): string | null {
+  const { mode, url } = env().rspamd;
+  return mode === "external" ? url : mode === "auto" ? servingRspamdUrl() : null;
+}
+
+export async function filterSpam(message: InboundMessage, mailboxes: string[]): Promise<SpamFiltering> {
+  if (mailboxes.length === 0) return { deliver: new Map(), verdict: null, blocked: [], rejected: [] };
+  const settings = await spamSettingsOf(mailboxes);
+  const senders = [message.mailFrom.toLowerCase(), fromHeaderAddress(message.raw)].filter((sender): sender is string => !!sender);
+  const result: SpamFiltering = { deliver: new Map(), verdict: null, blocked: [], rejected: [] };
+  const toCheck: string[] = [];
+  for (const mailbox of mailboxes) {
+    const own: MailboxSpamSettings = settings.get(mailbox)!;
+    if (listNames(own.block, senders)) result.blocked.push(mailbox);
+    else if (listNames(own.allow, senders)) result.deliver.set(mailbox, { kind: "skipped", reason: "allow-listed" });
+    else if (own.action === "off") result.deliver.set(mailbox, { kind: "skipped", reason: "filtering off" });
+    else toCheck.push(mailbox);
+  }
+  if (toCheck.length > 0) await checkAndSort(message, toCheck, settings, result);
+  if (result.deliver.size === 0) {
+    // Nothing for any mailbox: refused, with rspamd's words when it was rspamd.
+    if (result.rejected.length > 0) throw new SmtpReply("spamRejected", result.verdict?.message ?? undefined);
+    throw new SmtpReply("senderBlocked");
+  }
+  return result;
+}
+
+async function checkAndSort(message: InboundMessage, toCheck: string[], settings: Map<string, MailboxSpamSettings>, result: SpamFiltering) {
+  const config = env().rspamd;
+  if (config.mode === "off") {
+    for (const mailbox of toCheck) result.deliver.set(mailbox, null);
+    return;
+  }
+  const url = rspamdUrl();
+  const verdict = url
+    ? await checkMessage(
+        url,
+        {
+          raw: message.raw,
+          mailFrom: message.mailFrom,
+          recipients: toCheck,
+          remoteAddress: message.remoteAddress,
+          helo: message.helo,
+          queueId: message.sessionId,
+        },
+        config.timeoutMs,
+      )
+    : null;
+  result.verdict = verdict;
+  if (!verdict) {
+    if (config.whenUnavailable === "defer") throw new SmtpReply("spamFilterUnavailable");
+    for (const mailbox of toCheck) result.deliver.set(mailbox, { kind: "unchecked" });
+    return;
+  }
+  if (verdict.action === "soft reject" || verdict.action === "greylist") throw new SmtpReply("spamDeferred", verdict.message ?? undefined);
+  if (verdict.action === "reject") {
+    result.rejected.push(...toCheck);
+    return;
+  }
+  const isSpam = verdict.action === "add header" || verdict.action === "rewrite subject";
+  for (const mailbox of toCheck) {
+    result.deliver.set(mailbox, { kind: "scored", verdict, isSpam, junk: settings.get(mailbox)!.action === "junk" });
+  }
+}

@@ -1,0 +1,76 @@
+// Asks rspamd's normal worker about one message (POST /checkv2) with what the
+// MX knows of it: the envelope, the client's address and HELO
+// (docs/spam-and-rules.md). rspamd takes no outside SPF/DKIM/DMARC results in
+// this request; it runs its own checks through DNS_SERVERS. Any failure to get an
+// answer (down, loading, timeout, a reply that is not a verdict) is null: the
+// caller decides what an unchecked message means.
+import { z } from "zod";
+
+export type RspamdAction = "reject" | "soft reject" | "greylist" | "add header" | "rewrite subject" | "no action";
+
+export type SpamVerdict = {
+  action: RspamdAction;
+  score: number;
+  requiredScore: number;
+  /** The symbols with a non-zero score, highest first. */
+  symbols: { name: string; score: number }[];
+  /** rspamd's text for the sender (smtp_message), when it gives one. */
+  message: string | null;
+};
+
+export type CheckRequest = {
+  raw: Buffer;
+  mailFrom: string;
+  recipients: string[];
+  remoteAddress: string;
+  helo: string;
+  queueId: string;
+};
+
+const answerSchema = z.object({
+  action: z.enum(["reject", "soft reject", "greylist", "add header", "rewrite subject", "no action"]),
+  score: z.number(),
+  required_score: z.number().optional(),
+  symbols: z.record(z.string(), z.object({ score: z.number().optional() })).optional(),
+  messages: z.object({ smtp_message: z.string().optional() }).partial().optional(),
+});
+
+/** Header values reach rspamd raw: no line breaks, no control characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes
+const headerValue = (value: string) => value.replace(/[\x00-\x1f\x7f]/g, "").slice(0, 500);
+
+export async function checkMessage(url: string, request: CheckRequest, timeoutMs: number): Promise<SpamVerdict | null> {
+  const headers = new Headers({
+    "Content-Type": "message/rfc822",
+    IP: headerValue(request.remoteAddress),
+    Helo: headerValue(request.helo),
+    "Queue-Id": headerValue(request.queueId),
+  });
+  if (request.mailFrom) headers.set("From", headerValue(request.mailFrom));
+  for (const recipient of request.recipients) headers.append("Rcpt", headerValue(recipient));
+  try {
+    const response = await fetch(new URL("/checkv2", url), {
+      method: "POST",
+      headers,
+      body: new Uint8Array(request.raw),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) return null;
+    const parsed = answerSchema.safeParse(await response.json());
+    if (!parsed.success) return null;
+    const answer = parsed.data;
+    const symbols = Object.entries(answer.symbols ?? {})
+      .map(([name, symbol]) => ({ name, score: symbol.score ?? 0 }))
+      .filter((symbol) => symbol.score !== 0)
+      .sort((a, b) => b.score - a.score);
+    return {
+      action: answer.action,
+      score: answer.score,
+      requiredScore: answer.required_score ?? 0,
+      symbols,
+      message: answer.messages?.smtp_message ? headerValue(answer.messages.smtp_message).slice(0, 200) : null,
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,60 @@
+// The child rspamd's own local configuration (docs/spam-and-rules.md,
+// "Spam filtering"): Debian's /etc/rspamd stays as shipped and reads ours
+// through LOCAL_CONFDIR. Workers listen on loopback ports picked at start,
+// DNS goes to DNS_SERVERS with short timeouts (an offline machine answers in
+// well under a second), and the modules that only work with the Internet
+// (blocklists, fuzzy hashes, remote maps, updates) are off.
+import path from "node:path";
+
+export type RspamdLayout = { dir: string; confDir: string; runDir: string; dbDir: string; pidFile: string };
+
+export type RspamdConfigInput = {
+  normalPort: number;
+  controllerPort: number;
+  /** host:port entries; empty: the system's resolvers (/etc/resolv.conf). */
+  dnsServers: string[];
+};
+
+/** Modules that need the Internet (DNS blocklists, rspamd.com's maps and fuzzy storage, update checks). */
+export const INTERNET_MODULES = [
+  "rbl",
+  "surbl",
+  "fuzzy_check",
+  "asn",
+  "phishing",
+  "dcc",
+  "emails",
+  "url_redirector",
+  "rspamd_update",
+  "mx_check",
+  "whitelist",
+];
+
+export function rspamdLayout(stateRoot: string): RspamdLayout {
+  const dir = path.join(stateRoot, "rspamd");
+  const runDir = path.join(dir, "run");
+  return { dir, confDir: path.join(dir, "conf"), runDir, dbDir: path.join(dir, "db"), pidFile: path.join(runDir, "rspamd.pid") };
+}
+
+const quoted = (value: string) => JSON.stringify(value);
+
+/** File name (under LOCAL_CONFDIR) → content. override.d replaces the keys Debian's rspamd.conf sets (ports, log). */
+export function renderRspamdFiles(input: RspamdConfigInput): Record<string, string> {
+  const nameservers = input.dnsServers.length > 0 ? `  nameserver = [${input.dnsServers.map(quoted).join(", ")}];\n` : "";
+  const files: Record<string, string> = {
+    "override.d/worker-normal.inc": `bind_socket = "127.0.0.1:${input.normalPort}";\ncount = 1;\n`,
+    // Kept for its statistics; reachable from loopback only.
+    "override.d/worker-controller.inc": `bind_socket = "127.0.0.1:${input.controllerPort}";\ncount = 1;\n`,
+    // The MX asks the normal worker over HTTP: no milter proxy, no local fuzzy storage.
+    "override.d/worker-proxy.inc": "count = -1;\n",
+    "override.d/worker-fuzzy.inc": "count = -1;\n",
+    "override.d/logging.inc": 'type = "console";\nlevel = "notice";\n',
+    // Short DNS timeouts: a verdict never waits seconds on a resolver that cannot reach the Internet.
+    "local.d/options.inc": `dns {\n${nameservers}  timeout = 0.3s;\n  retransmits = 1;\n}\ntask_timeout = 4s;\n`,
+    // Greylisting needs a store of the senders seen (Redis); without one a score-based "greylist" would defer the
+    // same message at every retry until it expired. Scores between the thresholds are "no action".
+    "local.d/actions.conf": "greylist = null;\n",
+  };
+  for (const module of INTERNET_MODULES) files[`local.d/${module}.conf`] = "enabled = false;\n";
+  return files;
+}

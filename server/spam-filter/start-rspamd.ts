@@ -1,0 +1,54 @@
+// The spam filter for this instance (docs/spam-and-rules.md). RSPAMD=auto
+// runs Debian's rspamd as a child when it is installed and the service runs
+// as root, its configuration written under the service's state directory at
+// each start; RSPAMD=external asks the operator's at RSPAMD_URL; off: none.
+// The launcher does not wait for the child to load (it takes ~30 s): until it
+// answers, the MX treats it as down (docs/spam-and-rules.md, "When rspamd is down").
+import path from "node:path";
+import type { Env } from "@/server/env";
+import { blockingParent, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { rspamdLayout } from "./rspamd-config";
+import { canRunRspamd } from "./rspamd-env";
+import { superviseRspamd } from "./rspamd-process";
+import { writeRspamdStatus } from "./rspamd-status";
+import { rspamdUser, writeRspamdFiles } from "./write-rspamd-files";
+
+export type SpamFilter = {
+  /** One line for the launcher's log. */
+  description: string;
+  stop: () => Promise<void>;
+};
+
+/** rspamd's workers run as _rspamd: a DATA_DIR below a parent it cannot pass moves its files to /var/lib (traversable-path.ts). */
+function prepareStateRoot(dataDir: string): string {
+  const blocking = blockingParent(dataDir);
+  const root = blocking ? serviceStateDir(dataDir) : path.resolve(dataDir);
+  prepareMailStateRoot({ root, movedBecause: blocking });
+  return root;
+}
+
+export async function startRspamd(config: Env): Promise<SpamFilter> {
+  const settings = config.rspamd;
+  const none = (description: string): SpamFilter => ({ description, stop: async () => {} });
+  if (settings.mode === "off") return none("spam filter off (RSPAMD=off)");
+  if (settings.mode === "external") return none(`spam filter: rspamd at ${settings.url}`);
+  const user = rspamdUser();
+  if (!canRunRspamd() || !user) {
+    writeRspamdStatus(config.dataDir, "off");
+    return none("spam filter: none; install Debian's rspamd (`apt-get install rspamd`) and run as root to filter hosted mail");
+  }
+  const normalPort = await freeLoopbackPort();
+  const controllerPort = await freeLoopbackPort();
+  const layout = rspamdLayout(prepareStateRoot(config.dataDir));
+  writeRspamdFiles(layout, { normalPort, controllerPort, dnsServers: settings.dnsServers }, settings.localRulesDir, user);
+  const url = `http://127.0.0.1:${normalPort}`;
+  writeRspamdStatus(config.dataDir, "offline");
+  const rspamd = superviseRspamd({
+    layout,
+    normalPort,
+    onServing: (serving) => writeRspamdStatus(config.dataDir, serving ? "online" : "offline", url),
+  });
+  const dns = settings.dnsServers.length > 0 ? `DNS ${settings.dnsServers.join(", ")}` : "the system's DNS";
+  return { description: `spam filter: rspamd loading on ${url} (through ${dns}); mail is unchecked until it answers`, stop: rspamd.stop };
+}

@@ -1,0 +1,36 @@
+import { mailboxIdParams } from "@/shared/schemas/mailboxes";
+import { mailboxSpamSettingsSchema, updateMailboxSpamSettingsBody } from "@/shared/schemas/mailbox-spam";
+import { defineEndpoint } from "../endpoint";
+
+const access = { tag: "Mailboxes", auth: "bearer-or-api-key", apiKeyScope: "full" } as const;
+
+export const getMailboxSpamSettings = defineEndpoint({
+  ...access,
+  method: "GET",
+  path: "/mailboxes/{mailbox_id}/spam",
+  operationId: "getMailboxSpamSettings",
+  summary: "Get a mailbox's spam settings",
+  description:
+    "What the MX does with mail the spam filter scores as spam (`junk`: the Junk folder; `tag`: the inbox, marked `X-Spam: Yes`; `off`: not filtered), " +
+    "and the senders always accepted (`allow`) or always refused (`block`). A mailbox never changed has `junk` and empty lists.",
+  params: mailboxIdParams,
+  response: mailboxSpamSettingsSchema,
+  message: "OK",
+  errors: ["not_found"],
+});
+
+export const updateMailboxSpamSettings = defineEndpoint({
+  ...access,
+  method: "PUT",
+  path: "/mailboxes/{mailbox_id}/spam",
+  operationId: "updateMailboxSpamSettings",
+  summary: "Replace a mailbox's spam settings",
+  description:
+    "Replaces all three settings (omitted ones take their defaults). `allow` and `block` hold addresses (`someone@example.com`) or domains written `@example.com`, " +
+    "up to 500 each; matched against the envelope sender and the From address. A blocked sender's mail is refused with 550 5.7.1; an allowed one never goes to Junk.",
+  params: mailboxIdParams,
+  body: updateMailboxSpamSettingsBody,
+  response: mailboxSpamSettingsSchema,
+  message: "Spam settings saved",
+  errors: ["not_found", "validation_error"],
+});

@@ -1,0 +1,180 @@
+// Spam filtering end to end: a bare-socket sender → the app's MX → the run's
+// shared real rspamd (tests/support/rspamd.ts) → Dovecot with its Sieve step,
+// read back over IMAP; and the per-mailbox settings API. The "spam, not
+// refused" message uses a TEST RULE (tests/fixtures/rspamd/regexp.conf): a
+// subject with [spam-test] scores 8, between rspamd's "add header" (6) and
+// "reject" (15). GTUBE is rspamd's own reject pattern. Duration: 14 s of tests
+// on a loaded 2-core machine (IMAP reads dominate), plus the wait in beforeAll
+// for the run's rspamd to load (15-30 s, shared by the whole run).
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { getMailboxSpamSettings, updateMailboxSpamSettings } from "@/shared/api/endpoints/mailbox-spam";
+import { call } from "../support/api-client";
+import { createAccount, type TestAccount } from "../support/factories";
+import { imapClient, rawMessage, storedMailbox, type TestMailbox } from "../support/hosted-mailboxes";
+import { mxTransaction, short } from "../support/mx-client";
+import { verifiedDomain } from "../support/domains";
+import { until } from "../support/poll";
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+const GTUBE = "XJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X";
+const tag = () => randomBytes(4).toString("hex");
+const mxPort = () => inject("mxPort");
+
+type Stored = { subject: string; source: string };
+
+/** Every message of one folder, over IMAP. */
+async function folder(box: TestMailbox, name: string): Promise<Stored[]> {
+  const client = imapClient(box.address, box.password);
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock(name);
+    try {
+      if (!client.mailbox || client.mailbox.exists === 0) return [];
+      const messages: Stored[] = [];
+      for await (const message of client.fetch("1:*", { envelope: true, source: true }))
+        messages.push({ subject: message.envelope?.subject ?? "", source: message.source?.toString("latin1") ?? "" });
+      return messages;
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => {});
+  }
+}
+
+const find = async (box: TestMailbox, name: string, subject: string) =>
+  (await folder(box, name)).find((message) => message.subject === subject);
+
+async function send(box: TestMailbox, subject: string, options: { from?: string; body?: string; extra?: string } = {}) {
+  const raw = rawMessage(box.address, subject, options.extra ?? "");
+  const message = options.body ? Buffer.from(raw.toString("latin1").replace("Hello from the test.", options.body), "latin1") : raw;
+  return mxTransaction(mxPort(), options.from ?? "sender@example.org", [box.address], message);
+}
+
+const control = (action: "cut" | "restore") => fetch(`${inject("spamFilter").controlUrl}/${action}`, { method: "POST" });
+
+let account: TestAccount;
+let owner: { accountId: string; domainId: string; domainName: string };
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = inject("databaseUrl");
+  process.env.LOG_LEVEL = "silent";
+  account = await createAccount();
+  const domain = await verifiedDomain(account, "spam");
+  owner = { accountId: account.user.id, domainId: domain.domain_id, domainName: domain.name };
+  // The shared rspamd loads in the background at the start of the run (15-30 s here).
+  const answers = async () =>
+    (await fetch(`${inject("spamFilter").url}/ping`, { signal: AbortSignal.timeout(2_000) }).catch(() => null))?.ok ?? false;
+  expect(await until(answers, 110_000, 500)).toBe(true);
+});
+
+const settings = (box: TestMailbox, body: Record<string, unknown>) =>
+  call(updateMailboxSpamSettings, { token: account.accessToken, params: { mailbox_id: box.id }, body });
+
+describe("the MX asks rspamd about mail for hosted mailboxes", () => {
+  it("refuses GTUBE with 550 5.7.1 and rspamd's text; nothing is stored", async () => {
+    const box = await storedMailbox(owner);
+    const subject = `GTUBE ${tag()}`;
+    const result = await send(box, subject, { body: GTUBE });
+    expect(short(result.data)).toBe("550 5.7.1");
+    expect(result.data!.text).toMatch(/rejected as spam: Gtube pattern/i);
+    expect(await find(box, "INBOX", subject)).toBeUndefined();
+    expect(await find(box, "Junk", subject)).toBeUndefined();
+  });
+
+  it("files a message scored for 'add header' (the test rule) into Junk with X-Spam: Yes, never the inbox", async () => {
+    const box = await storedMailbox(owner);
+    const subject = `[spam-test] cheap pills ${tag()}`;
+    expect(short((await send(box, subject)).data)).toBe("250 2.0.0");
+    const junk = await find(box, "Junk", subject);
+    expect(junk?.source).toMatch(/^X-Spam: Yes\r$/m);
+    expect(junk?.source).toMatch(/^X-Spam-Status: Yes, score=\d+\.\d\d required=\d+\.\d\d action=add header\r$/m);
+    expect(junk?.source).toMatch(/^X-Spam-Symbols: .*TEST_SPAM_SUBJECT\(8\.00\)/m);
+    expect(await find(box, "INBOX", subject)).toBeUndefined();
+  });
+
+  it("keeps clean mail in the inbox and drops the sender's own X-Spam fields (a forged Junk marker does nothing)", async () => {
+    const box = await storedMailbox(owner);
+    const subject = `Lunch ${tag()}`;
+    // (An upstream "X-Spam: Yes" is something rspamd scores itself, SPAM_FLAG: not forged here.)
+    const forged = "X-Spam-Folder: Junk\r\nX-Spam-Symbols: forged\r\n";
+    expect(short((await send(box, subject, { extra: forged })).data)).toBe("250 2.0.0");
+    const stored = await find(box, "INBOX", subject);
+    expect(stored?.source).toMatch(/^X-Spam-Status: No, score=/m);
+    expect(stored?.source).not.toMatch(/forged|^X-Spam-Folder/m);
+  });
+
+  it("tags spam but leaves it in the inbox when the mailbox's action is tag", async () => {
+    const box = await storedMailbox(owner);
+    expect((await settings(box, { action: "tag" })).status).toBe(200);
+    const subject = `[spam-test] tagged ${tag()}`;
+    expect(short((await send(box, subject)).data)).toBe("250 2.0.0");
+    const stored = await find(box, "INBOX", subject);
+    expect(stored?.source).toMatch(/^X-Spam: Yes\r$/m);
+    expect(stored?.source).not.toMatch(/^X-Spam-Folder/m);
+  });
+
+  it("never files an allow-listed sender into Junk, and refuses a block-listed one with 550 5.7.1", async () => {
+    const box = await storedMailbox(owner);
+    expect((await settings(box, { allow: ["@friends.example"], block: ["pest@example.org"] })).status).toBe(200);
+    const allowed = `[spam-test] from a friend ${tag()}`;
+    expect(short((await send(box, allowed, { from: "ann@mail.friends.example" })).data)).toBe("250 2.0.0");
+    expect((await find(box, "INBOX", allowed))?.source).toMatch(/^X-Spam-Status: No \(allow-listed\)\r$/m);
+    expect(await find(box, "Junk", allowed)).toBeUndefined();
+
+    const blocked = `Hello again ${tag()}`;
+    const refused = await send(box, blocked, { from: "pest@example.org" });
+    expect(short(refused.data)).toBe("550 5.7.1");
+    expect(await find(box, "INBOX", blocked)).toBeUndefined();
+  });
+
+  it("accepts mail unchecked, saying so, while rspamd cannot be reached", async () => {
+    const box = await storedMailbox(owner);
+    const subject = `[spam-test] while down ${tag()}`;
+    await control("cut");
+    try {
+      expect(short((await send(box, subject)).data)).toBe("250 2.0.0");
+    } finally {
+      await control("restore");
+    }
+    expect((await find(box, "INBOX", subject))?.source).toMatch(/^X-Spam-Status: Unchecked \(the spam filter was unavailable\)\r$/m);
+  });
+});
+
+describe("GET | PUT /mailboxes/{mailbox_id}/spam", () => {
+  it("answers the defaults, then what was saved, normalised", async () => {
+    const box = await storedMailbox(owner);
+    const params = { mailbox_id: box.id };
+    expect((await call(getMailboxSpamSettings, { token: account.accessToken, params })).body.data).toEqual({
+      action: "junk",
+      allow: [],
+      block: [],
+    });
+    const saved = await settings(box, { action: "off", allow: [" Ann@Example.ORG ", "@Friends.Example", "@friends.example"], block: [] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({ action: "off", allow: ["ann@example.org", "@friends.example"], block: [] });
+    expect((await call(getMailboxSpamSettings, { token: account.accessToken, params })).body.data).toEqual(saved.body.data);
+    // Submitted empty: every setting back to its default.
+    expect((await settings(box, {})).body.data).toEqual({ action: "junk", allow: [], block: [] });
+  });
+
+  it("refuses bad input with 400 naming the fields", async () => {
+    const box = await storedMailbox(owner);
+    const bad = await settings(box, { action: "delete", allow: ["not an address"], block: ["@"] });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.errors?.map((error) => error.path).sort()).toEqual(["action", "allow.0", "block.0"]);
+  });
+
+  it("needs a signed-in caller, and another account's mailbox is 404", async () => {
+    const box = await storedMailbox(owner);
+    const params = { mailbox_id: box.id };
+    expect((await call(getMailboxSpamSettings, { params })).status).toBe(401);
+    expect((await call(updateMailboxSpamSettings, { params, body: { action: "tag" } })).status).toBe(401);
+    const stranger = await createAccount();
+    expect((await call(getMailboxSpamSettings, { token: stranger.accessToken, params })).status).toBe(404);
+    expect((await call(updateMailboxSpamSettings, { token: stranger.accessToken, params, body: { action: "off" } })).status).toBe(404);
+    expect((await call(getMailboxSpamSettings, { token: account.accessToken, params })).body.data.action).toBe("junk");
+  });
+});

@@ -1,0 +1,67 @@
+// One real rspamd (Debian's) per integration run, shared by every test file:
+// configured by the service's own writer (server/spam-filter/), with the test
+// rules of tests/fixtures/rspamd, and reached by the app through a loopback
+// relay a test can cut (POST <controlUrl>/cut, /restore) to play "rspamd is
+// down" without stopping the rspamd the other files use. It loads in the
+// background (~15-30 s, less once its compiled-rules cache under
+// .test-data/rspamd/db exists), launched after the app is up so the two do
+// not compete for the CPU; tests that need it wait for its /ping.
+import { type ChildProcess, spawn } from "node:child_process";
+import { openSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { rspamdLayout } from "@/server/spam-filter/rspamd-config";
+import { RSPAMD_BINARY } from "@/server/spam-filter/rspamd-env";
+import { rspamdArgs } from "@/server/spam-filter/rspamd-process";
+import { rspamdUser, writeRspamdFiles } from "@/server/spam-filter/write-rspamd-files";
+import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { startTcpProxy } from "./tcp-proxy";
+
+export type TestRspamd = {
+  /** The app's RSPAMD_URL (the relay). */
+  url: string;
+  controlUrl: string;
+  /** Starts rspamd itself (the relay answers from the start: connections fail until rspamd listens). */
+  launch: () => void;
+  stop: () => Promise<void>;
+};
+
+export const RSPAMD_TEST_RULES_DIR = path.resolve("tests/fixtures/rspamd");
+
+export async function startTestRspamd(dir: string, dnsServers: string[]): Promise<TestRspamd> {
+  const normalPort = await freeLoopbackPort();
+  const layout = rspamdLayout(dir);
+  const asRoot = process.getuid?.() === 0;
+  writeRspamdFiles(
+    layout,
+    { normalPort, controllerPort: await freeLoopbackPort(), dnsServers },
+    RSPAMD_TEST_RULES_DIR,
+    asRoot ? rspamdUser() : null,
+  );
+  let child: ChildProcess | null = null;
+  const relay = await startTcpProxy({ host: "127.0.0.1", port: normalPort });
+  const control = http.createServer((request, response) => {
+    if (request.url === "/cut") relay.cut();
+    else if (request.url === "/restore") relay.restore();
+    response.end("ok");
+  });
+  await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${relay.port}`,
+    controlUrl: `http://127.0.0.1:${(control.address() as { port: number }).port}`,
+    launch: () => {
+      const log = openSync(path.join(layout.dir, "rspamd.log"), "a");
+      child = spawn(RSPAMD_BINARY, rspamdArgs(layout, asRoot), { stdio: ["ignore", log, log] });
+    },
+    stop: async () => {
+      const running = child;
+      if (running && running.exitCode === null) {
+        const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
+        running.kill("SIGTERM");
+        await exited;
+      }
+      await relay.close();
+      await new Promise<void>((resolve) => control.close(() => resolve()));
+    },
+  };
+}

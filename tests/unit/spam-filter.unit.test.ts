@@ -1,0 +1,88 @@
+// The spam filter's pure parts: the child rspamd's configuration, the
+// settings read from the environment, sender list matching and the header
+// fields a mailbox's copy carries.
+import { describe, expect, it } from "vitest";
+import { listNames } from "@/server/mail/mx/mailbox-delivery/filter-spam";
+import { spamHeaders } from "@/server/mail/mx/mailbox-delivery/spam-headers";
+import { renderSpamSieve, spamSieveSettings } from "@/server/mail-store/dovecot/spam-sieve";
+import { INTERNET_MODULES, renderRspamdFiles } from "@/server/spam-filter/rspamd-config";
+import { rspamdEnvProblems, rspamdSettings } from "@/server/spam-filter/rspamd-env";
+import { updateMailboxSpamSettingsBody } from "@/shared/schemas/mailbox-spam";
+
+const raw = { RSPAMD: "auto" as const, RSPAMD_UNAVAILABLE: "accept" as const, RSPAMD_TIMEOUT_MS: 5000 };
+
+describe("the child rspamd's configuration", () => {
+  const files = renderRspamdFiles({ normalPort: 41333, controllerPort: 41334, dnsServers: ["127.0.0.1:5300", "[::1]:53"] });
+
+  it("binds its workers to loopback on the ports given and runs no proxy or fuzzy worker", () => {
+    expect(files["override.d/worker-normal.inc"]).toContain('bind_socket = "127.0.0.1:41333";');
+    expect(files["override.d/worker-controller.inc"]).toContain('bind_socket = "127.0.0.1:41334";');
+    expect(files["override.d/worker-proxy.inc"]).toBe("count = -1;\n");
+    expect(files["override.d/worker-fuzzy.inc"]).toBe("count = -1;\n");
+  });
+
+  it("asks DNS_SERVERS with short timeouts and turns off the modules that need the Internet", () => {
+    expect(files["local.d/options.inc"]).toContain('nameserver = ["127.0.0.1:5300", "[::1]:53"];');
+    expect(files["local.d/options.inc"]).toMatch(/timeout = 0\.3s;\n {2}retransmits = 1;/);
+    for (const module of ["rbl", "fuzzy_check", "phishing", "rspamd_update"]) expect(INTERNET_MODULES).toContain(module);
+    for (const module of INTERNET_MODULES) expect(files[`local.d/${module}.conf`]).toBe("enabled = false;\n");
+  });
+
+  it("uses the system's resolvers when DNS_SERVERS is not set", () => {
+    expect(renderRspamdFiles({ normalPort: 1, controllerPort: 2, dnsServers: [] })["local.d/options.inc"]).not.toContain("nameserver");
+  });
+});
+
+describe("RSPAMD settings", () => {
+  it("gives DNS_SERVERS a port rspamd reads and needs RSPAMD_URL only for external", () => {
+    expect(rspamdSettings({ ...raw, DNS_SERVERS: ["10.0.0.1", "10.0.0.2:5353", "2001:db8::1"] }).dnsServers).toEqual([
+      "10.0.0.1:53",
+      "10.0.0.2:5353",
+      "[2001:db8::1]:53",
+    ]);
+    expect(rspamdEnvProblems({ ...raw, RSPAMD: "external" })).toEqual(["RSPAMD_URL: required when RSPAMD=external (http://host:port)"]);
+    expect(rspamdEnvProblems({ ...raw, RSPAMD_URL: "http://127.0.0.1:11333" })).toEqual(["RSPAMD_URL: only read with RSPAMD=external"]);
+    expect(rspamdSettings({ ...raw, RSPAMD: "external", RSPAMD_URL: "http://10.0.0.5:11333" }).url).toBe("http://10.0.0.5:11333");
+  });
+});
+
+describe("allow and block lists", () => {
+  it("match an address exactly, and a domain entry its subdomains too", () => {
+    expect(listNames(["ann@example.org"], ["ann@example.org"])).toBe(true);
+    expect(listNames(["ann@example.org"], ["bob@example.org"])).toBe(false);
+    expect(listNames(["@example.org"], ["bob@mail.example.org"])).toBe(true);
+    expect(listNames(["@example.org"], ["bob@notexample.org"])).toBe(false);
+  });
+
+  it("are normalised and checked by the API schema", () => {
+    expect(updateMailboxSpamSettingsBody.parse({ allow: ["@Example.ORG", "@example.org"] })).toEqual({
+      action: "junk",
+      allow: ["@example.org"],
+      block: [],
+    });
+    expect(updateMailboxSpamSettingsBody.safeParse({ block: ["@"] }).success).toBe(false);
+  });
+});
+
+describe("what a mailbox's copy carries", () => {
+  const verdict = {
+    action: "add header" as const,
+    score: 8.4,
+    requiredScore: 15,
+    symbols: [{ name: "TEST", score: 8 }],
+    message: null,
+  };
+
+  it("marks spam, and only a junk mailbox's copy carries the Junk marker the Sieve step reads", () => {
+    expect(spamHeaders({ kind: "scored", verdict, isSpam: true, junk: true })).toEqual([
+      "X-Spam: Yes",
+      "X-Spam-Status: Yes, score=8.40 required=15.00 action=add header",
+      "X-Spam-Symbols: TEST(8.00)",
+      "X-Spam-Folder: Junk",
+    ]);
+    expect(spamHeaders({ kind: "scored", verdict, isSpam: true, junk: false })).not.toContain("X-Spam-Folder: Junk");
+    expect(spamHeaders({ kind: "unchecked" })).toEqual(["X-Spam-Status: Unchecked (the spam filter was unavailable)"]);
+    expect(renderSpamSieve()).toContain('if header :is "X-Spam-Folder" "Junk" {\n  fileinto :create "Junk";\n  stop;\n}');
+    expect(spamSieveSettings("/d")).toContain("sieve_before = /d/spam-before.sieve");
+  });
+});
