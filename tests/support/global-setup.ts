@@ -36,7 +36,7 @@ declare module "vitest" {
     /** The app's inbound SMTP (MX) port on 127.0.0.1. */
     mxPort: number;
     /** The app's child Dovecot on 127.0.0.1 (IMAP and POP3 with STARTTLS, LMTP). */
-    mailStore: { imapPort: number; pop3Port: number; lmtpPort: number };
+    mailStore: { imapPort: number; pop3Port: number; lmtpPort: number; managesievePort: number };
   }
 }
 
@@ -62,7 +62,7 @@ export async function setup(project: TestProject) {
   const port = await freeLoopbackPort();
   const submission = { port: await freeLoopbackPort(), securePort: await freeLoopbackPort() };
   const mxPort = await freeLoopbackPort();
-  const mailStore = { imapPort: await freeLoopbackPort(), pop3Port: await freeLoopbackPort(), lmtpPort: await freeLoopbackPort() };
+  const mailStore = { imapPort: await freeLoopbackPort(), pop3Port: await freeLoopbackPort(), lmtpPort: await freeLoopbackPort(), managesievePort: await freeLoopbackPort() };
   const appUrl = `http://localhost:${port}`;
   providers = await startFakeProviders(appUrl);
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
@@ -88,6 +88,7 @@ export async function setup(project: TestProject) {
       IMAP_PORT: String(mailStore.imapPort),
       POP3_PORT: String(mailStore.pop3Port),
       LMTP_PORT: String(mailStore.lmtpPort),
+      MANAGESIEVE_PORT: String(mailStore.managesievePort),
       ...providers.env,
     },
   });
