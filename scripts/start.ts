@@ -105,7 +105,7 @@ async function runPrimary() {
   // Before the mail listeners: mail for hosted mailboxes is delivered to it.
   const mailStore = await startMailStore(config, databaseUrl, mailLoginLimits());
   console.log(mailStore.description);
-  const mailListeners = await startMailListeners(config);
+  const mailListeners = await startMailListeners(config, mailStore.rulesMail);
   for (const address of mailListeners.addresses) console.log(address);
   // Outside production only: answers for the domains customers add (docs/domains.md); its sockets close with the process.
   const devDns = await startDevDns(config);

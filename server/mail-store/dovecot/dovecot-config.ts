@@ -50,7 +50,7 @@ export type DovecotConfigInput = {
   implicitTls: boolean;
   lmtpPort: number;
   readerPort: number;
-  /** The service's loopback SMTP listener that takes the mail Sieve sends (server/mail-store/rules-mail). */
+  /** The service's loopback SMTP listener that takes the mail Sieve sends (server/mail/rules-mail). */
   rulesMailPort: number;
   loginLimits: LoginLimits;
 };

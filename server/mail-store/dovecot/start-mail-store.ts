@@ -23,8 +23,8 @@ export type MailStore = {
   description: string;
   /** The reader's IMAP URL, handed to the web workers (DOVECOT_IMAP_URL). */
   imapUrl: string | null;
-  /** The loopback port Dovecot hands the mail Sieve sends to (forwards, vacation replies); null without a child Dovecot. */
-  rulesMailPort: number | null;
+  /** Where Dovecot hands the mail Sieve sends (forwards, vacation replies), and the user it runs that as; null without a child Dovecot. */
+  rulesMail: { port: number; mailUid: number } | null;
   stop: () => Promise<void>;
 };
 
@@ -46,14 +46,14 @@ export function missingDovecotPackages(): string[] {
   return PACKAGES.filter(([, file]) => !existsSync(file)).map(([name]) => name);
 }
 
-const offline = (description: string): MailStore => ({ description, imapUrl: null, rulesMailPort: null, stop: async () => {} });
+const offline = (description: string): MailStore => ({ description, imapUrl: null, rulesMail: null, stop: async () => {} });
 
 /** `loginLimits` are the rate-limit policy the submission listener counts with too (the launcher passes them: the adapter knows no services). */
 export async function startMailStore(config: Env, databaseUrl: string, loginLimits: LoginLimits): Promise<MailStore> {
   const settings = config.mailStore;
   if (settings.mode === "off") return offline("mail storage off (DOVECOT=off): hosted mailboxes cannot receive or be read");
   if (settings.mode === "external") {
-    return { description: `mail storage: Dovecot at ${settings.lmtpUrl}`, imapUrl: settings.imapUrl, rulesMailPort: null, stop: async () => {} };
+    return { description: `mail storage: Dovecot at ${settings.lmtpUrl}`, imapUrl: settings.imapUrl, rulesMail: null, stop: async () => {} };
   }
   const missing = missingDovecotPackages();
   if (missing.length > 0) {
@@ -111,7 +111,7 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
   return {
     description: `${ready ? "mail storage: Dovecot" : "mail storage: Dovecot did not start yet (see its log lines);"} ${ports.join(", ")}; ${where}`,
     imapUrl: `imap://127.0.0.1:${readerPort}`,
-    rulesMailPort,
+    rulesMail: { port: rulesMailPort, mailUid: users.mailUid },
     stop: dovecot.stop,
   };
 }
