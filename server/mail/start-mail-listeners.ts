@@ -24,10 +24,7 @@ function listen(server: SMTPServer, port: number, host: string): Promise<void> {
 }
 
 /** `rulesMail`: the child Dovecot's hand-over of what mailbox rules send (docs/spam-and-rules.md), on loopback. */
-export async function startMailListeners(
-  config: Env,
-  rulesMail: { port: number; mailUid: number } | null = null,
-): Promise<MailListeners> {
+export async function startMailListeners(config: Env, rulesMail: { port: number; mailUid: number } | null = null): Promise<MailListeners> {
   const { submissionPort, submissionsPort, mxPort, listen: host } = config.mail;
   const wanted: { port: number; label: string; host?: string; create: (tls: TlsCredentials) => SMTPServer }[] = [
     {

@@ -95,7 +95,11 @@ export const ruleFilterSchema = z.strictObject({
   actions: z.array(ruleActionSchema).min(1, "Add at least one action").max(10),
 });
 
-const isoDay = z.iso.date({ error: "Use a date like 2026-07-01" });
+// A calendar day; a plain pattern, as JSON Schema validators differ on the "date" format.
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "Use a date like 2026-07-01")
+  .meta({ example: "2026-07-01" });
 
 export const vacationSchema = z
   .strictObject({
@@ -114,10 +118,7 @@ export const vacationSchema = z
   });
 
 export const forwardingSchema = z.strictObject({
-  to: z
-    .array(forwardAddress)
-    .min(1, "Add an address")
-    .max(MAX_FORWARD_ADDRESSES, `At most ${MAX_FORWARD_ADDRESSES} addresses`),
+  to: z.array(forwardAddress).min(1, "Add an address").max(MAX_FORWARD_ADDRESSES, `At most ${MAX_FORWARD_ADDRESSES} addresses`),
   keepCopy: z.boolean().meta({ description: "Also keep the message in this mailbox." }),
 });
 

@@ -3,9 +3,12 @@
 // over IMAP; ManageSieve logins and uploads against the same child Dovecot.
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import { getMailboxRules, putMailboxRules } from "@/shared/api/endpoints/mailbox-rules";
 import type { MailboxRulesDocument } from "@/shared/schemas/mailbox-rules";
 import { call, request } from "../support/api-client";
+import { emailsTo, waitForEmail } from "../support/captured-email";
+import { sql } from "../support/database";
 import { createAccount, type TestAccount } from "../support/factories";
 import { verifiedDomain } from "../support/domains";
 import { imapClient, newAppPassword, newMailbox, rawMessage, type TestMailbox } from "../support/hosted-mailboxes";
@@ -29,9 +32,16 @@ const put = (rules: MailboxRulesDocument, mailboxId = box.id, token = account.ac
   call(putMailboxRules, { token, params: { mailbox_id: mailboxId }, body: rules });
 const get = (mailboxId = box.id, token = account.accessToken) => call(getMailboxRules, { token, params: { mailbox_id: mailboxId } });
 
-async function deliver(subject: string, extra = ""): Promise<void> {
-  const sent = await mxTransaction(inject("mxPort"), "sender@example.org", [box.address], rawMessage(box.address, subject, extra));
+async function deliver(subject: string, extra = "", from = "sender@example.org"): Promise<void> {
+  const sent = await mxTransaction(inject("mxPort"), from, [box.address], rawMessage(box.address, subject, extra));
   expect(short(sent.data)).toBe("250 2.0.0");
+}
+
+/** A message the MX judged spam (its `X-Spam: Yes`), handed to Dovecot over LMTP as the MX would after its filter. */
+async function deliverSpam(subject: string, from = "sender@example.org"): Promise<void> {
+  const lmtpUrl = `lmtp://127.0.0.1:${inject("mailStore").lmtpPort}`;
+  const [outcome] = await deliverToMailboxes(rawMessage(box.address, subject, "X-Spam: Yes\r\n"), [box.address], { lmtpUrl, from });
+  expect(outcome?.delivered).toBe(true);
 }
 
 /** The subjects in each of `folders`, polled until `done` holds (delivery is asynchronous to IMAP). */
@@ -110,12 +120,44 @@ describe("rules through the API", () => {
   });
 
   it.each([
-    ["a size compared as text", { filters: [{ name: "x", match: "all", conditions: [{ field: "size", op: "contains", value: "1" }], actions: [{ type: "stop" }] }], forwarding: null, vacation: null }, "filters.0.conditions.0.op"],
-    ["six forwarding addresses", { filters: [], forwarding: { to: ["a@x.org", "b@x.org", "c@x.org", "d@x.org", "e@x.org", "f@x.org"], keepCopy: true }, vacation: null }, "forwarding.to"],
-    ["a header condition without its name", { filters: [{ name: "x", match: "all", conditions: [{ field: "header", op: "is", value: "1" }], actions: [{ type: "stop" }] }], forwarding: null, vacation: null }, "filters.0.conditions.0.header"],
-    ["a vacation ending before it starts", { filters: [], forwarding: null, vacation: { enabled: true, start: "2026-02-01", end: "2026-01-01", subject: "Away", text: "Away", intervalDays: 1 } }, "vacation.end"],
+    [
+      "a size compared as text",
+      {
+        filters: [{ name: "x", match: "all", conditions: [{ field: "size", op: "contains", value: "1" }], actions: [{ type: "stop" }] }],
+        forwarding: null,
+        vacation: null,
+      },
+      "filters.0.conditions.0.op",
+    ],
+    [
+      "six forwarding addresses",
+      {
+        filters: [],
+        forwarding: { to: ["a@x.org", "b@x.org", "c@x.org", "d@x.org", "e@x.org", "f@x.org"], keepCopy: true },
+        vacation: null,
+      },
+      "forwarding.to",
+    ],
+    [
+      "a header condition without its name",
+      {
+        filters: [{ name: "x", match: "all", conditions: [{ field: "header", op: "is", value: "1" }], actions: [{ type: "stop" }] }],
+        forwarding: null,
+        vacation: null,
+      },
+      "filters.0.conditions.0.header",
+    ],
+    [
+      "a vacation ending before it starts",
+      {
+        filters: [],
+        forwarding: null,
+        vacation: { enabled: true, start: "2026-02-01", end: "2026-01-01", subject: "Away", text: "Away", intervalDays: 1 },
+      },
+      "vacation.end",
+    ],
   ])("answers 400 for %s", async (_label, body, path) => {
-    const response = await request("/mailboxes/" + box.id + "/rules", { method: "PUT", token: account.accessToken, body });
+    const response = await request(`/mailboxes/${box.id}/rules`, { method: "PUT", token: account.accessToken, body });
     expect(response.status).toBe(400);
     expect(response.error?.errors?.map((error) => error.path)).toContain(path);
   });
@@ -156,5 +198,79 @@ describe("ManageSieve", () => {
 
     expect((await put(receiptsFilter("Back"))).body.data.source).toBe("api");
     expect((await get()).body.data.source).toBe("api");
+  });
+});
+
+const noRules: MailboxRulesDocument = { filters: [], forwarding: null, vacation: null };
+/** Waits long enough for a rule's mail to have reached the sink had it been sent. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 4_000));
+
+describe("forwarding", () => {
+  it("sends a copy out through the sending pipeline with a return path on the mailbox's domain, keeps it when asked, never forwards spam, and writes mailbox.forwarded", async () => {
+    const target = `fwd-${tag()}@example.net`;
+    expect((await put({ ...noRules, forwarding: { to: [target], keepCopy: true } })).status).toBe(200);
+    const kept = `Forward and keep ${tag()}`;
+    await deliver(kept);
+    const copy = await waitForEmail(target, { subject: kept, timeoutMs: 30_000 });
+    const domain = box.address.split("@")[1]!;
+    // The service's VERP return path on the mailbox's own domain (ces-bounces.<domain>): SPF passes as for its sent mail.
+    expect(copy.envelopeFrom).toMatch(new RegExp(`@ces-bounces\\.${domain.replaceAll(".", "\\.")}$`));
+    expect(copy.raw).toMatch(new RegExp(`^X-Sieve-Redirected-From: ${box.address}`, "mi"));
+    expect(copy.from).toContain("sender@example.org");
+    expect((await subjectsIn(["INBOX"])).INBOX).toContain(kept);
+
+    const spam = `Spam not forwarded ${tag()}`;
+    await deliverSpam(spam);
+    expect((await put({ ...noRules, forwarding: { to: [target], keepCopy: false } })).status).toBe(200);
+    const moved = `Forward only ${tag()}`;
+    await deliver(moved);
+    await waitForEmail(target, { subject: moved, timeoutMs: 30_000 });
+    await settle();
+    expect(emailsTo(target).map((email) => email.subject)).not.toContain(spam);
+    const inbox = (await subjectsIn(["INBOX"])).INBOX;
+    expect(inbox).not.toContain(moved);
+    expect(inbox).toContain(spam);
+
+    const events = await sql<{ detail: { to: string; mailbox: string } }>(
+      "select detail from account_events where account_id = $1 and type = 'mailbox.forwarded'",
+      [account.user.id],
+    );
+    expect(events.map((event) => event.detail)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ mailbox: box.address, to: target })]),
+    );
+    expect((await put(noRules)).status).toBe(200);
+  });
+});
+
+describe("vacation", () => {
+  it("answers a sender once within its interval, and never a list, auto-submitted mail or spam", async () => {
+    const subject = `Away until Monday ${tag()}`;
+    const vacation = { enabled: true, subject, text: "I am away; back on Monday.", intervalDays: 1 };
+    expect((await put({ ...noRules, vacation })).status).toBe(200);
+    const person = `person-${tag()}@example.org`;
+    await deliver(`First ${tag()}`, "", person);
+    const reply = await waitForEmail(person, { subject, timeoutMs: 30_000 });
+    expect(reply.raw).toMatch(/^Auto-Submitted: auto-replied/im);
+    expect(reply.from).toContain(box.address);
+    expect(reply.text).toContain("back on Monday");
+    await deliver(`Second ${tag()}`, "", person);
+
+    const list = `list-${tag()}@example.org`;
+    await deliver(`From a list ${tag()}`, "List-Id: News <news.example.org>\r\n", list);
+    const robot = `robot-${tag()}@example.org`;
+    await deliver(`Automatic ${tag()}`, "Auto-Submitted: auto-generated\r\n", robot);
+    const spammer = `spammer-${tag()}@example.org`;
+    await deliverSpam(`Spam ${tag()}`, spammer);
+    await settle();
+    expect(emailsTo(person)).toHaveLength(1);
+    expect(emailsTo(list)).toHaveLength(0);
+    expect(emailsTo(robot)).toHaveLength(0);
+    expect(emailsTo(spammer)).toHaveLength(0);
+    const events = await sql<{ detail: { to: string } }>(
+      "select detail from account_events where account_id = $1 and type = 'mailbox.vacation_sent'",
+      [account.user.id],
+    );
+    expect(events.map((event) => event.detail.to)).toEqual([person]);
+    expect((await put(noRules)).status).toBe(200);
   });
 });

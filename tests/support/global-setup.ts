@@ -62,7 +62,12 @@ export async function setup(project: TestProject) {
   const port = await freeLoopbackPort();
   const submission = { port: await freeLoopbackPort(), securePort: await freeLoopbackPort() };
   const mxPort = await freeLoopbackPort();
-  const mailStore = { imapPort: await freeLoopbackPort(), pop3Port: await freeLoopbackPort(), lmtpPort: await freeLoopbackPort(), managesievePort: await freeLoopbackPort() };
+  const mailStore = {
+    imapPort: await freeLoopbackPort(),
+    pop3Port: await freeLoopbackPort(),
+    lmtpPort: await freeLoopbackPort(),
+    managesievePort: await freeLoopbackPort(),
+  };
   const appUrl = `http://localhost:${port}`;
   providers = await startFakeProviders(appUrl);
   // Loopback is a trusted proxy here, so each test can play a client address of its own.

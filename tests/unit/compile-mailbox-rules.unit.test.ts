@@ -23,7 +23,7 @@ function readSieveString(text: string): { value: string; rest: string } {
   throw new Error("unterminated string");
 }
 
-const hostile = ['"; discard; "', '\\"; stop; #', 'a\\\\"b', "${hex:41}", "x\n}\nredirect \"evil@example.com\";", "\\", '"', "end\\"];
+const hostile = ['"; discard; "', '\\"; stop; #', 'a\\\\"b', "$" + "{hex:41}", 'x\n}\nredirect "evil@example.com";', "\\", '"', "end\\"];
 
 describe("sieveString", () => {
   it.each(hostile)("keeps %j inside one string", (text) => {
@@ -80,7 +80,14 @@ describe("compileRules", () => {
   it("keeps a filter's name from ending its comment line", () => {
     const { script } = compileRules(
       rules({
-        filters: [{ name: 'x\nredirect "evil@example.com";', match: "any", conditions: [{ field: "size", op: "over", value: 5 }], actions: [{ type: "discard" }] }],
+        filters: [
+          {
+            name: 'x\nredirect "evil@example.com";',
+            match: "any",
+            conditions: [{ field: "size", op: "over", value: 5 }],
+            actions: [{ type: "discard" }],
+          },
+        ],
       }),
     );
     expect(script).not.toMatch(/^redirect/m);
@@ -119,7 +126,13 @@ describe("mailboxRulesBody", () => {
   it("refuses more than five forwarding addresses and folders with empty levels", () => {
     const six = Array.from({ length: 6 }, (_, index) => `a${index}@example.org`);
     expect(mailboxRulesBody.safeParse({ filters: [], forwarding: { to: six, keepCopy: true }, vacation: null }).success).toBe(false);
-    const folder = { filters: [{ name: "x", match: "all", conditions: [{ field: "subject", op: "is", value: "x" }], actions: [{ type: "move", folder: "a//b" }] }], forwarding: null, vacation: null };
+    const folder = {
+      filters: [
+        { name: "x", match: "all", conditions: [{ field: "subject", op: "is", value: "x" }], actions: [{ type: "move", folder: "a//b" }] },
+      ],
+      forwarding: null,
+      vacation: null,
+    };
     expect(mailboxRulesBody.safeParse(folder).success).toBe(false);
   });
 });

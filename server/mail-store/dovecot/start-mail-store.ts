@@ -53,7 +53,12 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
   const settings = config.mailStore;
   if (settings.mode === "off") return offline("mail storage off (DOVECOT=off): hosted mailboxes cannot receive or be read");
   if (settings.mode === "external") {
-    return { description: `mail storage: Dovecot at ${settings.lmtpUrl}`, imapUrl: settings.imapUrl, rulesMail: null, stop: async () => {} };
+    return {
+      description: `mail storage: Dovecot at ${settings.lmtpUrl}`,
+      imapUrl: settings.imapUrl,
+      rulesMail: null,
+      stop: async () => {},
+    };
   }
   const missing = missingDovecotPackages();
   if (missing.length > 0) {

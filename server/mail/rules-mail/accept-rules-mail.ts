@@ -20,9 +20,14 @@ export type RuleMailKind = "forward" | "vacation";
 const DROPPED = (name: string) => name === "return-path" || name === "delivered-to" || name === "bcc" || name.startsWith("x-ces-");
 
 const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((object) => object.value).flatMap((entry) => (entry.address ? [entry.address] : []));
+  (Array.isArray(field) ? field : field ? [field] : [])
+    .flatMap((object) => object.value)
+    .flatMap((entry) => (entry.address ? [entry.address] : []));
 
-export async function acceptRulesMail(envelope: { from: string; to: string[] }, submitted: Buffer): Promise<{ id: string; kind: RuleMailKind }> {
+export async function acceptRulesMail(
+  envelope: { from: string; to: string[] },
+  submitted: Buffer,
+): Promise<{ id: string; kind: RuleMailKind }> {
   const sender = envelope.from.trim().toLowerCase();
   const [owner] = await db()
     .select({ mailbox: mailboxes, account: accounts })

@@ -49,9 +49,15 @@ export function createRulesMailServer({ config, tls, port, mailUid }: Options): 
         if (session.envelope.rcptTo.length >= MAX_RULE_RECIPIENTS) throw new SmtpReply("tooManyRecipients");
       },
       async message(data, session) {
-        const envelope = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((rcpt) => rcpt.address) };
+        const envelope = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        };
         const accepted = await acceptRulesMail(envelope, data);
-        log.info({ session: session.id, messageId: accepted.id, kind: accepted.kind, recipients: envelope.to.length }, "rules mail accepted");
+        log.info(
+          { session: session.id, messageId: accepted.id, kind: accepted.kind, recipients: envelope.to.length },
+          "rules mail accepted",
+        );
         return `${smtpReplies.queued.text} ${accepted.id}`;
       },
     },

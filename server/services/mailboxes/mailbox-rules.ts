@@ -7,7 +7,13 @@ import { db } from "@/server/db/client";
 import { mailboxRules } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { compileRules, fieldAtLine } from "@/server/mail-store/sieve/compile-rules";
-import { API_SCRIPT_NAME, type ActiveScript, checkSieve, installApiScript, readActiveScript } from "@/server/mail-store/sieve/mailbox-sieve-files";
+import {
+  API_SCRIPT_NAME,
+  type ActiveScript,
+  checkSieve,
+  installApiScript,
+  readActiveScript,
+} from "@/server/mail-store/sieve/mailbox-sieve-files";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { ClientInfo } from "@/shared/api/client-info";
 import { emptyMailboxRules, type MailboxRules, type MailboxRulesDocument } from "@/shared/schemas/mailbox-rules";
