@@ -59,12 +59,13 @@ async function writeOwned(file: string, content: string, ownerOf: string): Promi
 /** Pigeonhole's own compiler on `script`, with our Dovecot's settings: the errors it reports, with their lines. */
 export async function checkSieve(script: string): Promise<CompileError[]> {
   const file = path.join(env().dataDir, `sieve-check-${randomBytes(8).toString("hex")}.sieve`);
+  // The compiled binary is dropped: Dovecot compiles the installed script itself.
+  const binary = `${file.slice(0, -".sieve".length)}.svbin`;
   await writeFile(/*turbopackIgnore: true*/ file, script, { mode: 0o600 });
   const configFile = dovecotLayout(mailStateRoot(env().dataDir).root).configFile;
   try {
-    // The compiled binary goes to stdout and is dropped: Dovecot compiles the installed script itself.
     const stderr = await new Promise<string | null>((resolve) => {
-      execFile(SIEVEC, ["-c", configFile, file, "-"], { timeout: 10_000, maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, errors) =>
+      execFile(SIEVEC, ["-c", configFile, file, binary], { timeout: 10_000, maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, errors) =>
         resolve(error ? String(errors) : null),
       );
     });
@@ -73,6 +74,7 @@ export async function checkSieve(script: string): Promise<CompileError[]> {
     return found.length > 0 ? found : [{ line: null, message: stderr.trim().split("\n").at(-1) ?? "the script did not compile" }];
   } finally {
     await rm(/*turbopackIgnore: true*/ file, { force: true });
+    await rm(/*turbopackIgnore: true*/ binary, { force: true });
   }
 }
 
