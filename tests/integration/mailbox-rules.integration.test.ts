@@ -2,7 +2,10 @@
 // home → Dovecot's LMTP (Pigeonhole) filing mail the MX delivers, read back
 // over IMAP; ManageSieve logins and uploads against the same child Dovecot.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
+import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
 import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import { getMailboxRules, putMailboxRules } from "@/shared/api/endpoints/mailbox-rules";
 import type { MailboxRulesDocument } from "@/shared/schemas/mailbox-rules";
@@ -272,5 +275,18 @@ describe("vacation", () => {
     );
     expect(events.map((event) => event.detail.to)).toEqual([person]);
     expect((await put(noRules)).status).toBe(200);
+  });
+});
+
+describe("the rules-mail listener", () => {
+  // Run as root, Dovecot's mail user (vmail) is not ours, so this process is someone else; as an ordinary user they are the same.
+  it.runIf(process.getuid?.() === 0)("refuses mail from a process that is not our Dovecot, even with a mailbox's address", async () => {
+    const configFile = dovecotLayout(mailStateRoot(inject("serverDataDir")).root).configFile;
+    const port = Number(/^submission_host = 127\.0\.0\.1:(\d+)$/m.exec(readFileSync(configFile, "utf8"))?.[1]);
+    expect(port).toBeGreaterThan(0);
+    const target = `intruder-${tag()}@example.net`;
+    await expect(mxTransaction(port, box.address, [target], rawMessage(target, "Relay me"))).rejects.toThrow(/MAIL FROM answered 553/);
+    await settle();
+    expect(emailsTo(target)).toHaveLength(0);
   });
 });
