@@ -57,7 +57,9 @@ export async function startMailListeners(config: Env, rulesMail: { port: number;
       const server = listener.create(tls);
       await listen(server, listener.port, listener.host ?? host);
       started.push(server);
-      addresses.push(`${listener.label} on ${listener.host ?? host}:${listener.port}${tls.generated ? " (self-signed certificate)" : ""}`);
+      addresses.push(
+        `${listener.label} on ${listener.host ?? host}:${listener.port}${tls.generated && !listener.host ? " (self-signed certificate)" : ""}`,
+      );
     }
   } catch (error) {
     await Promise.all(started.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
