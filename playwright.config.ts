@@ -52,6 +52,7 @@ const serverEnv: Record<string, string> = {
   // The child Dovecot on ports of its own (the defaults would collide with a development server).
   IMAP_PORT: process.env.E2E_IMAP_PORT,
   POP3_PORT: "0",
+  MANAGESIEVE_PORT: "0",
   LMTP_PORT: process.env.E2E_LMTP_PORT,
   // Messages land in the dev mailbox the specs read, not with an outbound MTA.
   POSTFIX: "off",

@@ -35,6 +35,8 @@ export const mailEnvShape = {
   /** IMAP and POP3 for mail clients; 0 turns one off. */
   IMAP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   POP3_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** ManageSieve (mailbox rules edited by mail clients, docs/spam-and-rules.md); 0 turns it off. */
+  MANAGESIEVE_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Where the service reads mailboxes over IMAP (imap:// or imaps://); set by the launcher with DOVECOT=auto. */
   DOVECOT_IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
 };
@@ -47,7 +49,7 @@ export function mailEnvProblems(raw: MailEnv, isProduction: boolean): string[] {
   if (isProduction) {
     if (!raw.MAIL_HOSTNAME) problems.push("MAIL_HOSTNAME: required in production");
     // Mail listeners are on by default; an instance that turns them all off needs no certificate.
-    const dovecotListens = raw.DOVECOT === "auto" && (raw.IMAP_PORT !== 0 || raw.POP3_PORT !== 0);
+    const dovecotListens = raw.DOVECOT === "auto" && (raw.IMAP_PORT !== 0 || raw.POP3_PORT !== 0 || raw.MANAGESIEVE_PORT !== 0);
     const servesMail = raw.SUBMISSION_PORT !== 0 || raw.SUBMISSIONS_PORT !== 0 || raw.MX_PORT !== 0 || dovecotListens;
     if (servesMail && (!raw.MAIL_TLS_CERT_FILE || !raw.MAIL_TLS_KEY_FILE)) {
       problems.push("MAIL_TLS_CERT_FILE: required in production while a mail listener is on (with MAIL_TLS_KEY_FILE)");

@@ -9,6 +9,8 @@ export type MailStoreSettings = {
   /** IMAP and POP3 for mail clients on MAIL_LISTEN (0 = off): implicit TLS in production, STARTTLS otherwise. */
   imapPort: number;
   pop3Port: number;
+  /** ManageSieve for mail clients that edit their Sieve rules (0 = off); STARTTLS, the protocol has no implicit-TLS port. */
+  managesievePort: number;
   implicitTls: boolean;
   /** The loopback LMTP listener of the child Dovecot (mode auto). */
   lmtpPort: number;
@@ -24,6 +26,7 @@ type StoreVariables = {
   LMTP_PORT?: number;
   IMAP_PORT?: number;
   POP3_PORT?: number;
+  MANAGESIEVE_PORT?: number;
   DOVECOT_IMAP_URL?: string;
 };
 
@@ -36,6 +39,7 @@ export function mailStoreSettings(raw: StoreVariables, isProduction: boolean): M
     mode,
     imapPort: raw.IMAP_PORT ?? (isProduction ? 993 : 1143),
     pop3Port: raw.POP3_PORT ?? (isProduction ? 995 : 1110),
+    managesievePort: raw.MANAGESIEVE_PORT ?? 4190,
     implicitTls: isProduction,
     lmtpPort,
     lmtpUrl,

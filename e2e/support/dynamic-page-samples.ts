@@ -54,6 +54,7 @@ export const dynamicPageSamples: Record<string, Arrange> = {
     await sendThroughMx({ to: address, subject: "A message to list", text: "Hello." });
     return `/mailboxes/${mailboxId}/inbox`;
   },
+  "/mailboxes/[mailbox_id]/rules": async (page, account) => `/mailboxes/${(await arrangeMailbox(page.request, account)).mailboxId}/rules`,
 };
 
 /** Public pages with an id: arranged without the visitor's account, so they open signed in or out. */

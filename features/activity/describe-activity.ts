@@ -35,6 +35,7 @@ const known: Record<string, { label: string; tone: ActivityTone }> = {
   "mailbox.updated": { label: "Mailbox changed", tone: "neutral" },
   "mailbox.password_changed": { label: "Mailbox password changed", tone: "warning" },
   "mailbox.deleted": { label: "Mailbox deleted", tone: "warning" },
+  "mailbox.rules_updated": { label: "Mailbox rules updated", tone: "neutral" },
   "mailbox.app_password_created": { label: "Mailbox app password created", tone: "warning" },
   "mailbox.app_password_deleted": { label: "Mailbox app password deleted", tone: "neutral" },
   "mailbox.alias_created": { label: "Mail alias created", tone: "neutral" },

@@ -7,6 +7,7 @@ import type { Env } from "@/server/env";
 import { jobSender } from "@/server/jobs/enqueue";
 import { createMxServer } from "./mx/mx-server";
 import { createSubmissionServer } from "./submission/submission-server";
+import { createRulesMailServer, RULES_MAIL_HOST } from "./rules-mail/rules-mail-server";
 import { mailTlsCredentials, type TlsCredentials } from "@/server/security/tls-credentials";
 
 export type MailListeners = { addresses: string[]; stop: () => Promise<void> };
@@ -22,9 +23,10 @@ function listen(server: SMTPServer, port: number, host: string): Promise<void> {
   });
 }
 
-export async function startMailListeners(config: Env): Promise<MailListeners> {
+/** `rulesMail`: the child Dovecot's hand-over of what mailbox rules send (docs/spam-and-rules.md), on loopback. */
+export async function startMailListeners(config: Env, rulesMail: { port: number; mailUid: number } | null = null): Promise<MailListeners> {
   const { submissionPort, submissionsPort, mxPort, listen: host } = config.mail;
-  const wanted = [
+  const wanted: { port: number; label: string; host?: string; create: (tls: TlsCredentials) => SMTPServer }[] = [
     {
       port: submissionPort,
       label: "SMTP submission (STARTTLS)",
@@ -36,6 +38,12 @@ export async function startMailListeners(config: Env): Promise<MailListeners> {
       create: (tls: TlsCredentials) => createSubmissionServer({ config, tls, implicitTls: true }),
     },
     { port: mxPort, label: "MX, inbound SMTP (STARTTLS)", create: (tls: TlsCredentials) => createMxServer({ config, tls }) },
+    {
+      port: rulesMail?.port ?? 0,
+      label: "mailbox rules' outgoing mail from Dovecot",
+      host: RULES_MAIL_HOST,
+      create: (tls: TlsCredentials) => createRulesMailServer({ config, tls, port: rulesMail!.port, mailUid: rulesMail!.mailUid }),
+    },
   ].filter((listener) => listener.port > 0);
   if (wanted.length === 0) return { addresses: [], stop: async () => {} };
   const tls = mailTlsCredentials(config);
@@ -47,9 +55,11 @@ export async function startMailListeners(config: Env): Promise<MailListeners> {
   try {
     for (const listener of wanted) {
       const server = listener.create(tls);
-      await listen(server, listener.port, host);
+      await listen(server, listener.port, listener.host ?? host);
       started.push(server);
-      addresses.push(`${listener.label} on ${host}:${listener.port}${tls.generated ? " (self-signed certificate)" : ""}`);
+      addresses.push(
+        `${listener.label} on ${listener.host ?? host}:${listener.port}${tls.generated && !listener.host ? " (self-signed certificate)" : ""}`,
+      );
     }
   } catch (error) {
     await Promise.all(started.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));

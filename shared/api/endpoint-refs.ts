@@ -17,6 +17,7 @@ import type * as health from "./endpoints/health";
 import type * as invoices from "./endpoints/invoices";
 import type * as mailboxCredentials from "./endpoints/mailbox-credentials";
 import type * as mailboxMessages from "./endpoints/mailbox-messages";
+import type * as mailboxRules from "./endpoints/mailbox-rules";
 import type * as mailboxSpam from "./endpoints/mailbox-spam";
 import type * as mailboxes from "./endpoints/mailboxes";
 import type * as messages from "./endpoints/messages";
@@ -123,6 +124,8 @@ export const listMailboxMessages = refTo<typeof mailboxMessages.listMailboxMessa
   "/mailboxes/{mailbox_id}/messages",
   "listMailboxMessages",
 );
+export const getMailboxRules = refTo<typeof mailboxRules.getMailboxRules>("GET", "/mailboxes/{mailbox_id}/rules", "getMailboxRules");
+export const putMailboxRules = refTo<typeof mailboxRules.putMailboxRules>("PUT", "/mailboxes/{mailbox_id}/rules", "putMailboxRules");
 export const getMailboxSpamSettings = refTo<typeof mailboxSpam.getMailboxSpamSettings>(
   "GET",
   "/mailboxes/{mailbox_id}/spam",

@@ -37,9 +37,9 @@ declare module "vitest" {
     /** The app's inbound SMTP (MX) port on 127.0.0.1. */
     mxPort: number;
     /** The app's child Dovecot on 127.0.0.1 (IMAP and POP3 with STARTTLS, LMTP). */
-    mailStore: { imapPort: number; pop3Port: number; lmtpPort: number };
     /** The shared rspamd the app's MX asks (RSPAMD=external through a relay), and the relay's control (cut/restore). */
     spamFilter: { url: string; controlUrl: string };
+    mailStore: { imapPort: number; pop3Port: number; lmtpPort: number; managesievePort: number };
   }
 }
 
@@ -66,9 +66,14 @@ export async function setup(project: TestProject) {
   const port = await freeLoopbackPort();
   const submission = { port: await freeLoopbackPort(), securePort: await freeLoopbackPort() };
   const mxPort = await freeLoopbackPort();
-  const mailStore = { imapPort: await freeLoopbackPort(), pop3Port: await freeLoopbackPort(), lmtpPort: await freeLoopbackPort() };
   // One directory per worktree: its compiled-rules cache makes later runs load faster.
   rspamd = await startTestRspamd(path.resolve(".test-data", "rspamd"), [dns.address]);
+  const mailStore = {
+    imapPort: await freeLoopbackPort(),
+    pop3Port: await freeLoopbackPort(),
+    lmtpPort: await freeLoopbackPort(),
+    managesievePort: await freeLoopbackPort(),
+  };
   const appUrl = `http://localhost:${port}`;
   providers = await startFakeProviders(appUrl);
   // Loopback is a trusted proxy here, so each test can play a client address of its own.
@@ -96,6 +101,7 @@ export async function setup(project: TestProject) {
       LMTP_PORT: String(mailStore.lmtpPort),
       RSPAMD: "external",
       RSPAMD_URL: rspamd.url,
+      MANAGESIEVE_PORT: String(mailStore.managesievePort),
       ...providers.env,
     },
   });

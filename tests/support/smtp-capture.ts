@@ -15,6 +15,8 @@ export type CapturedEmail = {
   receivedAt: string;
   /** SMTP envelope recipients (RCPT TO), which include Bcc. */
   envelopeTo: string[];
+  /** The SMTP envelope sender (MAIL FROM), "" for a null sender. */
+  envelopeFrom: string;
   /** The message exactly as received, for checks on the wire format (DKIM). */
   raw: string;
 };
@@ -49,6 +51,7 @@ export async function startSmtpCapture(directory: string, port = 0): Promise<Smt
                 html: typeof mail.html === "string" ? mail.html : "",
                 receivedAt: new Date().toISOString(),
                 envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
+                envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : "",
                 raw: raw.toString("utf8"),
               };
               // Written aside, then renamed: readers never see half a file.

@@ -43,8 +43,9 @@ export async function startTestServer(options: {
     SUBMISSION_PORT: "0",
     SUBMISSIONS_PORT: "0",
     MX_PORT: "0",
-    // Likewise Dovecot (its IMAP, POP3 and LMTP ports): servers that need it turn it on with ports of their own.
+    // Likewise Dovecot (its IMAP, POP3, ManageSieve and LMTP ports): servers that need it turn it on with ports of their own.
     DOVECOT: "off",
+    MANAGESIEVE_PORT: "0",
     // Postfix too (it would take the messages the dev mailbox shows): tests of the outbound MTA turn it on.
     POSTFIX: "off",
     // And rspamd (its load takes 15-30 s of CPU): the run shares one (global-setup.ts); other servers go without.

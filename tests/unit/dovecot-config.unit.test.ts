@@ -21,9 +21,11 @@ const input = (overrides: Partial<Parameters<typeof renderDovecotConf>[0]> = {})
   listen: "0.0.0.0",
   imapPort: 993,
   pop3Port: 0,
+  managesievePort: 0,
   implicitTls: true,
   lmtpPort: 2424,
   readerPort: 40000,
+  rulesMailPort: 40001,
   loginLimits,
   ...overrides,
 });
@@ -90,5 +92,20 @@ describe("the generated Dovecot configuration", () => {
     expect(conf).toContain("protocols = imap lmtp pop3\n");
     expect(conf).toContain("default_login_user = me");
     expect(conf).toContain("chroot =");
+  });
+
+  it("runs mailbox rules at delivery from the mailbox's home, hands what they send to the service, and serves ManageSieve when asked", () => {
+    const off = renderDovecotConf(input());
+    expect(off).toMatch(/protocol lmtp \{\n {2}mail_plugins = \$mail_plugins sieve/);
+    expect(off).toContain("sieve = file:~/sieve;active=~/.dovecot.sieve");
+    // Spam into Junk runs before the mailbox's rules, and the sieve plugin is loaded once.
+    expect(off).toMatch(/sieve_before = \S+\/spam-before\.sieve\n/);
+    expect(off.match(/\$mail_plugins sieve/g)).toHaveLength(1);
+    expect(off).toContain("sieve_redirect_envelope_from = recipient");
+    expect(off).toContain("submission_host = 127.0.0.1:40001");
+    expect(off).not.toContain("managesieve-login");
+    const on = renderDovecotConf(input({ managesievePort: 4190 }));
+    expect(on).toContain("protocols = imap lmtp sieve\n");
+    expect(on).toMatch(/service managesieve-login \{\n {2}inet_listener sieve \{\n {4}address = 0\.0\.0\.0\n {4}port = 4190\n {4}ssl = no/);
   });
 });

@@ -79,6 +79,7 @@ describe("parseEnv", () => {
       MX_PORT: "0",
       IMAP_PORT: "0",
       POP3_PORT: "0",
+      MANAGESIEVE_PORT: "0",
     });
     expect(problems.map((problem) => problem.split(":")[0])).not.toEqual(expect.arrayContaining(["MAIL_TLS_CERT_FILE"]));
     const dovecotOn = problemsOf({ APP_ENV: "production", SUBMISSION_PORT: "0", SUBMISSIONS_PORT: "0" });
@@ -91,6 +92,7 @@ describe("parseEnv", () => {
       mode: "auto",
       imapPort: 1143,
       pop3Port: 1110,
+      managesievePort: 4190,
       implicitTls: false,
       lmtpUrl: "lmtp://127.0.0.1:2424",
     });

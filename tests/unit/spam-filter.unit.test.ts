@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { listNames } from "@/server/mail/mx/mailbox-delivery/filter-spam";
 import { spamHeaders } from "@/server/mail/mx/mailbox-delivery/spam-headers";
-import { renderSpamSieve, spamSieveSettings } from "@/server/mail-store/dovecot/spam-sieve";
+import { renderSpamSieve } from "@/server/mail-store/dovecot/spam-sieve";
 import { INTERNET_MODULES, renderRspamdFiles } from "@/server/spam-filter/rspamd-config";
 import { rspamdEnvProblems, rspamdSettings } from "@/server/spam-filter/rspamd-env";
 import { updateMailboxSpamSettingsBody } from "@/shared/schemas/mailbox-spam";
@@ -83,6 +83,5 @@ describe("what a mailbox's copy carries", () => {
     expect(spamHeaders({ kind: "scored", verdict, isSpam: true, junk: false })).not.toContain("X-Spam-Folder: Junk");
     expect(spamHeaders({ kind: "unchecked" })).toEqual(["X-Spam-Status: Unchecked (the spam filter was unavailable)"]);
     expect(renderSpamSieve()).toContain('if header :is "X-Spam-Folder" "Junk" {\n  fileinto :create "Junk";\n  stop;\n}');
-    expect(spamSieveSettings("/d")).toContain("sieve_before = /d/spam-before.sieve");
   });
 });

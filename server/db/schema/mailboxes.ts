@@ -89,3 +89,18 @@ export const mailboxAliases = pgTable(
     index("mailbox_aliases_catch_all_idx").on(table.domainId).where(sql`${table.address} like '*@%'`),
   ],
 );
+
+/**
+ * A mailbox's rules as the API last saved them (docs/spam-and-rules.md): the
+ * typed document and the Sieve script it compiled to, which the service also
+ * wrote into the mailbox's home. A script uploaded over ManageSieve replaces
+ * that file, not this row.
+ */
+export const mailboxRules = pgTable("mailbox_rules", {
+  mailboxId: text("mailbox_id")
+    .primaryKey()
+    .references(() => mailboxes.id, { onDelete: "cascade" }),
+  document: jsonb("document").notNull(),
+  sieve: text("sieve").notNull(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+});

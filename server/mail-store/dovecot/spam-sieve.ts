@@ -23,18 +23,6 @@ if header :is "${JUNK_FOLDER_HEADER}" "Junk" {
 `;
 }
 
-/** The LMTP settings that run it (their own sections, beside the rest of dovecot.conf). */
-export function spamSieveSettings(dovecotDir: string): string {
-  return `# Spam into Junk before any rule (docs/spam-and-rules.md).
-protocol lmtp {
-  mail_plugins = $mail_plugins sieve
-}
-plugin {
-  sieve_before = ${spamSieveFile(dovecotDir)}
-}
-`;
-}
-
 /** Writes the script and compiles it ahead (root owns the directory, so Dovecot could not save a compiled copy there). */
 export function writeSpamSieve(dovecotDir: string, configFile: string): void {
   const file = spamSieveFile(dovecotDir);

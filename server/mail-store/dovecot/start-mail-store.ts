@@ -23,6 +23,8 @@ export type MailStore = {
   description: string;
   /** The reader's IMAP URL, handed to the web workers (DOVECOT_IMAP_URL). */
   imapUrl: string | null;
+  /** Where Dovecot hands the mail Sieve sends (forwards, vacation replies), and the user it runs that as; null without a child Dovecot. */
+  rulesMail: { port: number; mailUid: number } | null;
   stop: () => Promise<void>;
 };
 
@@ -33,6 +35,8 @@ const PACKAGES: [string, string][] = [
   ["dovecot-pop3d", `${MODULES}/pop3`],
   ["dovecot-lmtpd", `${MODULES}/lmtp`],
   ["dovecot-pgsql", `${MODULES}/modules/libdriver_pgsql.so`],
+  ["dovecot-sieve", `${MODULES}/modules/lib90_sieve_plugin.so`],
+  ["dovecot-managesieved", `${MODULES}/managesieve`],
 ];
 export const DOVECOT_PACKAGES = PACKAGES.map(([name]) => name);
 
@@ -42,14 +46,19 @@ export function missingDovecotPackages(): string[] {
   return PACKAGES.filter(([, file]) => !existsSync(file)).map(([name]) => name);
 }
 
-const offline = (description: string): MailStore => ({ description, imapUrl: null, stop: async () => {} });
+const offline = (description: string): MailStore => ({ description, imapUrl: null, rulesMail: null, stop: async () => {} });
 
 /** `loginLimits` are the rate-limit policy the submission listener counts with too (the launcher passes them: the adapter knows no services). */
 export async function startMailStore(config: Env, databaseUrl: string, loginLimits: LoginLimits): Promise<MailStore> {
   const settings = config.mailStore;
   if (settings.mode === "off") return offline("mail storage off (DOVECOT=off): hosted mailboxes cannot receive or be read");
   if (settings.mode === "external") {
-    return { description: `mail storage: Dovecot at ${settings.lmtpUrl}`, imapUrl: settings.imapUrl, stop: async () => {} };
+    return {
+      description: `mail storage: Dovecot at ${settings.lmtpUrl}`,
+      imapUrl: settings.imapUrl,
+      rulesMail: null,
+      stop: async () => {},
+    };
   }
   const missing = missingDovecotPackages();
   if (missing.length > 0) {
@@ -59,6 +68,7 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
     );
   }
   const readerPort = await freeLoopbackPort();
+  const rulesMailPort = await freeLoopbackPort();
   const users = dovecotUsers();
   // Run as root, Dovecot's users must reach its files: a DATA_DIR below a 0700 home moves them to /var/lib.
   const state = mailStateRoot(config.dataDir, users.asRoot);
@@ -74,9 +84,11 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
       listen: config.mail.listen,
       imapPort: settings.imapPort,
       pop3Port: settings.pop3Port,
+      managesievePort: settings.managesievePort,
       implicitTls: settings.implicitTls,
       lmtpPort: settings.lmtpPort,
       readerPort,
+      rulesMailPort,
       loginLimits,
     },
     mailTlsCredentials(config),
@@ -95,6 +107,7 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
   const ports = [
     settings.imapPort > 0 ? `IMAP on ${config.mail.listen}:${settings.imapPort} (${tls})` : null,
     settings.pop3Port > 0 ? `POP3 on ${config.mail.listen}:${settings.pop3Port} (${tls})` : null,
+    settings.managesievePort > 0 ? `ManageSieve on ${config.mail.listen}:${settings.managesievePort} (STARTTLS)` : null,
     `LMTP on 127.0.0.1:${settings.lmtpPort}`,
   ].filter(Boolean);
   const where = state.movedBecause
@@ -103,6 +116,7 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
   return {
     description: `${ready ? "mail storage: Dovecot" : "mail storage: Dovecot did not start yet (see its log lines);"} ${ports.join(", ")}; ${where}`,
     imapUrl: `imap://127.0.0.1:${readerPort}`,
+    rulesMail: { port: rulesMailPort, mailUid: users.mailUid },
     stop: dovecot.stop,
   };
 }

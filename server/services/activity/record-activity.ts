@@ -51,6 +51,7 @@ export type ActivityType =
   | "mailbox.deleted"
   | "mailbox.app_password_created"
   | "mailbox.app_password_deleted"
+  | "mailbox.rules_updated"
   | "mailbox.alias_created"
   | "mailbox.alias_deleted"
   | "relay.created"

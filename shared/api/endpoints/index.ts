@@ -14,6 +14,7 @@ import * as mailboxCredentials from "./mailbox-credentials";
 import * as mailboxes from "./mailboxes";
 import * as mailboxMessages from "./mailbox-messages";
 import * as mailboxSpam from "./mailbox-spam";
+import * as mailboxRules from "./mailbox-rules";
 import * as messages from "./messages";
 import * as sendingDomains from "./sending-domains";
 import * as oauth from "./oauth";
@@ -116,6 +117,8 @@ export const endpoints = [
   mailboxCredentials.createAppPassword,
   mailboxCredentials.listAppPasswords,
   mailboxCredentials.deleteAppPassword,
+  mailboxRules.getMailboxRules,
+  mailboxRules.putMailboxRules,
   mailboxCredentials.createMailboxAlias,
   mailboxCredentials.listMailboxAliases,
   mailboxCredentials.deleteMailboxAlias,

@@ -1,0 +1,35 @@
+import { mailboxRulesBody, mailboxRulesSchema } from "@/shared/schemas/mailbox-rules";
+import { mailboxIdParams } from "@/shared/schemas/mailboxes";
+import { defineEndpoint } from "../endpoint";
+
+const access = { tag: "Mailboxes", auth: "bearer-or-api-key", apiKeyScope: "full" } as const;
+
+export const getMailboxRules = defineEndpoint({
+  ...access,
+  method: "GET",
+  path: "/mailboxes/{mailbox_id}/rules",
+  operationId: "getMailboxRules",
+  summary: "Get a mailbox's rules",
+  description:
+    "Filters, forwarding and the vacation reply, with the Sieve script they compile to. `source` is `custom` when a script uploaded over ManageSieve is in force instead.",
+  params: mailboxIdParams,
+  response: mailboxRulesSchema,
+  message: "OK",
+  errors: ["not_found"],
+});
+
+export const putMailboxRules = defineEndpoint({
+  ...access,
+  method: "PUT",
+  path: "/mailboxes/{mailbox_id}/rules",
+  operationId: "putMailboxRules",
+  summary: "Replace a mailbox's rules",
+  description:
+    "Compiled to Sieve and checked by Dovecot's compiler before anything changes: a rule it refuses is 400 with the field's path, and the rules in force stay. " +
+    "Replaces a script uploaded over ManageSieve. Forwards and vacation replies never act on mail marked as spam.",
+  params: mailboxIdParams,
+  body: mailboxRulesBody,
+  response: mailboxRulesSchema,
+  message: "Rules saved",
+  errors: ["validation_error", "not_found", "mail_storage_offline"],
+});

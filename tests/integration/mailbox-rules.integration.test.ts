@@ -1,0 +1,292 @@
+// Mailbox rules end to end: the rules API → a Sieve script in the mailbox's
+// home → Dovecot's LMTP (Pigeonhole) filing mail the MX delivers, read back
+// over IMAP; ManageSieve logins and uploads against the same child Dovecot.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
+import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
+import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
+import { getMailboxRules, putMailboxRules } from "@/shared/api/endpoints/mailbox-rules";
+import type { MailboxRulesDocument } from "@/shared/schemas/mailbox-rules";
+import { call, request } from "../support/api-client";
+import { emailsTo, waitForEmail } from "../support/captured-email";
+import { sql } from "../support/database";
+import { createAccount, type TestAccount } from "../support/factories";
+import { verifiedDomain } from "../support/domains";
+import { imapClient, newAppPassword, newMailbox, rawMessage, type TestMailbox } from "../support/hosted-mailboxes";
+import { manageSieveSession } from "../support/managesieve-client";
+import { mxTransaction, short } from "../support/mx-client";
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const tag = () => randomBytes(4).toString("hex");
+let account: TestAccount;
+let box: TestMailbox;
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = inject("databaseUrl");
+  process.env.LOG_LEVEL = "silent";
+  account = await createAccount();
+  box = await newMailbox(account, await verifiedDomain(account, "rules"));
+});
+
+const put = (rules: MailboxRulesDocument, mailboxId = box.id, token = account.accessToken) =>
+  call(putMailboxRules, { token, params: { mailbox_id: mailboxId }, body: rules });
+const get = (mailboxId = box.id, token = account.accessToken) => call(getMailboxRules, { token, params: { mailbox_id: mailboxId } });
+
+async function deliver(subject: string, extra = "", from = "sender@example.org"): Promise<void> {
+  const sent = await mxTransaction(inject("mxPort"), from, [box.address], rawMessage(box.address, subject, extra));
+  expect(short(sent.data)).toBe("250 2.0.0");
+}
+
+/** A message the MX judged spam (its `X-Spam: Yes`), handed to Dovecot over LMTP as the MX would after its filter. */
+async function deliverSpam(subject: string, from = "sender@example.org"): Promise<void> {
+  const lmtpUrl = `lmtp://127.0.0.1:${inject("mailStore").lmtpPort}`;
+  const [outcome] = await deliverToMailboxes(rawMessage(box.address, subject, "X-Spam: Yes\r\n"), [box.address], { lmtpUrl, from });
+  expect(outcome?.delivered).toBe(true);
+}
+
+/** The subjects in each of `folders`, polled until `done` holds (delivery is asynchronous to IMAP). */
+async function subjectsIn(folders: string[]): Promise<Record<string, string[]>> {
+  const client = imapClient(box.address, box.password);
+  await client.connect();
+  try {
+    const found: Record<string, string[]> = {};
+    for (const folder of folders) {
+      found[folder] = [];
+      const exists = (await client.list()).some((entry) => entry.path === folder);
+      if (!exists) continue;
+      const lock = await client.getMailboxLock(folder);
+      try {
+        if (client.mailbox && client.mailbox.exists > 0)
+          for await (const message of client.fetch("1:*", { envelope: true })) found[folder]!.push(message.envelope?.subject ?? "");
+      } finally {
+        lock.release();
+      }
+    }
+    return found;
+  } finally {
+    await client.logout().catch(() => {});
+  }
+}
+
+const receiptsFilter = (folder: string): MailboxRulesDocument => ({
+  filters: [
+    {
+      name: "Receipts",
+      match: "any",
+      conditions: [{ field: "subject", op: "contains", value: "receipt" }],
+      actions: [{ type: "move", folder }, { type: "markRead" }],
+    },
+  ],
+  forwarding: null,
+  vacation: null,
+});
+
+describe("rules through the API", () => {
+  it("starts empty, then files mail whose subject matches into a folder it creates (seen over IMAP) and leaves the rest in INBOX", async () => {
+    const before = await get();
+    expect(before.status).toBe(200);
+    expect(before.body.data).toMatchObject({ filters: [], forwarding: null, vacation: null, source: "api" });
+    expect(before.body.data.sieve).toContain("require");
+
+    const saved = await put(receiptsFilter("Receipts/2026"));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.source).toBe("api");
+    expect(saved.body.data.sieve).toContain('fileinto :create :flags ["\\\\Seen"] "Receipts/2026";');
+    expect((await get()).body.data).toEqual(saved.body.data);
+
+    const matching = `Your receipt ${tag()}`;
+    const other = `Hello ${tag()}`;
+    await deliver(matching);
+    await deliver(other);
+    const found = await subjectsIn(["INBOX", "Receipts/2026"]);
+    expect(found["Receipts/2026"]).toContain(matching);
+    expect(found.INBOX).toContain(other);
+    expect(found.INBOX).not.toContain(matching);
+  });
+
+  it("refuses a rule Dovecot's compiler rejects with 400 naming the field, and the previous rules keep working", async () => {
+    expect((await put(receiptsFilter("Kept"))).status).toBe(200);
+    // A non-ASCII local part is a valid address to us, and not to Pigeonhole's redirect.
+    const refused = await put({ ...receiptsFilter("Other"), forwarding: { to: ["ok@example.org", "zoë@example.org"], keepCopy: true } });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.code).toBe("validation_error");
+    expect(refused.error?.errors?.map((error) => error.path)).toEqual(["forwarding.to.1"]);
+    const after = await get();
+    expect(after.body.data.filters[0]!.actions[0]).toEqual({ type: "move", folder: "Kept" });
+    expect(after.body.data.source).toBe("api");
+    const subject = `Another receipt ${tag()}`;
+    await deliver(subject);
+    expect((await subjectsIn(["Kept", "Other"])).Kept).toContain(subject);
+  });
+
+  it.each([
+    [
+      "a size compared as text",
+      {
+        filters: [{ name: "x", match: "all", conditions: [{ field: "size", op: "contains", value: "1" }], actions: [{ type: "stop" }] }],
+        forwarding: null,
+        vacation: null,
+      },
+      "filters.0.conditions.0.op",
+    ],
+    [
+      "six forwarding addresses",
+      {
+        filters: [],
+        forwarding: { to: ["a@x.org", "b@x.org", "c@x.org", "d@x.org", "e@x.org", "f@x.org"], keepCopy: true },
+        vacation: null,
+      },
+      "forwarding.to",
+    ],
+    [
+      "a header condition without its name",
+      {
+        filters: [{ name: "x", match: "all", conditions: [{ field: "header", op: "is", value: "1" }], actions: [{ type: "stop" }] }],
+        forwarding: null,
+        vacation: null,
+      },
+      "filters.0.conditions.0.header",
+    ],
+    [
+      "a vacation ending before it starts",
+      {
+        filters: [],
+        forwarding: null,
+        vacation: { enabled: true, start: "2026-02-01", end: "2026-01-01", subject: "Away", text: "Away", intervalDays: 1 },
+      },
+      "vacation.end",
+    ],
+  ])("answers 400 for %s", async (_label, body, path) => {
+    const response = await request(`/mailboxes/${box.id}/rules`, { method: "PUT", token: account.accessToken, body });
+    expect(response.status).toBe(400);
+    expect(response.error?.errors?.map((error) => error.path)).toContain(path);
+  });
+
+  it("needs authentication, and another account's mailbox is 404 for reading and writing", async () => {
+    expect((await request(`/mailboxes/${box.id}/rules`)).status).toBe(401);
+    expect((await request(`/mailboxes/${box.id}/rules`, { method: "PUT", body: receiptsFilter("X") })).status).toBe(401);
+    const stranger = await createAccount();
+    expect((await get(box.id, stranger.accessToken)).status).toBe(404);
+    expect((await put(receiptsFilter("X"), box.id, stranger.accessToken)).status).toBe(404);
+    expect((await get("mbx_missing")).status).toBe(404);
+  });
+});
+
+describe("ManageSieve", () => {
+  it("logs in with an IMAP app password (not an SMTP-only one), and an uploaded script turns the source to custom until the API saves again", async () => {
+    const port = inject("mailStore").managesievePort;
+    const imapSecret = await newAppPassword(account, box.id, ["imap"]);
+    const smtpSecret = await newAppPassword(account, box.id, ["smtp"]);
+    const refused = await manageSieveSession(port);
+    expect((await refused.login(box.address, smtpSecret)).ok).toBe(false);
+    refused.close();
+
+    const session = await manageSieveSession(port);
+    try {
+      expect((await session.login(box.address, imapSecret)).ok).toBe(true);
+      const script = 'require ["fileinto", "mailbox"];\nif header :contains "subject" "custom" { fileinto :create "Custom"; }\n';
+      expect((await session.putScript("mine", script)).ok).toBe(true);
+      expect((await session.setActive("mine")).ok).toBe(true);
+    } finally {
+      session.close();
+    }
+    const custom = await get();
+    expect(custom.body.data.source).toBe("custom");
+    const subject = `A custom one ${tag()}`;
+    await deliver(subject);
+    expect((await subjectsIn(["Custom"])).Custom).toContain(subject);
+
+    expect((await put(receiptsFilter("Back"))).body.data.source).toBe("api");
+    expect((await get()).body.data.source).toBe("api");
+  });
+});
+
+const noRules: MailboxRulesDocument = { filters: [], forwarding: null, vacation: null };
+/** Waits long enough for a rule's mail to have reached the sink had it been sent. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 4_000));
+
+describe("forwarding", () => {
+  it("sends a copy out through the sending pipeline with a return path on the mailbox's domain, keeps it when asked, never forwards spam, and writes mailbox.forwarded", async () => {
+    const target = `fwd-${tag()}@example.net`;
+    expect((await put({ ...noRules, forwarding: { to: [target], keepCopy: true } })).status).toBe(200);
+    const kept = `Forward and keep ${tag()}`;
+    await deliver(kept);
+    const copy = await waitForEmail(target, { subject: kept, timeoutMs: 30_000 });
+    const domain = box.address.split("@")[1]!;
+    // The service's VERP return path on the mailbox's own domain (ces-bounces.<domain>): SPF passes as for its sent mail.
+    expect(copy.envelopeFrom).toMatch(new RegExp(`@ces-bounces\\.${domain.replaceAll(".", "\\.")}$`));
+    expect(copy.raw).toMatch(new RegExp(`^X-Sieve-Redirected-From: ${box.address}`, "mi"));
+    expect(copy.from).toContain("sender@example.org");
+    expect((await subjectsIn(["INBOX"])).INBOX).toContain(kept);
+
+    const spam = `Spam not forwarded ${tag()}`;
+    await deliverSpam(spam);
+    expect((await put({ ...noRules, forwarding: { to: [target], keepCopy: false } })).status).toBe(200);
+    const moved = `Forward only ${tag()}`;
+    await deliver(moved);
+    await waitForEmail(target, { subject: moved, timeoutMs: 30_000 });
+    await settle();
+    expect(emailsTo(target).map((email) => email.subject)).not.toContain(spam);
+    const inbox = (await subjectsIn(["INBOX"])).INBOX;
+    expect(inbox).not.toContain(moved);
+    expect(inbox).toContain(spam);
+
+    const events = await sql<{ detail: { to: string; mailbox: string } }>(
+      "select detail from account_events where account_id = $1 and type = 'mailbox.forwarded'",
+      [account.user.id],
+    );
+    expect(events.map((event) => event.detail)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ mailbox: box.address, to: target })]),
+    );
+    expect((await put(noRules)).status).toBe(200);
+  });
+});
+
+describe("vacation", () => {
+  it("answers a sender once within its interval, and never a list, auto-submitted mail or spam", async () => {
+    const subject = `Away until Monday ${tag()}`;
+    const vacation = { enabled: true, subject, text: "I am away; back on Monday.", intervalDays: 1 };
+    expect((await put({ ...noRules, vacation })).status).toBe(200);
+    const person = `person-${tag()}@example.org`;
+    await deliver(`First ${tag()}`, "", person);
+    const reply = await waitForEmail(person, { subject, timeoutMs: 30_000 });
+    expect(reply.raw).toMatch(/^Auto-Submitted: auto-replied/im);
+    expect(reply.from).toContain(box.address);
+    expect(reply.text).toContain("back on Monday");
+    await deliver(`Second ${tag()}`, "", person);
+
+    const list = `list-${tag()}@example.org`;
+    await deliver(`From a list ${tag()}`, "List-Id: News <news.example.org>\r\n", list);
+    const robot = `robot-${tag()}@example.org`;
+    await deliver(`Automatic ${tag()}`, "Auto-Submitted: auto-generated\r\n", robot);
+    const spammer = `spammer-${tag()}@example.org`;
+    await deliverSpam(`Spam ${tag()}`, spammer);
+    await settle();
+    expect(emailsTo(person)).toHaveLength(1);
+    expect(emailsTo(list)).toHaveLength(0);
+    expect(emailsTo(robot)).toHaveLength(0);
+    expect(emailsTo(spammer)).toHaveLength(0);
+    const events = await sql<{ detail: { to: string } }>(
+      "select detail from account_events where account_id = $1 and type = 'mailbox.vacation_sent'",
+      [account.user.id],
+    );
+    expect(events.map((event) => event.detail.to)).toEqual([person]);
+    expect((await put(noRules)).status).toBe(200);
+  });
+});
+
+describe("the rules-mail listener", () => {
+  // Run as root, Dovecot's mail user (vmail) is not ours, so this process is someone else; as an ordinary user they are the same.
+  it.runIf(process.getuid?.() === 0)("refuses mail from a process that is not our Dovecot, even with a mailbox's address", async () => {
+    const configFile = dovecotLayout(mailStateRoot(inject("serverDataDir")).root).configFile;
+    const port = Number(/^submission_host = 127\.0\.0\.1:(\d+)$/m.exec(readFileSync(configFile, "utf8"))?.[1]);
+    expect(port).toBeGreaterThan(0);
+    const target = `intruder-${tag()}@example.net`;
+    await expect(mxTransaction(port, box.address, [target], rawMessage(target, "Relay me"))).rejects.toThrow(/MAIL FROM answered 553/);
+    await settle();
+    expect(emailsTo(target)).toHaveLength(0);
+  });
+});
