@@ -16,6 +16,7 @@ import type * as events from "./endpoints/events";
 import type * as health from "./endpoints/health";
 import type * as invoices from "./endpoints/invoices";
 import type * as mailboxCredentials from "./endpoints/mailbox-credentials";
+import type * as mailboxFolders from "./endpoints/mailbox-folders";
 import type * as mailboxMessages from "./endpoints/mailbox-messages";
 import type * as mailboxes from "./endpoints/mailboxes";
 import type * as messages from "./endpoints/messages";
@@ -107,6 +108,26 @@ export const listAppPasswords = refTo<typeof mailboxCredentials.listAppPasswords
   "listAppPasswords",
 );
 export const listMailboxAliases = refTo<typeof mailboxCredentials.listMailboxAliases>("GET", "/mailboxes/aliases", "listMailboxAliases");
+export const createMailboxFolder = refTo<typeof mailboxFolders.createMailboxFolder>(
+  "POST",
+  "/mailboxes/{mailbox_id}/folders",
+  "createMailboxFolder",
+);
+export const deleteMailboxFolder = refTo<typeof mailboxFolders.deleteMailboxFolder>(
+  "DELETE",
+  "/mailboxes/{mailbox_id}/folders/{folder}",
+  "deleteMailboxFolder",
+);
+export const listMailboxFolders = refTo<typeof mailboxFolders.listMailboxFolders>(
+  "GET",
+  "/mailboxes/{mailbox_id}/folders",
+  "listMailboxFolders",
+);
+export const renameMailboxFolder = refTo<typeof mailboxFolders.renameMailboxFolder>(
+  "PATCH",
+  "/mailboxes/{mailbox_id}/folders/{folder}",
+  "renameMailboxFolder",
+);
 export const deleteMailboxMessage = refTo<typeof mailboxMessages.deleteMailboxMessage>(
   "DELETE",
   "/mailboxes/{mailbox_id}/messages/{message_id}",
@@ -121,6 +142,11 @@ export const listMailboxMessages = refTo<typeof mailboxMessages.listMailboxMessa
   "GET",
   "/mailboxes/{mailbox_id}/messages",
   "listMailboxMessages",
+);
+export const updateMailboxMessage = refTo<typeof mailboxMessages.updateMailboxMessage>(
+  "PATCH",
+  "/mailboxes/{mailbox_id}/messages/{message_id}",
+  "updateMailboxMessage",
 );
 export const createMailbox = refTo<typeof mailboxes.createMailbox>("POST", "/mailboxes", "createMailbox");
 export const deleteMailbox = refTo<typeof mailboxes.deleteMailbox>("DELETE", "/mailboxes/{mailbox_id}", "deleteMailbox");

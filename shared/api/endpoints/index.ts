@@ -12,6 +12,7 @@ import * as health from "./health";
 import * as invoices from "./invoices";
 import * as mailboxCredentials from "./mailbox-credentials";
 import * as mailboxes from "./mailboxes";
+import * as mailboxFolders from "./mailbox-folders";
 import * as mailboxMessages from "./mailbox-messages";
 import * as messages from "./messages";
 import * as sendingDomains from "./sending-domains";
@@ -71,8 +72,13 @@ export const endpoints = [
   suppressions.removeSuppression,
   events.listEvents,
   events.streamEvents,
+  mailboxFolders.listMailboxFolders,
+  mailboxFolders.createMailboxFolder,
+  mailboxFolders.renameMailboxFolder,
+  mailboxFolders.deleteMailboxFolder,
   mailboxMessages.listMailboxMessages,
   mailboxMessages.getMailboxMessage,
+  mailboxMessages.updateMailboxMessage,
   mailboxMessages.deleteMailboxMessage,
   smtpAccess.getSmtpAccess,
   testSender.getTestSender,
