@@ -112,7 +112,7 @@ for (const [label, viewport] of [
       await expectNoSidewaysScroll(page);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // Deleted for good, after a confirmation.
+      // Deleted (to Trash), after a confirmation.
       await message.getByRole("button", { name: "Delete" }).click();
       const confirm = page.getByRole("dialog", { name: `Delete “${subject}”?` });
       await confirm.getByRole("button", { name: "Delete message" }).click();

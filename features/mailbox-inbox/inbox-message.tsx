@@ -149,7 +149,7 @@ export function InboxMessage({ mailboxId, messageId, onClosed, onDeleted }: Inbo
                 })
               }
             >
-              It is removed from the mailbox for every mail app too. This cannot be undone.
+              It moves to Trash, for every mail app too; deleting it there removes it for good.
             </ConfirmDialog>
           </article>
         );

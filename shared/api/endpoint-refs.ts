@@ -16,6 +16,7 @@ import type * as events from "./endpoints/events";
 import type * as health from "./endpoints/health";
 import type * as invoices from "./endpoints/invoices";
 import type * as mailboxCredentials from "./endpoints/mailbox-credentials";
+import type * as mailboxFolders from "./endpoints/mailbox-folders";
 import type * as mailboxMessages from "./endpoints/mailbox-messages";
 import type * as mailboxRules from "./endpoints/mailbox-rules";
 import type * as mailboxSpam from "./endpoints/mailbox-spam";
@@ -109,6 +110,26 @@ export const listAppPasswords = refTo<typeof mailboxCredentials.listAppPasswords
   "listAppPasswords",
 );
 export const listMailboxAliases = refTo<typeof mailboxCredentials.listMailboxAliases>("GET", "/mailboxes/aliases", "listMailboxAliases");
+export const createMailboxFolder = refTo<typeof mailboxFolders.createMailboxFolder>(
+  "POST",
+  "/mailboxes/{mailbox_id}/folders",
+  "createMailboxFolder",
+);
+export const deleteMailboxFolder = refTo<typeof mailboxFolders.deleteMailboxFolder>(
+  "DELETE",
+  "/mailboxes/{mailbox_id}/folders/{folder}",
+  "deleteMailboxFolder",
+);
+export const listMailboxFolders = refTo<typeof mailboxFolders.listMailboxFolders>(
+  "GET",
+  "/mailboxes/{mailbox_id}/folders",
+  "listMailboxFolders",
+);
+export const renameMailboxFolder = refTo<typeof mailboxFolders.renameMailboxFolder>(
+  "PATCH",
+  "/mailboxes/{mailbox_id}/folders/{folder}",
+  "renameMailboxFolder",
+);
 export const deleteMailboxMessage = refTo<typeof mailboxMessages.deleteMailboxMessage>(
   "DELETE",
   "/mailboxes/{mailbox_id}/messages/{message_id}",
@@ -123,6 +144,11 @@ export const listMailboxMessages = refTo<typeof mailboxMessages.listMailboxMessa
   "GET",
   "/mailboxes/{mailbox_id}/messages",
   "listMailboxMessages",
+);
+export const updateMailboxMessage = refTo<typeof mailboxMessages.updateMailboxMessage>(
+  "PATCH",
+  "/mailboxes/{mailbox_id}/messages/{message_id}",
+  "updateMailboxMessage",
 );
 export const getMailboxRules = refTo<typeof mailboxRules.getMailboxRules>("GET", "/mailboxes/{mailbox_id}/rules", "getMailboxRules");
 export const putMailboxRules = refTo<typeof mailboxRules.putMailboxRules>("PUT", "/mailboxes/{mailbox_id}/rules", "putMailboxRules");

@@ -32,6 +32,7 @@ export const errorStatus = {
   not_cancelable: 409,
   plan_limit: 409,
   address_taken: 409,
+  folder_protected: 409,
   cursor_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -1,26 +1,80 @@
 // Messages in a hosted mailbox's inbox, read through the API (docs/mailboxes.md, "Reading mail").
 import { z } from "zod";
+import { folderNameSchema } from "./mailbox-folders";
 import { paginationQuery, paginationSchema } from "./pagination";
 
 export const mailboxMessageParams = z.object({ mailbox_id: z.string() });
-export const mailboxMessageIdParams = z.object({ mailbox_id: z.string(), message_id: z.string() });
-export const listMailboxMessagesQuery = paginationQuery;
+export const mailboxMessageIdParams = z.object({ mailbox_id: z.string(), message_id: z.string().max(500) });
+
+/** `true` or `false` in a query string; anything else is 400. */
+const queryFlag = (name: string) =>
+  z
+    .enum(["true", "false"], { error: `${name} is true or false` })
+    .transform((value) => value === "true")
+    .optional();
+
+const queryDate = (name: string) =>
+  z.iso
+    .date({ error: `${name} is a date, e.g. 2026-01-31` })
+    .optional()
+    .meta({ description: `${name} (a calendar date, UTC).` });
+
+/** `<uidvalidity>.<uid>` of the last message of the previous page; only this API makes one. */
+export const messageCursorSchema = z
+  .string()
+  .regex(/^\d{1,20}\.\d{1,10}$/, "cursor must be a nextCursor returned by this list")
+  .meta({ description: "`nextCursor` of the previous page: the messages after it." });
+
+export const listMailboxMessagesQuery = paginationQuery.extend({
+  folder: folderNameSchema.default("INBOX"),
+  cursor: messageCursorSchema.optional(),
+  q: z.string().trim().min(1, "q cannot be empty").max(200, "q is at most 200 characters").optional().meta({
+    description: "Words searched in from, to, subject and body (IMAP SEARCH in Dovecot).",
+  }),
+  unseen: queryFlag("unseen"),
+  flagged: queryFlag("flagged"),
+  hasAttachment: queryFlag("hasAttachment"),
+  since: queryDate("since"),
+  before: queryDate("before"),
+});
+export type ListMailboxMessagesQuery = z.infer<typeof listMailboxMessagesQuery>;
+
+export const updateMailboxMessageBody = z
+  .object({
+    seen: z.boolean().optional(),
+    flagged: z.boolean().optional(),
+    /** Moves the message into this folder; its id stays the same. */
+    folder: folderNameSchema.optional(),
+  })
+  .meta({ id: "MailboxMessageUpdate" });
 
 export const mailboxMessageSummarySchema = z
   .object({
-    /** Stable while the mailbox exists: `<uidvalidity>.<uid>` of the message in the inbox. */
+    /** Stable while the message exists, also when it moves to another folder (docs/webmail.md, "Message ids"). */
     id: z.string(),
+    folder: z.string(),
+    /** The same for every message of one conversation (from References / In-Reply-To). */
+    threadId: z.string(),
     from: z.string().nullable(),
     to: z.array(z.string()),
     subject: z.string().nullable(),
+    /** The start of the text, made by Dovecot. */
+    preview: z.string(),
     receivedAt: z.iso.datetime(),
     size: z.number().int(),
     seen: z.boolean(),
+    flagged: z.boolean(),
+    hasAttachments: z.boolean(),
   })
   .meta({ id: "MailboxMessageSummary" });
 
 export const mailboxMessagePageSchema = z
-  .object({ items: z.array(mailboxMessageSummarySchema), pagination: paginationSchema })
+  .object({
+    items: z.array(mailboxMessageSummarySchema),
+    /** Pass as `cursor` for the next page; null on the last one. */
+    nextCursor: z.string().nullable(),
+    pagination: paginationSchema,
+  })
   .meta({ id: "MailboxMessagePage" });
 
 export const mailboxAttachmentSchema = z

@@ -68,8 +68,13 @@ describe("a mailbox's messages through the API", () => {
     const again = await call(listMailboxMessages, { token, params: { mailbox_id: mailbox.id } });
     expect(again.body.data.items[0]!.seen).toBe(true);
 
+    // Deleting moves it to Trash (same id); deleting it there removes it for good.
     const deleted = await call(deleteMailboxMessage, { token, params: { mailbox_id: mailbox.id, message_id: newest!.id } });
     expect(deleted.status).toBe(200);
+    const trashed = await call(getMailboxMessage, { token, params: { mailbox_id: mailbox.id, message_id: newest!.id } });
+    expect(trashed.body.data).toMatchObject({ folder: "Trash", subject: "Newer message" });
+    const purged = await call(deleteMailboxMessage, { token, params: { mailbox_id: mailbox.id, message_id: newest!.id } });
+    expect(purged.status).toBe(200);
     const gone = await call(getMailboxMessage, { token, params: { mailbox_id: mailbox.id, message_id: newest!.id } });
     expect(gone.status).toBe(404);
     const left = await call(listMailboxMessages, { token, params: { mailbox_id: mailbox.id } });

@@ -109,6 +109,8 @@ mail_gid = ${users.mailGid}
 mail_home = ${layout.mailRoot}/%d/%n
 mail_location = maildir:~/Maildir
 mail_plugins = $mail_plugins quota quota_clone
+# The webmail filters on attachments by this keyword, set as a message is stored (docs/webmail.md, "Search").
+mail_attachment_detection_options = add-flags
 
 ssl = yes
 ssl_cert = <${layout.certFile}

@@ -9,8 +9,8 @@ import { MASTER_SEPARATOR, MASTER_USER, masterUserPassword } from "./master-user
 
 const storageOffline = () => new AppError("mail_storage_offline", "Mail storage is offline; try again shortly.");
 
-/** Runs `read` with the mailbox's INBOX open (read-write); the session is closed afterwards. */
-export async function withMailboxInbox<T>(address: string, read: (client: ImapFlow) => Promise<T>): Promise<T> {
+/** Runs `read` in a logged-in session with no folder open (the webmail opens the folders it needs); closed afterwards. */
+export async function withMailboxSession<T>(address: string, read: (client: ImapFlow) => Promise<T>): Promise<T> {
   const imapUrl = env().mailStore.imapUrl;
   if (!imapUrl) throw storageOffline();
   const url = new URL(imapUrl);
@@ -35,7 +35,6 @@ export async function withMailboxInbox<T>(address: string, read: (client: ImapFl
     throw storageOffline();
   }
   try {
-    await client.mailboxOpen("INBOX");
     return await read(client);
   } finally {
     await client.logout().catch(() => client.close());

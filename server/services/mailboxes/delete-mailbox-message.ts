@@ -1,16 +1,18 @@
-import { notFound } from "@/server/errors";
-import { withMailboxInbox } from "@/server/mail-store/dovecot/mailbox-reader";
-import { parseMailboxMessageId } from "./mailbox-message-view";
+import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
+import { specialFolderOrThrow } from "@/server/services/webmail/folders";
+import { locateMessage } from "@/server/services/webmail/locate-message";
 import { getOwnMailboxOrThrow } from "./own-mailbox";
 
-/** Deletes for good (flag and expunge); Dovecot's quota accounting then lowers the storage used. */
+/**
+ * Moves the message to Trash, as a mail client does; from Trash it is deleted
+ * for good (flag and expunge), and Dovecot's quota accounting then lowers the storage used.
+ */
 export async function deleteMailboxMessage(accountId: string, mailboxId: string, messageId: string): Promise<null> {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxInbox(mailbox.address, async (client) => {
-    const uid = parseMailboxMessageId(messageId, client.mailbox ? client.mailbox.uidValidity : 0n);
-    const found = await client.fetchOne(String(uid), { uid: true }, { uid: true });
-    if (!found) throw notFound("Message");
-    await client.messageDelete(String(uid), { uid: true });
+  return withMailboxSession(mailbox.address, async (client) => {
+    const { folder, uid } = await locateMessage(client, messageId);
+    if (folder.specialUse === "trash") await client.messageDelete(String(uid), { uid: true });
+    else await client.messageMove(String(uid), (await specialFolderOrThrow(client, "trash")).name, { uid: true });
     return null;
   });
 }

@@ -1,20 +1,51 @@
-import { withMailboxInbox } from "@/server/mail-store/dovecot/mailbox-reader";
+import type { ImapFlow, SearchObject } from "imapflow";
+import { AppError } from "@/server/errors";
+import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
+import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";
+import { folderOrThrow } from "@/server/services/webmail/folders";
+import { fetchSummaries } from "@/server/services/webmail/message-summaries";
+import type { ListMailboxMessagesQuery } from "@/shared/schemas/mailbox-messages";
 import { pageInfo } from "@/shared/schemas/pagination";
-import { messageSummary } from "./mailbox-message-view";
 import { getOwnMailboxOrThrow } from "./own-mailbox";
 
-/** A page of the inbox, newest first (by arrival: the highest sequence numbers first). */
-export async function listMailboxMessages(accountId: string, mailboxId: string, page: number, limit: number) {
+/** The IMAP SEARCH for the query's words and filters (docs/webmail.md, "Search"); Dovecot does the matching. */
+function searchOf(query: ListMailboxMessagesQuery): SearchObject {
+  const search: SearchObject = { all: true };
+  if (query.q) search.or = [{ from: query.q }, { to: query.q }, { subject: query.q }, { body: query.q }];
+  if (query.unseen !== undefined) search.seen = !query.unseen;
+  if (query.flagged !== undefined) search.flagged = query.flagged;
+  if (query.hasAttachment === true) search.keyword = HAS_ATTACHMENT;
+  if (query.hasAttachment === false) search.unKeyword = HAS_ATTACHMENT;
+  if (query.since) search.since = query.since;
+  if (query.before) search.before = query.before;
+  return search;
+}
+
+const cursorExpired = () => new AppError("cursor_expired", "The folder changed beyond that cursor; start again from the first page.");
+
+/** The UIDs after the cursor (`<uidvalidity>.<uid>` of the last one shown), all when there is none. */
+function afterCursor(uids: number[], cursor: string | undefined, uidValidity: bigint): number[] {
+  if (!cursor) return uids;
+  const [validity, last] = cursor.split(".");
+  if (BigInt(validity!) !== uidValidity) throw cursorExpired();
+  return uids.filter((uid) => uid < Number(last));
+}
+
+async function listFolder(client: ImapFlow, query: ListMailboxMessagesQuery) {
+  const folder = await folderOrThrow(client, query.folder);
+  const opened = await client.mailboxOpen(folder.name, { readOnly: true });
+  const matched = ((await client.search(searchOf(query), { uid: true })) || []).sort((a, b) => b - a);
+  const remaining = afterCursor(matched, query.cursor, opened.uidValidity);
+  const start = query.cursor ? 0 : (query.page - 1) * query.limit;
+  const pageUids = remaining.slice(start, start + query.limit);
+  const items = await fetchSummaries(client, folder.name, pageUids);
+  const last = pageUids.at(-1);
+  const nextCursor = last !== undefined && remaining.length > start + query.limit ? `${opened.uidValidity}.${last}` : null;
+  return { items, nextCursor, pagination: pageInfo(query.page, query.limit, matched.length) };
+}
+
+/** A page of a folder (INBOX unless asked), newest first by UID, paged by `cursor` (or the older `page`). */
+export async function listMailboxMessages(accountId: string, mailboxId: string, query: ListMailboxMessagesQuery) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxInbox(mailbox.address, async (client) => {
-    const inbox = client.mailbox;
-    const total = inbox ? inbox.exists : 0;
-    const uidValidity = inbox ? inbox.uidValidity : 0n;
-    const last = total - (page - 1) * limit;
-    if (last < 1) return { items: [], pagination: pageInfo(page, limit, total) };
-    const first = Math.max(1, last - limit + 1);
-    const fetched = await client.fetchAll(`${first}:${last}`, { uid: true, envelope: true, internalDate: true, size: true, flags: true });
-    const items = fetched.sort((a, b) => b.seq - a.seq).map((message) => messageSummary(message, uidValidity));
-    return { items, pagination: pageInfo(page, limit, total) };
-  });
+  return withMailboxSession(mailbox.address, (client) => listFolder(client, query));
 }

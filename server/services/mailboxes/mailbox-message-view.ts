@@ -1,36 +1,51 @@
 // How a message in a mailbox is shown through the API: ids, summaries from
-// IMAP's envelope, details from the parsed message (its HTML sanitized).
+// IMAP's envelope and Dovecot's GUID and preview, details from the parsed message (its HTML sanitized).
+import { createHash } from "node:crypto";
 import type { FetchMessageObject, MessageAddressObject } from "imapflow";
 import type { AddressObject, ParsedMail } from "mailparser";
-import { notFound } from "@/server/errors";
+import type { MessageExtras } from "@/server/mail-store/dovecot/dovecot-message-extras";
+import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";
+import { mailboxMessageId } from "@/server/services/webmail/message-ids";
 import type { MailboxMessageDetail, MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
 import { sanitizeEmailHtml } from "@/shared/sanitize-email-html";
-
-/** `<uidvalidity>.<uid>`: a uid means nothing once the inbox's uidvalidity changes, so the id carries both. */
-export function mailboxMessageId(uidValidity: bigint, uid: number): string {
-  return `${uidValidity}.${uid}`;
-}
-
-export function parseMailboxMessageId(id: string, uidValidity: bigint): number {
-  const match = /^(\d{1,20})\.(\d{1,10})$/.exec(id);
-  if (!match || BigInt(match[1]!) !== uidValidity) throw notFound("Message");
-  return Number(match[2]);
-}
 
 const formatAddress = (entry: MessageAddressObject) => (entry.name ? `${entry.name} <${entry.address ?? ""}>` : (entry.address ?? ""));
 
 const isoOf = (value: Date | string | undefined) => (value ? new Date(value).toISOString() : new Date(0).toISOString());
 
-export function messageSummary(message: FetchMessageObject, uidValidity: bigint): MailboxMessageSummary {
+/** The first message id in a References header: the conversation's first message. */
+function conversationRoot(references: Buffer | undefined): string | null {
+  const text = references?.toString("latin1") ?? "";
+  return /<[^<>\s]+>/.exec(text.replace(/^[^:]*:/, ""))?.[0] ?? null;
+}
+
+/**
+ * One id per conversation, from headers every mail client writes: the first
+ * References entry, else In-Reply-To, else the message's own Message-ID
+ * (docs/webmail.md, "Threads"). A message in Sent and its replies in INBOX share it.
+ */
+function threadIdOf(message: FetchMessageObject, messageId: string): string {
+  const root = conversationRoot(message.headers) ?? message.envelope?.inReplyTo ?? message.envelope?.messageId ?? messageId;
+  return createHash("sha256").update(root.trim().toLowerCase()).digest("base64url").slice(0, 22);
+}
+
+/** Needs `uid, envelope, internalDate, size, flags` and `headers: ["references"]` fetched, and Dovecot's GUID and preview. */
+export function messageSummary(message: FetchMessageObject, folder: string, extras: MessageExtras | undefined): MailboxMessageSummary {
   const envelope = message.envelope;
+  const id = extras?.guid ? mailboxMessageId(extras.guid) : "";
   return {
-    id: mailboxMessageId(uidValidity, message.uid),
+    id,
+    folder,
+    threadId: threadIdOf(message, id),
     from: envelope?.from?.[0] ? formatAddress(envelope.from[0]) : null,
     to: (envelope?.to ?? []).map(formatAddress),
     subject: envelope?.subject ?? null,
+    preview: extras?.preview ?? "",
     receivedAt: isoOf(message.internalDate),
     size: message.size ?? 0,
     seen: message.flags?.has("\\Seen") ?? false,
+    flagged: message.flags?.has("\\Flagged") ?? false,
+    hasAttachments: message.flags?.has(HAS_ATTACHMENT) ?? false,
   };
 }
 

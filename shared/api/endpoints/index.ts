@@ -12,6 +12,7 @@ import * as health from "./health";
 import * as invoices from "./invoices";
 import * as mailboxCredentials from "./mailbox-credentials";
 import * as mailboxes from "./mailboxes";
+import * as mailboxFolders from "./mailbox-folders";
 import * as mailboxMessages from "./mailbox-messages";
 import * as mailboxSpam from "./mailbox-spam";
 import * as mailboxRules from "./mailbox-rules";
@@ -73,8 +74,13 @@ export const endpoints = [
   suppressions.removeSuppression,
   events.listEvents,
   events.streamEvents,
+  mailboxFolders.listMailboxFolders,
+  mailboxFolders.createMailboxFolder,
+  mailboxFolders.renameMailboxFolder,
+  mailboxFolders.deleteMailboxFolder,
   mailboxMessages.listMailboxMessages,
   mailboxMessages.getMailboxMessage,
+  mailboxMessages.updateMailboxMessage,
   mailboxMessages.deleteMailboxMessage,
   smtpAccess.getSmtpAccess,
   testSender.getTestSender,

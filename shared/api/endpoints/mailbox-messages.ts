@@ -5,6 +5,8 @@ import {
   mailboxMessageIdParams,
   mailboxMessagePageSchema,
   mailboxMessageParams,
+  mailboxMessageSummarySchema,
+  updateMailboxMessageBody,
 } from "@/shared/schemas/mailbox-messages";
 import { defineEndpoint } from "../endpoint";
 
@@ -14,15 +16,20 @@ export const listMailboxMessages = defineEndpoint({
   method: "GET",
   path: "/mailboxes/{mailbox_id}/messages",
   operationId: "listMailboxMessages",
-  summary: "The messages in a mailbox's inbox, newest first",
-  description: `Read as the service, whatever the mailbox's IMAP switch says. ${offline}`,
+  summary: "The messages in a mailbox's folder, newest first, with search",
+  description:
+    "Read as the service, whatever the mailbox's IMAP switch says. `folder` defaults to INBOX; an unknown one → 404. " +
+    "Newest first by IMAP UID; pass `nextCursor` back as `cursor` for the next page (`page` still works for the first pages). " +
+    "`q` searches from, to, subject and body; `unseen`, `flagged`, `hasAttachment`, `since` and `before` (dates, by arrival) narrow it. " +
+    "`pagination.total` counts every message that matches. A cursor from before the folder was recreated → 410 `cursor_expired`. " +
+    offline,
   tag: "Mailboxes",
   auth: "bearer",
   params: mailboxMessageParams,
   query: listMailboxMessagesQuery,
   response: mailboxMessagePageSchema,
   message: "OK",
-  errors: ["not_found", "mail_storage_offline"],
+  errors: ["validation_error", "not_found", "cursor_expired", "mail_storage_offline"],
 });
 
 export const getMailboxMessage = defineEndpoint({
@@ -30,7 +37,7 @@ export const getMailboxMessage = defineEndpoint({
   path: "/mailboxes/{mailbox_id}/messages/{message_id}",
   operationId: "getMailboxMessage",
   summary: "One message of a mailbox: headers, text, HTML, attachments",
-  description: `Marks the message as seen. \`html\` is the sender's HTML as received: show it sandboxed. Attachments carry their content in base64. \`authenticationResults\` is what the service's MX found (SPF, DKIM, DMARC) when the message arrived. ${offline}`,
+  description: `In whichever folder it is. Marks the message as seen. \`html\` is the sender's HTML sanitized for display: still show it sandboxed. Attachments carry their content in base64. \`authenticationResults\` is what the service's MX found (SPF, DKIM, DMARC) when the message arrived. ${offline}`,
   tag: "Mailboxes",
   auth: "bearer",
   params: mailboxMessageIdParams,
@@ -43,12 +50,27 @@ export const deleteMailboxMessage = defineEndpoint({
   method: "DELETE",
   path: "/mailboxes/{mailbox_id}/messages/{message_id}",
   operationId: "deleteMailboxMessage",
-  summary: "Delete a message from a mailbox",
-  description: `Removes it for good (not to Trash); the mailbox's storage used goes down. ${offline}`,
+  summary: "Delete a message: to Trash, or from Trash for good",
+  description: `Moves it to the Trash folder, its id unchanged; a message already in Trash is removed for good and the mailbox's storage used goes down. ${offline}`,
   tag: "Mailboxes",
   auth: "bearer",
   params: mailboxMessageIdParams,
   response: z.null(),
   message: "Message deleted",
   errors: ["not_found", "mail_storage_offline"],
+});
+
+export const updateMailboxMessage = defineEndpoint({
+  method: "PATCH",
+  path: "/mailboxes/{mailbox_id}/messages/{message_id}",
+  operationId: "updateMailboxMessage",
+  summary: "Mark a message read or flagged, or move it to another folder",
+  description: `\`seen\` and \`flagged\` set the IMAP flags; \`folder\` moves it there (an unknown folder → 404), and its id stays the same. Answers the message as it is now. ${offline}`,
+  tag: "Mailboxes",
+  auth: "bearer",
+  params: mailboxMessageIdParams,
+  body: updateMailboxMessageBody,
+  response: mailboxMessageSummarySchema,
+  message: "Message updated",
+  errors: ["validation_error", "not_found", "mail_storage_offline"],
 });

@@ -1,0 +1,38 @@
+import type { ImapFlow } from "imapflow";
+import { notFound } from "@/server/errors";
+import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
+import { folderOrThrow } from "@/server/services/webmail/folders";
+import { locateMessage } from "@/server/services/webmail/locate-message";
+import { fetchSummaries } from "@/server/services/webmail/message-summaries";
+import type { z } from "zod";
+import type { updateMailboxMessageBody } from "@/shared/schemas/mailbox-messages";
+import { getOwnMailboxOrThrow } from "./own-mailbox";
+
+type Update = z.infer<typeof updateMailboxMessageBody>;
+
+async function setFlag(client: ImapFlow, uid: number, flag: string, on: boolean | undefined) {
+  if (on === true) await client.messageFlagsAdd(String(uid), [flag], { uid: true });
+  if (on === false) await client.messageFlagsRemove(String(uid), [flag], { uid: true });
+}
+
+/** Sets read and flagged, then moves it when asked (its id stays); answers the message as it is now. */
+export async function updateMailboxMessage(accountId: string, mailboxId: string, messageId: string, update: Update) {
+  const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
+  return withMailboxSession(mailbox.address, async (client) => {
+    const destination = update.folder === undefined ? null : await folderOrThrow(client, update.folder);
+    let { folder, uid } = await locateMessage(client, messageId);
+    await setFlag(client, uid, "\\Seen", update.seen);
+    await setFlag(client, uid, "\\Flagged", update.flagged);
+    if (destination && destination.name !== folder.name) {
+      const moved = await client.messageMove(String(uid), destination.name, { uid: true });
+      const newUid = moved ? moved.uidMap?.get(uid) : undefined;
+      if (!newUid) throw notFound("Message");
+      await client.mailboxOpen(destination.name);
+      folder = destination;
+      uid = newUid;
+    }
+    const [summary] = await fetchSummaries(client, folder.name, [uid]);
+    if (!summary) throw notFound("Message");
+    return summary;
+  });
+}

@@ -1,0 +1,84 @@
+// A mailbox's folders as the webmail shows them (docs/webmail.md, "Folders"):
+// Dovecot's LIST with STATUS, special folders by their IMAP special-use flag.
+import type { ImapFlow, ListResponse } from "imapflow";
+import { AppError, notFound } from "@/server/errors";
+import type { MailboxFolder, SpecialUse } from "@/shared/schemas/mailbox-folders";
+
+const specialUseByFlag: Record<string, SpecialUse> = {
+  "\\Inbox": "inbox",
+  "\\Drafts": "drafts",
+  "\\Sent": "sent",
+  "\\Junk": "junk",
+  "\\Trash": "trash",
+  "\\Archive": "archive",
+};
+
+/** INBOX is special by name as well as by flag. */
+export function specialUseOf(folder: Pick<ListResponse, "path" | "specialUse">): SpecialUse | null {
+  if (folder.path.toUpperCase() === "INBOX") return "inbox";
+  return (folder.specialUse && specialUseByFlag[folder.specialUse]) || null;
+}
+
+/** The folders that can be opened (not the bare parents of nested names), with counts. */
+export async function listFolders(client: ImapFlow): Promise<MailboxFolder[]> {
+  const folders = await client.list({ statusQuery: { messages: true, unseen: true } });
+  return folders
+    .filter((folder) => !folder.flags.has("\\Noselect") && !folder.flags.has("\\NonExistent"))
+    .map((folder) => ({
+      name: folder.path,
+      specialUse: specialUseOf(folder),
+      total: folder.status?.messages ?? 0,
+      unseen: folder.status?.unseen ?? 0,
+    }));
+}
+
+/** The folder of that exact name, or 404. */
+export async function folderOrThrow(client: ImapFlow, name: string): Promise<MailboxFolder> {
+  const folder = (await listFolders(client)).find(
+    (entry) => entry.name === name || (entry.specialUse === "inbox" && name.toUpperCase() === "INBOX"),
+  );
+  if (!folder) throw notFound("Folder");
+  return folder;
+}
+
+/** The folder with this special use (Trash, Sent, ...), or 404 when the mailbox has none. */
+export async function specialFolderOrThrow(client: ImapFlow, use: SpecialUse): Promise<MailboxFolder> {
+  const folder = (await listFolders(client)).find((entry) => entry.specialUse === use);
+  if (!folder) throw notFound("Folder");
+  return folder;
+}
+
+const protectedFolder = (name: string) =>
+  new AppError(
+    "folder_protected",
+    `${name} is a special folder (Inbox, Drafts, Sent, Junk, Trash, Archive): it cannot be renamed or deleted.`,
+  );
+
+const folderExists = (name: string) => new AppError("conflict", `A folder named ${name} already exists.`);
+
+export async function createFolder(client: ImapFlow, name: string): Promise<MailboxFolder> {
+  const existing = await listFolders(client);
+  if (existing.some((folder) => folder.name.toLowerCase() === name.toLowerCase())) throw folderExists(name);
+  await client.mailboxCreate(name);
+  await client.mailboxSubscribe(name);
+  return { name, specialUse: null, total: 0, unseen: 0 };
+}
+
+export async function renameFolder(client: ImapFlow, from: string, to: string): Promise<MailboxFolder> {
+  const folder = await folderOrThrow(client, from);
+  if (folder.specialUse) throw protectedFolder(folder.name);
+  if (to === folder.name) return folder;
+  const existing = await listFolders(client);
+  if (existing.some((entry) => entry.name.toLowerCase() === to.toLowerCase() && entry.name !== folder.name)) throw folderExists(to);
+  await client.mailboxRename(folder.name, to);
+  await client.mailboxSubscribe(to);
+  return { ...folder, name: to };
+}
+
+/** Deletes the folder and the messages in it. */
+export async function deleteFolder(client: ImapFlow, name: string): Promise<null> {
+  const folder = await folderOrThrow(client, name);
+  if (folder.specialUse) throw protectedFolder(folder.name);
+  await client.mailboxDelete(folder.name);
+  return null;
+}
