@@ -56,10 +56,13 @@ export async function recordRecipientOutcome(tx: Executor, messageId: string, ou
  * True when every recipient the message was handed to has been delivered:
  * each address of its `sent` events (and `alsoSent`, handed off in the
  * statement that asks) has a `delivered` outcome, and no recipient has
- * another one.
+ * another one. `alsoDelivered` are delivered by the statement that asks (a
+ * hosted mailbox took them), which its own snapshot cannot see yet.
  */
-export const everyRecipientDelivered = (messageId: string, alsoSent: string[] = []) => sql`(
-  not exists (select 1 from message_recipients where message_id = ${messageId} and status <> 'delivered')
+export const everyRecipientDelivered = (messageId: string, alsoSent: string[] = [], alsoDelivered: string[] = []) => {
+  const delivered = sql`(select lower(address) from jsonb_array_elements_text(${JSON.stringify(alsoDelivered)}::jsonb) as now_delivered(address))`;
+  return sql`(
+  not exists (select 1 from message_recipients where message_id = ${messageId} and status <> 'delivered' and email not in ${delivered})
   and not exists (
     select 1 from (
       select lower(recipient.address) as address
@@ -68,9 +71,11 @@ export const everyRecipientDelivered = (messageId: string, alsoSent: string[] = 
       union
       select lower(address) from jsonb_array_elements_text(${JSON.stringify(alsoSent)}::jsonb) as extra(address)
     ) handed
-     where not exists (
+     where handed.address not in ${delivered}
+       and not exists (
        select 1 from message_recipients delivered
         where delivered.message_id = ${messageId} and delivered.email = handed.address and delivered.status = 'delivered')))`;
+};
 
 /**
  * A `sent` message becomes `delivered` when every recipient is; a
