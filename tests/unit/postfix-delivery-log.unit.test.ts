@@ -23,6 +23,24 @@ describe("deliveryLogReader", () => {
     });
   });
 
+  it("reads the lines Postfix 3.7 wrote in the outbound-postfix test (a sink with a self-signed certificate)", () => {
+    const read = deliveryLogReader();
+    read(
+      "postfix/smtp[31086]: Untrusted TLS connection established to mx.rcpt-f9b0122f.test[127.197.124.69]:44889: TLSv1.3 with cipher TLS_AES_256_GCM_SHA384 (256/256 bits) key-exchange X25519 server-signature ECDSA (prime256v1) server-digest SHA256",
+    );
+    expect(
+      read(
+        "postfix/smtp[31086]: 1EA13590666: to=<buyer@rcpt-f9b0122f.test>, relay=mx.rcpt-f9b0122f.test[127.197.124.69]:44889, delay=0.86, delays=0.1/0.31/0.33/0.12, dsn=2.0.0, status=sent (250 OK: message queued)",
+      ),
+    ).toEqual({
+      queueId: "1EA13590666",
+      recipient: "buyer@rcpt-f9b0122f.test",
+      relay: "mx.rcpt-f9b0122f.test[127.197.124.69]:44889",
+      address: "127.197.124.69",
+      tls: { protocol: "TLSv1.3", verified: false, policy: "may" },
+    });
+  });
+
   it("only Postfix's Verified counts as verified; an IPv6 peer keeps its address", () => {
     const read = deliveryLogReader();
     read(tlsLine(7, "Verified", "mx.example[2001:db8::25]:25", "TLSv1.2"));

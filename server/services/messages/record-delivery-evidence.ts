@@ -9,7 +9,7 @@ import { db } from "@/server/db/client";
 import { logger } from "@/server/logger";
 import type { DeliveryEvidence } from "@/server/outbound/postfix/delivery-log";
 
-const RETRY_DELAYS_MS = [500, 2_000, 10_000];
+const RETRY_DELAYS_MS = [100, 500, 2_000, 10_000];
 /** Evidence waiting for its recipient's row: bounded, so a flood of unmatched lines (reports to our own MX) costs little. */
 const MAX_WAITING = 1_000;
 let waiting = 0;
