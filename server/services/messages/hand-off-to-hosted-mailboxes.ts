@@ -32,7 +32,7 @@ const DELIVERED = "250 2.0.0 Ok";
 const logKey = (messageId: string) => messageDigest(Buffer.from(`hosted-route:${messageId}`));
 
 /** What a reader sees as the receiving server: our own mail store. */
-export const hostedRemoteMta = () => `${env().mail.hostname} (mail store, LMTP)`;
+const hostedRemoteMta = () => `${env().mail.hostname} (mail store, LMTP)`;
 
 /** `Received: by <host> (hosted mailbox delivery) id <message id>; <date>`: the one hop the copy made. */
 function withReceivedLine(raw: Buffer, messageId: string, hostname: string): Buffer {
