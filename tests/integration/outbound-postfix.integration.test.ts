@@ -330,7 +330,11 @@ describe("delivery through the service's Postfix", () => {
     ]);
     const delayed = message.events?.find((event) => event.type === "delivery_delayed" && event.detail.recipient === busy);
     expect(delayed?.detail).toMatchObject({ recipient: busy, source: "dsn", diagnostic: expect.stringContaining("451") });
-    const feed = (await outcomeFeed()).filter((event) => event.object.id === id);
+    // The feed shows events in commit order, a moment after the message does.
+    const feed = await waitFor(async () => {
+      const events = (await outcomeFeed()).filter((event) => event.object.id === id);
+      return events.some((event) => event.type === "message.bounced") ? events : undefined;
+    }, "the bounce in the feed");
     expect(feed.map((event) => [event.type, event.detail.recipient])).toEqual(
       expect.arrayContaining([
         ["message.delivered", ok],
