@@ -1,8 +1,10 @@
 // The delivery jobs of a batch of messages: load their stored wire forms and
 // envelopes (one query for the batch, one for the accounts' relays), then for
-// each message on its own: sign it (DKIM, once), hand it to the account's
-// default active relay or the service's route (smart host, Postfix) over a pooled
-// connection, and record the outcome (settle-delivery.ts).
+// each message on its own: sign it (DKIM, once), put the copies of recipients
+// hosted here straight into their mailboxes (hand-off-to-hosted-mailboxes.ts),
+// hand the others to the account's default active relay or the service's
+// route (smart host, Postfix) over a pooled connection, and record the
+// outcome (settle-delivery.ts).
 //
 // Each recipient gets a transaction of its own, with a return path (VERP,
 // verp.ts) naming the message and that recipient, so bounces and complaints
