@@ -42,7 +42,8 @@ const eventLabels: Record<string, string> = {
 function tlsText(tls: MessageRecipient["tls"]): string {
   if (!tls) return "Not reported";
   const policy = { none: "no TLS policy", may: "opportunistic", "mta-sts": "MTA-STS", dane: "DANE" }[tls.policy];
-  return `${tls.protocol ?? "TLS"}, ${tls.verified ? "certificate verified" : "certificate not verified"}, ${policy}`;
+  if (!tls.protocol) return `Not encrypted (${policy}: the server offered no TLS)`;
+  return `${tls.protocol}, ${tls.verified ? "certificate verified" : "certificate not verified"}, ${policy}`;
 }
 
 /** The events about this recipient: naming it, or listing it among the recipients handed off. */

@@ -19,7 +19,12 @@ export type RawMessage = {
 export type RecipientRefusal = { recipient: string; code: number | null; response: string };
 
 /** What the next hop did with the recipients of one hand-off. */
-export type HandOff = { accepted: string[]; refused: RecipientRefusal[] };
+export type HandOff = {
+  accepted: string[];
+  refused: RecipientRefusal[];
+  /** Our Postfix's queue ID for the accepted copy: its log lines about the copy carry it (postfix/delivery-log.ts). */
+  queueId?: string | null;
+};
 
 export type EmailTransport = {
   name: string;

@@ -21,14 +21,15 @@ const refusalsOf = (errors: RejectedError[] | undefined, rejected: (string | { a
 };
 
 type SentInfo = {
+  response?: string;
   accepted?: (string | { address: string })[];
   rejected?: (string | { address: string })[];
   rejectedErrors?: RejectedError[];
 };
 
-export function handOffOf(info: SentInfo): HandOff {
+export function handOffOf(info: SentInfo): HandOff & { response?: string } {
   const accepted = (info.accepted ?? []).map((entry) => (typeof entry === "string" ? entry : entry.address));
-  return { accepted, refused: refusalsOf(info.rejectedErrors, info.rejected) };
+  return { accepted, refused: refusalsOf(info.rejectedErrors, info.rejected), response: info.response };
 }
 
 /** Delivery reports to ask for (RFC 3461); sent only when the server offers DSN. */
@@ -39,7 +40,7 @@ export async function sendRawVia(
   transporter: Transporter,
   message: { envelope: { from: string; to: string[] }; raw: Buffer },
   dsn?: DsnRequest,
-): Promise<HandOff> {
+): Promise<HandOff & { response?: string }> {
   try {
     return handOffOf((await transporter.sendMail({ envelope: message.envelope, raw: message.raw, ...(dsn ? { dsn } : {}) })) as SentInfo);
   } catch (caught) {

@@ -120,8 +120,15 @@ const messageDetails: Partial<Record<MessageFeedType, z.ZodType>> = {
   "message.complained": z.looseObject({ recipient }),
   "message.delivered": z.looseObject({
     recipient,
-    remoteMta: z.string().nullable().meta({ description: "The recipient's server, from the delivery report's Remote-MTA." }),
-    tls: recipientTlsSchema.nullable().meta({ description: "TLS of the delivery, when known." }),
+    remoteMta: z.string().nullable().meta({
+      description:
+        "The recipient's server: the delivery report's Remote-MTA (`host[ip]:port` when the service's Postfix logged it first), or the service's own mail store for a hosted mailbox.",
+    }),
+    tls: recipientTlsSchema.nullable().meta({ description: "TLS of the delivery, when known when the event was written." }),
+    source: z
+      .enum(["dsn", "lmtp"])
+      .optional()
+      .meta({ description: "`dsn`: a delivery report; `lmtp`: a hosted mailbox of this service took it." }),
   }),
   "message.expired": z.looseObject({ recipient, diagnostic: z.string().nullish() }),
   "message.suppressed": z.looseObject({ recipient }),

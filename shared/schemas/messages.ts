@@ -153,7 +153,7 @@ export const messageEventSchema = z
 
 export const recipientTlsSchema = z
   .object({
-    protocol: z.string().nullable().meta({ description: "The TLS version, e.g. `TLSv1.3`." }),
+    protocol: z.string().nullable().meta({ description: "The TLS version, e.g. `TLSv1.3`; null: the delivery went unencrypted." }),
     verified: z.boolean().meta({ description: "Whether the server's certificate was verified." }),
     policy: z.enum(["none", "may", "mta-sts", "dane"]).meta({ description: "The TLS policy applied to the destination." }),
   })
@@ -164,12 +164,18 @@ export const messageRecipientSchema = z
     email: z.string().meta({ description: "The recipient's address, lower case." }),
     status: z.enum(recipientStatuses).meta({
       description:
-        "`queued`: not handed off yet; `sent`: the next hop took it; `delivered`: a delivery report says the recipient's server took it; `deferred`: being retried; `bounced`: refused; `expired`: given up after the retries ran out; `suppressed`: dropped at acceptance.",
+        "`queued`: not handed off yet; `sent`: the next hop took it; `delivered`: a delivery report says the recipient's server took it, or a hosted mailbox of this service did; `deferred`: being retried; `bounced`: refused; `expired`: given up after the retries ran out; `suppressed`: dropped at acceptance.",
     }),
     updatedAt: z.iso.datetime(),
-    remoteMta: z.string().nullable().meta({ description: "The recipient's server, from the delivery report." }),
+    remoteMta: z.string().nullable().meta({
+      description:
+        "The server that took it: `host[ip]:port` from the service's Postfix, else the delivery report's Remote-MTA; for a hosted mailbox of this service, its mail store.",
+    }),
     diagnostic: z.string().nullable().meta({ description: "The last reply or report text about this recipient." }),
-    tls: recipientTlsSchema.nullable().meta({ description: "TLS of the delivery, when known." }),
+    tls: recipientTlsSchema.nullable().meta({
+      description:
+        "TLS of the delivery through the service's Postfix (`protocol` null: the server offered none); null when unknown (a relay, SMTP_URL, or a hosted mailbox: no network hop).",
+    }),
   })
   .meta({ id: "MessageRecipient" });
 

@@ -4,8 +4,10 @@
 // 127.x address (Postfix asks port 53 only; the child's outbound client reads
 // a resolv.conf of its own, so the machine's resolver is untouched) answers
 // MX and A records for a test domain whose MX is an smtp-server sink on a
-// third 127.x address, at OUTBOUND_SMTP_PORT. A message sent through the API
-// arrives at the sink with its VERP return path and DSN request. Postfix's
+// third 127.x address, at OUTBOUND_SMTP_PORT, offering STARTTLS with a
+// self-signed certificate. A message sent through the API arrives at the sink
+// with its VERP return path and DSN request; Postfix's log gives the server's
+// address and the TLS of the delivery (not verified, policy `may`). Postfix's
 // reports come back to our MX and set each recipient's outcome: a success
 // report `delivered`, a delay report (a 451 at RCPT) `deferred`, a 550 at
 // RCPT `bounced` (and the address suppressed), a recipient still refused when
@@ -14,13 +16,15 @@
 // service's own emails (EMAIL_TRANSPORT=outbound) leave the same way. Killed, the
 // child is restarted; stopped with the service, nothing of it is left.
 import { randomBytes, randomInt } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canConnect } from "@/server/engines/process-checks";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { selfSignedCertificateFiles } from "@/server/security/tls-credentials";
 import { type DnsServer, dnsControl, startDnsServer } from "../support/dns-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { strongPassword, uniqueEmail } from "../support/factories";
@@ -41,10 +45,13 @@ const refusal = (code: number, text: string) => Object.assign(new Error(text), {
  * a 550 (`gone…@`), answers `busy…@` with a 451 every time and `late-…@`
  * with a 451 the first time only.
  */
+const sinkCertificate = selfSignedCertificateFiles(mkdtempSync(path.join(tmpdir(), "postfix-sink-")), "localhost");
 const sink = new SMTPServer({
   logger: false,
   authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
+  disabledCommands: ["AUTH"],
+  key: readFileSync(sinkCertificate.keyFile),
+  cert: readFileSync(sinkCertificate.certFile),
   onRcptTo(address, _session, done) {
     const local = address.address.split("@")[0]!;
     if (local.startsWith("gone")) return done(refusal(550, "5.1.1 No such user here"));
@@ -76,6 +83,10 @@ let dns: DnsServer;
 let database: TestDatabase | undefined;
 let server: TestServer;
 let sender: { key: string; token: string; from: string };
+/** The sink as Postfix names it in its log: `host[ip]:port`. */
+let sinkRelay: string;
+let sinkAddress: { host: string; port: number };
+let records: ReturnType<typeof dnsControl>;
 
 async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -185,6 +196,9 @@ beforeAll(async () => {
   const control = dnsControl(dns.controlUrl);
   await control.publish(recipientDomain, "MX", [`10 mx.${recipientDomain}`]);
   await control.publish(`mx.${recipientDomain}`, "A", [sinkHost]);
+  sinkRelay = `mx.${recipientDomain}[${sinkHost}]:${outboundPort}`;
+  sinkAddress = { host: sinkHost, port: outboundPort };
+  records = control;
   const base = process.env.DATABASE_URL;
   if (base) database = await createTestDatabase(base, "postfix");
   server = await startTestServer({
@@ -217,6 +231,43 @@ afterAll(async () => {
   await database?.drop();
 });
 
+describe("finding the recipient's server in DNS", () => {
+  /** Waits for the recipient's evidence from Postfix's log: the server that took it. */
+  const deliveredBy = async (id: string, email: string) => {
+    await recipientReaches(id, email, "delivered");
+    return waitFor(async () => {
+      const found = await recipientOf(id, email);
+      return found?.tls ? found.remoteMta : undefined;
+    }, "the server that took it, from Postfix's log");
+  };
+
+  it("a domain with no MX record: delivered to the address of its A record", async () => {
+    const domain = `nomx-${randomBytes(4).toString("hex")}.test`;
+    await records.publish(domain, "A", [sinkAddress.host]);
+    const subject = `No MX ${randomBytes(4).toString("hex")}`;
+    const id = await send(`buyer@${domain}`, subject);
+    expect(await deliveredBy(id, `buyer@${domain}`)).toBe(`${domain}[${sinkAddress.host}]:${sinkAddress.port}`);
+    expect(received.filter((entry) => entry.data.includes(subject))).toHaveLength(1);
+  }, 60_000);
+
+  it("the first MX unreachable: the second, by preference, takes it", async () => {
+    const domain = `twomx-${randomBytes(4).toString("hex")}.test`;
+    let deadHost = loopbackAddress();
+    while (deadHost === sinkAddress.host) deadHost = loopbackAddress();
+    // Listed second but preferred (10): nothing listens there, so the connection is refused.
+    await records.publish(domain, "MX", [`20 mx2.${domain}`, `10 mx1.${domain}`]);
+    await records.publish(`mx1.${domain}`, "A", [deadHost]);
+    await records.publish(`mx2.${domain}`, "A", [sinkAddress.host]);
+    const subject = `Two MX ${randomBytes(4).toString("hex")}`;
+    const id = await send(`buyer@${domain}`, subject);
+    expect(await deliveredBy(id, `buyer@${domain}`)).toBe(`mx2.${domain}[${sinkAddress.host}]:${sinkAddress.port}`);
+    expect(received.filter((entry) => entry.data.includes(subject))).toHaveLength(1);
+    expect(serverLog()).toMatch(
+      new RegExp(`connect to mx1\\.${domain.replaceAll(".", "\\.")}\\[${deadHost.replaceAll(".", "\\.")}\\]:\\d+: Connection refused`),
+    );
+  }, 60_000);
+});
+
 describe("delivery through the service's Postfix", () => {
   it("delivers to the recipient's MX found in DNS, asking for delivery reports, and the success report reaches our MX", async () => {
     const subject = `Order ${randomBytes(4).toString("hex")}`;
@@ -229,15 +280,25 @@ describe("delivery through the service's Postfix", () => {
     expect(copy.data).toMatch(/^DKIM-Signature:/m);
     // Postfix's "Successful Mail Delivery Report" (Action: relayed: the sink offers no DSN of its own) went
     // straight to our MX (a transport entry, not DNS): the recipient is delivered, and with it the message.
-    const recipient = await recipientReaches(id, `buyer@${recipientDomain}`, "delivered");
-    expect(recipient).toMatchObject({ remoteMta: `mx.${recipientDomain}`, tls: null });
+    await recipientReaches(id, `buyer@${recipientDomain}`, "delivered");
+    // From Postfix's log, matched by the queue ID it answered at the hand-off: the server's address and the TLS of the delivery.
+    const recipient = await waitFor(async () => {
+      const found = await recipientOf(id, `buyer@${recipientDomain}`);
+      return found?.tls ? found : undefined;
+    }, "the delivery's TLS from Postfix's log");
+    expect(recipient).toMatchObject({
+      status: "delivered",
+      remoteMta: sinkRelay,
+      tls: { protocol: expect.stringMatching(/^TLSv1\.[23]$/), verified: false, policy: "may" },
+    });
     expect(recipient.diagnostic).toMatch(/^250 /);
     const message = await messageOf(id);
     expect(message.status).toBe("delivered");
     expect(message.events?.map((event) => event.type)).toEqual(expect.arrayContaining(["sent", "delivered"]));
     expect(message.events?.find((event) => event.type === "delivered")?.detail).toMatchObject({
       recipient: `buyer@${recipientDomain}`,
-      remoteMta: `mx.${recipientDomain}`,
+      // The report names the host; the log's fuller name when it came first (the usual order).
+      remoteMta: expect.stringContaining(`mx.${recipientDomain}`),
       source: "dsn",
     });
     // Postfix logs the report's hand-off once our MX has answered it: after the outcome is recorded.
@@ -269,7 +330,11 @@ describe("delivery through the service's Postfix", () => {
     ]);
     const delayed = message.events?.find((event) => event.type === "delivery_delayed" && event.detail.recipient === busy);
     expect(delayed?.detail).toMatchObject({ recipient: busy, source: "dsn", diagnostic: expect.stringContaining("451") });
-    const feed = (await outcomeFeed()).filter((event) => event.object.id === id);
+    // The feed shows events in commit order, a moment after the message does.
+    const feed = await waitFor(async () => {
+      const events = (await outcomeFeed()).filter((event) => event.object.id === id);
+      return events.some((event) => event.type === "message.bounced") ? events : undefined;
+    }, "the bounce in the feed");
     expect(feed.map((event) => [event.type, event.detail.recipient])).toEqual(
       expect.arrayContaining([
         ["message.delivered", ok],
@@ -278,8 +343,7 @@ describe("delivery through the service's Postfix", () => {
       ]),
     );
     expect(feed.find((event) => event.type === "message.delivered")?.detail).toMatchObject({
-      remoteMta: `mx.${recipientDomain}`,
-      tls: null,
+      remoteMta: expect.stringContaining(`mx.${recipientDomain}`),
     });
     // The busy recipient is still refused when the queue lifetime runs out: expired, in the feed too.
     const expired = await recipientReaches(id, busy, "expired", (QUEUE_LIFETIME_SECONDS + 30) * 1000);

@@ -159,9 +159,14 @@ export const messageRecipients = pgTable(
     /** The last reply or report text about this recipient. */
     diagnostic: text("diagnostic"),
     tls: jsonb("tls").$type<RecipientTls>(),
+    /** The queue ID Postfix answered at the hand-off: its log lines about this copy carry it (docs/delivery.md, "Delivery evidence"). */
+    queueId: text("queue_id"),
     updatedAt: timestamptz("updated_at").notNull().default(sql`clock_timestamp()`),
   },
-  (table) => [primaryKey({ columns: [table.messageId, table.email] })],
+  (table) => [
+    primaryKey({ columns: [table.messageId, table.email] }),
+    index("message_recipients_queue_id_idx").on(table.queueId).where(sql`${table.queueId} is not null`),
+  ],
 );
 
 /** `Idempotency-Key` of POST /sending/messages and /sending/messages/batch, kept 24 hours. */

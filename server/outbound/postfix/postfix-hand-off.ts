@@ -8,6 +8,7 @@ import type { HandOff, RawMessage } from "@/server/outbound/message";
 import { type DsnRequest, sendRawVia } from "@/server/outbound/smtp-hand-off";
 import { socketsWithoutDelay } from "@/server/outbound/smtp-client-socket";
 import { smtpUrlOptions } from "@/server/outbound/smtp-url";
+import { queueIdOf } from "./delivery-log";
 
 const pools = new Map<string, Transporter>();
 
@@ -37,6 +38,8 @@ export const deliveryReportsFor = (messageId: string): DsnRequest => ({
   notify: ["SUCCESS", "FAILURE", "DELAY"],
 });
 
-export function handOffToPostfix(url: string, message: RawMessage, messageId: string): Promise<HandOff> {
-  return sendRawVia(poolFor(url), message, deliveryReportsFor(messageId));
+/** Its answer, with the queue ID Postfix gave the copy (its reply to DATA). */
+export async function handOffToPostfix(url: string, message: RawMessage, messageId: string): Promise<HandOff> {
+  const { response, ...handOff } = await sendRawVia(poolFor(url), message, deliveryReportsFor(messageId));
+  return { ...handOff, queueId: handOff.accepted.length > 0 ? queueIdOf(response) : null };
 }

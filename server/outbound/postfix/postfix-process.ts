@@ -22,6 +22,8 @@ type Options = {
   queueDir: string;
   handOffPort: number;
   onStatus: (online: boolean) => void;
+  /** Each line of its log, after it went to ours (delivery evidence: delivery-log.ts). */
+  onLogLine?: (line: string) => void;
 };
 
 /** `postfix check`: creates the queue's missing directories and sets their owners (what start-fg runs first). */
@@ -49,17 +51,20 @@ export function postfixLogLevel(line: string): "error" | "warn" | "info" | "debu
   return "info";
 }
 
-function forwardLog(streams: NodeJS.ReadableStream[]): void {
+function forwardLog(streams: NodeJS.ReadableStream[], onLine?: (line: string) => void): void {
   const log = logger().child({ component: "postfix" });
   for (const stream of streams) {
     const lines = createInterface({ input: stream });
-    lines.on("line", (line) => log[postfixLogLevel(line)](line));
+    lines.on("line", (line) => {
+      log[postfixLogLevel(line)](line);
+      onLine?.(line);
+    });
   }
 }
 
 export function supervisePostfix(options: Options): SupervisedEngine {
   const pipe = logPipe(options.logPipeFile);
-  forwardLog([pipe.reader]);
+  forwardLog([pipe.reader], options.onLogLine);
   return superviseEngine({
     name: "postfix",
     binary: MASTER_BINARY,

@@ -11,6 +11,8 @@ import { type Env, EnvError } from "@/server/env";
 import { blockingParent, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { RETURN_PATH_LABEL, returnPathDomain } from "@/server/services/domains/sending-config";
+import { recordDeliveryEvidence } from "@/server/services/messages/record-delivery-evidence";
+import { deliveryLogReader } from "./delivery-log";
 import { canRunPostfix, dnsPortProblem } from "./postfix-env";
 import { postfixLayout } from "./postfix-config";
 import { supervisePostfix } from "./postfix-process";
@@ -54,6 +56,16 @@ function ownMx(config: Env): { host: string; port: number } | null {
 }
 
 /** Throws EnvError when the settings cannot work with the child (DNS_SERVERS with a port other than 53). */
+/** Feeds the log to the evidence reader; reports to our own return-path names are no customer's delivery. */
+function deliveryEvidenceRecorder(ownDomain: string): (line: string) => void {
+  const read = deliveryLogReader();
+  const ours = (recipient: string) => recipient.endsWith(`@${ownDomain}`) || recipient.includes(`@${RETURN_PATH_LABEL}.`);
+  return (line) => {
+    const evidence = read(line);
+    if (evidence && !ours(evidence.recipient)) void recordDeliveryEvidence(evidence);
+  };
+}
+
 export async function startPostfix(config: Env): Promise<OutboundMta> {
   const settings = config.postfix;
   if (settings.mode === "off") return none("outbound MTA off (POSTFIX=off)");
@@ -96,6 +108,7 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
     queueDir: layout.queueDir,
     handOffPort,
     onStatus: (online) => writePostfixStatus(config.dataDir, online ? "online" : "offline"),
+    onLogLine: deliveryEvidenceRecorder(returnPathDomain()),
   });
   const ready = await postfix.ready(15_000);
   const dns = settings.dnsServers.length > 0 ? `DNS ${settings.dnsServers.join(", ")}` : "the system's DNS";

@@ -30,19 +30,19 @@ export async function recordDeliveryReport(input: DeliveryReportInput, tx: Execu
   return tx.transaction(async (inner) => {
     switch (input.outcome) {
       case "delivered": {
-        const tls = input.tls ?? null;
         const changed = await recordRecipientOutcome(inner, input.messageId, {
           recipient,
           status: "delivered",
           remoteMta: input.remoteMta,
           diagnostic,
-          tls,
+          tls: input.tls ?? null,
         });
         if (!changed) return false;
+        // What Postfix's log added (the server's address, TLS) when it came first: the usual order.
         await insertFeedbackEvent(inner, input.messageId, "delivered", {
           recipient,
-          remoteMta: input.remoteMta,
-          tls,
+          remoteMta: changed.remoteMta,
+          tls: changed.tls,
           diagnostic,
           source: "dsn",
           ...authentication,
@@ -51,7 +51,7 @@ export async function recordDeliveryReport(input: DeliveryReportInput, tx: Execu
         return true;
       }
       case "delayed": {
-        const changed = await recordRecipientOutcome(inner, input.messageId, { recipient, status: "deferred", diagnostic });
+        const changed = (await recordRecipientOutcome(inner, input.messageId, { recipient, status: "deferred", diagnostic })) !== null;
         if (changed)
           await insertFeedbackEvent(inner, input.messageId, "delivery_delayed", {
             recipient,
@@ -62,7 +62,7 @@ export async function recordDeliveryReport(input: DeliveryReportInput, tx: Execu
         return changed;
       }
       default: {
-        const changed = await recordRecipientOutcome(inner, input.messageId, { recipient, status: input.outcome, diagnostic });
+        const changed = (await recordRecipientOutcome(inner, input.messageId, { recipient, status: input.outcome, diagnostic })) !== null;
         // A bounce after a delivery: the message is no longer delivered to everyone.
         if (changed) await settleDeliveredStatus(inner, input.messageId);
         const bounce = await recordBounce(

@@ -1,8 +1,10 @@
 // The delivery jobs of a batch of messages: load their stored wire forms and
 // envelopes (one query for the batch, one for the accounts' relays), then for
-// each message on its own: sign it (DKIM, once), hand it to the account's
-// default active relay or the service's route (smart host, Postfix) over a pooled
-// connection, and record the outcome (settle-delivery.ts).
+// each message on its own: sign it (DKIM, once), put the copies of recipients
+// hosted here straight into their mailboxes (hand-off-to-hosted-mailboxes.ts),
+// hand the others to the account's default active relay or the service's
+// route (smart host, Postfix) over a pooled connection, and record the
+// outcome (settle-delivery.ts).
 //
 // Each recipient gets a transaction of its own, with a return path (VERP,
 // verp.ts) naming the message and that recipient, so bounces and complaints
@@ -38,8 +40,10 @@ import {
   type UnusableRelay,
 } from "@/server/services/relays/find-default-relay-for-sending";
 import { sendThroughRelayPool } from "@/server/services/relays/relay-pools";
+import { resolveRecipient } from "@/server/services/mailboxes/resolve-recipient";
 import { buildMessage } from "./build-message";
 import { signMessage } from "./dkim-signer";
+import { forgetHostedDeliveries, handOffToHostedMailboxes, type HostedDelivery } from "./hand-off-to-hosted-mailboxes";
 import { type DeliveryEvent, deliveryEvent as event, type HandOffOutcome, settleDelivery as settle } from "./settle-delivery";
 import { verpAddress } from "./verp";
 
@@ -112,7 +116,9 @@ async function claimScheduled(messageId: string): Promise<boolean> {
 
 /**
  * One hand-off per recipient, each with its own return path, merged into one
- * outcome. A recipient whose hand-off throws is refused with that error's
+ * outcome. A recipient that is a hosted mailbox of this service goes straight
+ * into our mail store (hand-off-to-hosted-mailboxes.ts) whatever the route of
+ * the others. A recipient whose hand-off throws is refused with that error's
  * code (none: temporary); when every one of them throws without a 5xx (the
  * next hop is down), the first error is thrown, as for a single hand-off.
  */
@@ -121,16 +127,31 @@ async function handOffEach(
   raw: Buffer,
   row: LoadedMessage,
   recipients: string[],
-): Promise<{ via: "relay" | "service"; result: HandOff }> {
-  let via: "relay" | "service" = relay ? "relay" : "service";
+): Promise<{ via: "relay" | "service"; result: HandOff; hosted: HostedDelivery[]; queueIds: Map<string, string> }> {
+  // Hosted mailboxes only: the service's own route carried the message.
+  let via: "relay" | "service" = "service";
   const result: HandOff = { accepted: [], refused: [] };
+  const hosted: HostedDelivery[] = [];
+  const queueIds = new Map<string, string>();
   const errors: DeliveryError[] = [];
+  let outside = 0;
   for (const recipient of recipients) {
+    const from = verpAddress(row, recipient);
+    const mailboxes = await resolveRecipient(recipient);
+    if (mailboxes) {
+      const copy = await handOffToHostedMailboxes({ messageId: row.id, raw, from, recipient, mailboxes });
+      if ("delivered" in copy) hosted.push(copy.delivered);
+      else result.refused.push(copy.refused);
+      continue;
+    }
+    outside += 1;
+    if (relay) via = "relay";
     try {
-      const sent = await handOff(relay, { raw, envelope: { from: verpAddress(row, recipient), to: [recipient] } }, row.id);
+      const sent = await handOff(relay, { raw, envelope: { from, to: [recipient] } }, row.id);
       via = sent.via;
       result.accepted.push(...sent.result.accepted);
       result.refused.push(...sent.result.refused);
+      if (sent.result.queueId) queueIds.set(recipient, sent.result.queueId);
     } catch (caught) {
       const error = caught as DeliveryError;
       if (recipients.length === 1) throw error;
@@ -143,8 +164,8 @@ async function handOffEach(
     }
   }
   const permanent = errors.some((error) => typeof error.responseCode === "number" && error.responseCode >= 500);
-  if (errors.length === recipients.length && !permanent) throw errors[0];
-  return { via, result };
+  if (outside === recipients.length && errors.length === recipients.length && !permanent) throw errors[0];
+  return { via, result, hosted, queueIds };
 }
 
 /** The account's default active relay, else the service's route (service-route.ts: smart host, Postfix, or the dev mailbox). */
@@ -196,12 +217,16 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
   let via: "relay" | "service" | null = null;
   let signed = false;
   let result: HandOff;
+  let hosted: HostedDelivery[] = [];
+  let queueIds = new Map<string, string>();
   try {
     const signature = await signMessage(wire.raw, row.domainId, row.fromDomain);
     signed = signature.signed;
     const sent = await handOffEach(relay, signature.raw, row, pending);
     via = sent.via;
     result = sent.result;
+    hosted = sent.hosted;
+    queueIds = sent.queueIds;
   } catch (caught) {
     const error = caught as DeliveryError;
     const diagnostic = describe(error);
@@ -239,6 +264,20 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
   const soft = result.refused.filter((entry) => entry.code === null || entry.code < 500);
   const events: DeliveryEvent[] = [];
   if (result.accepted.length > 0) events.push(event("sent", { via, signed, recipients: result.accepted }));
+  if (hosted.length > 0) {
+    events.push(event("sent", { via: "mailbox", signed, recipients: hosted.map((copy) => copy.recipient) }));
+    for (const copy of hosted) {
+      events.push(
+        event("delivered", {
+          recipient: copy.recipient.toLowerCase(),
+          remoteMta: copy.remoteMta,
+          tls: null,
+          diagnostic: copy.diagnostic,
+          source: "lmtp",
+        }),
+      );
+    }
+  }
   const bounces: BounceInput[] = hard.map((refusal) => ({
     messageId,
     recipient: refusal.recipient,
@@ -246,10 +285,17 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
     diagnostic: oneLine(`${refusal.code} ${refusal.response}`),
     source: "handoff",
   }));
-  const anyAccepted = result.accepted.length > 0 || row.sentAt !== null;
+  const sentNow = result.accepted.length > 0 || hosted.length > 0;
+  const anyAccepted = sentNow || row.sentAt !== null;
   const lastError = [...hard, ...soft].map((entry) => oneLine(`${entry.recipient}: ${entry.response}`)).join("; ") || null;
   const outcomes = (softStatus: "deferred" | "expired"): HandOffOutcome[] => [
-    ...result.accepted.map((email) => ({ email, status: "sent" as const, diagnostic: null })),
+    ...result.accepted.map((email) => ({ email, status: "sent" as const, diagnostic: null, queueId: queueIds.get(email) ?? null })),
+    ...hosted.map((copy) => ({
+      email: copy.recipient,
+      status: "delivered" as const,
+      diagnostic: copy.diagnostic,
+      remoteMta: copy.remoteMta,
+    })),
     ...hard.map((entry) => ({
       email: entry.recipient,
       status: "bounced" as const,
@@ -265,7 +311,7 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
       status: "queued",
       lastError,
       via,
-      sent: result.accepted.length > 0,
+      sent: sentNow,
       pending: soft.map((entry) => entry.recipient),
       events,
       bounces,
@@ -280,12 +326,13 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
     status,
     lastError: status === "sent" && hard.length === 0 ? null : lastError,
     via,
-    sent: result.accepted.length > 0,
+    sent: sentNow,
     pending: null,
     events,
     bounces,
     recipients: outcomes("expired"),
   });
+  if (hosted.length > 0) await forgetHostedDeliveries(messageId);
   logger().debug({ messageId, via, status }, "message handed off");
   return "done";
 }

@@ -31,35 +31,46 @@ export type RecipientOutcome = {
 };
 
 /**
- * Writes one recipient's outcome; answers whether it changed anything (false:
- * the message is unknown, or the recipient already has an outcome this one
- * may not replace: a replayed report).
+ * Writes one recipient's outcome; answers the recipient as it now stands, or
+ * null when nothing changed (the message is unknown, or the recipient already
+ * has an outcome this one may not replace: a replayed report). A report's
+ * Remote-MTA names the host only: the same host as Postfix's log already
+ * recorded with its address (`host[ip]:port`, record-delivery-evidence.ts)
+ * keeps the fuller name.
  */
-export async function recordRecipientOutcome(tx: Executor, messageId: string, outcome: RecipientOutcome): Promise<boolean> {
-  const result = await tx.execute(sql`
+export async function recordRecipientOutcome(
+  tx: Executor,
+  messageId: string,
+  outcome: RecipientOutcome,
+): Promise<{ remoteMta: string | null; tls: RecipientTls | null } | null> {
+  const result = await tx.execute<{ remoteMta: string | null; tls: RecipientTls | null }>(sql`
     insert into message_recipients (message_id, email, status, remote_mta, diagnostic, tls)
     select id, ${outcome.recipient.toLowerCase()}, ${outcome.status}, ${outcome.remoteMta ?? null}, ${outcome.diagnostic ?? null},
            ${outcome.tls ? JSON.stringify(outcome.tls) : null}::jsonb
       from messages where id = ${messageId}
     on conflict (message_id, email) do update
        set status = excluded.status,
-           remote_mta = coalesce(excluded.remote_mta, message_recipients.remote_mta),
+           remote_mta = case when starts_with(message_recipients.remote_mta, excluded.remote_mta || '[') then message_recipients.remote_mta
+                             else coalesce(excluded.remote_mta, message_recipients.remote_mta) end,
            diagnostic = coalesce(excluded.diagnostic, message_recipients.diagnostic),
            tls = coalesce(excluded.tls, message_recipients.tls),
            updated_at = clock_timestamp()
      where message_recipients.status in (select jsonb_array_elements_text(${JSON.stringify(replaces[outcome.status])}::jsonb))
-    returning email`);
-  return result.rows.length > 0;
+    returning remote_mta as "remoteMta", tls`);
+  return result.rows[0] ?? null;
 }
 
 /**
  * True when every recipient the message was handed to has been delivered:
  * each address of its `sent` events (and `alsoSent`, handed off in the
  * statement that asks) has a `delivered` outcome, and no recipient has
- * another one.
+ * another one. `alsoDelivered` are delivered by the statement that asks (a
+ * hosted mailbox took them), which its own snapshot cannot see yet.
  */
-export const everyRecipientDelivered = (messageId: string, alsoSent: string[] = []) => sql`(
-  not exists (select 1 from message_recipients where message_id = ${messageId} and status <> 'delivered')
+export const everyRecipientDelivered = (messageId: string, alsoSent: string[] = [], alsoDelivered: string[] = []) => {
+  const delivered = sql`(select lower(address) from jsonb_array_elements_text(${JSON.stringify(alsoDelivered)}::jsonb) as now_delivered(address))`;
+  return sql`(
+  not exists (select 1 from message_recipients where message_id = ${messageId} and status <> 'delivered' and email not in ${delivered})
   and not exists (
     select 1 from (
       select lower(recipient.address) as address
@@ -68,9 +79,11 @@ export const everyRecipientDelivered = (messageId: string, alsoSent: string[] = 
       union
       select lower(address) from jsonb_array_elements_text(${JSON.stringify(alsoSent)}::jsonb) as extra(address)
     ) handed
-     where not exists (
+     where handed.address not in ${delivered}
+       and not exists (
        select 1 from message_recipients delivered
         where delivered.message_id = ${messageId} and delivered.email = handed.address and delivered.status = 'delivered')))`;
+};
 
 /**
  * A `sent` message becomes `delivered` when every recipient is; a

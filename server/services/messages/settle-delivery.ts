@@ -31,17 +31,33 @@ export type Settlement = {
   recipients: HandOffOutcome[];
 };
 
-export type HandOffOutcome = { email: string; status: "sent" | "bounced" | "deferred" | "expired"; diagnostic: string | null };
+export type HandOffOutcome = {
+  email: string;
+  /** `delivered`: a hosted mailbox of this service took it (hand-off-to-hosted-mailboxes.ts). */
+  status: "sent" | "delivered" | "bounced" | "deferred" | "expired";
+  diagnostic: string | null;
+  remoteMta?: string | null;
+  /** Our Postfix's queue ID for the copy it took (docs/delivery.md, "Delivery evidence"). */
+  queueId?: string | null;
+};
 
 async function writeOutcome(executor: Executor, messageId: string, settlement: Settlement) {
   const events = settlement.events.map((event) => ({ id: event.id, type: event.type, detail: event.detail }));
-  const accepted = settlement.recipients.filter((recipient) => recipient.status === "sent").map((recipient) => recipient.email);
-  // A delivery report may beat this write (Postfix is quick): a message whose
-  // recipients were all delivered meanwhile is `delivered` at once.
+  const emails = (status: HandOffOutcome["status"]) =>
+    settlement.recipients.filter((recipient) => recipient.status === status).map((recipient) => recipient.email);
+  // A delivery report may beat this write (Postfix is quick), and a hosted
+  // mailbox took its copy already: a message whose recipients are all
+  // delivered is `delivered` at once.
   const status =
-    settlement.status === "sent" && settlement.recipients.every((recipient) => recipient.status === "sent")
-      ? sql`case when ${everyRecipientDelivered(messageId, accepted)} then 'delivered' else 'sent' end`
+    settlement.status === "sent" &&
+    settlement.recipients.every((recipient) => recipient.status === "sent" || recipient.status === "delivered")
+      ? sql`case when ${everyRecipientDelivered(messageId, emails("sent"), emails("delivered"))} then 'delivered' else 'sent' end`
       : sql`${settlement.status}`;
+  const outcomes = settlement.recipients.map((recipient) => ({
+    ...recipient,
+    remoteMta: recipient.remoteMta ?? null,
+    queueId: recipient.queueId ?? null,
+  }));
   await executor.execute(sql`
     with changed as (
       update messages
@@ -56,16 +72,21 @@ async function writeOutcome(executor: Executor, messageId: string, settlement: S
       update message_contents set envelope_to = ${JSON.stringify(settlement.pending ?? [])}::jsonb
        where message_id = ${messageId} and ${settlement.pending !== null}
     ), outcomes as (
-      insert into message_recipients (message_id, email, status, diagnostic)
-      select changed.id, lower(outcome.email), outcome.status, outcome.diagnostic
-        from changed, jsonb_to_recordset(${JSON.stringify(settlement.recipients)}::jsonb) as outcome(email text, status text, diagnostic text)
+      insert into message_recipients (message_id, email, status, diagnostic, remote_mta, queue_id)
+      select changed.id, lower(outcome.email), outcome.status, outcome.diagnostic, outcome."remoteMta", outcome."queueId"
+        from changed, jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
+             as outcome(email text, status text, diagnostic text, "remoteMta" text, "queueId" text)
       on conflict (message_id, email) do update
-         set status = excluded.status, diagnostic = excluded.diagnostic, updated_at = clock_timestamp()
+         set status = excluded.status, diagnostic = excluded.diagnostic,
+             remote_mta = coalesce(excluded.remote_mta, message_recipients.remote_mta),
+             queue_id = coalesce(excluded.queue_id, message_recipients.queue_id), updated_at = clock_timestamp()
        where message_recipients.status in (select jsonb_array_elements_text(${JSON.stringify(OPEN_OUTCOMES)}::jsonb))
     )
     insert into message_events (id, message_id, type, detail)
     select event.id, changed.id, event.type, event.detail
-      from changed, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as event(id text, type text, detail jsonb)`);
+      from changed, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as event(id text, type text, detail jsonb)
+    -- A recipient's delivery is recorded once (its unique index), whoever writes it first.
+    on conflict do nothing`);
 }
 
 export async function settleDelivery(messageId: string, settlement: Settlement) {

@@ -9,7 +9,7 @@
 // reply answers the whole transaction: any temporary failure (storage down
 // 451 4.3.0, a full mailbox 452 4.2.2) makes the sender retry, and the
 // mailboxes that already received it are skipped on the retry
-// (mailbox-delivery-log.ts).
+// (server/services/mailboxes/mailbox-delivery-log.ts).
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { type DeliveryOptions, deliverToMailboxes, type MailboxDeliveryOutcome } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
@@ -17,8 +17,8 @@ import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";
 import type { InboundMessage, MailboxDestination } from "../inbound-message";
 import { recordMailboxReceived } from "@/server/services/events/record-mailbox-received";
 import { filterSpam } from "./filter-spam";
-import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "./mailbox-delivery-log";
 import { type MailboxSpamOutcome, spamHeaders } from "./spam-headers";
+import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "@/server/services/mailboxes/mailbox-delivery-log";
 import { authenticationResultsHeader, prependTraceHeaders, receivedHeader } from "./trace-headers";
 
 type Failed = Extract<MailboxDeliveryOutcome, { delivered: false }>;

@@ -1,0 +1,2 @@
+ALTER TABLE "message_recipients" ADD COLUMN "queue_id" text;--> statement-breakpoint
+CREATE INDEX "message_recipients_queue_id_idx" ON "message_recipients" USING btree ("queue_id") WHERE "message_recipients"."queue_id" is not null;

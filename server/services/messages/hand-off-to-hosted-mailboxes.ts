@@ -1,0 +1,86 @@
+// The first route of a customer's message (docs/delivery.md, "Routes"): a
+// recipient that is a hosted mailbox, alias or catch-all of this service gets
+// the message straight over LMTP into our mail store, never out through DNS
+// and back to our own MX. Its outcome is final at once (`delivered`, the
+// store as the receiving server), or a refusal read like any next hop's:
+// storage down or a full mailbox is temporary (the job retries), a mailbox
+// that refused it for good bounces.
+//
+// An alias may fan out to several mailboxes and one of them may defer: the
+// ones that took the message are noted in the mailbox delivery log under a key
+// made of the message's own id (ours, so no sender can name another message's
+// key), so the retry skips them; the job clears the key when it is done.
+import { env } from "@/server/env";
+import { deliverToMailboxes, type MailboxDeliveryOutcome, type MailboxRefusal } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
+import type { RecipientRefusal } from "@/server/outbound/message";
+import { recordMailboxReceived } from "@/server/services/events/record-mailbox-received";
+import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "@/server/services/mailboxes/mailbox-delivery-log";
+
+export type HostedDelivery = { recipient: string; remoteMta: string; diagnostic: string };
+
+type Failed = Extract<MailboxDeliveryOutcome, { delivered: false }>;
+
+/** The replies our MX gives for the same refusals, so a refused copy reads the same whichever way it came. */
+const replies: Record<MailboxRefusal, { code: number; text: string }> = {
+  temporaryFailure: { code: 451, text: "4.3.0 Temporary failure; try again later" },
+  mailboxFull: { code: 452, text: "4.2.2 Mailbox full; try again later" },
+  unknownMailbox: { code: 550, text: "5.1.1 No such mailbox here" },
+  mailboxRefused: { code: 554, text: "5.3.0 The mailbox refused this message" },
+};
+const DELIVERED = "250 2.0.0 Ok";
+
+const logKey = (messageId: string) => messageDigest(Buffer.from(`hosted-route:${messageId}`));
+
+/** What a reader sees as the receiving server: our own mail store. */
+const hostedRemoteMta = () => `${env().mail.hostname} (mail store, LMTP)`;
+
+/** `Received: by <host> (hosted mailbox delivery) id <message id>; <date>`: the one hop the copy made. */
+function withReceivedLine(raw: Buffer, messageId: string, hostname: string): Buffer {
+  const date = new Date().toUTCString().replace("GMT", "+0000");
+  return Buffer.concat([Buffer.from(`Received: by ${hostname} (hosted mailbox delivery) id ${messageId};\r\n\t${date}\r\n`), raw]);
+}
+
+/** The refusal that answers for the recipient: any temporary one first (the job retries), else the first permanent one. */
+function refusalOf(recipient: string, failed: Failed[]): RecipientRefusal {
+  const reply = replies[(failed.find((outcome) => replies[outcome.refusal].code < 500) ?? failed[0]!).refusal];
+  return { recipient, code: reply.code, response: reply.text };
+}
+
+/**
+ * Delivers one recipient's copy into the mailboxes its address resolves to
+ * (server/services/mailboxes/resolve-recipient.ts), skipping those that took
+ * it on an earlier attempt.
+ */
+export async function handOffToHostedMailboxes(input: {
+  messageId: string;
+  raw: Buffer;
+  /** The copy's return path (VERP): Dovecot records it as Return-Path, so replies and vacation notices come back to us. */
+  from: string;
+  recipient: string;
+  mailboxes: string[];
+}): Promise<{ delivered: HostedDelivery } | { refused: RecipientRefusal }> {
+  const key = logKey(input.messageId);
+  const skipped = await alreadyDelivered(key, input.mailboxes);
+  const pending = input.mailboxes.filter((mailbox) => !skipped.has(mailbox));
+  const raw = withReceivedLine(input.raw, input.messageId, env().mail.hostname);
+  const outcomes = await deliverToMailboxes(raw, pending, { from: input.from });
+  const delivered = outcomes.filter((outcome) => outcome.delivered).map((outcome) => outcome.recipient);
+  const failed = outcomes.filter((outcome): outcome is Failed => !outcome.delivered);
+  // Noted before anything else: a crash from here on retries the job, and the retry must not deliver twice.
+  await rememberDelivered(key, delivered);
+  await recordMailboxReceived(delivered, { mailFrom: input.from, raw: input.raw });
+  const temporary = failed.some((outcome) => replies[outcome.refusal].code < 500);
+  if (temporary || (failed.length > 0 && delivered.length + skipped.size === 0)) {
+    return { refused: refusalOf(input.recipient, failed) };
+  }
+  return {
+    delivered: {
+      recipient: input.recipient,
+      remoteMta: hostedRemoteMta(),
+      diagnostic: DELIVERED,
+    },
+  };
+}
+
+/** The message's job is done: nothing of it is left to skip. */
+export const forgetHostedDeliveries = (messageId: string) => forgetDelivered(logKey(messageId));

@@ -1,0 +1,90 @@
+// The evidence of each delivery read from Postfix 3.7's log lines
+// (server/outbound/postfix/delivery-log.ts): the server, its address and the
+// TLS of the connection, matched to the status line by the client's process.
+import { describe, expect, it } from "vitest";
+import { deliveryLogReader, queueIdOf } from "@/server/outbound/postfix/delivery-log";
+
+const prefix = (pid: number) => `Nov 27 13:00:00 mta.outbound.test postfix/smtp[${pid}]:`;
+const tlsLine = (pid: number, trust: string, peer: string, protocol = "TLSv1.3") =>
+  `${prefix(pid)} ${trust} TLS connection established to ${peer}: ${protocol} with cipher TLS_AES_256_GCM_SHA384 (256/256 bits) key-exchange X25519 server-signature RSA-PSS (2048 bits) server-digest SHA256`;
+const sentLine = (pid: number, queueId: string, to: string, relay: string) =>
+  `${prefix(pid)} ${queueId}: to=<${to}>, relay=${relay}, delay=0.12, delays=0.01/0/0.08/0.03, dsn=2.0.0, status=sent (250 2.0.0 Ok: queued as ABC)`;
+
+describe("deliveryLogReader", () => {
+  it("a delivery over TLS: the server, its address, the protocol, unverified, policy may", () => {
+    const read = deliveryLogReader();
+    expect(read(tlsLine(101, "Untrusted", "mx.rcpt.test[127.5.6.7]:2525"))).toBeNull();
+    expect(read(sentLine(101, "4Rz1Xy0abc", "Buyer@rcpt.test", "mx.rcpt.test[127.5.6.7]:2525"))).toEqual({
+      queueId: "4Rz1Xy0abc",
+      recipient: "buyer@rcpt.test",
+      relay: "mx.rcpt.test[127.5.6.7]:2525",
+      address: "127.5.6.7",
+      tls: { protocol: "TLSv1.3", verified: false, policy: "may" },
+    });
+  });
+
+  it("reads the lines Postfix 3.7 wrote in the outbound-postfix test (a sink with a self-signed certificate)", () => {
+    const read = deliveryLogReader();
+    read(
+      "postfix/smtp[31086]: Untrusted TLS connection established to mx.rcpt-f9b0122f.test[127.197.124.69]:44889: TLSv1.3 with cipher TLS_AES_256_GCM_SHA384 (256/256 bits) key-exchange X25519 server-signature ECDSA (prime256v1) server-digest SHA256",
+    );
+    expect(
+      read(
+        "postfix/smtp[31086]: 1EA13590666: to=<buyer@rcpt-f9b0122f.test>, relay=mx.rcpt-f9b0122f.test[127.197.124.69]:44889, delay=0.86, delays=0.1/0.31/0.33/0.12, dsn=2.0.0, status=sent (250 OK: message queued)",
+      ),
+    ).toEqual({
+      queueId: "1EA13590666",
+      recipient: "buyer@rcpt-f9b0122f.test",
+      relay: "mx.rcpt-f9b0122f.test[127.197.124.69]:44889",
+      address: "127.197.124.69",
+      tls: { protocol: "TLSv1.3", verified: false, policy: "may" },
+    });
+  });
+
+  it("only Postfix's Verified counts as verified; an IPv6 peer keeps its address", () => {
+    const read = deliveryLogReader();
+    read(tlsLine(7, "Verified", "mx.example[2001:db8::25]:25", "TLSv1.2"));
+    expect(read(sentLine(7, "Q1", "a@example", "mx.example[2001:db8::25]:25"))).toMatchObject({
+      address: "2001:db8::25",
+      tls: { protocol: "TLSv1.2", verified: true },
+    });
+    read(tlsLine(8, "Trusted", "mx.example[192.0.2.1]:25"));
+    expect(read(sentLine(8, "Q2", "a@example", "mx.example[192.0.2.1]:25"))?.tls.verified).toBe(false);
+  });
+
+  it("a delivery without a TLS line went in plain text", () => {
+    const read = deliveryLogReader();
+    expect(read(sentLine(5, "Q3", "a@example", "mx.example[192.0.2.1]:25"))?.tls).toEqual({
+      protocol: null,
+      verified: false,
+      policy: "may",
+    });
+  });
+
+  it("a TLS session counts for its own message only: another process, another peer or a later message is plain text", () => {
+    const read = deliveryLogReader();
+    read(tlsLine(1, "Untrusted", "mx.a[192.0.2.1]:25"));
+    expect(read(sentLine(2, "Q4", "x@a", "mx.a[192.0.2.1]:25"))?.tls.protocol).toBeNull();
+    expect(read(sentLine(1, "Q5", "x@b", "mx.b[192.0.2.2]:25"))?.tls.protocol).toBeNull();
+    read(tlsLine(3, "Untrusted", "mx.a[192.0.2.1]:25"));
+    expect(read(sentLine(3, "Q6", "x@a", "mx.a[192.0.2.1]:25"))?.tls.protocol).toBe("TLSv1.3");
+    expect(read(sentLine(3, "Q6", "y@a", "mx.a[192.0.2.1]:25"))?.tls.protocol).toBe("TLSv1.3");
+    expect(read(sentLine(3, "Q7", "z@a", "mx.a[192.0.2.1]:25"))?.tls.protocol).toBeNull();
+  });
+
+  it("ignores lines that report no delivery: deferred, bounced, other services", () => {
+    const read = deliveryLogReader();
+    expect(read(`${prefix(4)} Q8: to=<a@b>, relay=mx.b[192.0.2.3]:25, delay=1, dsn=4.2.1, status=deferred (host said: 451)`)).toBeNull();
+    expect(read(`${prefix(4)} Q9: to=<a@b>, relay=none, delay=1, dsn=4.4.1, status=deferred (connect refused)`)).toBeNull();
+    expect(read("Nov 27 13:00:00 h postfix/qmgr[9]: Q8: from=<x@y>, size=100, nrcpt=1 (queue active)")).toBeNull();
+    expect(read("Nov 27 13:00:00 h postfix/smtpd[9]: connect from localhost[127.0.0.1]")).toBeNull();
+  });
+});
+
+describe("queueIdOf", () => {
+  it("reads the queue ID of Postfix's 250 reply", () => {
+    expect(queueIdOf("250 2.0.0 Ok: queued as 4Rz1Xy0abcz1")).toBe("4Rz1Xy0abcz1");
+    expect(queueIdOf("250 Accepted")).toBeNull();
+    expect(queueIdOf(undefined)).toBeNull();
+  });
+});
