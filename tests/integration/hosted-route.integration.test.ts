@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { getMessage, sendMessage } from "@/shared/api/endpoints/messages";
 import { listEvents } from "@/shared/api/endpoints/events";
+import { updateMailboxSpamSettings } from "@/shared/api/endpoints/mailbox-spam";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { verifiedDomain } from "../support/domains";
@@ -122,5 +123,32 @@ describe("a hosted mailbox of another account on this service", () => {
     expect(await copies(small, subject)).toHaveLength(1);
     expect(await copies(ada, subject)).toHaveLength(1);
     expect(await sql("select digest from mx_mailbox_deliveries where mailbox = $1", [ada.address])).toEqual([]);
+  });
+
+  it("refuses a copy for a mailbox whose block list names the From domain, as the MX would; the alias's other mailbox still gets it", async () => {
+    const blocking = await storedMailbox(ownerDomain);
+    const blocked = await call(updateMailboxSpamSettings, {
+      token: owner.accessToken,
+      params: { mailbox_id: blocking.id },
+      body: { action: "junk", allow: [], block: [`@${senderDomain}`] },
+    });
+    expect(blocked.status).toBe(200);
+
+    const refusedSubject = `Blocked ${tag()}`;
+    const refused = await send([blocking.address], refusedSubject);
+    const bounced = await settledMessage(sender.accessToken, refused, 30_000, ["queued", "scheduled", "sent"]);
+    expect(bounced.status).toBe("bounced");
+    expect((await detailOf(refused)).recipients).toEqual([
+      expect.objectContaining({ email: blocking.address, status: "bounced", diagnostic: expect.stringMatching(/^550 5\.7\.1 /) }),
+    ]);
+    expect(await copies(blocking, refusedSubject)).toHaveLength(0);
+
+    const pair = `blocked-pair-${tag()}@${ownerDomain.domainName}`;
+    await newAlias(owner, pair, [blocking.address, ada.address]);
+    const sharedSubject = `Half blocked ${tag()}`;
+    const shared = await send([pair], sharedSubject);
+    expect((await settledMessage(sender.accessToken, shared, 30_000, ["queued", "scheduled", "sent"])).status).toBe("delivered");
+    expect(await copies(ada, sharedSubject)).toHaveLength(1);
+    expect(await copies(blocking, sharedSubject)).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@
 // settings read from the environment, sender list matching and the header
 // fields a mailbox's copy carries.
 import { describe, expect, it } from "vitest";
-import { listNames } from "@/server/mail/mx/mailbox-delivery/filter-spam";
+import { fromHeaderAddress, listNames } from "@/server/services/mailboxes/sender-lists";
 import { spamHeaders } from "@/server/mail/mx/mailbox-delivery/spam-headers";
 import { renderSpamSieve } from "@/server/mail-store/dovecot/spam-sieve";
 import { INTERNET_MODULES, renderRspamdFiles } from "@/server/spam-filter/rspamd-config";
@@ -52,6 +52,15 @@ describe("allow and block lists", () => {
     expect(listNames(["ann@example.org"], ["bob@example.org"])).toBe(false);
     expect(listNames(["@example.org"], ["bob@mail.example.org"])).toBe(true);
     expect(listNames(["@example.org"], ["bob@notexample.org"])).toBe(false);
+  });
+
+  it("read the From address the way mail clients show it: display name, folded line, case", () => {
+    const message = (header: string) => Buffer.from(`${header}\r\nSubject: hi\r\n\r\nbody\r\n`);
+    expect(fromHeaderAddress(message('From: "Ann, Sales" <Ann@Example.ORG>'))).toBe("ann@example.org");
+    expect(fromHeaderAddress(message("From: Ann\r\n <ann@example.org>"))).toBe("ann@example.org");
+    expect(fromHeaderAddress(message("Sender: bob@example.org"))).toBeNull();
+    // A From field in the body is not the header's.
+    expect(fromHeaderAddress(Buffer.from("Subject: hi\r\n\r\nFrom: eve@example.org\r\n"))).toBeNull();
   });
 
   it("are normalised and checked by the API schema", () => {

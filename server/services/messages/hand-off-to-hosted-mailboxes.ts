@@ -4,7 +4,9 @@
 // and back to our own MX. Its outcome is final at once (`delivered`, the
 // store as the receiving server), or a refusal read like any next hop's:
 // storage down or a full mailbox is temporary (the job retries), a mailbox
-// that refused it for good bounces.
+// that refused it for good bounces. A mailbox whose block list names the
+// message's From address refuses it as our MX would (550 5.7.1); the
+// message is our own customer's, so it is not scored by the spam filter.
 //
 // An alias may fan out to several mailboxes and one of them may defer: the
 // ones that took the message are noted in the mailbox delivery log under a key
@@ -15,18 +17,30 @@ import { deliverToMailboxes, type MailboxDeliveryOutcome, type MailboxRefusal } 
 import type { RecipientRefusal } from "@/server/outbound/message";
 import { recordMailboxReceived } from "@/server/services/events/record-mailbox-received";
 import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "@/server/services/mailboxes/mailbox-delivery-log";
+import { fromHeaderAddress, listNames } from "@/server/services/mailboxes/sender-lists";
+import { spamSettingsOf } from "@/server/services/mailboxes/spam-settings";
 
 export type HostedDelivery = { recipient: string; remoteMta: string; diagnostic: string };
 
-type Failed = Extract<MailboxDeliveryOutcome, { delivered: false }>;
+type Refusal = MailboxRefusal | "senderBlocked";
+type Failed = { recipient: string; delivered: false; refusal: Refusal };
 
 /** The replies our MX gives for the same refusals, so a refused copy reads the same whichever way it came. */
-const replies: Record<MailboxRefusal, { code: number; text: string }> = {
+const replies: Record<Refusal, { code: number; text: string }> = {
   temporaryFailure: { code: 451, text: "4.3.0 Temporary failure; try again later" },
   mailboxFull: { code: 452, text: "4.2.2 Mailbox full; try again later" },
   unknownMailbox: { code: 550, text: "5.1.1 No such mailbox here" },
   mailboxRefused: { code: 554, text: "5.3.0 The mailbox refused this message" },
+  senderBlocked: { code: 550, text: "5.7.1 The recipient does not accept mail from this sender" },
 };
+
+/** The mailboxes (of `pending`) whose block list names the message's From address. */
+async function blockingMailboxes(raw: Buffer, pending: string[]): Promise<Set<string>> {
+  const sender = fromHeaderAddress(raw);
+  if (!sender || pending.length === 0) return new Set();
+  const settings = await spamSettingsOf(pending);
+  return new Set(pending.filter((mailbox) => listNames(settings.get(mailbox)!.block, [sender])));
+}
 const DELIVERED = "250 2.0.0 Ok";
 
 const logKey = (messageId: string) => messageDigest(Buffer.from(`hosted-route:${messageId}`));
@@ -61,11 +75,18 @@ export async function handOffToHostedMailboxes(input: {
 }): Promise<{ delivered: HostedDelivery } | { refused: RecipientRefusal }> {
   const key = logKey(input.messageId);
   const skipped = await alreadyDelivered(key, input.mailboxes);
-  const pending = input.mailboxes.filter((mailbox) => !skipped.has(mailbox));
+  const blocked = await blockingMailboxes(
+    input.raw,
+    input.mailboxes.filter((mailbox) => !skipped.has(mailbox)),
+  );
+  const pending = input.mailboxes.filter((mailbox) => !skipped.has(mailbox) && !blocked.has(mailbox));
   const raw = withReceivedLine(input.raw, input.messageId, env().mail.hostname);
   const outcomes = await deliverToMailboxes(raw, pending, { from: input.from });
   const delivered = outcomes.filter((outcome) => outcome.delivered).map((outcome) => outcome.recipient);
-  const failed = outcomes.filter((outcome): outcome is Failed => !outcome.delivered);
+  const failed: Failed[] = [
+    ...outcomes.filter((outcome): outcome is Extract<MailboxDeliveryOutcome, { delivered: false }> => !outcome.delivered),
+    ...[...blocked].map((mailbox): Failed => ({ recipient: mailbox, delivered: false, refusal: "senderBlocked" })),
+  ];
   // Noted before anything else: a crash from here on retries the job, and the retry must not deliver twice.
   await rememberDelivered(key, delivered);
   await recordMailboxReceived(delivered, { mailFrom: input.from, raw: input.raw });

@@ -5,16 +5,14 @@
 // transaction; add header / rewrite subject → spam (Junk or tagged, per
 // mailbox). rspamd unavailable → unchecked copies, or 451 with
 // RSPAMD_UNAVAILABLE=defer.
-import addressparser from "nodemailer/lib/addressparser";
 import { env } from "@/server/env";
 import { SmtpReply } from "@/server/mail/reply-codes";
+import { fromHeaderAddress, listNames } from "@/server/services/mailboxes/sender-lists";
 import { spamSettingsOf } from "@/server/services/mailboxes/spam-settings";
-import { headerFields, splitHeaderBlock } from "@/server/services/messages/header-block";
 import { checkMessage, type SpamVerdict } from "@/server/spam-filter/check-message";
 import { servingRspamdUrl } from "@/server/spam-filter/rspamd-status";
 import type { MailboxSpamSettings } from "@/shared/schemas/mailbox-spam";
 import type { InboundMessage } from "../inbound-message";
-import { MAX_HEADER_BYTES } from "../mx-limits";
 import type { MailboxSpamOutcome } from "./spam-headers";
 
 export type SpamFiltering = {
@@ -25,26 +23,6 @@ export type SpamFiltering = {
   blocked: string[];
   rejected: string[];
 };
-
-/** The From header's address, lower case, or null. */
-function fromHeaderAddress(raw: Buffer): string | null {
-  const { header } = splitHeaderBlock(raw.subarray(0, MAX_HEADER_BYTES + 4).toString("latin1"));
-  const field = headerFields(header).find((candidate) => candidate.name === "from");
-  if (!field) return null;
-  const value = field.lines.join(" ").replace(/^[^:]*:/, "");
-  const first = addressparser(value, { flatten: true })[0];
-  return first?.address ? first.address.toLowerCase() : null;
-}
-
-/** Whether a list entry (`someone@example.com`, or `@example.com` for the domain and its subdomains) names one of the senders. */
-export function listNames(list: string[], senders: string[]): boolean {
-  return senders.some((sender) => {
-    const domain = sender.slice(sender.lastIndexOf("@") + 1);
-    return list.some((entry) =>
-      entry.startsWith("@") ? domain === entry.slice(1) || domain.endsWith(`.${entry.slice(1)}`) : entry === sender,
-    );
-  });
-}
 
 /** Where rspamd answers now: RSPAMD_URL, or the child once it serves; null when there is none to ask. */
 function rspamdUrl(): string | null {
