@@ -68,6 +68,16 @@ export const mailboxMessageSummarySchema = z
   })
   .meta({ id: "MailboxMessageSummary" });
 
+export const updatedMailboxMessageSchema = mailboxMessageSummarySchema
+  .extend({
+    /**
+     * What the move taught the spam filter: into Junk "spam", out of Junk (not into Trash) "ham"; null when it
+     * taught nothing (no move of that kind, no learning backend, or rspamd could not be reached: docs/webmail.md).
+     */
+    learned: z.enum(["spam", "ham"]).nullable(),
+  })
+  .meta({ id: "MailboxMessageUpdated" });
+
 export const mailboxMessagePageSchema = z
   .object({
     items: z.array(mailboxMessageSummarySchema),
