@@ -1,10 +1,14 @@
 // What teaches rspamd (docs/spam-and-rules.md, "Teaching the filter"): which
 // moves are lessons, where the child keeps its statistics (REDIS_URL), and
-// that without a learning backend there is no controller to teach.
+// that without a learning backend there is no controller to teach; and the
+// verdict the reader shows, read back from the fields the MX wrote.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { spamHeaders } from "@/server/mail/mx/mailbox-delivery/spam-headers";
+import { spamVerdictOf } from "@/server/services/webmail/spam-verdict";
+import type { SpamVerdict } from "@/server/spam-filter/check-message";
 import { lessonOfMove } from "@/server/services/webmail/teach-spam-filter";
 import { renderRspamdFiles } from "@/server/spam-filter/rspamd-config";
 import { learningController, writeChildController } from "@/server/spam-filter/rspamd-controller";
@@ -62,5 +66,39 @@ describe("REDIS_URL", () => {
         rspamd: rspamdSettings({ ...external, RSPAMD_CONTROLLER_URL: "http://10.0.0.5:11334", RSPAMD_CONTROLLER_PASSWORD: "q" }),
       }),
     ).toEqual({ url: "http://10.0.0.5:11334", password: "q" });
+  });
+});
+
+describe("the verdict read back from a stored message", () => {
+  const lines = (fields: string[]) => fields.map((line) => ({ key: line.slice(0, line.indexOf(":")).toLowerCase(), line }));
+
+  it("reads what the MX wrote: spam or not, the score and threshold, the rules", () => {
+    const verdict: SpamVerdict = {
+      action: "add header",
+      score: 6.3,
+      requiredScore: 15,
+      symbols: [
+        { name: "GTUBE_LIKE", score: 5.5 },
+        { name: "R_SPF_ALLOW", score: -0.2 },
+      ],
+      message: null,
+    };
+    expect(spamVerdictOf(lines(spamHeaders({ kind: "scored", verdict, isSpam: true, junk: true })))).toEqual({
+      verdict: "spam",
+      score: 6.3,
+      requiredScore: 15,
+      note: null,
+      symbols: [
+        { name: "GTUBE_LIKE", score: 5.5 },
+        { name: "R_SPF_ALLOW", score: -0.2 },
+      ],
+    });
+    expect(spamVerdictOf(lines(spamHeaders({ kind: "skipped", reason: "allow-listed" })))).toMatchObject({
+      verdict: "not_spam",
+      score: null,
+      note: "allow-listed",
+    });
+    expect(spamVerdictOf(lines(spamHeaders({ kind: "unchecked" })))).toMatchObject({ verdict: "unchecked", symbols: [] });
+    expect(spamVerdictOf(lines(["Subject: hello"]))).toBeNull();
   });
 });
