@@ -63,7 +63,7 @@ async function run(url: string, concurrency: number) {
   };
 }
 
-const rspamd = await startTestRspamd(path.resolve(".test-data", "rspamd-bench"), ["127.0.0.1:9"]);
+const rspamd = await startTestRspamd(path.resolve(".test-data", "rspamd-bench"), ["127.0.0.1:9"], null);
 rspamd.launch();
 const loadStarted = performance.now();
 while (

@@ -2,7 +2,8 @@
 // create a mailbox with the form's defaults, receive a message sent to it from
 // outside through the MX (an HTML part and an attachment), read it in the
 // portal (the HTML in a sandboxed frame, the attachment downloadable, what the
-// MX found about the sender), delete it; on a wide screen and a 390 px phone.
+// MX found about the sender), mark it spam (to Junk) and not spam (back) with
+// the reader's buttons, delete it; on a wide screen and a 390 px phone.
 // And what the page says while the mail storage is offline.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -28,7 +29,7 @@ for (const [label, viewport] of [
   test.describe(`mailbox inbox, ${label}`, () => {
     test.use({ viewport });
 
-    test("receive a message through the MX, read it with its HTML and attachment, delete it", async ({ page }) => {
+    test("receive a message through the MX, read it, move it to Junk and back, delete it", async ({ page }) => {
       test.setTimeout(120_000);
       const account = newAccount("inbox");
       const domain = `inbox-${randomBytes(4).toString("hex")}.example.org`;
@@ -111,6 +112,33 @@ for (const [label, viewport] of [
       // Open, on this screen: nothing pushes the page sideways and axe finds no serious violation.
       await expectNoSidewaysScroll(page);
       expect(await seriousViolations(page)).toEqual([]);
+
+      // "Spam" moves it to Junk. This server's spam filter is off, so it cannot learn: the notice says so.
+      await message.getByRole("button", { name: "Spam", exact: true }).click();
+      const moved = page.getByRole("status").filter({ hasText: `Moved “${subject}” to Junk.` });
+      await expect(moved).toContainText("The spam filter was not taught");
+      await expect(page.getByRole("heading", { name: "No messages yet" })).toBeVisible();
+
+      // The Junk folder, from the folder list; the message there shows the filter's verdict (none recorded here).
+      const folder = page.getByLabel("Folder");
+      await folder.selectOption("Junk");
+      await expect(page).toHaveURL(/\/inbox\?folder=Junk$/);
+      await expect(folder).toHaveValue("Junk");
+      await expect(row).toContainText(subject);
+      await row.getByRole("button").click();
+      await expect(message.getByText("No spam filter verdict recorded.")).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // "Not spam", from the keyboard, moves it back to INBOX.
+      await message.getByRole("button", { name: "Not spam" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("status").filter({ hasText: `Moved “${subject}” to INBOX.` })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "No messages in Junk" })).toBeVisible();
+      await folder.selectOption("INBOX");
+      await expect(page).toHaveURL(/\/inbox$/);
+      await row.getByRole("button").click();
+      await expect(message.getByRole("button", { name: "Spam", exact: true })).toBeVisible();
 
       // Deleted (to Trash), after a confirmation.
       await message.getByRole("button", { name: "Delete" }).click();

@@ -2,7 +2,9 @@
 // One message of a hosted mailbox: who sent it, what the MX found about its
 // authenticity, the body, attachments and headers. The HTML body is shown in
 // a sandboxed frame (no scripts, no forms, and remote images only when the
-// reader asks for them, per message), as the sent-message view does.
+// reader asks for them, per message), as the sent-message view does. "Spam"
+// moves it to Junk and "Not spam" back to INBOX; both teach the spam filter
+// when it can learn (docs/spam-and-rules.md, "Teaching the filter").
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -13,8 +15,9 @@ import type { MailboxMessageDetail } from "@/shared/schemas/mailbox-messages";
 import { Authenticity } from "./authenticity";
 import { formatBytes } from "./format-bytes";
 import { MessageAttachments } from "./message-attachments";
+import { SpamVerdict } from "./spam-verdict";
 import { isStorageOffline, StorageOfflineNotice } from "./storage-offline";
-import { useDeleteMailboxMessage, useMailboxMessage } from "./use-mailbox-inbox";
+import { useDeleteMailboxMessage, useMailboxMessage, useMoveMailboxMessage } from "./use-mailbox-inbox";
 
 const panelClass = "rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60";
 
@@ -70,16 +73,22 @@ function RemoteImagesChoice({ shown, onChange }: { shown: boolean; onChange: (sh
   );
 }
 
+export type MovedMessage = { subject: string; folder: string; learned: "spam" | "ham" | null };
+
 type InboxMessageProps = {
   mailboxId: string;
   messageId: string;
+  /** The mailbox's Junk folder (special use), null when it has none. */
+  junkFolder: string | null;
   onClosed: () => void;
   onDeleted: (subject: string) => void;
+  onMoved: (moved: MovedMessage) => void;
 };
 
-export function InboxMessage({ mailboxId, messageId, onClosed, onDeleted }: InboxMessageProps) {
+export function InboxMessage({ mailboxId, messageId, junkFolder, onClosed, onDeleted, onMoved }: InboxMessageProps) {
   const message = useMailboxMessage(mailboxId, messageId);
   const remove = useDeleteMailboxMessage(mailboxId);
+  const move = useMoveMailboxMessage(mailboxId);
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = message.data !== undefined;
@@ -96,6 +105,9 @@ export function InboxMessage({ mailboxId, messageId, onClosed, onDeleted }: Inbo
     >
       {(data) => {
         const subject = data.subject ?? "(no subject)";
+        const inJunk = junkFolder !== null && data.folder === junkFolder;
+        const moveTo = (folder: string) =>
+          move.mutate({ messageId, folder }, { onSuccess: (moved) => onMoved({ subject, folder: moved.folder, learned: moved.learned }) });
         return (
           <article aria-labelledby="message-subject" className={`${panelClass} min-w-0 space-y-4 p-6`}>
             <div className="flex flex-wrap items-start justify-between gap-3">
@@ -107,10 +119,19 @@ export function InboxMessage({ mailboxId, messageId, onClosed, onDeleted }: Inbo
               >
                 {subject}
               </h2>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" size="sm" onClick={onClosed}>
                   Close
                 </Button>
+                {inJunk ? (
+                  <Button variant="secondary" size="sm" pending={move.isPending} onClick={() => moveTo("INBOX")}>
+                    Not spam
+                  </Button>
+                ) : junkFolder ? (
+                  <Button variant="secondary" size="sm" pending={move.isPending} onClick={() => moveTo(junkFolder)}>
+                    Spam
+                  </Button>
+                ) : null}
                 <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
                   Delete
                 </Button>
@@ -124,7 +145,13 @@ export function InboxMessage({ mailboxId, messageId, onClosed, onDeleted }: Inbo
                 </div>
               ))}
             </dl>
+            {move.error ? (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {move.error.message}
+              </p>
+            ) : null}
             <Authenticity results={data.authenticationResults} />
+            {inJunk || data.spam?.verdict === "spam" ? <SpamVerdict spam={data.spam} /> : null}
             <MessageBody html={data.html} text={data.text} messageId={messageId} />
             <MessageAttachments attachments={data.attachments} />
             <details className="text-sm">

@@ -1,9 +1,16 @@
 "use client";
 // A hosted mailbox's inbox through the BFF: the mailbox itself, pages of
-// messages, one message, delete.
+// folders, messages, one message, delete, and moves ("Spam" / "Not spam").
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { portalFetch } from "@/features/api/portal-fetch";
-import { deleteMailboxMessage, getMailbox, getMailboxMessage, listMailboxMessages } from "@/shared/api/endpoint-refs";
+import {
+  deleteMailboxMessage,
+  getMailbox,
+  getMailboxMessage,
+  listMailboxFolders,
+  listMailboxMessages,
+  updateMailboxMessage,
+} from "@/shared/api/endpoint-refs";
 import { isStorageOffline } from "./storage-offline";
 
 export const INBOX_PAGE_SIZE = 25;
@@ -20,11 +27,23 @@ export function useMailbox(mailboxId: string) {
   });
 }
 
-export function useMailboxMessages(mailboxId: string, page: number) {
+export function useMailboxFolders(mailboxId: string) {
   return useQuery({
-    queryKey: [...inboxKey(mailboxId), page],
+    queryKey: ["mailboxes", mailboxId, "folders"],
+    queryFn: ({ signal }) => portalFetch(listMailboxFolders, { params: { mailbox_id: mailboxId }, signal }),
+    retry,
+  });
+}
+
+export function useMailboxMessages(mailboxId: string, folder: string, page: number) {
+  return useQuery({
+    queryKey: [...inboxKey(mailboxId), page, folder],
     queryFn: ({ signal }) =>
-      portalFetch(listMailboxMessages, { params: { mailbox_id: mailboxId }, query: { page, limit: INBOX_PAGE_SIZE }, signal }),
+      portalFetch(listMailboxMessages, {
+        params: { mailbox_id: mailboxId },
+        query: { folder, page, limit: INBOX_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     retry,
     // Mail arrives on its own: every visit asks for the latest, and an open inbox looks again now and then.
@@ -53,5 +72,15 @@ export function useDeleteMailboxMessage(mailboxId: string) {
     mutationFn: (messageId: string) => portalFetch(deleteMailboxMessage, { params: { mailbox_id: mailboxId, message_id: messageId } }),
     // The storage used shown on /mailboxes goes down too.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["mailboxes"] }),
+  });
+}
+
+/** Moves a message to another folder; into or out of Junk this also teaches the spam filter (the answer's `learned`). */
+export function useMoveMailboxMessage(mailboxId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, folder }: { messageId: string; folder: string }) =>
+      portalFetch(updateMailboxMessage, { params: { mailbox_id: mailboxId, message_id: messageId }, body: { folder } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["mailboxes", mailboxId] }),
   });
 }

@@ -5,6 +5,7 @@
 // well under a second), and the modules that only work with the Internet
 // (blocklists, fuzzy hashes, remote maps, updates) are off.
 import path from "node:path";
+import type { RspamdRedis } from "./rspamd-env";
 
 export type RspamdLayout = { dir: string; confDir: string; runDir: string; dbDir: string; pidFile: string };
 
@@ -13,6 +14,10 @@ export type RspamdConfigInput = {
   controllerPort: number;
   /** host:port entries; empty: the system's resolvers (/etc/resolv.conf). */
   dnsServers: string[];
+  /** The controller's password (learning needs it); generated at each start, never logged. */
+  controllerPassword: string;
+  /** REDIS_URL: Bayes statistics in Redis, taught by "Spam"/"Not spam"; null: no statistics. */
+  redis: RspamdRedis | null;
 };
 
 /** Modules that need the Internet (DNS blocklists, rspamd.com's maps and fuzzy storage, update checks). */
@@ -43,8 +48,11 @@ export function renderRspamdFiles(input: RspamdConfigInput): Record<string, stri
   const nameservers = input.dnsServers.length > 0 ? `  nameserver = [${input.dnsServers.map(quoted).join(", ")}];\n` : "";
   const files: Record<string, string> = {
     "override.d/worker-normal.inc": `bind_socket = "127.0.0.1:${input.normalPort}";\ncount = 1;\n`,
-    // Kept for its statistics; reachable from loopback only.
-    "override.d/worker-controller.inc": `bind_socket = "127.0.0.1:${input.controllerPort}";\ncount = 1;\n`,
+    // Learning ("Spam"/"Not spam") and statistics; loopback only, and a password even from loopback
+    // (Debian trusts 127.0.0.1 without one: any local user could teach the filter).
+    "override.d/worker-controller.inc":
+      `bind_socket = "127.0.0.1:${input.controllerPort}";\ncount = 1;\n` +
+      `password = ${quoted(input.controllerPassword)};\nenable_password = ${quoted(input.controllerPassword)};\nsecure_ip = [];\n`,
     // The MX asks the normal worker over HTTP: no milter proxy, no local fuzzy storage.
     "override.d/worker-proxy.inc": "count = -1;\n",
     "override.d/worker-fuzzy.inc": "count = -1;\n",
@@ -55,6 +63,16 @@ export function renderRspamdFiles(input: RspamdConfigInput): Record<string, stri
     // same message at every retry until it expired. Scores between the thresholds are "no action".
     "local.d/actions.conf": "greylist = null;\n",
   };
+  if (input.redis) files["local.d/classifier-bayes.conf"] = bayesInRedis(input.redis);
   for (const module of INTERNET_MODULES) files[`local.d/${module}.conf`] = "enabled = false;\n";
   return files;
 }
+
+/** Debian's Bayes classifier (statistic.conf) with its statistics in Redis; learning only when a user says so. */
+function bayesInRedis(redis: RspamdRedis): string {
+  const password = redis.password ? `password = ${quoted(redis.password)};\n` : "";
+  return `backend = "redis";\nservers = ${quoted(redis.server)};\ndb = "${redis.db}";\n${password}autolearn = false;\n`;
+}
+
+/** Files holding a password: readable by rspamd's main process (root) only. */
+export const SECRET_RSPAMD_FILES = new Set(["override.d/worker-controller.inc", "local.d/classifier-bayes.conf"]);

@@ -23,6 +23,12 @@ export const rspamdEnvShape = {
   RSPAMD_LOCAL_RULES_DIR: z.string().min(1).optional(),
   /** How long the MX waits for rspamd's verdict on one message. */
   RSPAMD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** The child rspamd's learning backend (Bayes statistics in Redis): redis://[:password@]host:port[/db]. */
+  REDIS_URL: z.url({ protocol: /^redis$/ }).optional(),
+  /** An operator's rspamd controller worker (http://host:port), with RSPAMD=external: "Spam"/"Not spam" teach it. */
+  RSPAMD_CONTROLLER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** That controller's password (its enable_password), when it asks for one. */
+  RSPAMD_CONTROLLER_PASSWORD: z.string().min(1).optional(),
 };
 
 type RspamdVariables = {
@@ -31,8 +37,17 @@ type RspamdVariables = {
   RSPAMD_UNAVAILABLE: RspamdUnavailable;
   RSPAMD_LOCAL_RULES_DIR?: string;
   RSPAMD_TIMEOUT_MS: number;
+  REDIS_URL?: string;
+  RSPAMD_CONTROLLER_URL?: string;
+  RSPAMD_CONTROLLER_PASSWORD?: string;
   DNS_SERVERS?: string[];
 };
+
+/** Where the child rspamd keeps its Bayes statistics (REDIS_URL), as its redis settings take it. */
+export type RspamdRedis = { server: string; db: number; password: string | null };
+
+/** The rspamd controller an operator runs (RSPAMD=external with RSPAMD_CONTROLLER_URL). */
+export type RspamdController = { url: string; password: string | null };
 
 export type RspamdSettings = {
   mode: RspamdMode;
@@ -43,6 +58,10 @@ export type RspamdSettings = {
   timeoutMs: number;
   /** DNS_SERVERS as rspamd's resolver takes them (host:port); empty: the system's resolvers. */
   dnsServers: string[];
+  /** REDIS_URL: the child rspamd learns from "Spam"/"Not spam" into it; null: no learning backend. */
+  redis: RspamdRedis | null;
+  /** The operator's controller (external); the child's is found at run time (rspamd-controller.ts). */
+  controller: RspamdController | null;
 };
 
 export function rspamdEnvProblems(raw: RspamdVariables): string[] {
@@ -51,6 +70,10 @@ export function rspamdEnvProblems(raw: RspamdVariables): string[] {
   if (raw.RSPAMD !== "external" && raw.RSPAMD_URL) problems.push("RSPAMD_URL: only read with RSPAMD=external");
   if (raw.RSPAMD_LOCAL_RULES_DIR && !existsSync(raw.RSPAMD_LOCAL_RULES_DIR)) {
     problems.push("RSPAMD_LOCAL_RULES_DIR: no such directory");
+  }
+  if (raw.RSPAMD !== "external" && raw.RSPAMD_CONTROLLER_URL) problems.push("RSPAMD_CONTROLLER_URL: only read with RSPAMD=external");
+  if (raw.REDIS_URL && !/^\/?(\d{1,2})?$/.test(new URL(raw.REDIS_URL).pathname)) {
+    problems.push("REDIS_URL: the path is a database number (redis://host:port/1) or nothing");
   }
   return problems;
 }
@@ -69,5 +92,20 @@ export function rspamdSettings(raw: RspamdVariables): RspamdSettings {
     localRulesDir: raw.RSPAMD_LOCAL_RULES_DIR ?? null,
     timeoutMs: raw.RSPAMD_TIMEOUT_MS,
     dnsServers: (raw.DNS_SERVERS ?? []).map(rspamdNameserver),
+    redis: raw.REDIS_URL ? redisSettings(raw.REDIS_URL) : null,
+    controller:
+      raw.RSPAMD === "external" && raw.RSPAMD_CONTROLLER_URL
+        ? { url: raw.RSPAMD_CONTROLLER_URL, password: raw.RSPAMD_CONTROLLER_PASSWORD ?? null }
+        : null,
+  };
+}
+
+function redisSettings(redisUrl: string): RspamdRedis {
+  const url = new URL(redisUrl);
+  const db = Number(url.pathname.replace("/", "") || "0");
+  return {
+    server: `${url.hostname}:${url.port || "6379"}`,
+    db: Number.isInteger(db) ? db : 0,
+    password: url.password ? decodeURIComponent(url.password) : null,
   };
 }

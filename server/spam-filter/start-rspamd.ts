@@ -4,11 +4,13 @@
 // each start; RSPAMD=external asks the operator's at RSPAMD_URL; off: none.
 // The launcher does not wait for the child to load (it takes ~30 s): until it
 // answers, the MX treats it as down (docs/spam-and-rules.md, "When rspamd is down").
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Env } from "@/server/env";
 import { blockingParent, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { rspamdLayout } from "./rspamd-config";
+import { writeChildController } from "./rspamd-controller";
 import { canRunRspamd } from "./rspamd-env";
 import { superviseRspamd } from "./rspamd-process";
 import { writeRspamdStatus } from "./rspamd-status";
@@ -31,6 +33,7 @@ function prepareStateRoot(dataDir: string): string {
 export async function startRspamd(config: Env): Promise<SpamFilter> {
   const settings = config.rspamd;
   const none = (description: string): SpamFilter => ({ description, stop: async () => {} });
+  writeChildController(config.dataDir, null);
   if (settings.mode === "off") return none("spam filter off (RSPAMD=off)");
   if (settings.mode === "external") return none(`spam filter: rspamd at ${settings.url}`);
   const user = rspamdUser();
@@ -41,7 +44,15 @@ export async function startRspamd(config: Env): Promise<SpamFilter> {
   const normalPort = await freeLoopbackPort();
   const controllerPort = await freeLoopbackPort();
   const layout = rspamdLayout(prepareStateRoot(config.dataDir));
-  writeRspamdFiles(layout, { normalPort, controllerPort, dnsServers: settings.dnsServers }, settings.localRulesDir, user);
+  // Generated at each start, kept out of every log: only the launcher and the web workers read it.
+  const controllerPassword = randomBytes(24).toString("base64url");
+  writeRspamdFiles(
+    layout,
+    { normalPort, controllerPort, dnsServers: settings.dnsServers, controllerPassword, redis: settings.redis },
+    settings.localRulesDir,
+    user,
+  );
+  if (settings.redis) writeChildController(config.dataDir, { url: `http://127.0.0.1:${controllerPort}`, password: controllerPassword });
   const url = `http://127.0.0.1:${normalPort}`;
   writeRspamdStatus(config.dataDir, "offline");
   const rspamd = superviseRspamd({
@@ -50,5 +61,9 @@ export async function startRspamd(config: Env): Promise<SpamFilter> {
     onServing: (serving) => writeRspamdStatus(config.dataDir, serving ? "online" : "offline", url),
   });
   const dns = settings.dnsServers.length > 0 ? `DNS ${settings.dnsServers.join(", ")}` : "the system's DNS";
-  return { description: `spam filter: rspamd loading on ${url} (through ${dns}); mail is unchecked until it answers`, stop: rspamd.stop };
+  const learning = settings.redis ? `learning into Redis ${settings.redis.server} db ${settings.redis.db}` : "no learning (no REDIS_URL)";
+  return {
+    description: `spam filter: rspamd loading on ${url} (through ${dns}; ${learning}); mail is unchecked until it answers`,
+    stop: rspamd.stop,
+  };
 }

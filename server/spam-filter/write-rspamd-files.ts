@@ -3,7 +3,7 @@
 // Its run and database directories belong to Debian's _rspamd user.
 import { chownSync, copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type RspamdConfigInput, type RspamdLayout, renderRspamdFiles } from "./rspamd-config";
+import { type RspamdConfigInput, type RspamdLayout, renderRspamdFiles, SECRET_RSPAMD_FILES } from "./rspamd-config";
 
 export type RspamdUser = { uid: number; gid: number };
 
@@ -18,7 +18,7 @@ export function writeRspamdFiles(
     mkdirSync(dir, { recursive: true, mode: 0o755 });
   }
   for (const [file, content] of Object.entries(renderRspamdFiles(input))) {
-    writeFileSync(path.join(layout.confDir, file), content, { mode: 0o644 });
+    writeFileSync(path.join(layout.confDir, file), content, { mode: SECRET_RSPAMD_FILES.has(file) ? 0o600 : 0o644 });
   }
   if (localRulesDir) {
     for (const name of readdirSync(localRulesDir)) {

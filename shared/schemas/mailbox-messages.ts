@@ -68,6 +68,16 @@ export const mailboxMessageSummarySchema = z
   })
   .meta({ id: "MailboxMessageSummary" });
 
+export const updatedMailboxMessageSchema = mailboxMessageSummarySchema
+  .extend({
+    /**
+     * What the move taught the spam filter: into Junk "spam", out of Junk (not into Trash) "ham"; null when it
+     * taught nothing (no move of that kind, no learning backend, or rspamd could not be reached: docs/webmail.md).
+     */
+    learned: z.enum(["spam", "ham"]).nullable(),
+  })
+  .meta({ id: "MailboxMessageUpdated" });
+
 export const mailboxMessagePageSchema = z
   .object({
     items: z.array(mailboxMessageSummarySchema),
@@ -98,6 +108,19 @@ export const authenticationResultsSchema = z
   })
   .meta({ id: "AuthenticationResults" });
 
+export const spamVerdictSchema = z
+  .object({
+    /** What the service's MX wrote in X-Spam-Status: spam, not spam, or not checked (rspamd was unavailable). */
+    verdict: z.enum(["spam", "not_spam", "unchecked"]),
+    score: z.number().nullable(),
+    requiredScore: z.number().nullable(),
+    /** Why it was not scored ("allow-listed", "filtering off", ...), when it says. */
+    note: z.string().nullable(),
+    /** rspamd's rules that scored (X-Spam-Symbols), highest first, at most 12. */
+    symbols: z.array(z.object({ name: z.string(), score: z.number() })),
+  })
+  .meta({ id: "SpamVerdict" });
+
 export const mailboxMessageDetailSchema = mailboxMessageSummarySchema
   .extend({
     cc: z.array(z.string()),
@@ -108,6 +131,8 @@ export const mailboxMessageDetailSchema = mailboxMessageSummarySchema
     html: z.string().nullable(),
     attachments: z.array(mailboxAttachmentSchema),
     authenticationResults: authenticationResultsSchema.nullable(),
+    /** The spam filter's verdict the MX recorded on the message (docs/spam-and-rules.md); null when it recorded none. */
+    spam: spamVerdictSchema.nullable(),
   })
   .meta({ id: "MailboxMessage" });
 

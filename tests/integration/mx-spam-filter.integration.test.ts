@@ -8,6 +8,7 @@
 // for the run's rspamd to load (15-30 s, shared by the whole run).
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { getMailboxMessage, listMailboxMessages } from "@/shared/api/endpoints/mailbox-messages";
 import { getMailboxSpamSettings, updateMailboxSpamSettings } from "@/shared/api/endpoints/mailbox-spam";
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount } from "../support/factories";
@@ -93,6 +94,16 @@ describe("the MX asks rspamd about mail for hosted mailboxes", () => {
     expect(junk?.source).toMatch(/^X-Spam-Status: Yes, score=\d+\.\d\d required=\d+\.\d\d action=add header\r$/m);
     expect(junk?.source).toMatch(/^X-Spam-Symbols: .*TEST_SPAM_SUBJECT\(8\.00\)/m);
     expect(await find(box, "INBOX", subject)).toBeUndefined();
+
+    // The reader's API reads the verdict back from those fields.
+    const mailboxRef = { token: account.accessToken, params: { mailbox_id: box.id } };
+    const listed = await call(listMailboxMessages, { ...mailboxRef, query: { folder: "Junk" } });
+    const id = listed.body.data.items.find((item) => item.subject === subject)!.id;
+    const detail = await call(getMailboxMessage, { ...mailboxRef, params: { mailbox_id: box.id, message_id: id } });
+    expect(detail.body.data.spam).toMatchObject({ verdict: "spam", note: null });
+    const [, score, required] = /^X-Spam-Status: Yes, score=(\S+) required=(\S+) /m.exec(junk!.source)!;
+    expect(detail.body.data.spam).toMatchObject({ score: Number(score), requiredScore: Number(required) });
+    expect(detail.body.data.spam!.symbols).toContainEqual({ name: "TEST_SPAM_SUBJECT", score: 8 });
   });
 
   it("keeps clean mail in the inbox and drops the sender's own X-Spam fields (a forged Junk marker does nothing)", async () => {

@@ -38,7 +38,7 @@ declare module "vitest" {
     mxPort: number;
     /** The app's child Dovecot on 127.0.0.1 (IMAP and POP3 with STARTTLS, LMTP). */
     /** The shared rspamd the app's MX asks (RSPAMD=external through a relay), and the relay's control (cut/restore). */
-    spamFilter: { url: string; controlUrl: string };
+    spamFilter: { url: string; controlUrl: string; controller: { url: string; password: string } };
     mailStore: { imapPort: number; pop3Port: number; lmtpPort: number; managesievePort: number };
   }
 }
@@ -51,6 +51,16 @@ let dns: DnsServer | undefined;
 let relayLab: RelayLab | undefined;
 let providers: FakeProviders | undefined;
 let rspamd: TestRspamd | undefined;
+
+/**
+ * The shared rspamd's Bayes statistics: the machine's Redis (REDIS_URL, else 127.0.0.1:6379), in a database
+ * number of its own per run (1-15 by process id), so runs side by side seldom share counters; the learning
+ * tests send messages no other run sends and compare counters before and after.
+ */
+function learningRedis() {
+  const url = new URL(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  return { server: `${url.hostname}:${url.port || "6379"}`, db: 1 + (process.pid % 15), password: url.password || null };
+}
 
 export async function setup(project: TestProject) {
   const baseDatabaseUrl = process.env.DATABASE_URL;
@@ -67,7 +77,7 @@ export async function setup(project: TestProject) {
   const submission = { port: await freeLoopbackPort(), securePort: await freeLoopbackPort() };
   const mxPort = await freeLoopbackPort();
   // One directory per worktree: its compiled-rules cache makes later runs load faster.
-  rspamd = await startTestRspamd(path.resolve(".test-data", "rspamd"), [dns.address]);
+  rspamd = await startTestRspamd(path.resolve(".test-data", "rspamd"), [dns.address], learningRedis());
   const mailStore = {
     imapPort: await freeLoopbackPort(),
     pop3Port: await freeLoopbackPort(),
@@ -101,6 +111,8 @@ export async function setup(project: TestProject) {
       LMTP_PORT: String(mailStore.lmtpPort),
       RSPAMD: "external",
       RSPAMD_URL: rspamd.url,
+      RSPAMD_CONTROLLER_URL: rspamd.controller.url,
+      RSPAMD_CONTROLLER_PASSWORD: rspamd.controller.password,
       MANAGESIEVE_PORT: String(mailStore.managesievePort),
       ...providers.env,
     },
@@ -112,7 +124,7 @@ export async function setup(project: TestProject) {
   project.provide("submission", submission);
   project.provide("mxPort", mxPort);
   project.provide("mailStore", mailStore);
-  project.provide("spamFilter", { url: rspamd.url, controlUrl: rspamd.controlUrl });
+  project.provide("spamFilter", { url: rspamd.url, controlUrl: rspamd.controlUrl, controller: rspamd.controller });
   project.provide("mailboxDir", mailboxDir);
   project.provide("fakePaymentProvidersUrl", paymentProviders.url);
   project.provide("dnsServer", dns.address);

@@ -7,11 +7,12 @@
 // .test-data/rspamd/db exists), launched after the app is up so the two do
 // not compete for the CPU; tests that need it wait for its /ping.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { openSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { rspamdLayout } from "@/server/spam-filter/rspamd-config";
-import { RSPAMD_BINARY } from "@/server/spam-filter/rspamd-env";
+import { RSPAMD_BINARY, type RspamdRedis } from "@/server/spam-filter/rspamd-env";
 import { rspamdArgs } from "@/server/spam-filter/rspamd-process";
 import { rspamdUser, writeRspamdFiles } from "@/server/spam-filter/write-rspamd-files";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
@@ -21,6 +22,8 @@ export type TestRspamd = {
   /** The app's RSPAMD_URL (the relay). */
   url: string;
   controlUrl: string;
+  /** Its controller worker (learning, /stat), reached directly, and its password. */
+  controller: { url: string; password: string };
   /** Starts rspamd itself (the relay answers from the start: connections fail until rspamd listens). */
   launch: () => void;
   stop: () => Promise<void>;
@@ -28,13 +31,16 @@ export type TestRspamd = {
 
 export const RSPAMD_TEST_RULES_DIR = path.resolve("tests/fixtures/rspamd");
 
-export async function startTestRspamd(dir: string, dnsServers: string[]): Promise<TestRspamd> {
+/** `redis`: its Bayes statistics (learning); null: none. */
+export async function startTestRspamd(dir: string, dnsServers: string[], redis: RspamdRedis | null): Promise<TestRspamd> {
   const normalPort = await freeLoopbackPort();
+  const controllerPort = await freeLoopbackPort();
+  const controllerPassword = randomBytes(18).toString("base64url");
   const layout = rspamdLayout(dir);
   const asRoot = process.getuid?.() === 0;
   writeRspamdFiles(
     layout,
-    { normalPort, controllerPort: await freeLoopbackPort(), dnsServers },
+    { normalPort, controllerPort, dnsServers, controllerPassword, redis },
     RSPAMD_TEST_RULES_DIR,
     asRoot ? rspamdUser() : null,
   );
@@ -49,6 +55,7 @@ export async function startTestRspamd(dir: string, dnsServers: string[]): Promis
   return {
     url: `http://127.0.0.1:${relay.port}`,
     controlUrl: `http://127.0.0.1:${(control.address() as { port: number }).port}`,
+    controller: { url: `http://127.0.0.1:${controllerPort}`, password: controllerPassword },
     launch: () => {
       const log = openSync(path.join(layout.dir, "rspamd.log"), "a");
       child = spawn(RSPAMD_BINARY, rspamdArgs(layout, asRoot), { stdio: ["ignore", log, log] });

@@ -12,7 +12,13 @@ import { updateMailboxSpamSettingsBody } from "@/shared/schemas/mailbox-spam";
 const raw = { RSPAMD: "auto" as const, RSPAMD_UNAVAILABLE: "accept" as const, RSPAMD_TIMEOUT_MS: 5000 };
 
 describe("the child rspamd's configuration", () => {
-  const files = renderRspamdFiles({ normalPort: 41333, controllerPort: 41334, dnsServers: ["127.0.0.1:5300", "[::1]:53"] });
+  const files = renderRspamdFiles({
+    normalPort: 41333,
+    controllerPort: 41334,
+    dnsServers: ["127.0.0.1:5300", "[::1]:53"],
+    controllerPassword: "pw",
+    redis: null,
+  });
 
   it("binds its workers to loopback on the ports given and runs no proxy or fuzzy worker", () => {
     expect(files["override.d/worker-normal.inc"]).toContain('bind_socket = "127.0.0.1:41333";');
@@ -29,7 +35,9 @@ describe("the child rspamd's configuration", () => {
   });
 
   it("uses the system's resolvers when DNS_SERVERS is not set", () => {
-    expect(renderRspamdFiles({ normalPort: 1, controllerPort: 2, dnsServers: [] })["local.d/options.inc"]).not.toContain("nameserver");
+    expect(
+      renderRspamdFiles({ normalPort: 1, controllerPort: 2, dnsServers: [], controllerPassword: "pw", redis: null })["local.d/options.inc"],
+    ).not.toContain("nameserver");
   });
 });
 

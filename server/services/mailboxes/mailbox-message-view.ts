@@ -6,6 +6,7 @@ import type { AddressObject, ParsedMail } from "mailparser";
 import type { MessageExtras } from "@/server/mail-store/dovecot/dovecot-message-extras";
 import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";
 import { mailboxMessageId } from "@/server/services/webmail/message-ids";
+import { spamVerdictOf } from "@/server/services/webmail/spam-verdict";
 import type { MailboxMessageDetail, MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
 import { sanitizeEmailHtml } from "@/shared/sanitize-email-html";
 
@@ -85,6 +86,7 @@ export function messageDetail(summary: MailboxMessageSummary, parsed: ParsedMail
       content: attachment.content.toString("base64"),
     })),
     authenticationResults: authenticationResults(parsed),
+    spam: spamVerdictOf(parsed.headerLines),
   };
 }
 
@@ -96,6 +98,17 @@ const UNREADABLE_MESSAGE_TEXT =
 export function unreadableMessageDetail(summary: MailboxMessageSummary, header: ParsedMail | null): MailboxMessageDetail {
   const detail = header
     ? messageDetail(summary, header)
-    : { ...summary, seen: true, cc: [], replyTo: null, date: null, headers: [], html: null, attachments: [], authenticationResults: null };
+    : {
+        ...summary,
+        seen: true,
+        cc: [],
+        replyTo: null,
+        date: null,
+        headers: [],
+        html: null,
+        attachments: [],
+        authenticationResults: null,
+        spam: null,
+      };
   return { ...detail, text: UNREADABLE_MESSAGE_TEXT, html: null, attachments: [] };
 }

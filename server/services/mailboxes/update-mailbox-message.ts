@@ -4,6 +4,7 @@ import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
 import { folderOrThrow } from "@/server/services/webmail/folders";
 import { locateMessage } from "@/server/services/webmail/locate-message";
 import { fetchSummaries } from "@/server/services/webmail/message-summaries";
+import { canTeachSpamFilter, lessonOfMove, teachSpamFilter } from "@/server/services/webmail/teach-spam-filter";
 import type { z } from "zod";
 import type { updateMailboxMessageBody } from "@/shared/schemas/mailbox-messages";
 import { getOwnMailboxOrThrow } from "./own-mailbox";
@@ -15,24 +16,36 @@ async function setFlag(client: ImapFlow, uid: number, flag: string, on: boolean 
   if (on === false) await client.messageFlagsRemove(String(uid), [flag], { uid: true });
 }
 
-/** Sets read and flagged, then moves it when asked (its id stays); answers the message as it is now. */
+/**
+ * Sets read and flagged, then moves it when asked (its id stays); answers the message as it is now, and
+ * whether the move taught the spam filter (into Junk: spam; out of it: ham; docs/webmail.md).
+ */
 export async function updateMailboxMessage(accountId: string, mailboxId: string, messageId: string, update: Update) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxSession(mailbox.address, async (client) => {
+  const { summary, lesson } = await withMailboxSession(mailbox.address, async (client) => {
     const destination = update.folder === undefined ? null : await folderOrThrow(client, update.folder);
     let { folder, uid } = await locateMessage(client, messageId);
     await setFlag(client, uid, "\\Seen", update.seen);
     await setFlag(client, uid, "\\Flagged", update.flagged);
+    let lesson: { kind: "spam" | "ham"; raw: Buffer } | null = null;
     if (destination && destination.name !== folder.name) {
+      const kind = lessonOfMove(folder, destination);
       const moved = await client.messageMove(String(uid), destination.name, { uid: true });
       const newUid = moved ? moved.uidMap?.get(uid) : undefined;
       if (!newUid) throw notFound("Message");
       await client.mailboxOpen(destination.name);
       folder = destination;
       uid = newUid;
+      if (kind && canTeachSpamFilter()) {
+        const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
+        if (message !== false && message.source) lesson = { kind, raw: message.source };
+      }
     }
     const [summary] = await fetchSummaries(client, folder.name, [uid]);
     if (!summary) throw notFound("Message");
-    return summary;
+    return { summary, lesson };
   });
+  // After the IMAP session: the move stands whatever rspamd answers.
+  const learned = lesson ? await teachSpamFilter(lesson.kind, lesson.raw, { mailboxId }) : null;
+  return { ...summary, learned };
 }

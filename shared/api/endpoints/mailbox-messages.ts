@@ -5,8 +5,8 @@ import {
   mailboxMessageIdParams,
   mailboxMessagePageSchema,
   mailboxMessageParams,
-  mailboxMessageSummarySchema,
   updateMailboxMessageBody,
+  updatedMailboxMessageSchema,
 } from "@/shared/schemas/mailbox-messages";
 import { defineEndpoint } from "../endpoint";
 
@@ -65,12 +65,12 @@ export const updateMailboxMessage = defineEndpoint({
   path: "/mailboxes/{mailbox_id}/messages/{message_id}",
   operationId: "updateMailboxMessage",
   summary: "Mark a message read or flagged, or move it to another folder",
-  description: `\`seen\` and \`flagged\` set the IMAP flags; \`folder\` moves it there (an unknown folder → 404), and its id stays the same. Answers the message as it is now. ${offline}`,
+  description: `\`seen\` and \`flagged\` set the IMAP flags; \`folder\` moves it there (an unknown folder → 404), and its id stays the same. Answers the message as it is now, with \`learned\`: a move into Junk teaches the spam filter "spam", out of Junk (not into Trash) "ham", when it has a learning backend; otherwise null, and the move happens all the same. ${offline}`,
   tag: "Mailboxes",
   auth: "bearer",
   params: mailboxMessageIdParams,
   body: updateMailboxMessageBody,
-  response: mailboxMessageSummarySchema,
+  response: updatedMailboxMessageSchema,
   message: "Message updated",
   errors: ["validation_error", "not_found", "mail_storage_offline"],
 });

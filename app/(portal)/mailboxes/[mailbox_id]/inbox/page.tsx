@@ -11,5 +11,7 @@ export default async function MailboxInboxPage({
   params: Promise<{ mailbox_id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  return <MailboxInbox mailboxId={(await params).mailbox_id} page={pageFromSearchParam((await searchParams).page)} />;
+  const query = await searchParams;
+  const folder = typeof query.folder === "string" && query.folder.length > 0 && query.folder.length <= 200 ? query.folder : "INBOX";
+  return <MailboxInbox mailboxId={(await params).mailbox_id} folder={folder} page={pageFromSearchParam(query.page)} />;
 }
