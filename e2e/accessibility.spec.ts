@@ -1,7 +1,7 @@
 // axe-core on every page (e2e/support/page-routes.ts reads them from app/):
 // signed out, and signed in for the portal's pages and the pages everyone
-// sees, in the light and the dark theme. No serious or critical violation of
-// WCAG 2.x A/AA rules is allowed.
+// sees, in the light and then (reloaded) the dark theme. No serious or
+// critical violation of WCAG 2.x A/AA rules is allowed.
 import { seriousViolations } from "./support/axe";
 import { newAccount, signUpThroughPortal } from "./support/accounts";
 import { dynamicPageSamples, publicDynamicPageSamples } from "./support/dynamic-page-samples";
@@ -19,26 +19,26 @@ const visits = pageRoutes.flatMap((route) => {
 
 test.describe("accessibility (axe-core)", () => {
   for (const { route, signedIn } of visits) {
-    for (const colorScheme of ["light", "dark"] as const) {
-      test(`${route.path} ${signedIn ? "signed in" : "signed out"}, ${colorScheme}: no serious or critical violations`, async ({
-        page,
-      }) => {
-        const arrange = signedIn ? dynamicPageSamples[route.path] : undefined;
-        const arrangePublic = publicDynamicPageSamples[route.path];
-        test.skip(Boolean(route.skipReason) && !arrange && !arrangePublic, route.skipReason);
-        // A sign-up, a page load to network idle and a full axe audit (the API reference's page is large): on a busy 2-core machine this passed 30 s.
-        test.slow();
-        const account = newAccount("a11y");
-        if (signedIn) await signUpThroughPortal(page.context().request, account);
-        const path = arrange ? await arrange(page, account) : arrangePublic ? await arrangePublic(page.request) : route.path;
+    // One test per page for both themes: the arranging (a sign-up, sample data) is the slow part, and a reload shows the other theme.
+    test(`${route.path} ${signedIn ? "signed in" : "signed out"}, light and dark: no serious or critical violations`, async ({ page }) => {
+      const arrange = signedIn ? dynamicPageSamples[route.path] : undefined;
+      const arrangePublic = publicDynamicPageSamples[route.path];
+      test.skip(Boolean(route.skipReason) && !arrange && !arrangePublic, route.skipReason);
+      // A sign-up, two page loads to network idle and two full axe audits (the API reference's page is large).
+      test.slow();
+      const account = newAccount("a11y");
+      if (signedIn) await signUpThroughPortal(page.context().request, account);
+      const path = arrange ? await arrange(page, account) : arrangePublic ? await arrangePublic(page.request) : route.path;
+      for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme });
-        await page.goto(path);
+        if (colorScheme === "light") await page.goto(path);
+        else await page.reload();
         await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/$" : path}(\\?|$)`));
         // Let client components fetch and render their data before the audit.
         await waitForPageData(page, route.path);
         await expect(page.locator("html")).toHaveAttribute("data-theme", colorScheme);
-        expect(await seriousViolations(page)).toEqual([]);
-      });
-    }
+        expect(await seriousViolations(page), `${colorScheme} theme`).toEqual([]);
+      }
+    });
   }
 });
