@@ -7,25 +7,14 @@
 // And what the page says while the mail storage is offline.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { newAccount, signUpInBrowser, signUpThroughPortal } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { arrangeMailbox, sendThroughMx } from "./support/hosted-mailbox";
 import { addDomainInPortal, publishAndVerifyInPortal } from "./support/sending-domains";
 import { expect, test } from "./support/test";
+import { expectNoSidewaysScroll, wideAndPhone } from "./support/screens";
 
-async function expectNoSidewaysScroll(page: Page) {
-  const [scrollWidth, clientWidth] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth!);
-}
-
-for (const [label, viewport] of [
-  ["wide screen", { width: 1280, height: 900 }],
-  ["390 px phone", { width: 390, height: 844 }],
-] as const) {
+for (const [label, viewport] of wideAndPhone) {
   test.describe(`mailbox inbox, ${label}`, () => {
     test.use({ viewport });
 

@@ -2,24 +2,13 @@
 // card, saved with its defaults, a vacation reply previewed as it is typed
 // and saved, a bad forwarding address refused beside its field; on a wide
 // screen and a 390 px phone, axe-clean.
-import type { Page } from "@playwright/test";
 import { newAccount, signUpInBrowser } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { arrangeMailbox } from "./support/hosted-mailbox";
 import { expect, test } from "./support/test";
+import { expectNoSidewaysScroll, wideAndPhone } from "./support/screens";
 
-async function expectNoSidewaysScroll(page: Page) {
-  const [scrollWidth, clientWidth] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth!);
-}
-
-for (const [label, viewport] of [
-  ["wide screen", { width: 1280, height: 900 }],
-  ["390 px phone", { width: 390, height: 844 }],
-] as const) {
+for (const [label, viewport] of wideAndPhone) {
   test.describe(`mailbox rules, ${label}`, () => {
     test.use({ viewport });
 
