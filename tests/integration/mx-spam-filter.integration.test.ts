@@ -13,7 +13,7 @@ import { getMailboxSpamSettings, updateMailboxSpamSettings } from "@/shared/api/
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount } from "../support/factories";
 import { imapClient, rawMessage, storedMailbox, type TestMailbox } from "../support/hosted-mailboxes";
-import { mxTransaction, short } from "../support/mx-client";
+import { inbox, mxTransaction, short } from "../support/mx-client";
 import { verifiedDomain } from "../support/domains";
 import { until } from "../support/poll";
 
@@ -23,30 +23,8 @@ const GTUBE = "XJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.
 const tag = () => randomBytes(4).toString("hex");
 const mxPort = () => inject("mxPort");
 
-type Stored = { subject: string; source: string };
-
-/** Every message of one folder, over IMAP. */
-async function folder(box: TestMailbox, name: string): Promise<Stored[]> {
-  const client = imapClient(box.address, box.password);
-  await client.connect();
-  try {
-    const lock = await client.getMailboxLock(name);
-    try {
-      if (!client.mailbox || client.mailbox.exists === 0) return [];
-      const messages: Stored[] = [];
-      for await (const message of client.fetch("1:*", { envelope: true, source: true }))
-        messages.push({ subject: message.envelope?.subject ?? "", source: message.source?.toString("latin1") ?? "" });
-      return messages;
-    } finally {
-      lock.release();
-    }
-  } finally {
-    await client.logout().catch(() => {});
-  }
-}
-
 const find = async (box: TestMailbox, name: string, subject: string) =>
-  (await folder(box, name)).find((message) => message.subject === subject);
+  (await inbox(imapClient(box.address, box.password), name)).find((message) => message.subject === subject);
 
 async function send(box: TestMailbox, subject: string, options: { from?: string; body?: string; extra?: string } = {}) {
   const raw = rawMessage(box.address, subject, options.extra ?? "");

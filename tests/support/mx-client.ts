@@ -39,11 +39,11 @@ export async function mxTransaction(
 /** `250 …`, `550 5.1.1`: a reply's code and enhanced code, for comparing. */
 export const short = (reply: SmtpReplyLine | null) => (reply ? `${reply.code} ${reply.text.split(" ")[0]}` : null);
 
-/** Every message of the INBOX: its subject and source. */
-export async function inbox(client: ImapFlow): Promise<{ subject: string; source: string }[]> {
+/** Every message of a folder (the INBOX unless named): its subject and source. */
+export async function inbox(client: ImapFlow, folder = "INBOX"): Promise<{ subject: string; source: string }[]> {
   await client.connect();
   try {
-    const lock = await client.getMailboxLock("INBOX");
+    const lock = await client.getMailboxLock(folder);
     try {
       const mailbox = client.mailbox;
       if (!mailbox || mailbox.exists === 0) return [];

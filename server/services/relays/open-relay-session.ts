@@ -3,8 +3,8 @@
 // encryption (certificate checked against the host name), EHLO, and AUTH when
 // credentials are set. Everything must finish before one deadline. Used by the
 // connection test, and by delivery through a relay.
-import net from "node:net";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
+import { connectWithoutDelay } from "@/server/outbound/smtp-client-socket";
 import type { RelayEncryption } from "@/shared/schemas/smtp-relay";
 import { RelayConnectionError } from "./relay-connection-error";
 import { relayTlsOptions } from "./relay-tls-options";
@@ -26,30 +26,22 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 /** Server text is the customer's own server talking; kept short and on one line. */
 const excerpt = (text: string | undefined) => (text ? text.replace(/\s+/g, " ").trim().slice(0, 160) : "");
 
-function connectTcp(address: string, family: 4 | 6, port: number, timeoutMs: number): Promise<net.Socket> {
-  return new Promise((resolve, reject) => {
-    // No delay on small writes, as for pooled hand-offs (server/outbound/smtp-client-socket.ts).
-    const socket = net.connect({ host: address, family, port, noDelay: true });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new RelayConnectionError("timeout", `No connection to ${address}:${port} within ${seconds(timeoutMs)}.`));
-    }, timeoutMs);
-    socket.once("connect", () => {
-      clearTimeout(timer);
-      socket.removeAllListeners("error");
-      resolve(socket);
-    });
-    socket.once("error", (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      const why =
-        error.code === "ECONNREFUSED"
-          ? "the connection was refused (nothing listens on that port)"
-          : error.code === "EHOSTUNREACH" || error.code === "ENETUNREACH"
-            ? "the host is unreachable"
-            : "the connection failed";
-      reject(new RelayConnectionError("refused", `Could not connect to ${address}:${port}: ${why}.`));
-    });
-  });
+/** A connected socket (server/outbound/smtp-client-socket.ts), its failure said as the relay test reports it (docs/relays.md). */
+async function connectTcp(address: string, family: 4 | 6, port: number, timeoutMs: number) {
+  try {
+    return await connectWithoutDelay({ host: address, family, port }, timeoutMs);
+  } catch (caught) {
+    const error = caught as NodeJS.ErrnoException;
+    if (error.code === "ETIMEDOUT")
+      throw new RelayConnectionError("timeout", `No connection to ${address}:${port} within ${seconds(timeoutMs)}.`);
+    const why =
+      error.code === "ECONNREFUSED"
+        ? "the connection was refused (nothing listens on that port)"
+        : error.code === "EHOSTUNREACH" || error.code === "ENETUNREACH"
+          ? "the host is unreachable"
+          : "the connection failed";
+    throw new RelayConnectionError("refused", `Could not connect to ${address}:${port}: ${why}.`);
+  }
 }
 
 /** Turns a nodemailer failure into its documented reason (docs/relays.md) and a sentence. */
