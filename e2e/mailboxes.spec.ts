@@ -1,7 +1,8 @@
 // The Mailboxes page: on a domain verified through the test DNS server, create
 // a mailbox (the form's defaults left as they are), add an app password (shown
-// once), change its password, quota and spam settings, an alias and a
-// catch-all, and switch a protocol off; on a wide screen and on a 390 px phone.
+// once), change its password, quota and spam settings, the domain's spam
+// lists, an alias and a catch-all, and switch a protocol off; on a wide screen
+// and on a 390 px phone.
 import { randomBytes } from "node:crypto";
 import { newAccount, signUpInBrowser } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
@@ -126,6 +127,26 @@ for (const [label, viewport] of [
       await expect(spamDialog.getByLabel("Mark spam, keep it in the inbox")).toBeChecked();
       await expect(spamDialog.getByLabel("Always accept")).toHaveValue("@friends.example\nann@example.org");
       await spamDialog.getByRole("button", { name: "Cancel" }).click();
+
+      // The domain's spam lists, for every mailbox on it: saved as they open (empty), then a block list.
+      const changeLists = page.getByRole("button", { name: `Spam lists… for ${domain}` });
+      const listsDialog = page.getByRole("dialog", { name: `Spam lists for ${domain}` });
+      await changeLists.click();
+      await expect(listsDialog.getByLabel("Always refuse")).toHaveValue("");
+      await listsDialog.getByRole("button", { name: "Save spam lists" }).click();
+      await expect(listsDialog).toBeHidden();
+      await expect(page.getByRole("status").filter({ hasText: `Saved the spam lists for ${domain}.` })).toBeVisible();
+      await changeLists.click();
+      await listsDialog.getByLabel("Always refuse").fill("@pest.example\nnot an address");
+      await listsDialog.getByRole("button", { name: "Save spam lists" }).click();
+      await expect(listsDialog.getByText('"not an address" is not an address or a domain written @example.com')).toBeVisible();
+      await listsDialog.getByLabel("Always refuse").fill("@Pest.example");
+      await listsDialog.getByRole("button", { name: "Save spam lists" }).click();
+      await expect(listsDialog).toBeHidden();
+      await changeLists.click();
+      await expect(listsDialog.getByLabel("Always refuse")).toHaveValue("@pest.example");
+      expect(await seriousViolations(page)).toEqual([]);
+      await listsDialog.getByRole("button", { name: "Cancel" }).click();
 
       // A protocol switched off stays off.
       const imap = card.getByRole("switch", { name: `IMAP for ${address}` });

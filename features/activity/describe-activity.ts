@@ -30,6 +30,7 @@ const known: Record<string, { label: string; tone: ActivityTone }> = {
   "domain.added": { label: "Domain added", tone: "neutral" },
   "domain.verification_checked": { label: "Domain DNS checked", tone: "neutral" },
   "domain.status_changed": { label: "Domain status changed", tone: "warning" },
+  "domain.spam_lists_changed": { label: "Domain spam lists changed", tone: "neutral" },
   "domain.deleted": { label: "Domain deleted", tone: "warning" },
   "mailbox.created": { label: "Mailbox created", tone: "neutral" },
   "mailbox.updated": { label: "Mailbox changed", tone: "neutral" },

@@ -7,12 +7,12 @@ import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { Dialog, DialogActions } from "@/components/dialog";
-import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-field";
 import { QueryState } from "@/components/query-state";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { useApiForm } from "@/features/forms/use-api-form";
 import { type MailboxSpamSettings, senderLines, type spamSettingsFormSchema } from "@/shared/schemas/mailbox-spam";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
+import { SenderListFields } from "./sender-list-fields";
 import { useSaveSpamSettings, useSpamSettings } from "./use-spam-settings";
 
 type Values = z.output<typeof spamSettingsFormSchema>;
@@ -25,7 +25,6 @@ const ACTIONS: { value: Values["action"]; label: string; hint: string }[] = [
   { value: "tag", label: "Mark spam, keep it in the inbox", hint: "It carries an X-Spam: Yes header for mail clients to sort." },
   { value: "off", label: "No spam filtering", hint: "Every message is delivered as received." },
 ];
-const LIST_HINT = "One per line: an address (ann@example.org) or a whole domain (@example.org).";
 
 export function SpamSettingsDialog({
   mailbox,
@@ -58,8 +57,6 @@ function SpamSettingsLoader(props: FormProps) {
 
 function SpamSettingsForm({ mailbox, settings, onCancel, onSaved }: FormProps & { settings: MailboxSpamSettings }) {
   const save = useSaveSpamSettings(mailbox.id);
-  const allowIds = fieldIds(`${mailbox.id}-spam-allow`);
-  const blockIds = fieldIds(`${mailbox.id}-spam-block`);
   const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
     resolver,
     defaultValues: { action: settings.action, allow: settings.allow.join("\n"), block: settings.block.join("\n") },
@@ -83,22 +80,7 @@ function SpamSettingsForm({ mailbox, settings, onCancel, onSaved }: FormProps & 
           </label>
         ))}
       </fieldset>
-      <FormField ids={allowIds} label="Always accept" optional hint={LIST_HINT} error={errors.allow?.message}>
-        <textarea
-          {...form.register("allow")}
-          {...describedBy(allowIds, { hint: LIST_HINT, error: errors.allow?.message })}
-          rows={3}
-          className={inputClass}
-        />
-      </FormField>
-      <FormField ids={blockIds} label="Always refuse" optional hint={LIST_HINT} error={errors.block?.message}>
-        <textarea
-          {...form.register("block")}
-          {...describedBy(blockIds, { hint: LIST_HINT, error: errors.block?.message })}
-          rows={3}
-          className={inputClass}
-        />
-      </FormField>
+      <SenderListFields idPrefix={mailbox.id} register={(name) => form.register(name)} errors={errors} />
       <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
           Cancel

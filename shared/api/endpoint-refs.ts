@@ -152,10 +152,20 @@ export const updateMailboxMessage = refTo<typeof mailboxMessages.updateMailboxMe
 );
 export const getMailboxRules = refTo<typeof mailboxRules.getMailboxRules>("GET", "/mailboxes/{mailbox_id}/rules", "getMailboxRules");
 export const putMailboxRules = refTo<typeof mailboxRules.putMailboxRules>("PUT", "/mailboxes/{mailbox_id}/rules", "putMailboxRules");
+export const getDomainSpamLists = refTo<typeof mailboxSpam.getDomainSpamLists>(
+  "GET",
+  "/mailboxes/domains/{domain_id}/spam",
+  "getDomainSpamLists",
+);
 export const getMailboxSpamSettings = refTo<typeof mailboxSpam.getMailboxSpamSettings>(
   "GET",
   "/mailboxes/{mailbox_id}/spam",
   "getMailboxSpamSettings",
+);
+export const updateDomainSpamLists = refTo<typeof mailboxSpam.updateDomainSpamLists>(
+  "PUT",
+  "/mailboxes/domains/{domain_id}/spam",
+  "updateDomainSpamLists",
 );
 export const updateMailboxSpamSettings = refTo<typeof mailboxSpam.updateMailboxSpamSettings>(
   "PUT",

@@ -42,6 +42,19 @@ export const updateMailboxSpamSettingsBody = z.object({
 
 export type MailboxSpamSettings = z.infer<typeof mailboxSpamSettingsSchema>;
 
+/** Allow and block lists that hold for every mailbox of a domain; a mailbox's own lists are read first. */
+export const domainSpamListsSchema = z.object({
+  allow: z.array(z.string()),
+  block: z.array(z.string()),
+});
+
+export const updateDomainSpamListsBody = z.object({
+  allow: senderList.default([]),
+  block: senderList.default([]),
+});
+
+export type DomainSpamLists = z.infer<typeof domainSpamListsSchema>;
+
 /** One entry per line (blank lines ignored), as the portal's text areas hold the lists. */
 export const senderLines = (text: string) =>
   text
@@ -56,9 +69,13 @@ const senderLinesField = z.string().superRefine((text, context) => {
   if (lines.length > MAX_SPAM_LIST_ENTRIES) context.addIssue({ code: "custom", message: `At most ${MAX_SPAM_LIST_ENTRIES} entries` });
 });
 
-/** The portal's spam settings form: the lists as text, one entry per line. */
-export const spamSettingsFormSchema = z.object({
-  action: z.enum(SPAM_ACTIONS),
+/** The portal's spam lists form (a domain's): the lists as text, one entry per line. */
+export const spamListsFormSchema = z.object({
   allow: senderLinesField,
   block: senderLinesField,
+});
+
+/** The portal's spam settings form (a mailbox's): the action, and the lists as text. */
+export const spamSettingsFormSchema = spamListsFormSchema.extend({
+  action: z.enum(SPAM_ACTIONS),
 });

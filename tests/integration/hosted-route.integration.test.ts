@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { getMessage, sendMessage } from "@/shared/api/endpoints/messages";
 import { listEvents } from "@/shared/api/endpoints/events";
-import { updateMailboxSpamSettings } from "@/shared/api/endpoints/mailbox-spam";
+import { updateDomainSpamLists, updateMailboxSpamSettings } from "@/shared/api/endpoints/mailbox-spam";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { verifiedDomain } from "../support/domains";
@@ -150,5 +150,40 @@ describe("a hosted mailbox of another account on this service", () => {
     expect((await settledMessage(sender.accessToken, shared, 30_000, ["queued", "scheduled", "sent"])).status).toBe("delivered");
     expect(await copies(ada, sharedSubject)).toHaveLength(1);
     expect(await copies(blocking, sharedSubject)).toHaveLength(0);
+  });
+
+  it("refuses a copy for every mailbox of a domain whose lists block the sender, except one whose own allow list names it", async () => {
+    const domain = await verifiedDomain(owner, "hosted-lists");
+    const listed = { accountId: owner.user.id, domainId: domain.domain_id, domainName: domain.name };
+    const [refusing, exempt] = [await storedMailbox(listed), await storedMailbox(listed)];
+    const lists = await call(updateDomainSpamLists, {
+      token: owner.accessToken,
+      params: { domain_id: domain.domain_id },
+      body: { block: [`@${senderDomain}`] },
+    });
+    expect(lists.status).toBe(200);
+    const own = await call(updateMailboxSpamSettings, {
+      token: owner.accessToken,
+      params: { mailbox_id: exempt.id },
+      body: { allow: [`news@${senderDomain}`] },
+    });
+    expect(own.status).toBe(200);
+
+    const subject = `Domain blocked ${tag()}`;
+    const messageId = await send([refusing.address, exempt.address], subject);
+    // One recipient bounces and one is delivered: each recipient says what happened to it.
+    const recipients = await eventually(
+      async () => (await detailOf(messageId)).recipients,
+      (list) => list.every((recipient) => recipient.status === "bounced" || recipient.status === "delivered"),
+      { timeoutMs: 30_000, what: "both recipients settled" },
+    );
+    expect(recipients).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: refusing.address, status: "bounced", diagnostic: expect.stringMatching(/^550 5\.7\.1 /) }),
+        expect.objectContaining({ email: exempt.address, status: "delivered" }),
+      ]),
+    );
+    expect(await copies(refusing, subject)).toHaveLength(0);
+    expect(await copies(exempt, subject)).toHaveLength(1);
   });
 });

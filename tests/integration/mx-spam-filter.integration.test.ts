@@ -9,7 +9,12 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { getMailboxMessage, listMailboxMessages } from "@/shared/api/endpoints/mailbox-messages";
-import { getMailboxSpamSettings, updateMailboxSpamSettings } from "@/shared/api/endpoints/mailbox-spam";
+import {
+  getDomainSpamLists,
+  getMailboxSpamSettings,
+  updateDomainSpamLists,
+  updateMailboxSpamSettings,
+} from "@/shared/api/endpoints/mailbox-spam";
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount } from "../support/factories";
 import { imapClient, rawMessage, storedMailbox, type TestMailbox } from "../support/hosted-mailboxes";
@@ -165,5 +170,77 @@ describe("GET | PUT /mailboxes/{mailbox_id}/spam", () => {
     expect((await call(getMailboxSpamSettings, { token: stranger.accessToken, params })).status).toBe(404);
     expect((await call(updateMailboxSpamSettings, { token: stranger.accessToken, params, body: { action: "off" } })).status).toBe(404);
     expect((await call(getMailboxSpamSettings, { token: account.accessToken, params })).body.data.action).toBe("junk");
+  });
+});
+
+describe("a domain's spam lists, for every mailbox on it", () => {
+  // A domain of its own: its lists reach every mailbox on it, and the tests above share theirs.
+  let listed: { accountId: string; domainId: string; domainName: string };
+  beforeAll(async () => {
+    const domain = await verifiedDomain(account, "lists");
+    listed = { accountId: account.user.id, domainId: domain.domain_id, domainName: domain.name };
+  });
+  const domainLists = (body: Record<string, unknown>, token = account.accessToken, domainId = listed.domainId) =>
+    call(updateDomainSpamLists, { token, params: { domain_id: domainId }, body });
+
+  it("refuses a sender the domain blocks at every mailbox, unless a mailbox's own allow list names it", async () => {
+    const [first, second, exempt] = [await storedMailbox(listed), await storedMailbox(listed), await storedMailbox(listed)];
+    expect((await domainLists({ block: ["@pest.example"], allow: ["@partner.example"] })).status).toBe(200);
+    expect((await settings(exempt, { allow: ["joe@pest.example"] })).status).toBe(200);
+
+    for (const box of [first, second]) {
+      const subject = `Offer ${tag()}`;
+      expect(short((await send(box, subject, { from: "joe@pest.example" })).data)).toBe("550 5.7.1");
+      expect(await find(box, "INBOX", subject)).toBeUndefined();
+    }
+    const kept = `Offer for the exempt ${tag()}`;
+    expect(short((await send(exempt, kept, { from: "joe@pest.example" })).data)).toBe("250 2.0.0");
+    expect((await find(exempt, "INBOX", kept))?.source).toMatch(/^X-Spam-Status: No \(allow-listed\)\r$/m);
+
+    // The domain's allow list skips the filter: a message the test rule scores as spam stays in the inbox.
+    const partner = `[spam-test] partner news ${tag()}`;
+    expect(short((await send(first, partner, { from: "ann@mail.partner.example" })).data)).toBe("250 2.0.0");
+    expect((await find(first, "INBOX", partner))?.source).toMatch(/^X-Spam-Status: No \(allow-listed\)\r$/m);
+    expect(await find(first, "Junk", partner)).toBeUndefined();
+
+    // A mailbox on another domain of the same account is not touched by these lists.
+    const elsewhere = await storedMailbox(owner);
+    const other = `Offer elsewhere ${tag()}`;
+    expect(short((await send(elsewhere, other, { from: "joe@pest.example" })).data)).toBe("250 2.0.0");
+  });
+
+  it("answers empty lists first, then what was saved, normalised; an empty PUT clears them", async () => {
+    const domain = await verifiedDomain(account, "lists-api");
+    const params = { domain_id: domain.domain_id };
+    expect((await call(getDomainSpamLists, { token: account.accessToken, params })).body.data).toEqual({ allow: [], block: [] });
+    const saved = await domainLists(
+      { allow: [" Ann@Example.ORG ", "@Friends.Example"], block: ["@friends.example"] },
+      account.accessToken,
+      domain.domain_id,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({ allow: ["ann@example.org", "@friends.example"], block: ["@friends.example"] });
+    expect((await call(getDomainSpamLists, { token: account.accessToken, params })).body.data).toEqual(saved.body.data);
+    expect((await domainLists({}, account.accessToken, domain.domain_id)).body.data).toEqual({ allow: [], block: [] });
+  });
+
+  it("refuses bad input with 400 naming the entries", async () => {
+    const bad = await domainLists({ allow: ["not an address"], block: ["ok@example.org", "@"] });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.errors?.map((error) => error.path).sort()).toEqual(["allow.0", "block.1"]);
+    const tooMany = await domainLists({ block: Array.from({ length: 501 }, (_, index) => `s${index}@example.org`) });
+    expect(tooMany.status).toBe(400);
+  });
+
+  it("needs a signed-in caller, and another account's domain is 404 and stays unchanged", async () => {
+    const domain = await verifiedDomain(account, "lists-owner");
+    const params = { domain_id: domain.domain_id };
+    expect((await call(getDomainSpamLists, { params })).status).toBe(401);
+    expect((await call(updateDomainSpamLists, { params, body: { block: ["@x.example"] } })).status).toBe(401);
+    const stranger = await createAccount();
+    expect((await call(getDomainSpamLists, { token: stranger.accessToken, params })).status).toBe(404);
+    expect((await domainLists({ block: ["@x.example"] }, stranger.accessToken, domain.domain_id)).status).toBe(404);
+    expect((await call(getDomainSpamLists, { token: account.accessToken, params: { domain_id: "dom_unknown" } })).status).toBe(404);
+    expect((await call(getDomainSpamLists, { token: account.accessToken, params })).body.data).toEqual({ allow: [], block: [] });
   });
 });

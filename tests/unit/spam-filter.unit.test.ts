@@ -2,7 +2,7 @@
 // settings read from the environment, sender list matching and the header
 // fields a mailbox's copy carries.
 import { describe, expect, it } from "vitest";
-import { fromHeaderAddress, listNames } from "@/server/services/mailboxes/sender-lists";
+import { fromHeaderAddress, senderStanding } from "@/server/services/mailboxes/sender-lists";
 import { spamHeaders } from "@/server/mail/mx/mailbox-delivery/spam-headers";
 import { renderSpamSieve } from "@/server/mail-store/dovecot/spam-sieve";
 import { INTERNET_MODULES, renderRspamdFiles } from "@/server/spam-filter/rspamd-config";
@@ -55,11 +55,26 @@ describe("RSPAMD settings", () => {
 });
 
 describe("allow and block lists", () => {
+  const none = { allow: [], block: [] };
+  const blocking = (block: string[]) => ({ allow: [], block, domain: none });
+
   it("match an address exactly, and a domain entry its subdomains too", () => {
-    expect(listNames(["ann@example.org"], ["ann@example.org"])).toBe(true);
-    expect(listNames(["ann@example.org"], ["bob@example.org"])).toBe(false);
-    expect(listNames(["@example.org"], ["bob@mail.example.org"])).toBe(true);
-    expect(listNames(["@example.org"], ["bob@notexample.org"])).toBe(false);
+    expect(senderStanding(blocking(["ann@example.org"]), ["ann@example.org"])).toBe("blocked");
+    expect(senderStanding(blocking(["ann@example.org"]), ["bob@example.org"])).toBeNull();
+    expect(senderStanding(blocking(["@example.org"]), ["bob@mail.example.org"])).toBe("blocked");
+    expect(senderStanding(blocking(["@example.org"]), ["bob@notexample.org"])).toBeNull();
+  });
+
+  it("read the mailbox's own lists before its domain's, and block before allow within one owner", () => {
+    const domain = { allow: ["@partner.example"], block: ["@pest.example"] };
+    expect(senderStanding({ allow: [], block: [], domain }, ["eve@pest.example"])).toBe("blocked");
+    expect(senderStanding({ allow: [], block: [], domain }, ["ann@partner.example"])).toBe("allowed");
+    // The mailbox's own entries win over the domain's either way.
+    expect(senderStanding({ allow: ["joe@pest.example"], block: [], domain }, ["joe@pest.example"])).toBe("allowed");
+    expect(senderStanding({ allow: [], block: ["@partner.example"], domain }, ["ann@partner.example"])).toBe("blocked");
+    expect(senderStanding({ allow: ["@x.example"], block: ["@x.example"], domain: none }, ["a@x.example"])).toBe("blocked");
+    // Any of the senders (envelope and From) counts.
+    expect(senderStanding({ allow: [], block: [], domain }, ["bounce@example.net", "eve@pest.example"])).toBe("blocked");
   });
 
   it("read the From address the way mail clients show it: display name, folded line, case", () => {

@@ -1,5 +1,6 @@
 import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { mailboxes } from "./mailboxes";
+import { sendingDomains } from "./sending-domains";
 
 export type SpamAction = "junk" | "tag" | "off";
 
@@ -14,6 +15,19 @@ export const mailboxSpamSettings = pgTable("mailbox_spam_settings", {
     .references(() => mailboxes.id, { onDelete: "cascade" }),
   action: text("action").$type<SpamAction>().notNull().default("junk"),
   /** Lower-case addresses (`someone@example.com`) or domains (`@example.com`). */
+  allow: jsonb("allow").$type<string[]>().notNull().default([]),
+  block: jsonb("block").$type<string[]>().notNull().default([]),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * Allow and block lists for every mailbox of one domain (docs/spam-and-rules.md,
+ * "Lists for a whole domain"); a mailbox's own lists are read first. No row: empty lists.
+ */
+export const domainSpamLists = pgTable("domain_spam_lists", {
+  domainId: text("domain_id")
+    .primaryKey()
+    .references(() => sendingDomains.id, { onDelete: "cascade" }),
   allow: jsonb("allow").$type<string[]>().notNull().default([]),
   block: jsonb("block").$type<string[]>().notNull().default([]),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

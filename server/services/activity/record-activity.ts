@@ -44,6 +44,7 @@ export type ActivityType =
   | "domain.added"
   | "domain.verification_checked"
   | "domain.status_changed"
+  | "domain.spam_lists_changed"
   | "domain.deleted"
   | "mailbox.created"
   | "mailbox.updated"

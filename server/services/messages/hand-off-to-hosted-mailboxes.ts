@@ -5,7 +5,8 @@
 // store as the receiving server), or a refusal read like any next hop's:
 // storage down or a full mailbox is temporary (the job retries), a mailbox
 // that refused it for good bounces. A mailbox whose block list names the
-// message's From address refuses it as our MX would (550 5.7.1); the
+// message's From address (or whose domain's block list does, unless its own
+// allow list names it) refuses it as our MX would (550 5.7.1); the
 // message is our own customer's, so it is not scored by the spam filter.
 //
 // An alias may fan out to several mailboxes and one of them may defer: the
@@ -17,7 +18,7 @@ import { deliverToMailboxes, type MailboxDeliveryOutcome, type MailboxRefusal } 
 import type { RecipientRefusal } from "@/server/outbound/message";
 import { recordMailboxReceived } from "@/server/services/events/record-mailbox-received";
 import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "@/server/services/mailboxes/mailbox-delivery-log";
-import { fromHeaderAddress, listNames } from "@/server/services/mailboxes/sender-lists";
+import { fromHeaderAddress, senderStanding } from "@/server/services/mailboxes/sender-lists";
 import { spamSettingsOf } from "@/server/services/mailboxes/spam-settings";
 
 export type HostedDelivery = { recipient: string; remoteMta: string; diagnostic: string };
@@ -34,12 +35,12 @@ const replies: Record<Refusal, { code: number; text: string }> = {
   senderBlocked: { code: 550, text: "5.7.1 The recipient does not accept mail from this sender" },
 };
 
-/** The mailboxes (of `pending`) whose block list names the message's From address. */
+/** The mailboxes (of `pending`) whose lists block the message's From address. */
 async function blockingMailboxes(raw: Buffer, pending: string[]): Promise<Set<string>> {
   const sender = fromHeaderAddress(raw);
   if (!sender || pending.length === 0) return new Set();
   const settings = await spamSettingsOf(pending);
-  return new Set(pending.filter((mailbox) => listNames(settings.get(mailbox)!.block, [sender])));
+  return new Set(pending.filter((mailbox) => senderStanding(settings.get(mailbox)!, [sender]) === "blocked"));
 }
 const DELIVERED = "250 2.0.0 Ok";
 

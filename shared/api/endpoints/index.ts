@@ -129,6 +129,8 @@ export const endpoints = [
   mailboxCredentials.listMailboxAliases,
   mailboxCredentials.deleteMailboxAlias,
   mailboxSpam.getMailboxSpamSettings,
+  mailboxSpam.getDomainSpamLists,
+  mailboxSpam.updateDomainSpamLists,
   mailboxSpam.updateMailboxSpamSettings,
   health.getHealth,
   health.getReadiness,

@@ -1,5 +1,5 @@
 // The spam step of mailbox delivery (docs/spam-and-rules.md): each mailbox's
-// block list refuses its sender, its allow list or `off` skips filtering, and
+// block list (or its domain's) refuses its sender, an allow list or `off` skips filtering, and
 // for the others rspamd is asked once. reject → 550 5.7.1 with rspamd's text
 // (no copy for those mailboxes); soft reject or greylist → 451 4.7.1 for the
 // transaction; add header / rewrite subject → spam (Junk or tagged, per
@@ -7,11 +7,10 @@
 // RSPAMD_UNAVAILABLE=defer.
 import { env } from "@/server/env";
 import { SmtpReply } from "@/server/mail/reply-codes";
-import { fromHeaderAddress, listNames } from "@/server/services/mailboxes/sender-lists";
-import { spamSettingsOf } from "@/server/services/mailboxes/spam-settings";
+import { fromHeaderAddress, senderStanding } from "@/server/services/mailboxes/sender-lists";
+import { type MailboxSpamPolicy, spamSettingsOf } from "@/server/services/mailboxes/spam-settings";
 import { checkMessage, type SpamVerdict } from "@/server/spam-filter/check-message";
 import { servingRspamdUrl } from "@/server/spam-filter/rspamd-status";
-import type { MailboxSpamSettings } from "@/shared/schemas/mailbox-spam";
 import type { InboundMessage } from "../inbound-message";
 import type { MailboxSpamOutcome } from "./spam-headers";
 
@@ -37,9 +36,10 @@ export async function filterSpam(message: InboundMessage, mailboxes: string[]): 
   const result: SpamFiltering = { deliver: new Map(), verdict: null, blocked: [], rejected: [] };
   const toCheck: string[] = [];
   for (const mailbox of mailboxes) {
-    const own: MailboxSpamSettings = settings.get(mailbox)!;
-    if (listNames(own.block, senders)) result.blocked.push(mailbox);
-    else if (listNames(own.allow, senders)) result.deliver.set(mailbox, { kind: "skipped", reason: "allow-listed" });
+    const own = settings.get(mailbox)!;
+    const standing = senderStanding(own, senders);
+    if (standing === "blocked") result.blocked.push(mailbox);
+    else if (standing === "allowed") result.deliver.set(mailbox, { kind: "skipped", reason: "allow-listed" });
     else if (own.action === "off") result.deliver.set(mailbox, { kind: "skipped", reason: "filtering off" });
     else toCheck.push(mailbox);
   }
@@ -52,7 +52,7 @@ export async function filterSpam(message: InboundMessage, mailboxes: string[]): 
   return result;
 }
 
-async function checkAndSort(message: InboundMessage, toCheck: string[], settings: Map<string, MailboxSpamSettings>, result: SpamFiltering) {
+async function checkAndSort(message: InboundMessage, toCheck: string[], settings: Map<string, MailboxSpamPolicy>, result: SpamFiltering) {
   const config = env().rspamd;
   if (config.mode === "off") {
     for (const mailbox of toCheck) result.deliver.set(mailbox, null);
