@@ -13,7 +13,7 @@ const headerBlockOf = (source: Buffer) => headerBlockToParse(source, 1024 * 1024
 /** One message, in whichever folder it is, parsed; reading it marks it seen, as a mail client does. */
 export async function getMailboxMessage(accountId: string, mailboxId: string, messageId: string) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxSession(mailbox.address, async (client) => {
+  return withMailboxSession(mailbox, async (client) => {
     const { folder, uid } = await locateMessage(client, messageId);
     const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
     const [summary] = await fetchSummaries(client, folder.name, [uid]);

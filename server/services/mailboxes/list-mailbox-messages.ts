@@ -47,5 +47,5 @@ async function listFolder(client: ImapFlow, query: ListMailboxMessagesQuery) {
 /** A page of a folder (INBOX unless asked), newest first by UID, paged by `cursor` (or the older `page`). */
 export async function listMailboxMessages(accountId: string, mailboxId: string, query: ListMailboxMessagesQuery) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxSession(mailbox.address, (client) => listFolder(client, query));
+  return withMailboxSession(mailbox, (client) => listFolder(client, query));
 }

@@ -22,7 +22,7 @@ async function setFlag(client: ImapFlow, uid: number, flag: string, on: boolean 
  */
 export async function updateMailboxMessage(accountId: string, mailboxId: string, messageId: string, update: Update) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  const { summary, lesson } = await withMailboxSession(mailbox.address, async (client) => {
+  const { summary, lesson } = await withMailboxSession(mailbox, async (client) => {
     const destination = update.folder === undefined ? null : await folderOrThrow(client, update.folder);
     let { folder, uid } = await locateMessage(client, messageId);
     await setFlag(client, uid, "\\Seen", update.seen);
