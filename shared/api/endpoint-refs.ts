@@ -15,6 +15,7 @@ import type * as emailSignIn from "./endpoints/email-sign-in";
 import type * as events from "./endpoints/events";
 import type * as health from "./endpoints/health";
 import type * as invoices from "./endpoints/invoices";
+import type * as mailboxCompose from "./endpoints/mailbox-compose";
 import type * as mailboxCredentials from "./endpoints/mailbox-credentials";
 import type * as mailboxFolders from "./endpoints/mailbox-folders";
 import type * as mailboxMessages from "./endpoints/mailbox-messages";
@@ -88,6 +89,13 @@ export const streamEvents = refTo<typeof events.streamEvents>("GET", "/events/st
 export const getHealth = refTo<typeof health.getHealth>("GET", "/health", "getHealth");
 export const getReadiness = refTo<typeof health.getReadiness>("GET", "/health/ready", "getReadiness");
 export const getInvoice = refTo<typeof invoices.getInvoice>("GET", "/billing/invoices/{invoice_id}", "getInvoice");
+export const replaceMailboxDraft = refTo<typeof mailboxCompose.replaceMailboxDraft>(
+  "PUT",
+  "/mailboxes/{mailbox_id}/drafts/{draft_id}",
+  "replaceMailboxDraft",
+);
+export const saveMailboxDraft = refTo<typeof mailboxCompose.saveMailboxDraft>("POST", "/mailboxes/{mailbox_id}/drafts", "saveMailboxDraft");
+export const sendFromMailbox = refTo<typeof mailboxCompose.sendFromMailbox>("POST", "/mailboxes/{mailbox_id}/send", "sendFromMailbox");
 export const createAppPassword = refTo<typeof mailboxCredentials.createAppPassword>(
   "POST",
   "/mailboxes/{mailbox_id}/app-passwords",

@@ -1,6 +1,7 @@
 // Messages in a hosted mailbox's inbox, read through the API (docs/mailboxes.md, "Reading mail").
 import { z } from "zod";
 import { folderNameSchema } from "./mailbox-folders";
+import { messageRecipientSchema, messageStatuses } from "./messages";
 import { paginationQuery, paginationSchema } from "./pagination";
 
 export const mailboxMessageParams = z.object({ mailbox_id: z.string() });
@@ -48,6 +49,14 @@ export const updateMailboxMessageBody = z
   })
   .meta({ id: "MailboxMessageUpdate" });
 
+/** What became of a message sent from the mailbox through the service, read live from its sending record. */
+export const sentMessageDeliverySchema = z
+  .object({
+    status: z.enum(messageStatuses),
+    recipients: z.array(messageRecipientSchema),
+  })
+  .meta({ id: "SentMessageDelivery" });
+
 export const mailboxMessageSummarySchema = z
   .object({
     /** Stable while the message exists, also when it moves to another folder (docs/webmail.md, "Message ids"). */
@@ -65,6 +74,10 @@ export const mailboxMessageSummarySchema = z
     seen: z.boolean(),
     flagged: z.boolean(),
     hasAttachments: z.boolean(),
+    /** In Sent: the sending message this is the copy of (`GET /sending/messages/{id}`); null elsewhere and for mail sent by other means. */
+    sendingMessageId: z.string().nullable(),
+    /** In Sent: that message's status and each recipient's outcome now; null when sendingMessageId is. */
+    delivery: sentMessageDeliverySchema.nullable(),
   })
   .meta({ id: "MailboxMessageSummary" });
 
@@ -124,6 +137,8 @@ export const spamVerdictSchema = z
 export const mailboxMessageDetailSchema = mailboxMessageSummarySchema
   .extend({
     cc: z.array(z.string()),
+    /** Written on drafts and on the copies in Sent of messages sent through the API; empty otherwise. */
+    bcc: z.array(z.string()),
     replyTo: z.string().nullable(),
     date: z.iso.datetime().nullable(),
     headers: z.array(z.object({ name: z.string(), value: z.string() })),
@@ -133,6 +148,8 @@ export const mailboxMessageDetailSchema = mailboxMessageSummarySchema
     authenticationResults: authenticationResultsSchema.nullable(),
     /** The spam filter's verdict the MX recorded on the message (docs/spam-and-rules.md); null when it recorded none. */
     spam: spamVerdictSchema.nullable(),
+    /** In Drafts, for a draft saved through the API: the message it answers or forwards, to send it with. */
+    draft: z.object({ inReplyTo: z.string().nullable(), forwardOf: z.string().nullable() }).nullable(),
   })
   .meta({ id: "MailboxMessage" });
 

@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMailboxFolder } from "@/shared/api/endpoints/mailbox-folders";
+import { createMailboxFolder, listMailboxFolders } from "@/shared/api/endpoints/mailbox-folders";
 import {
   deleteMailboxMessage,
   getMailboxMessage,
@@ -13,8 +13,10 @@ import {
 } from "@/shared/api/endpoints/mailbox-messages";
 import { call, request } from "../support/api-client";
 import { createAccount, type TestAccount } from "../support/factories";
-import { imapClient, newMailbox, type TestMailbox } from "../support/hosted-mailboxes";
+import { deleteMailbox } from "@/shared/api/endpoints/mailboxes";
+import { imapClient, imapConnectionsOf, newMailbox, type TestMailbox } from "../support/hosted-mailboxes";
 import { verifiedDomain } from "../support/domains";
+import { until } from "../support/poll";
 import { deliverText } from "../support/webmail";
 
 let account: TestAccount;
@@ -162,5 +164,27 @@ describe("messages in a folder", () => {
     expect((await call(updateMailboxMessage, { ...foreign, params, body: { flagged: true } })).status).toBe(404);
     expect((await call(deleteMailboxMessage, { ...foreign, params })).status).toBe(404);
     expect((await overImap("INBOX")).every((entry) => !entry.flags.includes("\\Flagged"))).toBe(true);
+  });
+
+  it("serves a mailbox's requests over one kept IMAP session, closed when the mailbox is deleted", async () => {
+    const other = await newMailbox(account, { name: mailbox.address.split("@")[1]! });
+    await deliverText(other.address, { subject: "Kept session" });
+    const token = account.accessToken;
+    const params = { mailbox_id: other.id };
+    const answers = await Promise.all([
+      call(listMailboxMessages, { token, params }),
+      call(listMailboxMessages, { token, params, query: { q: "kept" } }),
+      call(listMailboxFolders, { token, params }),
+      call(listMailboxMessages, { token, params, query: { folder: "Trash" } }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(imapConnectionsOf(other.address)).toHaveLength(1);
+    const id = answers[0]!.body.data.items[0]!.id;
+    expect((await call(getMailboxMessage, { token, params: { ...params, message_id: id } })).body.data.subject).toBe("Kept session");
+    expect(imapConnectionsOf(other.address)).toHaveLength(1);
+
+    expect((await call(deleteMailbox, { token, params })).status).toBe(200);
+    // Dovecot counts a connection until its process has ended.
+    expect(await until(() => imapConnectionsOf(other.address).length === 0, 5_000)).toBe(true);
   });
 });

@@ -6,7 +6,9 @@
 // test starts itself, which have no test DNS to prove a domain through
 // (storedDomainWithMailbox). Stored rows use the service's own hash
 // functions, so Dovecot logs them in the same way.
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { ImapFlow } from "imapflow";
 import { expect, inject } from "vitest";
 import type { MailProtocol } from "@/server/db/schema";
@@ -151,4 +153,12 @@ export function rawMessage(to: string, subject: string, extra = ""): Buffer {
   return Buffer.from(
     `From: Sender <sender@example.org>\r\nTo: ${to}\r\nSubject: ${subject}\r\nMessage-ID: <${randomBytes(8).toString("hex")}@example.org>\r\nDate: ${new Date().toUTCString()}\r\n${extra}\r\nHello from the test.\r\n`,
   );
+}
+
+/** The IMAP connections the shared server's Dovecot has open for a mailbox, one line each (`doveadm who -1`). */
+export function imapConnectionsOf(address: string): string[] {
+  const config = path.join(inject("serverDataDir"), "dovecot", "dovecot.conf");
+  const who = spawnSync("doveadm", ["-c", config, "who", "-1", address], { encoding: "utf8" });
+  expect(who.status, who.stderr).toBe(0);
+  return who.stdout.split("\n").filter((line) => line.includes(address) && /\bimap\b/.test(line));
 }

@@ -3,7 +3,17 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import { expect, inject } from "vitest";
 import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 
-type Composed = { subject: string; text?: string; from?: string; attachment?: string; headers?: Record<string, string> };
+type Composed = {
+  subject: string;
+  text?: string;
+  from?: string;
+  /** A text file, notes.txt, with this content. */
+  attachment?: string;
+  /** Files of any content. */
+  files?: { filename: string; content: Buffer; contentType?: string }[];
+  messageId?: string;
+  headers?: Record<string, string>;
+};
 
 export async function deliverText(address: string, mail: Composed): Promise<void> {
   const raw = await new MailComposer({
@@ -11,7 +21,8 @@ export async function deliverText(address: string, mail: Composed): Promise<void
     to: address,
     subject: mail.subject,
     text: mail.text ?? "Plain words.",
-    attachments: mail.attachment ? [{ filename: "notes.txt", content: mail.attachment }] : [],
+    attachments: [...(mail.attachment ? [{ filename: "notes.txt", content: mail.attachment }] : []), ...(mail.files ?? [])],
+    messageId: mail.messageId,
     headers: mail.headers,
   })
     .compile()

@@ -3,7 +3,7 @@
 // Dovecot and writes each change to a file in DATA_DIR; web workers read it
 // (no connection to Dovecot per check, which would add a line to its log each
 // time). The reason is for the account's people: no paths or secrets.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import type { Env } from "@/server/env";
 import type { MailStorage, MailStorageStatus } from "@/shared/schemas/mail-storage";
 
@@ -38,4 +38,18 @@ export function readMailStorage(config: Pick<Env, "dataDir" | "mailStore">): Mai
 
 export function readMailStoreStatus(config: Pick<Env, "dataDir" | "mailStore">): MailStoreStatus {
   return readMailStorage(config).status;
+}
+
+/**
+ * The status with the time it was last written: the launcher writes it at each start and stop of Dovecot, so
+ * a session opened before that time belongs to a Dovecot run that is over (docs/webmail.md, "Sessions").
+ */
+export function readMailStoreRun(config: Pick<Env, "dataDir" | "mailStore">): { status: MailStoreStatus; since: number } {
+  const status = readMailStoreStatus(config);
+  if (config.mailStore.mode !== "auto") return { status, since: 0 };
+  try {
+    return { status, since: statSync(statusFile(config.dataDir)).mtimeMs };
+  } catch {
+    return { status, since: 0 };
+  }
 }

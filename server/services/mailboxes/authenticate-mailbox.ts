@@ -9,8 +9,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
-import { accounts, mailboxAliases, mailboxAppPasswords, mailboxes, type MailProtocol } from "@/server/db/schema";
+import { accounts, mailboxAppPasswords, mailboxes, type MailProtocol } from "@/server/db/schema";
 import { hashAppPassword, verifyMailboxPassword } from "./mailbox-password";
+import { mailboxSenderAddresses } from "./sender-addresses";
 
 export type MailboxLogin = {
   mailbox: { id: string; address: string; accountId: string };
@@ -41,18 +42,9 @@ export async function authenticateMailbox(username: string, password: string, pr
     )
     .returning({ id: mailboxAppPasswords.id });
   if (!appPassword && !(await verifyMailboxPassword(row.mailbox.passwordHash, password))) return null;
-  const aliases = await db()
-    .select({ address: mailboxAliases.address })
-    .from(mailboxAliases)
-    .where(
-      and(
-        sql`${mailboxAliases.destinations} @> ${JSON.stringify([row.mailbox.address])}::jsonb`,
-        sql`${mailboxAliases.address} not like '*@%'`,
-      ),
-    );
   return {
     mailbox: { id: row.mailbox.id, address: row.mailbox.address, accountId: row.mailbox.accountId },
     account: row.account,
-    senderAddresses: [row.mailbox.address, ...aliases.map((alias) => alias.address)],
+    senderAddresses: await mailboxSenderAddresses(row.mailbox.address),
   };
 }

@@ -9,7 +9,7 @@ import { getOwnMailboxOrThrow } from "./own-mailbox";
  */
 export async function deleteMailboxMessage(accountId: string, mailboxId: string, messageId: string): Promise<null> {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxSession(mailbox.address, async (client) => {
+  return withMailboxSession(mailbox, async (client) => {
     const { folder, uid } = await locateMessage(client, messageId);
     if (folder.specialUse === "trash") await client.messageDelete(String(uid), { uid: true });
     else await client.messageMove(String(uid), (await specialFolderOrThrow(client, "trash")).name, { uid: true });

@@ -4,6 +4,7 @@ import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
 import { headerBlockToParse } from "@/server/services/messages/header-block";
 import { locateMessage } from "@/server/services/webmail/locate-message";
 import { fetchSummaries } from "@/server/services/webmail/message-summaries";
+import { withSentDelivery } from "@/server/services/webmail/sent-delivery";
 import { messageDetail, unreadableMessageDetail } from "./mailbox-message-view";
 import { getOwnMailboxOrThrow } from "./own-mailbox";
 
@@ -13,15 +14,17 @@ const headerBlockOf = (source: Buffer) => headerBlockToParse(source, 1024 * 1024
 /** One message, in whichever folder it is, parsed; reading it marks it seen, as a mail client does. */
 export async function getMailboxMessage(accountId: string, mailboxId: string, messageId: string) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxSession(mailbox.address, async (client) => {
+  const detail = await withMailboxSession(mailbox, async (client) => {
     const { folder, uid } = await locateMessage(client, messageId);
     const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
-    const [summary] = await fetchSummaries(client, folder.name, [uid]);
+    const [summary] = await fetchSummaries(client, folder, [uid]);
     if (message === false || !message.source || !summary) throw notFound("Message");
     await client.messageFlagsAdd(String(uid), ["\\Seen"], { uid: true });
     // A message whose structure mailparser refuses (stored before the MX checked every message's structure) is shown by its header alone.
     const parsed = await simpleParser(message.source, { skipImageLinks: true }).catch(() => null);
-    if (parsed) return messageDetail(summary, parsed);
-    return unreadableMessageDetail(summary, await simpleParser(headerBlockOf(message.source)).catch(() => null));
+    if (parsed) return messageDetail(summary, parsed, folder);
+    return unreadableMessageDetail(summary, await simpleParser(headerBlockOf(message.source)).catch(() => null), folder);
   });
+  const [withDelivery] = await withSentDelivery(accountId, [detail]);
+  return withDelivery!;
 }

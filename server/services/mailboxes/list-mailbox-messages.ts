@@ -4,6 +4,7 @@ import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
 import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";
 import { folderOrThrow } from "@/server/services/webmail/folders";
 import { fetchSummaries } from "@/server/services/webmail/message-summaries";
+import { withSentDelivery } from "@/server/services/webmail/sent-delivery";
 import type { ListMailboxMessagesQuery } from "@/shared/schemas/mailbox-messages";
 import { pageInfo } from "@/shared/schemas/pagination";
 import { getOwnMailboxOrThrow } from "./own-mailbox";
@@ -38,7 +39,7 @@ async function listFolder(client: ImapFlow, query: ListMailboxMessagesQuery) {
   const remaining = afterCursor(matched, query.cursor, opened.uidValidity);
   const start = query.cursor ? 0 : (query.page - 1) * query.limit;
   const pageUids = remaining.slice(start, start + query.limit);
-  const items = await fetchSummaries(client, folder.name, pageUids);
+  const items = await fetchSummaries(client, folder, pageUids);
   const last = pageUids.at(-1);
   const nextCursor = last !== undefined && remaining.length > start + query.limit ? `${opened.uidValidity}.${last}` : null;
   return { items, nextCursor, pagination: pageInfo(query.page, query.limit, matched.length) };
@@ -47,5 +48,6 @@ async function listFolder(client: ImapFlow, query: ListMailboxMessagesQuery) {
 /** A page of a folder (INBOX unless asked), newest first by UID, paged by `cursor` (or the older `page`). */
 export async function listMailboxMessages(accountId: string, mailboxId: string, query: ListMailboxMessagesQuery) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxSession(mailbox.address, (client) => listFolder(client, query));
+  const page = await withMailboxSession(mailbox, (client) => listFolder(client, query));
+  return { ...page, items: await withSentDelivery(accountId, page.items) };
 }

@@ -5,8 +5,15 @@ import type { FetchMessageObject, MessageAddressObject } from "imapflow";
 import type { AddressObject, ParsedMail } from "mailparser";
 import type { MessageExtras } from "@/server/mail-store/dovecot/dovecot-message-extras";
 import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";
+import {
+  DRAFT_FORWARD_OF_HEADER,
+  DRAFT_IN_REPLY_TO_HEADER,
+  fetchedHeader,
+  SENDING_MESSAGE_HEADER,
+} from "@/server/services/webmail/service-headers";
 import { mailboxMessageId } from "@/server/services/webmail/message-ids";
 import { spamVerdictOf } from "@/server/services/webmail/spam-verdict";
+import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
 import type { MailboxMessageDetail, MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
 import { sanitizeEmailHtml } from "@/shared/sanitize-email-html";
 
@@ -15,9 +22,15 @@ const formatAddress = (entry: MessageAddressObject) => (entry.name ? `${entry.na
 const isoOf = (value: Date | string | undefined) => (value ? new Date(value).toISOString() : new Date(0).toISOString());
 
 /** The first message id in a References header: the conversation's first message. */
-function conversationRoot(references: Buffer | undefined): string | null {
-  const text = references?.toString("latin1") ?? "";
-  return /<[^<>\s]+>/.exec(text.replace(/^[^:]*:/, ""))?.[0] ?? null;
+function conversationRoot(headers: Buffer | undefined): string | null {
+  return /<[^<>\s]+>/.exec(fetchedHeader(headers, "references") ?? "")?.[0] ?? null;
+}
+
+/** The id of the sending message a copy in Sent was stored for (docs/webmail.md, "Sent"). */
+function sendingMessageIdOf(message: FetchMessageObject, folder: FolderUse): string | null {
+  if (folder.specialUse !== "sent") return null;
+  const value = fetchedHeader(message.headers, SENDING_MESSAGE_HEADER)?.trim() ?? "";
+  return /^msg_[0-9a-f]{1,64}$/.test(value) ? value : null;
 }
 
 /**
@@ -30,13 +43,15 @@ function threadIdOf(message: FetchMessageObject, messageId: string): string {
   return createHash("sha256").update(root.trim().toLowerCase()).digest("base64url").slice(0, 22);
 }
 
-/** Needs `uid, envelope, internalDate, size, flags` and `headers: ["references"]` fetched, and Dovecot's GUID and preview. */
-export function messageSummary(message: FetchMessageObject, folder: string, extras: MessageExtras | undefined): MailboxMessageSummary {
+type FolderUse = Pick<MailboxFolder, "name" | "specialUse">;
+
+/** Needs `uid, envelope, internalDate, size, flags` and SUMMARY_HEADERS fetched, and Dovecot's GUID and preview. */
+export function messageSummary(message: FetchMessageObject, folder: FolderUse, extras: MessageExtras | undefined): MailboxMessageSummary {
   const envelope = message.envelope;
   const id = extras?.guid ? mailboxMessageId(extras.guid) : "";
   return {
     id,
-    folder,
+    folder: folder.name,
     threadId: threadIdOf(message, id),
     from: envelope?.from?.[0] ? formatAddress(envelope.from[0]) : null,
     to: (envelope?.to ?? []).map(formatAddress),
@@ -47,6 +62,9 @@ export function messageSummary(message: FetchMessageObject, folder: string, extr
     seen: message.flags?.has("\\Seen") ?? false,
     flagged: message.flags?.has("\\Flagged") ?? false,
     hasAttachments: message.flags?.has(HAS_ATTACHMENT) ?? false,
+    sendingMessageId: sendingMessageIdOf(message, folder),
+    // Read from the sending records after the IMAP session (sent-delivery.ts).
+    delivery: null,
   };
 }
 
@@ -64,11 +82,21 @@ function authenticationResults(parsed: ParsedMail): MailboxMessageDetail["authen
   return { header, spf: result("spf"), dkim: result("dkim"), dmarc: result("dmarc") };
 }
 
-export function messageDetail(summary: MailboxMessageSummary, parsed: ParsedMail): MailboxMessageDetail {
+/** The message a draft saved through the API answers or forwards (docs/webmail.md, "Drafts"). */
+function draftOf(parsed: ParsedMail): MailboxMessageDetail["draft"] {
+  const value = (name: string) => {
+    const header = parsed.headers.get(name.toLowerCase());
+    return typeof header === "string" && header.trim() ? header.trim() : null;
+  };
+  return { inReplyTo: value(DRAFT_IN_REPLY_TO_HEADER), forwardOf: value(DRAFT_FORWARD_OF_HEADER) };
+}
+
+export function messageDetail(summary: MailboxMessageSummary, parsed: ParsedMail, folder: FolderUse): MailboxMessageDetail {
   return {
     ...summary,
     seen: true,
     cc: addressList(parsed.cc),
+    bcc: addressList(parsed.bcc),
     replyTo: parsed.replyTo?.text ?? null,
     date: parsed.date ? parsed.date.toISOString() : null,
     headers: parsed.headerLines.map((header) => {
@@ -87,6 +115,7 @@ export function messageDetail(summary: MailboxMessageSummary, parsed: ParsedMail
     })),
     authenticationResults: authenticationResults(parsed),
     spam: spamVerdictOf(parsed.headerLines),
+    draft: folder.specialUse === "drafts" ? draftOf(parsed) : null,
   };
 }
 
@@ -95,13 +124,18 @@ const UNREADABLE_MESSAGE_TEXT =
   "This message could not be displayed: its MIME structure is beyond what the reader accepts. Its header is shown above; a mail client over IMAP can still fetch the original.";
 
 /** A message whose parts could not be parsed: what its header block says (when even that fails, nothing), and a placeholder text. */
-export function unreadableMessageDetail(summary: MailboxMessageSummary, header: ParsedMail | null): MailboxMessageDetail {
+export function unreadableMessageDetail(
+  summary: MailboxMessageSummary,
+  header: ParsedMail | null,
+  folder: FolderUse,
+): MailboxMessageDetail {
   const detail = header
-    ? messageDetail(summary, header)
+    ? messageDetail(summary, header, folder)
     : {
         ...summary,
         seen: true,
         cc: [],
+        bcc: [],
         replyTo: null,
         date: null,
         headers: [],
@@ -109,6 +143,7 @@ export function unreadableMessageDetail(summary: MailboxMessageSummary, header: 
         attachments: [],
         authenticationResults: null,
         spam: null,
+        draft: null,
       };
   return { ...detail, text: UNREADABLE_MESSAGE_TEXT, html: null, attachments: [] };
 }

@@ -4,9 +4,12 @@
 // operator's Dovecot (DOVECOT=external) removes them itself (docs/mailboxes.md).
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { closeMailboxSessions } from "@/server/mail-store/dovecot/mailbox-reader";
 import { removeMailboxStorage } from "@/server/mail-store/dovecot/remove-mailbox-storage";
 
 export async function removeStoredMail(addresses: string[]): Promise<void> {
+  // The webmail's open sessions first: none of them may write into the directory after it is gone.
+  for (const address of addresses) await closeMailboxSessions(address);
   if (env().mailStore.mode !== "auto") return;
   for (const address of addresses) {
     await removeMailboxStorage(address).catch((error: unknown) =>

@@ -4,6 +4,7 @@ import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
 import { folderOrThrow } from "@/server/services/webmail/folders";
 import { locateMessage } from "@/server/services/webmail/locate-message";
 import { fetchSummaries } from "@/server/services/webmail/message-summaries";
+import { withSentDelivery } from "@/server/services/webmail/sent-delivery";
 import { canTeachSpamFilter, lessonOfMove, teachSpamFilter } from "@/server/services/webmail/teach-spam-filter";
 import type { z } from "zod";
 import type { updateMailboxMessageBody } from "@/shared/schemas/mailbox-messages";
@@ -22,7 +23,7 @@ async function setFlag(client: ImapFlow, uid: number, flag: string, on: boolean 
  */
 export async function updateMailboxMessage(accountId: string, mailboxId: string, messageId: string, update: Update) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  const { summary, lesson } = await withMailboxSession(mailbox.address, async (client) => {
+  const { summary, lesson } = await withMailboxSession(mailbox, async (client) => {
     const destination = update.folder === undefined ? null : await folderOrThrow(client, update.folder);
     let { folder, uid } = await locateMessage(client, messageId);
     await setFlag(client, uid, "\\Seen", update.seen);
@@ -41,11 +42,12 @@ export async function updateMailboxMessage(accountId: string, mailboxId: string,
         if (message !== false && message.source) lesson = { kind, raw: message.source };
       }
     }
-    const [summary] = await fetchSummaries(client, folder.name, [uid]);
+    const [summary] = await fetchSummaries(client, folder, [uid]);
     if (!summary) throw notFound("Message");
     return { summary, lesson };
   });
   // After the IMAP session: the move stands whatever rspamd answers.
   const learned = lesson ? await teachSpamFilter(lesson.kind, lesson.raw, { mailboxId }) : null;
-  return { ...summary, learned };
+  const [withDelivery] = await withSentDelivery(accountId, [summary]);
+  return { ...withDelivery!, learned };
 }

@@ -12,6 +12,7 @@ import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-attachments";
 import { type Mailbox, parseMailbox } from "@/shared/schemas/mail-address";
 import type { SendMessageInput } from "@/shared/schemas/messages";
 import { preferredTextEncoding } from "./text-encoding";
+import { SENDING_MESSAGE_HEADER } from "@/server/services/webmail/service-headers";
 import { withTracking } from "./tracking-links";
 
 export type BuiltMessage = {
@@ -93,7 +94,7 @@ export async function buildMessage(input: SendMessageInput, identity: Identity):
     html,
     text,
     textEncoding: preferredTextEncoding(html, text),
-    headers: { ...input.headers, "X-CES-Message-ID": identity.id },
+    headers: { ...input.headers, [SENDING_MESSAGE_HEADER]: identity.id },
     attachments: files,
     messageId: identity.messageIdHeader,
     date: identity.date,

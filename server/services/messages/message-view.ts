@@ -58,7 +58,7 @@ export function messageDetailView(
  * else `queued`. Addresses in lower case, in the order of to, cc and bcc,
  * then any other envelope recipient with a row (SMTP submission).
  */
-function recipientsView(row: MessageRow, events: EventView[], recipientRows: RecipientRow[]): MessageRecipient[] {
+export function recipientsView(row: MessageRow, events: EventView[], recipientRows: RecipientRow[]): MessageRecipient[] {
   const stored = new Map(recipientRows.map((entry) => [entry.email, entry]));
   const suppressedAt = new Map(
     events

@@ -6,10 +6,10 @@ import { db } from "@/server/db/client";
 import { messageContents, messageEvents, messageRecipients, messages } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
-import type { listMessagesQuery } from "@/shared/schemas/messages";
+import type { listMessagesQuery, MessageRecipient } from "@/shared/schemas/messages";
 import { pageInfo } from "@/shared/schemas/pagination";
 import type { z } from "zod";
-import { messageDetailView, messageSummaryView } from "./message-view";
+import { messageDetailView, messageSummaryView, recipientsView } from "./message-view";
 
 export function visibleTo(principal: SendingPrincipal): SQL {
   const own = eq(messages.accountId, principal.accountId);
@@ -86,4 +86,49 @@ export async function getMessage(principal: SendingPrincipal, messageId: string)
     .limit(1);
   if (!row) throw notFound("Message");
   return (await loadMessageDetails([row.id]))[0]!;
+}
+
+/**
+ * The status and each recipient's outcome of those of these messages that are the account's (the
+ * webmail's Sent folder shows them beside the copies: docs/webmail.md, "Sent"); others are left out.
+ */
+export async function deliveryOutcomes(accountId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { status: (typeof messages.$inferSelect)["status"]; recipients: MessageRecipient[] }>();
+  const rows = await db()
+    .select()
+    .from(messages)
+    .where(and(eq(messages.accountId, accountId), inArray(messages.id, ids)));
+  const found = rows.map((row) => row.id);
+  const [suppressions, recipients] = found.length
+    ? await Promise.all([
+        db()
+          .select()
+          .from(messageEvents)
+          .where(and(inArray(messageEvents.messageId, found), eq(messageEvents.type, "suppressed"))),
+        db().select().from(messageRecipients).where(inArray(messageRecipients.messageId, found)),
+      ])
+    : [[], []];
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        status: row.status,
+        recipients: recipientsView(
+          row,
+          suppressions.filter((event) => event.messageId === row.id),
+          recipients.filter((recipient) => recipient.messageId === row.id),
+        ),
+      },
+    ]),
+  );
+}
+
+/** The message as built for the wire (before its DKIM signature), or null. */
+export async function builtMessageOf(messageId: string): Promise<Buffer | null> {
+  const [row] = await db()
+    .select({ raw: messageContents.raw })
+    .from(messageContents)
+    .where(eq(messageContents.messageId, messageId))
+    .limit(1);
+  return row?.raw ?? null;
 }

@@ -144,11 +144,18 @@ async function send(
   });
 }
 
-type SendRequest = { input: SendMessageInput; idempotencyKey: string | null };
+/** `requestHash`: what a retry with the same key must match (default: the SHA-256 of the input). */
+type SendRequest = { input: SendMessageInput; idempotencyKey: string | null; requestHash?: string };
 
-export async function sendMessage(principal: SendingPrincipal, { input, idempotencyKey }: SendRequest) {
-  const { items, replayed } = await send(principal, [input], "single", idempotencyKey, sha256Hex(JSON.stringify(input)));
+export async function sendMessage(principal: SendingPrincipal, { input, idempotencyKey, requestHash }: SendRequest) {
+  const hash = requestHash ?? sha256Hex(JSON.stringify(input));
+  const { items, replayed } = await send(principal, [input], "single", idempotencyKey, hash);
   return { message: items[0]!, replayed };
+}
+
+/** The message a live Idempotency-Key of a single send created, or null; 409 when the key was used for another request. */
+export async function replayedMessage(accountId: string, idempotencyKey: string, requestHash: string) {
+  return (await replayOf(accountId, idempotencyKey, requestHash, "single"))?.[0] ?? null;
 }
 
 export async function sendMessageBatch(

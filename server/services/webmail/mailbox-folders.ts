@@ -6,20 +6,20 @@ import { createFolder, deleteFolder, listFolders, renameFolder } from "./folders
 
 export async function listMailboxFolders(accountId: string, mailboxId: string) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxSession(mailbox.address, listFolders);
+  return withMailboxSession(mailbox, listFolders);
 }
 
 export async function createMailboxFolder(accountId: string, mailboxId: string, name: string) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxSession(mailbox.address, (client) => createFolder(client, name));
+  return withMailboxSession(mailbox, (client) => createFolder(client, name));
 }
 
 export async function renameMailboxFolder(accountId: string, mailboxId: string, folder: string, name: string) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxSession(mailbox.address, (client) => renameFolder(client, folder, name));
+  return withMailboxSession(mailbox, (client) => renameFolder(client, folder, name));
 }
 
 export async function deleteMailboxFolder(accountId: string, mailboxId: string, folder: string) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  return withMailboxSession(mailbox.address, (client) => deleteFolder(client, folder));
+  return withMailboxSession(mailbox, (client) => deleteFolder(client, folder));
 }

@@ -1,12 +1,21 @@
 import type { FetchQueryObject, ImapFlow } from "imapflow";
 import { fetchMessageExtras } from "@/server/mail-store/dovecot/dovecot-message-extras";
 import { messageSummary } from "@/server/services/mailboxes/mailbox-message-view";
+import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
 import type { MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
+import { SENDING_MESSAGE_HEADER } from "./service-headers";
 
-const SUMMARY_FETCH: FetchQueryObject = { uid: true, envelope: true, internalDate: true, size: true, flags: true, headers: ["references"] };
+const SUMMARY_FETCH: FetchQueryObject = {
+  uid: true,
+  envelope: true,
+  internalDate: true,
+  size: true,
+  flags: true,
+  headers: ["references", SENDING_MESSAGE_HEADER.toLowerCase()],
+};
 
 /** Summaries of these UIDs of the open folder, in the order given (a UID gone meanwhile is left out). */
-export async function fetchSummaries(client: ImapFlow, folder: string, uids: number[]): Promise<MailboxMessageSummary[]> {
+export async function fetchSummaries(client: ImapFlow, folder: MailboxFolder, uids: number[]): Promise<MailboxMessageSummary[]> {
   if (uids.length === 0) return [];
   const fetched = await client.fetchAll(uids.join(","), SUMMARY_FETCH, { uid: true });
   const extras = await fetchMessageExtras(client, uids);

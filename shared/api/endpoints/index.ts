@@ -12,6 +12,7 @@ import * as health from "./health";
 import * as invoices from "./invoices";
 import * as mailboxCredentials from "./mailbox-credentials";
 import * as mailboxes from "./mailboxes";
+import * as mailboxCompose from "./mailbox-compose";
 import * as mailboxFolders from "./mailbox-folders";
 import * as mailboxMessages from "./mailbox-messages";
 import * as mailboxSpam from "./mailbox-spam";
@@ -82,6 +83,9 @@ export const endpoints = [
   mailboxMessages.getMailboxMessage,
   mailboxMessages.updateMailboxMessage,
   mailboxMessages.deleteMailboxMessage,
+  mailboxCompose.sendFromMailbox,
+  mailboxCompose.saveMailboxDraft,
+  mailboxCompose.replaceMailboxDraft,
   smtpAccess.getSmtpAccess,
   testSender.getTestSender,
   emailConfirmation.sendEmailConfirmation,
