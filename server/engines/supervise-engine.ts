@@ -1,7 +1,8 @@
-// One supervisor for every child engine (Dovecot, Postfix): start it in its
-// own process group, report it online once its listener answers, restart it
-// with a growing delay when it dies, and stop it with the service (SIGTERM,
-// then SIGKILL after a grace period). What differs per engine (its command,
+// One supervisor for every child engine (Dovecot, Postfix, rspamd): start it
+// in its own process group, report it online once its listener answers,
+// restart it with a growing delay when it dies (clearing what its group left
+// running), and stop it with the service (SIGTERM, then SIGKILL after a grace
+// period). What differs per engine (its command,
 // what to do before each start, where its log goes) is passed in.
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -48,6 +49,19 @@ function withParentDeathSignal(binary: string, args: string[]): [string, string[
   return existsSync(SETPRIV_BINARY) ? [SETPRIV_BINARY, ["--pdeathsig", "TERM", "--", binary, ...args]] : [binary, args];
 }
 
+/**
+ * Kills what is left of an engine's process group once its main process is gone: the workers of a master
+ * killed outright (SIGKILL, the OOM killer) would otherwise live on with the old settings, holding connections.
+ */
+function killLeftoverGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // Nothing left in the group.
+  }
+}
+
 export function superviseEngine(options: EngineOptions): SupervisedEngine {
   const log = logger().child({ component: options.name });
   let child: ChildProcess | null = null;
@@ -83,6 +97,7 @@ export function superviseEngine(options: EngineOptions): SupervisedEngine {
       (up) => up && child === current && options.onStatus(true),
     );
     current.once("exit", (code, signal) => {
+      killLeftoverGroup(current.pid);
       child = null;
       options.onStatus(false);
       if (!stopping) scheduleRestart(startedAt, { exitCode: code, signal });

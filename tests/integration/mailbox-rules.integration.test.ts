@@ -2,7 +2,10 @@
 // home → Dovecot's LMTP (Pigeonhole) filing mail the MX delivers, read back
 // over IMAP; ManageSieve logins and uploads against the same child Dovecot.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
 import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
@@ -17,6 +20,7 @@ import { verifiedDomain } from "../support/domains";
 import { imapClient, newAppPassword, newMailbox, rawMessage, type TestMailbox } from "../support/hosted-mailboxes";
 import { manageSieveSession } from "../support/managesieve-client";
 import { mxTransaction, short } from "../support/mx-client";
+import { smtpDialogue } from "../support/smtp-dialogue";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -279,14 +283,117 @@ describe("vacation", () => {
 });
 
 describe("the rules-mail listener", () => {
-  // Run as root, Dovecot's mail user (vmail) is not ours, so this process is someone else; as an ordinary user they are the same.
-  it.runIf(process.getuid?.() === 0)("refuses mail from a process that is not our Dovecot, even with a mailbox's address", async () => {
+  const rulesMailPort = () => {
     const configFile = dovecotLayout(mailStateRoot(inject("serverDataDir")).root).configFile;
     const port = Number(/^submission_host = 127\.0\.0\.1:(\d+)$/m.exec(readFileSync(configFile, "utf8"))?.[1]);
     expect(port).toBeGreaterThan(0);
+    return port;
+  };
+
+  /**
+   * swaks run as Dovecot's mail user (vmail when the service runs as root): the one peer the listener takes mail
+   * from. Answers the server's replies in order, as "NNN text".
+   */
+  function swaksAsMailUser(args: string[]): { replies: string[]; transcript: string } {
+    const run = spawnSync(
+      "runuser",
+      ["-u", "vmail", "--", "swaks", "--server", `127.0.0.1:${rulesMailPort()}`, "--helo", "dovecot.test", "--timeout", "30", ...args],
+      { encoding: "utf8", timeout: 90_000, maxBuffer: 256 * 1024 * 1024 },
+    );
+    const transcript = `${run.stdout}${run.stderr}`;
+    const replies = transcript
+      .split("\n")
+      .flatMap((line) => /^<(?:-|~|\*\*) +(\d{3} .*)$/.exec(line)?.[1] ?? [])
+      .filter((reply) => !reply.startsWith("220 ") && !reply.startsWith("221 "));
+    // What swaks printed, without the message it sent, for a failure's message.
+    return {
+      replies,
+      transcript: transcript
+        .split("\n")
+        .filter((line) => !line.startsWith(" -> "))
+        .join("\n")
+        .slice(-4_000),
+    };
+  }
+
+  // Run as root, Dovecot's mail user (vmail) is not ours, so this process is someone else; as an ordinary user they are the same.
+  it.runIf(process.getuid?.() === 0)("refuses mail from a process that is not our Dovecot, even with a mailbox's address", async () => {
     const target = `intruder-${tag()}@example.net`;
-    await expect(mxTransaction(port, box.address, [target], rawMessage(target, "Relay me"))).rejects.toThrow(/MAIL FROM answered 553/);
+    await expect(mxTransaction(rulesMailPort(), box.address, [target], rawMessage(target, "Relay me"))).rejects.toThrow(
+      /MAIL FROM answered 553/,
+    );
     await settle();
     expect(emailsTo(target)).toHaveLength(0);
+  });
+
+  it("answers garbage, NUL bytes and an overlong line before MAIL with errors, and keeps serving", async () => {
+    const dialogue = smtpDialogue(rulesMailPort());
+    try {
+      expect((await dialogue.greeting).code).toBe(220);
+      expect((await dialogue.send("\u0000\u0001HELO\u0000\r\n")).code).toBeGreaterThanOrEqual(500);
+      expect((await dialogue.send(`EHLO ${"x".repeat(10_000)}\r\n`)).code).toBeGreaterThanOrEqual(500);
+      expect((await dialogue.send("AUTH PLAIN AGFkYQBzZWNyZXQ=\r\n")).code).toBeGreaterThanOrEqual(500);
+      expect((await dialogue.send("EHLO dovecot.test\r\n")).code).toBe(250);
+    } finally {
+      dialogue.end();
+    }
+    const next = smtpDialogue(rulesMailPort());
+    try {
+      expect((await next.greeting).code).toBe(220);
+    } finally {
+      next.end();
+    }
+  });
+
+  describe.runIf(process.getuid?.() === 0)("from Dovecot's own mail user", () => {
+    it("refuses a sender that is no hosted mailbox at MAIL FROM, and the null sender", () => {
+      const target = `nobody-${tag()}@example.net`;
+      expect(swaksAsMailUser(["--from", `stranger-${tag()}@example.net`, "--to", target, "--quit-after", "RCPT"]).replies).toContainEqual(
+        expect.stringMatching(/^553 5\.7\.1 .*hosted mailbox's address/),
+      );
+      expect(swaksAsMailUser(["--from", "<>", "--to", target, "--quit-after", "RCPT"]).replies).toContainEqual(
+        expect.stringMatching(/^553 /),
+      );
+    });
+
+    it("takes at most 10 recipients per message", () => {
+      const targets = Array.from({ length: 11 }, (_, index) => `many-${index}-${tag()}@example.net`);
+      const { replies } = swaksAsMailUser(["--from", box.address, "--to", targets.join(","), "--quit-after", "RCPT"]);
+      expect(replies.filter((reply) => reply.startsWith("250 ")).length).toBe(12); // EHLO, MAIL and 10 recipients
+      expect(replies.filter((reply) => reply.startsWith("452 4.5.3"))).toHaveLength(1);
+    });
+
+    it("refuses a message over the size limit with 552 and sends nothing", async () => {
+      const target = `huge-${tag()}@example.net`;
+      const dir = mkdtempSync(path.join(os.tmpdir(), "rules-mail-"));
+      const file = path.join(dir, "huge.eml");
+      const line = `${"a".repeat(998)}\r\n`;
+      writeFileSync(file, `From: ${box.address}\r\nTo: ${target}\r\nSubject: huge\r\n\r\n${line.repeat(26_000)}`);
+      chmodSync(dir, 0o755);
+      try {
+        const { replies, transcript } = swaksAsMailUser(["--from", box.address, "--to", target, "--data", file]);
+        expect(replies, transcript).toContainEqual(expect.stringMatching(/^552 /));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      await settle();
+      expect(emailsTo(target)).toHaveLength(0);
+    });
+
+    it("refuses a message whose header cannot be read with a clear 5xx, and sends nothing", async () => {
+      const target = `broken-${tag()}@example.net`;
+      // No header block at all: a body line where the header must be.
+      const { replies, transcript } = swaksAsMailUser([
+        "--from",
+        box.address,
+        "--to",
+        target,
+        "--data",
+        "this is not a header\r\n\r\nbody\r\n",
+      ]);
+      expect(replies.at(-1), transcript).toMatch(/^554 5\.6\.0 /);
+      await settle();
+      expect(emailsTo(target)).toHaveLength(0);
+    });
   });
 });

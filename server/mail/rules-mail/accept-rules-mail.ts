@@ -10,9 +10,9 @@ import { db } from "@/server/db/client";
 import { accounts, mailboxes } from "@/server/db/schema";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { recordMailboxRuleMail } from "@/server/services/events/record-mailbox-rule-mail";
-import { headerFieldValue, headerFields, splitHeaderBlock } from "@/server/services/messages/header-block";
+import { readHeaderBlock } from "@/server/mail/submission/submitted-message";
+import { headerFieldValue } from "@/server/services/messages/header-block";
 import { acceptSubmittedMessage } from "@/server/services/messages/accept-submitted-message";
-import { withCrlf } from "@/shared/schemas/line-breaks";
 
 export type RuleMailKind = "forward" | "vacation";
 
@@ -24,27 +24,32 @@ const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
     .flatMap((object) => object.value)
     .flatMap((entry) => (entry.address ? [entry.address] : []));
 
-export async function acceptRulesMail(
-  envelope: { from: string; to: string[] },
-  submitted: Buffer,
-): Promise<{ id: string; kind: RuleMailKind }> {
-  const sender = envelope.from.trim().toLowerCase();
+/** The hosted mailbox (with its account) whose address Dovecot gave as envelope sender; 553 when there is none. */
+export async function ruleMailOwnerOrThrow(envelopeFrom: string) {
   const [owner] = await db()
     .select({ mailbox: mailboxes, account: accounts })
     .from(mailboxes)
     .innerJoin(accounts, eq(accounts.id, mailboxes.accountId))
-    .where(eq(mailboxes.address, sender))
+    .where(eq(mailboxes.address, envelopeFrom.trim().toLowerCase()))
     .limit(1);
   if (!owner) throw new SmtpReply("senderNotAllowed", "rules mail leaves with a hosted mailbox's address as sender");
-  const text = withCrlf(submitted.toString("latin1"));
-  const { header, bodyStart } = splitHeaderBlock(text);
-  const fields = headerFields(header);
+  return owner;
+}
+
+export async function acceptRulesMail(
+  envelope: { from: string; to: string[] },
+  submitted: Buffer,
+): Promise<{ id: string; kind: RuleMailKind }> {
+  // Checked again here: the mailbox may have been deleted since MAIL FROM.
+  const owner = await ruleMailOwnerOrThrow(envelope.from);
+  const { fields, body } = readHeaderBlock(submitted);
+  if (!fields.some((field) => field.name === "from")) throw new SmtpReply("invalidMessage", "the message has no From header");
   const kept = fields.filter((field) => field.name && !DROPPED(field.name));
   // Pigeonhole marks its vacation replies (RFC 3834); a redirect keeps the original's headers.
   const autoSubmitted = fields.find((field) => field.name === "auto-submitted");
   const kind: RuleMailKind = autoSubmitted && /^auto-replied\b/i.test(headerFieldValue(autoSubmitted).trim()) ? "vacation" : "forward";
   const keptHeader = kept.flatMap((field) => field.lines).join("\r\n");
-  const raw = Buffer.from(`${keptHeader}\r\n\r\n${bodyStart === null ? "" : text.slice(bodyStart)}`, "latin1");
+  const raw = Buffer.from(`${keptHeader}\r\n\r\n${body}`, "latin1");
   const parsed = await simpleParser(Buffer.from(`${keptHeader}\r\n\r\n`, "latin1"), { skipHtmlToText: true, skipTextToHtml: true });
   const named = new Set([...addressesOf(parsed.to), ...addressesOf(parsed.cc)].map((address) => address.toLowerCase()));
   const accepted = await acceptSubmittedMessage(

@@ -10,7 +10,7 @@ import { createSmtpListener } from "@/server/mail/listener/smtp-listener";
 import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";
 import type { TlsCredentials } from "@/server/security/tls-credentials";
 import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-size";
-import { acceptRulesMail } from "./accept-rules-mail";
+import { acceptRulesMail, ruleMailOwnerOrThrow } from "./accept-rules-mail";
 import { loopbackPeerUid } from "./loopback-peer-uid";
 
 export const RULES_MAIL_HOST = "127.0.0.1";
@@ -44,6 +44,7 @@ export function createRulesMailServer({ config, tls, port, mailUid }: Options): 
           fromDovecot.add(session);
         }
         if (!address.address) throw new SmtpReply("senderNotAllowed", "rules mail needs the mailbox's address as sender");
+        await ruleMailOwnerOrThrow(address.address);
       },
       async rcptTo(_address, session) {
         if (session.envelope.rcptTo.length >= MAX_RULE_RECIPIENTS) throw new SmtpReply("tooManyRecipients");

@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { simpleParser, type AddressObject } from "mailparser";
 import { SmtpReply } from "@/server/mail/reply-codes";
-import { headerFieldValue, headerFields, splitHeaderBlock } from "@/server/services/messages/header-block";
+import { type HeaderField, headerFieldValue, headerFields, splitHeaderBlock } from "@/server/services/messages/header-block";
 import { readFromHeader } from "@/server/services/messages/read-from-header";
 import { withCrlf } from "@/shared/schemas/line-breaks";
 import { checkMailbox, formatMailbox } from "@/shared/schemas/mail-address";
@@ -58,17 +58,27 @@ const mailboxesOf = (field: AddressObject | AddressObject[] | undefined) =>
 const display = (entry: { name: string; address?: string }) =>
   entry.name ? `${JSON.stringify(entry.name)} <${entry.address}>` : (entry.address ?? "");
 
-export async function readSubmittedMessage(submitted: Buffer, domainForIds: string): Promise<ReadSubmission> {
+/**
+ * A message handed to us to send, split into its header fields and body, or
+ * refused with 554 5.6.0 when it cannot be read as one: NUL bytes, a header
+ * block over 256 KiB or 1,000 fields, a header line that is no field. Every
+ * listener that takes built mail (submission, rules mail) reads it here.
+ */
+export function readHeaderBlock(submitted: Buffer): { fields: HeaderField[]; body: string } {
   if (submitted.includes(0)) throw new SmtpReply("invalidMessage", "NUL bytes are not allowed in a message");
   // A bare CR or LF would leave as one too, and a receiver that ends lines on it would read the rest as SMTP commands.
   const text = withCrlf(submitted.toString("latin1"));
   const { header: headerBlock, bodyStart } = splitHeaderBlock(text);
-  const body = bodyStart === null ? "" : text.slice(bodyStart);
   if (headerBlock.length > MAX_HEADER_BYTES)
     throw new SmtpReply("invalidMessage", `the header block is over ${MAX_HEADER_BYTES / 1024} KiB`);
   const fields = headerFields(headerBlock);
   if (fields.length > MAX_HEADER_FIELDS) throw new SmtpReply("invalidMessage", `more than ${MAX_HEADER_FIELDS} header fields`);
   if (fields.some((field) => !field.name)) throw new SmtpReply("invalidMessage", "a header line has no field name");
+  return { fields, body: bodyStart === null ? "" : text.slice(bodyStart) };
+}
+
+export async function readSubmittedMessage(submitted: Buffer, domainForIds: string): Promise<ReadSubmission> {
+  const { fields, body } = readHeaderBlock(submitted);
 
   const control = new Map(fields.filter((field) => REMOVED_HEADERS.has(field.name)).map((field) => [field.name, headerFieldValue(field)]));
   const service = fields.find((field) => !REMOVED_HEADERS.has(field.name) && reservedHeaderKind(field.name) === "service");
