@@ -28,6 +28,11 @@ const labels: Record<MessageRecipient["status"], string> = {
   suppressed: "Suppressed",
 };
 
+/** One recipient's state in words, coloured to match (also the webmail's Sent). */
+export function RecipientStatusBadge({ status }: { status: MessageRecipient["status"] }) {
+  return <Badge tone={tones[status]}>{labels[status]}</Badge>;
+}
+
 const eventLabels: Record<string, string> = {
   sent: "Handed off",
   delivered: "Delivered",
@@ -69,7 +74,7 @@ export function MessageRecipients({ data, panelClass, headingClass }: { data: De
             <li key={recipient.email} aria-label={recipient.email} className="space-y-2 px-6 py-4 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium break-all text-zinc-900 dark:text-white">{recipient.email}</span>
-                <Badge tone={tones[recipient.status]}>{labels[recipient.status]}</Badge>
+                <RecipientStatusBadge status={recipient.status} />
               </div>
               <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[8rem_1fr]">
                 <dt className="text-zinc-700 dark:text-zinc-300">Receiving server</dt>
