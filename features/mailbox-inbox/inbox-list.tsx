@@ -1,17 +1,18 @@
 "use client";
-// A folder's messages, newest first: who (the sender; in Sent the
-// recipients, with how the delivery went), the subject, the start of the
-// text, when; unread ones in bold and marked, flagged ones and those with
-// attachments marked too. More are loaded at the end of the list.
+// A folder's conversations, newest first (features/mailbox-inbox/threads.ts):
+// who (the sender; in Sent the recipients, with how the delivery went), the
+// subject, how many messages, the start of the text, when; unread ones in
+// bold and marked, flagged ones and those with attachments marked too. More
+// are loaded at the end of the list.
 import { Badge } from "@/components/badge";
 import { Button } from "@/components/button";
 import { formatDateTime } from "@/components/format-time";
 import { LineIcon } from "@/components/line-icon";
 import { MessageStatusBadge } from "@/features/messages/message-status-badge";
-import type { MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
+import type { ThreadRow } from "./threads";
 
 type InboxListProps = {
-  items: MailboxMessageSummary[];
+  rows: ThreadRow[];
   /** In Sent the recipients are what matters, not the sender. */
   showRecipients: boolean;
   reading: string | null;
@@ -24,36 +25,39 @@ type InboxListProps = {
 /** The row's button, to give focus back to it when the message closes. */
 export const rowSelector = (messageId: string) => `[data-message-id="${CSS.escape(messageId)}"]`;
 
-export function InboxList({ items, showRecipients, reading, onOpen, hasMore, loadingMore, onLoadMore }: InboxListProps) {
+export function InboxList({ rows, showRecipients, reading, onOpen, hasMore, loadingMore, onLoadMore }: InboxListProps) {
   return (
     <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
       <ul aria-label="Messages" className="divide-y divide-zinc-200 dark:divide-zinc-800">
-        {items.map((item) => (
+        {rows.map(({ latest: item, messages, seen, flagged, hasAttachments }) => (
           <li key={item.id}>
             <button
               type="button"
               data-message-id={item.id}
               onClick={() => onOpen(item.id)}
-              aria-current={reading === item.id ? "true" : undefined}
+              aria-current={messages.some((message) => message.id === reading) ? "true" : undefined}
               className="grid w-full min-w-0 gap-0.5 px-4 py-3 text-left text-sm hover:bg-zinc-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 aria-[current=true]:bg-indigo-50/60 dark:hover:bg-zinc-800/60 dark:aria-[current=true]:bg-indigo-500/10"
             >
               <span className="flex min-w-0 items-baseline justify-between gap-2">
-                <span
-                  className={`truncate ${item.seen ? "text-zinc-600 dark:text-zinc-400" : "font-semibold text-zinc-900 dark:text-white"}`}
-                >
+                <span className={`truncate ${seen ? "text-zinc-600 dark:text-zinc-400" : "font-semibold text-zinc-900 dark:text-white"}`}>
                   {showRecipients ? `To: ${item.to.join(", ") || "—"}` : (item.from ?? "—")}
                 </span>
                 <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{formatDateTime(item.receivedAt)}</span>
               </span>
               <span className="flex min-w-0 items-center gap-1.5">
-                {item.seen ? null : <Badge tone="info">Unread</Badge>}
-                {item.flagged ? <Badge tone="warning">Flagged</Badge> : null}
-                <span
-                  className={`truncate ${item.seen ? "text-zinc-700 dark:text-zinc-300" : "font-semibold text-zinc-900 dark:text-white"}`}
-                >
+                {seen ? null : <Badge tone="info">Unread</Badge>}
+                {flagged ? <Badge tone="warning">Flagged</Badge> : null}
+                <span className={`truncate ${seen ? "text-zinc-700 dark:text-zinc-300" : "font-semibold text-zinc-900 dark:text-white"}`}>
                   {item.subject ?? "(no subject)"}
                 </span>
-                {item.hasAttachments ? (
+                {messages.length > 1 ? (
+                  <span className="shrink-0 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+                    <span className="sr-only">, </span>
+                    {messages.length}
+                    <span className="sr-only"> messages</span>
+                  </span>
+                ) : null}
+                {hasAttachments ? (
                   <span className="shrink-0 text-zinc-500 dark:text-zinc-400">
                     <PaperclipIcon />
                     <span className="sr-only">, with attachments</span>

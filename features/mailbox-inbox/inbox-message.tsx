@@ -9,8 +9,9 @@ import { formatDateTime } from "@/components/format-time";
 import { QueryState } from "@/components/query-state";
 import type { ComposeKind } from "@/features/mail-compose/compose-prefill";
 import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
-import type { MailboxMessageDetail } from "@/shared/schemas/mailbox-messages";
+import type { MailboxMessageDetail, MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
 import { Authenticity } from "./authenticity";
+import { ConversationList } from "./conversation-list";
 import { folderOfUse } from "./folder-labels";
 import { formatBytes } from "./format-bytes";
 import { bareAddress } from "@/features/mail-compose/address-list";
@@ -41,13 +42,26 @@ type InboxMessageProps = {
   message: ReturnType<typeof useMailboxMessage>;
   folders: MailboxFolder[];
   listLabel: string;
+  /** The open message's conversation in the folder's list (features/mailbox-inbox/threads.ts). */
+  conversation: MailboxMessageSummary[];
+  onOpen: (messageId: string) => void;
   actions: MessageActions;
   onClose: () => void;
   onCompose: (kind: ComposeKind, original: MailboxMessageDetail) => void;
   onMove: (message: MailboxMessageDetail) => void;
 };
 
-export function InboxMessage({ message, folders, listLabel, actions, onClose, onCompose, onMove }: InboxMessageProps) {
+export function InboxMessage({
+  message,
+  folders,
+  listLabel,
+  conversation,
+  onOpen,
+  actions,
+  onClose,
+  onCompose,
+  onMove,
+}: InboxMessageProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const loadedId = message.data?.id;
   // Opened from the list (or with j and k): the message is what the reader wants next (in place of the list on a phone).
@@ -72,6 +86,7 @@ export function InboxMessage({ message, folders, listLabel, actions, onClose, on
               message={data}
               listLabel={listLabel}
               isDraft={isDraft}
+              isOwn={isDraft || folderOfUse(folders, "sent")?.name === data.folder}
               inJunk={inJunk}
               hasJunk={junk !== null}
               pending={actions.pending}
@@ -111,6 +126,7 @@ export function InboxMessage({ message, folders, listLabel, actions, onClose, on
             {inJunk || data.spam?.verdict === "spam" ? <SpamVerdict spam={data.spam} /> : null}
             <MessageBody html={data.html} text={data.text} messageId={data.id} sender={data.from ? bareAddress(data.from) : null} />
             <MessageAttachments attachments={data.attachments} />
+            <ConversationList messages={conversation} reading={data.id} onOpen={onOpen} />
             <details className="text-sm">
               <summary className="cursor-pointer font-medium text-zinc-800 dark:text-zinc-200">All headers</summary>
               <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap break-all text-xs text-zinc-600 dark:text-zinc-400">

@@ -21,13 +21,16 @@ export type MailShortcut = (typeof mailShortcuts)[number]["action"];
 
 const actionOfKey = new Map<string, MailShortcut>(mailShortcuts.flatMap(({ keys, action }) => keys.map((key) => [key, action] as const)));
 
-/** Whether a key press belongs to what the user is typing in, not to the page. */
+const notForText = ["button", "checkbox", "radio", "submit", "reset", "file", "range", "color"];
+
+/** Whether a key press belongs to what the user is typing in (a field, a list box, the editor), not to the page. */
 export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) return !["button", "checkbox", "radio", "submit", "reset", "file"].includes(target.type);
-  return false;
+  if (!target || typeof target !== "object") return false;
+  const element = target as { tagName?: string; type?: string; isContentEditable?: boolean };
+  if (element.isContentEditable) return true;
+  const tag = element.tagName?.toLowerCase();
+  if (tag === "textarea" || tag === "select") return true;
+  return tag === "input" && !notForText.includes(element.type ?? "text");
 }
 
 /** The shortcut a key press asks for, or null when it is not one or is not meant for the page. */

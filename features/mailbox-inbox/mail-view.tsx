@@ -21,6 +21,7 @@ import { MessageListPane } from "./message-list-pane";
 import { MoveDialog } from "./move-dialog";
 import { MailNoticeBar, type ShownNotice } from "./mail-notice";
 import { ShortcutsHelpDialog } from "./shortcuts-help-dialog";
+import { singleRows, threadRows } from "./threads";
 import { isStorageOffline, StorageOfflineNotice } from "./storage-offline";
 import type { MailboxMessageDetail } from "@/shared/schemas/mailbox-messages";
 import { type MessageFilters, noFilters, useMailboxFolders, useMailboxMessage, useMailboxMessages } from "./use-mailbox-inbox";
@@ -55,6 +56,9 @@ export function MailView({ mailboxId, address, folder, initialMessage, header }:
   const sent = folderOfUse(folders.data, "sent");
   const message = useMailboxMessage(mailboxId, reading, { liveDelivery: current?.specialUse === "sent" });
   const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
+  // Drafts are not conversations: each is its own row.
+  const rows = current?.specialUse === "drafts" ? singleRows(items) : threadRows(items);
+  const conversation = rows.find((row) => row.messages.some((item) => item.id === reading))?.messages ?? [];
 
   const open = (messageId: string | null) => {
     if (reading) lastRead.current = reading;
@@ -92,11 +96,12 @@ export function MailView({ mailboxId, address, folder, initialMessage, header }:
     });
   };
 
+  /** j and k move row by row, opening each conversation's newest message. */
   const step = (by: 1 | -1) => {
-    if (items.length === 0) return;
-    const index = items.findIndex((item) => item.id === reading);
-    const next = index === -1 ? 0 : Math.min(items.length - 1, Math.max(0, index + by));
-    open(items[next]!.id);
+    if (rows.length === 0) return;
+    const index = rows.findIndex((row) => row.messages.some((item) => item.id === reading));
+    const next = index === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, index + by));
+    open(rows[next]!.latest.id);
   };
 
   useMailShortcuts((action: MailShortcut) => {
@@ -136,7 +141,8 @@ export function MailView({ mailboxId, address, folder, initialMessage, header }:
     <div className="space-y-4">
       {header(
         <>
-          <Button variant="secondary" onClick={() => setHelpOpen(true)}>
+          {/* Phones seldom have a keyboard. */}
+          <Button variant="secondary" className="max-sm:hidden" onClick={() => setHelpOpen(true)}>
             Shortcuts
           </Button>
           <Button onClick={() => startCompose("new", null)}>Compose</Button>
@@ -157,6 +163,7 @@ export function MailView({ mailboxId, address, folder, initialMessage, header }:
               folder={current}
               label={label}
               messages={messages}
+              rows={rows}
               filters={filters}
               onFiltersChange={(next) => {
                 setFilters(next);
@@ -177,6 +184,8 @@ export function MailView({ mailboxId, address, folder, initialMessage, header }:
                   message={message}
                   folders={folderList}
                   listLabel={label}
+                  conversation={conversation}
+                  onOpen={open}
                   actions={actions}
                   onClose={() => open(null)}
                   onCompose={startCompose}

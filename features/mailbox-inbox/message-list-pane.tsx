@@ -8,6 +8,7 @@ import { FolderActions } from "./folder-actions";
 import { InboxList } from "./inbox-list";
 import { MessageSearch } from "./message-search";
 import { isStorageOffline, StorageOfflineNotice } from "./storage-offline";
+import type { ThreadRow } from "./threads";
 import { isFiltered, type MessageFilters, type useMailboxMessages } from "./use-mailbox-inbox";
 
 const emptyHints: Partial<Record<NonNullable<MailboxFolder["specialUse"]>, string>> = {
@@ -50,6 +51,8 @@ type MessageListPaneProps = {
   folder: MailboxFolder | null;
   label: string;
   messages: ReturnType<typeof useMailboxMessages>;
+  /** The loaded messages as the list's rows (conversations, or single drafts). */
+  rows: ThreadRow[];
   filters: MessageFilters;
   onFiltersChange: (filters: MessageFilters) => void;
   searchRef: React.Ref<HTMLInputElement>;
@@ -65,6 +68,7 @@ export function MessageListPane({
   folder,
   label,
   messages,
+  rows,
   filters,
   onFiltersChange,
   searchRef,
@@ -92,9 +96,9 @@ export function MessageListPane({
         isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
         failed={(error) => (isStorageOffline(error) ? <StorageOfflineNotice query={messages} /> : null)}
       >
-        {(data) => (
+        {() => (
           <InboxList
-            items={data.pages.flatMap((page) => page.items)}
+            rows={rows}
             showRecipients={folder?.specialUse === "sent" || folder?.specialUse === "drafts"}
             reading={reading}
             onOpen={onOpen}

@@ -10,6 +10,8 @@ type MessageToolbarProps = {
   message: MailboxMessageDetail;
   listLabel: string;
   isDraft: boolean;
+  /** A draft or a copy in Sent: the mailbox's own, never spam. */
+  isOwn: boolean;
   inJunk: boolean;
   hasJunk: boolean;
   pending: boolean;
@@ -23,7 +25,7 @@ type MessageToolbarProps = {
 };
 
 export function MessageToolbar(props: MessageToolbarProps) {
-  const { message, listLabel, isDraft, inJunk, hasJunk, pending } = props;
+  const { message, listLabel, isDraft, isOwn, inJunk, hasJunk, pending } = props;
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2">
@@ -69,7 +71,7 @@ export function MessageToolbar(props: MessageToolbarProps) {
           <Button variant="ghost" size="sm" disabled={pending} onClick={props.onSpam}>
             Not spam
           </Button>
-        ) : hasJunk && !isDraft ? (
+        ) : hasJunk && !isOwn ? (
           <Button variant="ghost" size="sm" disabled={pending} onClick={props.onSpam}>
             Spam
           </Button>
