@@ -3,7 +3,8 @@
 // other through the real sending pipeline and Dovecot. On a wide screen,
 // keyboard first: read with j, reply with r and Ctrl+Enter (the reply lands in
 // the other mailbox, threaded), follow its delivery in Sent, search with /,
-// file the message into a new folder, delete it with # and undo. On a 390 px
+// file the message into a new folder, delete it with # and undo, rename and
+// delete the folder. On a 390 px
 // phone, one pane at a time: read and go back, compose with an attachment
 // from the default sender, save a draft, resume it from Drafts and send it.
 import { randomBytes } from "node:crypto";
@@ -131,6 +132,20 @@ test.describe("webmail, wide screen", () => {
     await trashed.getByRole("button", { name: "Undo" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Moved “${subject}” to Projects.` })).toBeVisible();
     await expect(rows.first()).toContainText(subject);
+
+    // The folder renamed, then deleted with what it holds (after a confirmation); back to the Inbox.
+    await page.getByRole("button", { name: "Rename folder Projects" }).click();
+    const rename = page.getByRole("dialog", { name: "Rename “Projects”" });
+    await rename.getByLabel("Folder name").fill("Clients");
+    await rename.getByRole("button", { name: "Rename folder" }).click();
+    await expect(page).toHaveURL(/\?folder=Clients$/);
+    await expect(rows.first()).toContainText(subject);
+    await page.getByRole("button", { name: "Delete folder Clients" }).click();
+    const removal = page.getByRole("dialog", { name: "Delete the folder “Clients”?" });
+    await expect(removal).toContainText("Its message is deleted with it");
+    await removal.getByRole("button", { name: "Delete folder" }).click();
+    await expect(page).toHaveURL(/\/inbox$/);
+    await expect(folders.getByRole("link")).toHaveText(["Inbox", "Drafts", "Sent", "Junk", "Trash"]);
 
     // ? lists the shortcuts.
     await page.keyboard.press("?");

@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { formatDateTime } from "@/components/format-time";
 import { textLinkClass } from "@/features/auth/auth-card";
-import { RecipientStatusBadge } from "@/features/messages/message-recipients";
+import { RecipientStatusLine } from "@/features/messages/message-recipients";
 import { MessageStatusBadge } from "@/features/messages/message-status-badge";
 import type { MailboxMessageDetail } from "@/shared/schemas/mailbox-messages";
 
@@ -24,10 +24,7 @@ export function SentDelivery({ delivery, sendingMessageId }: SentDeliveryProps) 
       <ul aria-label="Delivery to each recipient" className="space-y-2">
         {delivery.recipients.map((recipient) => (
           <li key={recipient.email} aria-label={recipient.email} className="space-y-0.5">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="font-medium break-all text-zinc-800 dark:text-zinc-200">{recipient.email}</span>
-              <RecipientStatusBadge status={recipient.status} />
-            </div>
+            <RecipientStatusLine recipient={recipient} />
             <p className="wrap-anywhere text-xs text-zinc-600 dark:text-zinc-400">
               {recipient.diagnostic ?? (recipient.remoteMta ? `Taken by ${recipient.remoteMta}` : "No reply yet")} ·{" "}
               <time dateTime={recipient.updatedAt}>{formatDateTime(recipient.updatedAt)}</time>
