@@ -3,8 +3,8 @@
 // other through the real sending pipeline and Dovecot. On a wide screen,
 // keyboard first: read with j, reply with r and Ctrl+Enter (the reply lands in
 // the other mailbox, threaded), follow its delivery in Sent, search with /,
-// file the message into a new folder, delete it with # and undo, rename and
-// delete the folder. On a 390 px
+// file the message into a new folder, delete it with # and undo, flag it and
+// leave it unread, rename and delete the folder. On a 390 px
 // phone, one pane at a time: read and go back, compose with an attachment
 // from the default sender, save a draft, resume it from Drafts and send it.
 import { randomBytes } from "node:crypto";
@@ -132,6 +132,15 @@ test.describe("webmail, wide screen", () => {
     await trashed.getByRole("button", { name: "Undo" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Moved “${subject}” to Projects.` })).toBeVisible();
     await expect(rows.first()).toContainText(subject);
+
+    // Flagged, and left unread again (which closes it): the row says both.
+    await page.keyboard.press("j");
+    await message.getByRole("button", { name: "Flag", exact: true }).click();
+    await expect(message.getByRole("button", { name: "Unflag" })).toBeVisible();
+    await message.getByRole("button", { name: "Mark unread" }).click();
+    await expect(message).toHaveCount(0);
+    await expect(rows.first().getByText("Flagged", { exact: true })).toBeVisible();
+    await expect(rows.first().getByText("Unread", { exact: true })).toBeVisible();
 
     // The folder renamed, then deleted with what it holds (after a confirmation); back to the Inbox.
     await page.getByRole("button", { name: "Rename folder Projects" }).click();

@@ -46,7 +46,13 @@ export function FolderActions({ mailboxId, folder }: { mailboxId: string; folder
         pending={remove.isPending}
         error={remove.error?.message ?? null}
         onCancel={() => setOpen(null)}
-        onConfirm={() => remove.mutate(folder.name, { onSuccess: () => router.push(mailHref(mailboxId, { folder: "INBOX" })) })}
+        // Awaited rather than a callback of mutate, which would not run once this folder's view has gone.
+        onConfirm={() =>
+          void remove.mutateAsync(folder.name).then(
+            () => router.push(mailHref(mailboxId, { folder: "INBOX" })),
+            () => undefined, // shown in the dialog (remove.error)
+          )
+        }
       >
         {holds}
       </ConfirmDialog>

@@ -10,8 +10,9 @@ function useFolderMutation<Input, Result>(mailboxId: string, call: (input: Input
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    // Counts, lists and the storage used on /mailboxes all follow.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all(mailboxId) }),
+    // Marked stale, not fetched again here: the caller goes to the folder it made or renamed (or to the Inbox), whose
+    // view reads afresh, and the folder left behind may no longer exist. The storage used on /mailboxes follows too.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: mailboxKeys.all(mailboxId), refetchType: "none" }),
   });
 }
 
