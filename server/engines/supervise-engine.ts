@@ -1,4 +1,4 @@
-// One supervisor for every child engine (Dovecot, Postfix): start it in its
+// One supervisor for every child engine (Dovecot, Postfix, rspamd, the MTA-STS resolver): start it in its
 // own process group, report it online once its listener answers, restart it
 // with a growing delay when it dies, and stop it with the service (SIGTERM,
 // then SIGKILL after a grace period). What differs per engine (its command,
@@ -23,12 +23,14 @@ export type SupervisedEngine = {
 };
 
 export type EngineOptions = {
-  /** The log component and the name in messages: "dovecot", "postfix". */
+  /** The log component and the name in messages: "dovecot", "postfix", "mta-sts". */
   name: string;
   binary: string;
   args: string[];
   /** stdin, stdout, stderr of the child: stdout may be a file descriptor of the engine's own (a named pipe). */
   stdio: StdioOptions;
+  /** Its environment (default: the launcher's). */
+  env?: Record<string, string>;
   /** The loopback port that answers once the engine serves. */
   readyPort: number;
   /** Before each start: stop what an earlier run left, check the instance. A throw counts as a failed start. */
@@ -75,7 +77,11 @@ export function superviseEngine(options: EngineOptions): SupervisedEngine {
     // Its own process group: a terminal's Ctrl-C (or a service manager's SIGTERM to the group) reaches the
     // launcher alone, which stops the engine after the parts that use it (docs/stopping.md).
     const [command, args] = withParentDeathSignal(options.binary, options.args);
-    const current = spawn(command, args, { stdio: options.stdio, detached: true });
+    const current = spawn(command, args, {
+      stdio: options.stdio,
+      detached: true,
+      env: (options.env as NodeJS.ProcessEnv | undefined) ?? process.env,
+    });
     child = current;
     options.onSpawn(current, () => stopping);
     current.once("error", (error) => log.error({ err: error }, `${options.name} could not start`));

@@ -45,8 +45,8 @@ function logPipe(file: string): { writeFd: number; reader: net.Socket } {
 
 /** Its connection lines (our hand-offs and readiness probes, every few seconds) are debug; deliveries and problems are not. */
 export function postfixLogLevel(line: string): "error" | "warn" | "info" | "debug" {
-  if (/postfix\/[\w-]+\[\d+\]: (fatal|panic|error):/.test(line)) return "error";
-  if (/postfix\/[\w-]+\[\d+\]: warning:/.test(line)) return "warn";
+  if (/postfix\/[\w/-]+\[\d+\]: (fatal|panic|error):/.test(line)) return "error";
+  if (/postfix\/[\w/-]+\[\d+\]: warning:/.test(line)) return "warn";
   if (/postfix\/smtpd\[\d+\]: (connect from|disconnect from|lost connection after CONNECT from) /.test(line)) return "debug";
   return "info";
 }

@@ -5,6 +5,7 @@
 // under the service's state directory at each start, its queue stays there
 // across restarts. POSTFIX=external hands off to an operator's Postfix at
 // POSTFIX_URL; POSTFIX=off runs none.
+import { existsSync } from "node:fs";
 import { isIPv6 } from "node:net";
 import path from "node:path";
 import { type Env, EnvError } from "@/server/env";
@@ -18,6 +19,8 @@ import { postfixLayout } from "./postfix-config";
 import { supervisePostfix } from "./postfix-process";
 import { writePostfixStatus } from "./postfix-status";
 import { postfixUser } from "./postfix-user";
+import { startMtaSts } from "./start-mta-sts";
+import { type TlsPolicySources, withAppliedPolicy } from "./tls-policy-applied";
 import { writePostfixFiles } from "./write-postfix-files";
 
 export type OutboundMta = {
@@ -55,15 +58,21 @@ function ownMx(config: Env): { host: string; port: number } | null {
   return { host: isIPv6(listen) ? `ipv6:${listen}` : listen, port: mxPort };
 }
 
-/** Throws EnvError when the settings cannot work with the child (DNS_SERVERS with a port other than 53). */
 /** Feeds the log to the evidence reader; reports to our own return-path names are no customer's delivery. */
-function deliveryEvidenceRecorder(ownDomain: string): (line: string) => void {
+function deliveryEvidenceRecorder(ownDomain: string, policies: TlsPolicySources): (line: string) => void {
   const read = deliveryLogReader();
   const ours = (recipient: string) => recipient.endsWith(`@${ownDomain}`) || recipient.includes(`@${RETURN_PATH_LABEL}.`);
   return (line) => {
     const evidence = read(line);
-    if (evidence && !ours(evidence.recipient)) void recordDeliveryEvidence(evidence);
+    if (evidence && !ours(evidence.recipient)) void withAppliedPolicy(evidence, policies).then(recordDeliveryEvidence);
   };
+}
+
+/** OUTBOUND_TLS_CA_FILE must exist when set; Debian's bundle may be absent (then nothing can be verified). */
+function tlsCaFile(settings: Env["postfix"]): string | null {
+  if (existsSync(settings.tlsCaFile)) return settings.tlsCaFile;
+  if (settings.tlsCaFileSet) throw new EnvError([`OUTBOUND_TLS_CA_FILE: no file at ${settings.tlsCaFile}`]);
+  return null;
 }
 
 export async function startPostfix(config: Env): Promise<OutboundMta> {
@@ -86,8 +95,12 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
   }
   const problem = dnsPortProblem(config.DNS_SERVERS);
   if (problem) throw new EnvError([problem]);
+  const caFile = tlsCaFile(settings);
   const handOffPort = await freeLoopbackPort();
-  const layout = postfixLayout(preparePostfixRoot(config.dataDir));
+  const root = preparePostfixRoot(config.dataDir);
+  const layout = postfixLayout(root);
+  // Before Postfix: it asks the resolver for every delivery's TLS policy.
+  const mtaSts = await startMtaSts(settings, root, caFile);
   writePostfixFiles(
     {
       layout,
@@ -98,6 +111,8 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
       returnPath: { domain: returnPathDomain(), label: RETURN_PATH_LABEL },
       dnsServers: settings.dnsServers,
       times: settings.times,
+      presets: settings.presets,
+      tls: { caFile, dane: settings.dane, mtaStsPort: mtaSts.port },
     },
     user,
   );
@@ -108,13 +123,22 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
     queueDir: layout.queueDir,
     handOffPort,
     onStatus: (online) => writePostfixStatus(config.dataDir, online ? "online" : "offline"),
-    onLogLine: deliveryEvidenceRecorder(returnPathDomain()),
+    onLogLine: deliveryEvidenceRecorder(returnPathDomain(), { mtaStsPort: mtaSts.port, dane: settings.dane }),
   });
   const ready = await postfix.ready(15_000);
   const dns = settings.dnsServers.length > 0 ? `DNS ${settings.dnsServers.join(", ")}` : "the system's DNS";
+  const extras = [
+    settings.presets ? "provider presets on" : "provider presets off (POSTFIX_PRESETS=off)",
+    settings.dane ? "DANE on" : "DANE off",
+    mtaSts.description,
+  ];
   return {
-    description: `outbound MTA: Postfix${ready ? "" : " did not start yet (see its log lines);"} hand-off on 127.0.0.1:${handOffPort}, delivers to MX port ${settings.outboundPort} through ${dns}; queue under ${layout.queueDir}`,
+    description: `outbound MTA: Postfix${ready ? "" : " did not start yet (see its log lines);"} hand-off on 127.0.0.1:${handOffPort}, delivers to MX port ${settings.outboundPort} through ${dns}; queue under ${layout.queueDir}; ${extras.join("; ")}`,
     handOffUrl: `smtp://127.0.0.1:${handOffPort}`,
-    stop: postfix.stop,
+    // Postfix first: its deliveries in flight may still ask the resolver.
+    stop: async () => {
+      await postfix.stop();
+      await mtaSts.stop();
+    },
   };
 }
