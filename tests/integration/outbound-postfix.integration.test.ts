@@ -518,7 +518,9 @@ describe("delivery through the service's Postfix", () => {
     // Postfix logs the report's hand-off once our MX has answered it: after the outcome is recorded.
     await waitFor(
       () =>
-        /postfix\/smtp\[\d+\]: \w+: to=<[^>]+@ces-bounces\.outbound\.example>, relay=127\.0\.0\.1\[127\.0\.0\.1\]/.test(serverLog())
+        /postfix\/reports\/smtp\[\d+\]: \w+: to=<[^>]+@ces-bounces\.outbound\.example>, relay=127\.0\.0\.1\[127\.0\.0\.1\]/.test(
+          serverLog(),
+        )
           ? true
           : undefined,
       "Postfix's log of the report's hand-off to our MX",

@@ -18,7 +18,7 @@ const input = (overrides: Partial<PostfixConfigInput> = {}): PostfixConfigInput 
   hostname: "mail.example.com",
   handOffPort: 10025,
   outboundPort: 25,
-  ownMx: { host: "127.0.0.1", port: 2525 },
+  ownMx: { host: "127.0.0.1", port: 2525, connections: 10 },
   returnPath: { domain: "bounces.example.com", label: "ces-bounces" },
   dnsServers: [],
   times: { delayWarning: "4h", queueLifetime: "5d", minimalBackoff: "300s", maximalBackoff: "4000s" },
@@ -159,8 +159,8 @@ describe("transport table", () => {
         return { regexp: new RegExp(pattern!.slice(1, -1)), nexthop };
       });
     const route = (address: string) => rules.find((rule) => rule.regexp.test(address))?.nexthop ?? null;
-    expect(route("x1@bounces.example.com")).toBe("smtp:[127.0.0.1]:2525");
-    expect(route("x1@ces-bounces.customer.org")).toBe("smtp:[127.0.0.1]:2525");
+    expect(route("x1@bounces.example.com")).toBe("reports:[127.0.0.1]:2525");
+    expect(route("x1@ces-bounces.customer.org")).toBe("reports:[127.0.0.1]:2525");
     expect(route("someone@customer.org")).toBeNull();
     expect(route("x1@bouncesXexample.com")).toBeNull();
     expect(route("x1@sub.bounces.example.com.evil.test")).toBeNull();
@@ -169,6 +169,14 @@ describe("transport table", () => {
 });
 
 describe("master.cf", () => {
+  it("sends reports to our MX through a transport of their own: plain text on this machine, connections reused and capped", () => {
+    const master = renderMasterCf(input({ ownMx: { host: "127.0.0.1", port: 2525, connections: 7 } }));
+    expect(master).toMatch(
+      /^reports unix - - n - 7 smtp -o syslog_name=postfix\/reports -o smtp_tls_security_level=none -o smtp_tls_policy_maps= -o smtp_dns_support_level=$/m,
+    );
+    expect(renderMasterCf(input({ ownMx: null }))).not.toMatch(/^reports /m);
+  });
+
   it("listens for hand-offs on its loopback port only, unchrooted, with the postlog service", () => {
     const master = renderMasterCf(input());
     const inet = master.split("\n").filter((line) => / inet /.test(line));

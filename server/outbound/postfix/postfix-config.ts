@@ -41,8 +41,11 @@ export type PostfixConfigInput = {
   handOffPort: number;
   /** The port it connects to at recipients' MX hosts (OUTBOUND_SMTP_PORT; 25 in production). */
   outboundPort: number;
-  /** Our MX on loopback, for delivery reports to our return-path names (null: the MX is off). */
-  ownMx: { host: string; port: number } | null;
+  /**
+   * Our MX on this machine, for delivery reports to our return-path names (null: the MX is off), and how many
+   * connections the reports transport may hold to it (below the MX's limit per client address).
+   */
+  ownMx: { host: string; port: number; connections: number } | null;
   /** Domains whose mail goes to our own MX (the service's return-path domain, and customers' `<label>.<domain>`). */
   returnPath: { domain: string; label: string };
   /** DNS_SERVERS: the outbound client then resolves through its own resolv.conf (port 53 only). */
@@ -61,13 +64,16 @@ export type PostfixConfigInput = {
   };
 };
 
+/** The transport reports to our own MX leave through (master.cf). */
+const REPORTS_TRANSPORT = "reports";
+
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** A regexp table: the key is the whole recipient address. */
 export function renderTransportTable(input: PostfixConfigInput): string {
   if (!input.ownMx) return "";
   const { domain, label } = input.returnPath;
-  const nexthop = `smtp:[${input.ownMx.host}]:${input.ownMx.port}`;
+  const nexthop = `${REPORTS_TRANSPORT}:[${input.ownMx.host}]:${input.ownMx.port}`;
   return [`/@${escapeRegExp(domain)}$/ ${nexthop}`, `/@${escapeRegExp(label)}\\.[^@]+$/ ${nexthop}`, ""].join("\n");
 }
 
@@ -142,6 +148,28 @@ export function renderMainCf(input: PostfixConfigInput): string {
 }
 
 /**
+ * Reports to our own MX (on this machine): no TLS to negotiate and no TLS policy to look up, so connections are
+ * reused while reports wait; at most `connections` at once, so Postfix stays under the MX's limit per client address
+ * (a report refused with 421 would wait for Postfix's next retry).
+ */
+function reportsService(connections: number): string[] {
+  return [
+    REPORTS_TRANSPORT,
+    "unix",
+    "-",
+    "-",
+    "n",
+    "-",
+    String(connections),
+    "smtp",
+    `-o syslog_name=postfix/${REPORTS_TRANSPORT}`,
+    "-o smtp_tls_security_level=none",
+    "-o smtp_tls_policy_maps=",
+    "-o smtp_dns_support_level=",
+  ];
+}
+
+/**
  * Every service runs unchrooted except those that ask DNS when DNS_SERVERS is set (they then read our resolv.conf):
  * the outbound clients, and the hand-off listener when the presets look up recipients' MX hosts.
  */
@@ -173,6 +201,7 @@ export function renderMasterCf(input: PostfixConfigInput): string {
     ["scache", "unix", "-", "-", "n", "-", "1", "scache"],
     ["postlog", "unix-dgram", "n", "-", "n", "-", "1", "postlogd"],
     ...(input.presets ? presetServices(smtpChroot, PROVIDER_PRESETS) : []),
+    ...(input.ownMx ? [reportsService(input.ownMx.connections)] : []),
   ];
   return [
     "# Written by the service at each start: edits are lost (docs/delivery.md).",

@@ -50,12 +50,16 @@ function preparePostfixRoot(dataDir: string): string {
   return root;
 }
 
-/** Our MX as the child reaches it: a wildcard listen address is reached on loopback. */
-function ownMx(config: Env): { host: string; port: number } | null {
+/**
+ * Our MX as the child reaches it: a wildcard listen address is reached on loopback. Its reports use at most half the
+ * MX's connections per client address (SMTP_MAX_CLIENTS_PER_IP), and no more than 10.
+ */
+function ownMx(config: Env): { host: string; port: number; connections: number } | null {
   const { listen, mxPort } = config.mail;
   if (mxPort === 0) return null;
-  if (listen === "0.0.0.0" || listen === "::") return { host: "127.0.0.1", port: mxPort };
-  return { host: isIPv6(listen) ? `ipv6:${listen}` : listen, port: mxPort };
+  const connections = Math.max(1, Math.min(10, Math.floor(config.SMTP_MAX_CLIENTS_PER_IP / 2)));
+  if (listen === "0.0.0.0" || listen === "::") return { host: "127.0.0.1", port: mxPort, connections };
+  return { host: isIPv6(listen) ? `ipv6:${listen}` : listen, port: mxPort, connections };
 }
 
 /** Feeds the log to the evidence reader; reports to our own return-path names are no customer's delivery. */
