@@ -8,7 +8,8 @@
 // self-signed certificate. A message sent through the API arrives at the sink
 // with its VERP return path and DSN request; Postfix's log gives the server's
 // address and the TLS of the delivery (not verified, policy `may`). Postfix's
-// reports come back to our MX and set each recipient's outcome: a success
+// reports come back to the service's reports listener (loopback, the postfix
+// user's connections only) and set each recipient's outcome: a success
 // report `delivered`, a delay report (a 451 at RCPT) `deferred`, a 550 at
 // RCPT `bounced` (and the address suppressed), a recipient still refused when
 // the queue lifetime (short here) runs out `expired`. Retry times are short
@@ -40,6 +41,7 @@ import { writePostfixFiles } from "@/server/outbound/postfix/write-postfix-files
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { selfSignedCertificateFiles } from "@/server/security/tls-credentials";
 import { type DnsServer, dnsControl, startDnsServer } from "../support/dns-server";
+import { smtpDialogue } from "../support/smtp-dialogue";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { strongPassword, uniqueEmail } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -465,7 +467,7 @@ describe("TLS policies", () => {
         hostname: "mta.outbound.test",
         handOffPort: 10025,
         outboundPort: 25,
-        ownMx: null,
+        reportsTo: { host: "127.0.0.1", port: 10026, connections: 10 },
         returnPath: { domain: "bounces.outbound.test", label: "ces-bounces" },
         dnsServers: [],
         times: { delayWarning: "4h", queueLifetime: "5d", minimalBackoff: "300s", maximalBackoff: "4000s" },
@@ -483,7 +485,7 @@ describe("TLS policies", () => {
 });
 
 describe("delivery through the service's Postfix", () => {
-  it("delivers to the recipient's MX found in DNS, asking for delivery reports, and the success report reaches our MX", async () => {
+  it("delivers to the recipient's MX found in DNS, asking for delivery reports, and the success report comes back to the service", async () => {
     const subject = `Order ${randomBytes(4).toString("hex")}`;
     const id = await send(`buyer@${recipientDomain}`, subject);
     const copy = await waitFor(() => received.find((entry) => entry.data.includes(subject)), "the sink's copy");
@@ -493,7 +495,7 @@ describe("delivery through the service's Postfix", () => {
     expect(copy.data).toContain("mta.outbound.test (Postfix)");
     expect(copy.data).toMatch(/^DKIM-Signature:/m);
     // Postfix's "Successful Mail Delivery Report" (Action: relayed: the sink offers no DSN of its own) went
-    // straight to our MX (a transport entry, not DNS): the recipient is delivered, and with it the message.
+    // straight to our reports listener (a transport entry, not DNS): the recipient is delivered, and with it the message.
     await recipientReaches(id, `buyer@${recipientDomain}`, "delivered");
     // From Postfix's log, matched by the queue ID it answered at the hand-off: the server's address and the TLS of the delivery.
     const recipient = await waitFor(async () => {
@@ -515,7 +517,7 @@ describe("delivery through the service's Postfix", () => {
       remoteMta: expect.stringContaining(`mx.${recipientDomain}`),
       source: "dsn",
     });
-    // Postfix logs the report's hand-off once our MX has answered it: after the outcome is recorded.
+    // Postfix logs the report's hand-off once our listener has answered it: after the outcome is recorded.
     await waitFor(
       () =>
         /postfix\/reports\/smtp\[\d+\]: \w+: to=<[^>]+@ces-bounces\.outbound\.example>, relay=127\.0\.0\.1\[127\.0\.0\.1\]/.test(
@@ -523,9 +525,23 @@ describe("delivery through the service's Postfix", () => {
         )
           ? true
           : undefined,
-      "Postfix's log of the report's hand-off to our MX",
+      "Postfix's log of the report's hand-off to our reports listener",
     );
   }, 60_000);
+
+  it("the reports listener takes mail from the postfix user's connections only", async () => {
+    const port = Number(/delivery reports from the child Postfix on 127\.0\.0\.1:(\d+)/.exec(serverLog())?.[1]);
+    expect(port).toBeGreaterThan(0);
+    // This test runs as root, not as postfix.
+    const dialogue = smtpDialogue(port);
+    expect((await dialogue.greeting).code).toBe(220);
+    expect((await dialogue.send("EHLO intruder.test\r\n")).code).toBe(250);
+    expect(await dialogue.send("MAIL FROM:<>\r\n")).toMatchObject({
+      code: 553,
+      text: expect.stringContaining("the service's Postfix only"),
+    });
+    dialogue.end();
+  }, 30_000);
 
   it("a message to three recipients ends delivered, deferred and bounced, each on the message and in the event feed", async () => {
     const tag = randomBytes(3).toString("hex");

@@ -18,7 +18,7 @@ const input = (overrides: Partial<PostfixConfigInput> = {}): PostfixConfigInput 
   hostname: "mail.example.com",
   handOffPort: 10025,
   outboundPort: 25,
-  ownMx: { host: "127.0.0.1", port: 2525, connections: 10 },
+  reportsTo: { host: "127.0.0.1", port: 2525, connections: 10 },
   returnPath: { domain: "bounces.example.com", label: "ces-bounces" },
   dnsServers: [],
   times: { delayWarning: "4h", queueLifetime: "5d", minimalBackoff: "300s", maximalBackoff: "4000s" },
@@ -63,9 +63,8 @@ describe("main.cf", () => {
     expect(main.get("maximal_backoff_time")).toBe("8s");
   });
 
-  it("routes our return-path names through the transport table, and none when the MX is off", () => {
+  it("routes our return-path names through the transport table", () => {
     expect(settings(renderMainCf(input())).get("transport_maps")).toBe("regexp:/srv/ces/postfix/config/transport");
-    expect(settings(renderMainCf(input({ ownMx: null }))).get("transport_maps")).toBe("");
   });
 });
 
@@ -149,7 +148,7 @@ describe("provider presets", () => {
 });
 
 describe("transport table", () => {
-  it("sends reports for the service's return-path domain and customers' <label>.<domain> straight to our MX", () => {
+  it("sends reports for the service's return-path domain and customers' <label>.<domain> straight to our reports listener", () => {
     const table = renderTransportTable(input());
     const rules = table
       .trim()
@@ -164,17 +163,15 @@ describe("transport table", () => {
     expect(route("someone@customer.org")).toBeNull();
     expect(route("x1@bouncesXexample.com")).toBeNull();
     expect(route("x1@sub.bounces.example.com.evil.test")).toBeNull();
-    expect(renderTransportTable(input({ ownMx: null }))).toBe("");
   });
 });
 
 describe("master.cf", () => {
-  it("sends reports to our MX through a transport of their own: plain text on this machine, connections reused and capped", () => {
-    const master = renderMasterCf(input({ ownMx: { host: "127.0.0.1", port: 2525, connections: 7 } }));
+  it("sends reports to our listener through a transport of their own: plain text on loopback, connections reused and capped", () => {
+    const master = renderMasterCf(input({ reportsTo: { host: "127.0.0.1", port: 2525, connections: 7 } }));
     expect(master).toMatch(
       /^reports unix - - n - 7 smtp -o syslog_name=postfix\/reports -o smtp_tls_security_level=none -o smtp_tls_policy_maps= -o smtp_dns_support_level=$/m,
     );
-    expect(renderMasterCf(input({ ownMx: null }))).not.toMatch(/^reports /m);
   });
 
   it("listens for hand-offs on its loopback port only, unchrooted, with the postlog service", () => {

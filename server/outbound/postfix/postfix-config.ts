@@ -2,7 +2,8 @@
 // master.cf and the transport table, rendered from the service's settings.
 // It accepts hand-offs on one loopback port only, delivers to recipients' MX
 // hosts (opportunistic TLS, HELO = MAIL_HOSTNAME), never delivers locally, and
-// mails delivery reports for our own return-path names straight to our MX.
+// mails delivery reports for our own return-path names straight to the
+// service (its loopback reports listener).
 import path from "node:path";
 import type { PostfixTimes } from "./postfix-env";
 import { PROVIDER_PRESETS, presetMainCfLines, presetServices } from "./provider-presets";
@@ -42,10 +43,10 @@ export type PostfixConfigInput = {
   /** The port it connects to at recipients' MX hosts (OUTBOUND_SMTP_PORT; 25 in production). */
   outboundPort: number;
   /**
-   * Our MX on this machine, for delivery reports to our return-path names (null: the MX is off), and how many
-   * connections the reports transport may hold to it (below the MX's limit per client address).
+   * The service's loopback listener for the delivery reports it writes to our return-path names
+   * (server/mail/postfix-reports/), and how many connections the reports transport may hold to it.
    */
-  ownMx: { host: string; port: number; connections: number } | null;
+  reportsTo: { host: string; port: number; connections: number };
   /** Domains whose mail goes to our own MX (the service's return-path domain, and customers' `<label>.<domain>`). */
   returnPath: { domain: string; label: string };
   /** DNS_SERVERS: the outbound client then resolves through its own resolv.conf (port 53 only). */
@@ -71,9 +72,8 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\
 
 /** A regexp table: the key is the whole recipient address. */
 export function renderTransportTable(input: PostfixConfigInput): string {
-  if (!input.ownMx) return "";
   const { domain, label } = input.returnPath;
-  const nexthop = `${REPORTS_TRANSPORT}:[${input.ownMx.host}]:${input.ownMx.port}`;
+  const nexthop = `${REPORTS_TRANSPORT}:[${input.reportsTo.host}]:${input.reportsTo.port}`;
   return [`/@${escapeRegExp(domain)}$/ ${nexthop}`, `/@${escapeRegExp(label)}\\.[^@]+$/ ${nexthop}`, ""].join("\n");
 }
 
@@ -140,18 +140,14 @@ export function renderMainCf(input: PostfixConfigInput): string {
     // The deferred queue is scanned as often as the first retry is due.
     `queue_run_delay = ${input.times.minimalBackoff}`,
     "message_size_limit = 41943040",
-    input.ownMx ? `transport_maps = regexp:${layout.transportFile}` : "transport_maps =",
+    `transport_maps = regexp:${layout.transportFile}`,
     ...(input.presets ? presetMainCfLines(PROVIDER_PRESETS) : []),
     "",
   ];
   return lines.join("\n");
 }
 
-/**
- * Reports to our own MX (on this machine): no TLS to negotiate and no TLS policy to look up, so connections are
- * reused while reports wait; at most `connections` at once, so Postfix stays under the MX's limit per client address
- * (a report refused with 421 would wait for Postfix's next retry).
- */
+/** Reports to our listener on loopback: no TLS to negotiate and no TLS policy to look up, so connections are reused while reports wait. */
 function reportsService(connections: number): string[] {
   return [
     REPORTS_TRANSPORT,
@@ -201,7 +197,7 @@ export function renderMasterCf(input: PostfixConfigInput): string {
     ["scache", "unix", "-", "-", "n", "-", "1", "scache"],
     ["postlog", "unix-dgram", "n", "-", "n", "-", "1", "postlogd"],
     ...(input.presets ? presetServices(smtpChroot, PROVIDER_PRESETS) : []),
-    ...(input.ownMx ? [reportsService(input.ownMx.connections)] : []),
+    reportsService(input.reportsTo.connections),
   ];
   return [
     "# Written by the service at each start: edits are lost (docs/delivery.md).",

@@ -6,7 +6,6 @@
 // across restarts. POSTFIX=external hands off to an operator's Postfix at
 // POSTFIX_URL; POSTFIX=off runs none.
 import { existsSync } from "node:fs";
-import { isIPv6 } from "node:net";
 import path from "node:path";
 import { type Env, EnvError } from "@/server/env";
 import { blockingParent, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
@@ -28,6 +27,8 @@ export type OutboundMta = {
   description: string;
   /** Where delivery workers hand off to the child (POSTFIX_HANDOFF_URL), or null. */
   handOffUrl: string | null;
+  /** The loopback listener the child mails its delivery reports to, and the user its connections come from; null without a child. */
+  reports: { port: number; postfixUid: number } | null;
   stop: () => Promise<void>;
 };
 
@@ -37,7 +38,7 @@ const noRouteProblem =
   `EMAIL_TRANSPORT=outbound: no outbound MTA. ${runsWhere}: install it with \`apt-get install postfix\` (debconf: No configuration) ` +
   "and run as root, or set POSTFIX=external with POSTFIX_URL, SMTP_URL with EMAIL_TRANSPORT=smtp, or RESEND_API_KEY with EMAIL_TRANSPORT=resend";
 
-const none = (description: string): OutboundMta => ({ description, handOffUrl: null, stop: async () => {} });
+const none = (description: string): OutboundMta => ({ description, handOffUrl: null, reports: null, stop: async () => {} });
 
 /**
  * Postfix works as the postfix user: a DATA_DIR below a parent it cannot pass (root's 0700 home) moves its files to
@@ -50,17 +51,8 @@ function preparePostfixRoot(dataDir: string): string {
   return root;
 }
 
-/**
- * Our MX as the child reaches it: a wildcard listen address is reached on loopback. Its reports use at most half the
- * MX's connections per client address (SMTP_MAX_CLIENTS_PER_IP), and no more than 10.
- */
-function ownMx(config: Env): { host: string; port: number; connections: number } | null {
-  const { listen, mxPort } = config.mail;
-  if (mxPort === 0) return null;
-  const connections = Math.max(1, Math.min(10, Math.floor(config.SMTP_MAX_CLIENTS_PER_IP / 2)));
-  if (listen === "0.0.0.0" || listen === "::") return { host: "127.0.0.1", port: mxPort, connections };
-  return { host: isIPv6(listen) ? `ipv6:${listen}` : listen, port: mxPort, connections };
-}
+/** Connections the child holds to the reports listener at most. */
+const REPORT_CONNECTIONS = 10;
 
 /** Feeds the log to the evidence reader; reports to our own return-path names are no customer's delivery. */
 function deliveryEvidenceRecorder(ownDomain: string, policies: TlsPolicySources): (line: string) => void {
@@ -101,6 +93,7 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
   if (problem) throw new EnvError([problem]);
   const caFile = tlsCaFile(settings);
   const handOffPort = await freeLoopbackPort();
+  const reportsPort = await freeLoopbackPort();
   const root = preparePostfixRoot(config.dataDir);
   const layout = postfixLayout(root);
   // Before Postfix: it asks the resolver for every delivery's TLS policy.
@@ -111,7 +104,7 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
       hostname: config.mail.hostname,
       handOffPort,
       outboundPort: settings.outboundPort,
-      ownMx: ownMx(config),
+      reportsTo: { host: "127.0.0.1", port: reportsPort, connections: REPORT_CONNECTIONS },
       returnPath: { domain: returnPathDomain(), label: RETURN_PATH_LABEL },
       dnsServers: settings.dnsServers,
       times: settings.times,
@@ -139,6 +132,7 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
   return {
     description: `outbound MTA: Postfix${ready ? "" : " did not start yet (see its log lines);"} hand-off on 127.0.0.1:${handOffPort}, delivers to MX port ${settings.outboundPort} through ${dns}; queue under ${layout.queueDir}; ${extras.join("; ")}`,
     handOffUrl: `smtp://127.0.0.1:${handOffPort}`,
+    reports: { port: reportsPort, postfixUid: user.uid },
     // Postfix first: its deliveries in flight may still ask the resolver.
     stop: async () => {
       await postfix.stop();
