@@ -52,7 +52,7 @@ function preparePostfixRoot(dataDir: string): string {
 }
 
 /** Connections the child holds to the reports listener at most. */
-const REPORT_CONNECTIONS = 10;
+const REPORT_CONNECTIONS = 20;
 
 /** Feeds the log to the evidence reader; reports to our own return-path names are no customer's delivery. */
 function deliveryEvidenceRecorder(ownDomain: string, policies: TlsPolicySources): (line: string) => void {
