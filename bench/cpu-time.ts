@@ -1,5 +1,5 @@
 // CPU time spent serving a benchmark, read from /proc (Linux): the app's
-// process tree (launcher, web workers, embedded database) plus the PostgreSQL
+// process tree (launcher, web workers, embedded database, child engines) plus the PostgreSQL
 // backends connected to the benchmark's database. Requests per second depend
 // on whatever else the machine is doing; CPU milliseconds per request much
 // less so, which makes them the figure to compare on a shared machine.
@@ -15,7 +15,13 @@ function readStat(pid: number): ProcessStat | undefined {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may hold spaces and parentheses: count fields after its closing ")".
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { pid, parentPid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]) };
+    // utime and stime, plus cutime and cstime: the children it has reaped (short-lived ones, like Postfix's
+    // delivery agents under its master, are gone from the tree by the time it is read again).
+    return {
+      pid,
+      parentPid: Number(fields[1]),
+      cpuTicks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return undefined; // exited meanwhile
   }

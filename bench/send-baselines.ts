@@ -38,7 +38,7 @@ export function rsaSignaturesPerSecond(): number {
   return count / ((performance.now() - start) / 1000);
 }
 
-export async function pooledHandOffRate(port: number, count: number, html: string): Promise<number> {
+export async function pooledHandOffRate(sink: { host: string; port: number }, count: number, html: string): Promise<number> {
   const { privateKey } = generateKeyPairSync("rsa", {
     modulusLength: 2048,
     privateKeyEncoding: { type: "pkcs8", format: "pem" },
@@ -48,8 +48,8 @@ export async function pooledHandOffRate(port: number, count: number, html: strin
     pool: true,
     maxConnections: 8,
     maxMessages: 1000,
-    host: "127.0.0.1",
-    port,
+    host: sink.host,
+    port: sink.port,
     secure: false,
     ignoreTLS: true,
     dkim: { domainName: "bench.example", keySelector: "bench", privateKey },

@@ -32,8 +32,9 @@ sink.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code !== "ECONNRESET") console.error("sink:", error.message);
 });
 
-export async function listen(): Promise<number> {
-  return new Promise((resolve) => sink.listen(0, "127.0.0.1", () => resolve((sink.server.address() as { port: number }).port)));
+/** On a 127.x address other than 127.0.0.1 when Postfix delivers to it (Postfix counts 127.0.0.1 as itself). */
+export async function listen(host = "127.0.0.1"): Promise<number> {
+  return new Promise((resolve) => sink.listen(0, host, () => resolve((sink.server.address() as { port: number }).port)));
 }
 
 /** The time the last of `ids` (X-CES-Message-ID values) arrived, or null when they did not all arrive in time. */

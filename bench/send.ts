@@ -10,11 +10,17 @@
 //     RSA-2048 signatures/s on one core;
 //   - a second instance working the queue killed with SIGKILL once a quarter
 //     of a run has reached the sink:
-//     messages lost and duplicated, counted in the sink by Message-ID.
+//     messages lost and duplicated, counted in the sink by Message-ID;
+//   - then, on a server of its own with POSTFIX=on, the same sink as the
+//     recipients' MX (send-postfix.ts): end to end to `delivered` (the success
+//     report recorded), latency at half load, and the Postfix child killed
+//     mid-run. Skipped without root and Debian's postfix.
 // CPU ms per accepted message (server processes and database backends, from
 // /proc: cpu-time.ts) is reported beside a health request's, a figure that
 // moves little with what else the machine runs. `--accept-only` runs the
-// baselines and the accept rates only (bench/results/send-accept.*).
+// baselines and the accept rates only (bench/results/send-accept.*);
+// `--postfix-only` the signature rate, the smart-host end to end in batches
+// and the Postfix runs (bench/results/send-postfix.*).
 // Writes bench/results/send.{json,md}. Not a timed test.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:send -- [--messages 3000]
@@ -30,6 +36,8 @@ import { submissionRate } from "./submission-rate";
 import { startCpuMeter } from "./cpu-time";
 import { percentile, pool, pooledHandOffRate, round, rsaSignaturesPerSecond } from "./send-baselines";
 import { arrivals, listen, sink, waitForSink } from "./send-sink";
+import { postfixRows, postfixRun } from "./send-postfix";
+import { canRunPostfix } from "../server/outbound/postfix/postfix-env";
 import { writeResults } from "./write-results";
 
 function option(name: string, fallback: number): number {
@@ -40,6 +48,9 @@ const messageCount = option("messages", 3000);
 const acceptSeconds = option("seconds", 8);
 /** `--accept-only`: the baselines and the accept rates (API and SMTP) only, for a quick before/after. */
 const acceptOnly = process.argv.includes("--accept-only");
+/** `--postfix-only`: the signature rate, the smart host's end to end in batches, and the runs through Postfix. */
+const postfixOnly = process.argv.includes("--postfix-only");
+const throughPostfix = !acceptOnly && canRunPostfix();
 
 /** CPU ms of the server and its database backends per unit of `work`'s result (requests or messages). */
 async function withCpu<T>(server: TestServer, databaseUrl: string, work: () => Promise<T>, units: (result: T) => number) {
@@ -118,12 +129,24 @@ async function latencyAtRate(server: TestServer, key: string, rate: number, seco
 
 const loadAtStart = os.loadavg()[0]!.toFixed(1);
 
+function tableOf(rows: string[][]): string {
+  return [
+    `| measure | result |`,
+    `|---|---|`,
+    ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+    "",
+    `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL, 2 web workers + ${Math.min(os.availableParallelism(), 4)} delivery workers + the launcher; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0]!.toFixed(1)}.`,
+  ].join("\n");
+}
+
 async function main() {
   const baseDatabaseUrl = process.env.DATABASE_URL;
   if (!baseDatabaseUrl) throw new Error("Set DATABASE_URL to a PostgreSQL server (a database is created and dropped)");
   const database = await createTestDatabase(baseDatabaseUrl, "bench_send");
-  const sinkPort = await listen();
-  const sinkUrl = `smtp://127.0.0.1:${sinkPort}`;
+  // Not 127.0.0.1: Postfix, delivering to it as the recipients' MX, would take that address for itself.
+  const sinkHost = "127.0.0.2";
+  const sinkPort = await listen(sinkHost);
+  const sinkUrl = `smtp://${sinkHost}:${sinkPort}`;
   const submissionPort = await freeLoopbackPort();
   // Instances of one deployment share their secrets (a second instance must open the DKIM keys the first sealed).
   const secrets = { AUTH_SECRET: randomBytes(32).toString("hex"), ENCRYPTION_KEY: randomBytes(32).toString("hex") };
@@ -143,10 +166,41 @@ async function main() {
       SUBMISSION_PORT: String(submissionPort),
     },
   });
+  const throughPostfixOf = (key: string) =>
+    postfixRun({
+      databaseUrl: database.url,
+      key,
+      secrets,
+      sink: { host: sinkHost, port: sinkPort },
+      messageCount,
+      deliveryWorkers: Math.min(os.availableParallelism(), 4),
+    });
   try {
     const { key } = await prepareAccount(server, database.url);
     const rsa = rsaSignaturesPerSecond();
-    const handOff = await pooledHandOffRate(sinkPort, acceptOnly ? 600 : 3000, html);
+    if (postfixOnly) {
+      const { result: e2eRun, cpuMsPerUnit } = await withCpu(
+        server,
+        database.url,
+        () => endToEnd(server, key, "batch", messageCount, "e2e-batch"),
+        (run) => run.count,
+      );
+      const e2eBatch = { ...e2eRun, cpuMsPerMessage: cpuMsPerUnit };
+      await drain(database.url);
+      await server.stop();
+      const postfix = await throughPostfixOf(key);
+      const rows = [
+        ["RSA-2048 signatures, one core (node:crypto)", `${round(rsa)} /s`],
+        [
+          `End to end through the smart host, ${e2eBatch.count} messages in batches (first accept → last in sink)`,
+          `${round(e2eBatch.rate)} messages/s (${e2eBatch.seconds.toFixed(1)} s; accepted in ${e2eBatch.acceptSeconds.toFixed(1)} s)`,
+        ],
+        ...postfixRows(postfix, rsa, e2eBatch),
+      ];
+      writeResults("send-postfix", { rsa, e2eBatch, postfix }, tableOf(rows));
+      return;
+    }
+    const handOff = await pooledHandOffRate({ host: sinkHost, port: sinkPort }, acceptOnly ? 600 : 3000, html);
     const { result: healthRun, cpuMsPerUnit: healthCpu } = await withCpu(
       server,
       database.url,
@@ -169,7 +223,14 @@ async function main() {
       100,
     );
     await drain(database.url);
-    const e2eBatch = acceptOnly ? null : await endToEnd(server, key, "batch", messageCount, "e2e-batch");
+    const e2eBatch = acceptOnly
+      ? null
+      : await withCpu(
+          server,
+          database.url,
+          () => endToEnd(server, key, "batch", messageCount, "e2e-batch"),
+          (run) => run.count,
+        ).then(({ result, cpuMsPerUnit }) => ({ ...result, cpuMsPerMessage: cpuMsPerUnit }));
     await drain(database.url);
     const e2eSingle = acceptOnly ? null : await endToEnd(server, key, "single", Math.round(messageCount / 3), "e2e-single");
     await drain(database.url);
@@ -247,14 +308,12 @@ async function main() {
           ]
         : []),
     ];
-    const markdown = [
-      `| measure | result |`,
-      `|---|---|`,
-      ...rows.map(([name, value]) => `| ${name} | ${value} |`),
-      "",
-      `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL, 2 web workers + ${Math.min(os.availableParallelism(), 4)} delivery workers + the launcher; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0]!.toFixed(1)}.`,
-    ].join("\n");
-    writeResults(acceptOnly ? "send-accept" : "send", results, markdown);
+    await server.stop();
+    // On a server of its own once the first has stopped, so the two do not share the machine.
+    const postfix = throughPostfix ? await throughPostfixOf(key) : null;
+    if (postfix) rows.push(...postfixRows(postfix, rsa, e2eBatch));
+    else if (!acceptOnly) rows.push(["End to end through Postfix", "not measured: it needs root and Debian's postfix"]);
+    writeResults(acceptOnly ? "send-accept" : "send", { ...results, postfix }, tableOf(rows));
   } finally {
     await server.stop();
     await new Promise<void>((resolve) => sink.close(() => resolve()));

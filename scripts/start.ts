@@ -109,7 +109,7 @@ async function runPrimary() {
   // Not awaited while it loads (~30 s): until it answers, the MX accepts mail unchecked (docs/spam-and-rules.md).
   const spamFilter = await startRspamd(config);
   console.log(spamFilter.description);
-  const mailListeners = await startMailListeners(config, mailStore.rulesMail);
+  const mailListeners = await startMailListeners(config, mailStore.rulesMail, postfix.reports);
   for (const address of mailListeners.addresses) console.log(address);
   // Outside production only: answers for the domains customers add (docs/domains.md); its sockets close with the process.
   const devDns = await startDevDns(config);

@@ -43,7 +43,7 @@ function playwrightTally(file: string): Tally | undefined {
  * install`), oathtool, the independent TOTP implementation ours is checked against,
  * swaks, the SMTP client the submission tests speak with, Dovecot, the mail
  * storage the integration server runs as a child process (docs/mail-storage.md), and
- * Postfix, the outbound MTA (docs/delivery.md).
+ * Postfix, the outbound MTA, with its MTA-STS resolver (docs/delivery.md).
  */
 function ensureSystemPackages() {
   const missing = [
@@ -55,6 +55,7 @@ function ensureSystemPackages() {
     ["/usr/lib/dovecot/lmtp", "dovecot-lmtpd"],
     ["/usr/lib/dovecot/modules/libdriver_pgsql.so", "dovecot-pgsql"],
     ["/usr/sbin/postfix", "postfix"],
+    ["/usr/bin/mta-sts-daemon", "postfix-mta-sts-resolver"],
   ].flatMap(([file, pkg]) => (existsSync(file!) ? [] : [pkg!]));
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {

@@ -1,8 +1,8 @@
-// One supervisor for every child engine (Dovecot, Postfix, rspamd): start it
-// in its own process group, report it online once its listener answers,
-// restart it with a growing delay when it dies (clearing what its group left
-// running), and stop it with the service (SIGTERM, then SIGKILL after a grace
-// period). What differs per engine (its command,
+// One supervisor for every child engine (Dovecot, Postfix, rspamd, the
+// MTA-STS resolver): start it in its own process group, report it online once
+// its listener answers, restart it with a growing delay when it dies (clearing
+// what its group left running), and stop it with the service (SIGTERM, then
+// SIGKILL after a grace period). What differs per engine (its command,
 // what to do before each start, where its log goes) is passed in.
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -24,12 +24,14 @@ export type SupervisedEngine = {
 };
 
 export type EngineOptions = {
-  /** The log component and the name in messages: "dovecot", "postfix". */
+  /** The log component and the name in messages: "dovecot", "postfix", "mta-sts". */
   name: string;
   binary: string;
   args: string[];
   /** stdin, stdout, stderr of the child: stdout may be a file descriptor of the engine's own (a named pipe). */
   stdio: StdioOptions;
+  /** Its environment (default: the launcher's). */
+  env?: Record<string, string>;
   /** The loopback port that answers once the engine serves. */
   readyPort: number;
   /** Before each start: stop what an earlier run left, check the instance. A throw counts as a failed start. */
@@ -89,7 +91,11 @@ export function superviseEngine(options: EngineOptions): SupervisedEngine {
     // Its own process group: a terminal's Ctrl-C (or a service manager's SIGTERM to the group) reaches the
     // launcher alone, which stops the engine after the parts that use it (docs/stopping.md).
     const [command, args] = withParentDeathSignal(options.binary, options.args);
-    const current = spawn(command, args, { stdio: options.stdio, detached: true });
+    const current = spawn(command, args, {
+      stdio: options.stdio,
+      detached: true,
+      env: (options.env as NodeJS.ProcessEnv | undefined) ?? process.env,
+    });
     child = current;
     options.onSpawn(current, () => stopping);
     current.once("error", (error) => log.error({ err: error }, `${options.name} could not start`));

@@ -8,6 +8,7 @@ import { jobSender } from "@/server/jobs/enqueue";
 import { createMxServer } from "./mx/mx-server";
 import { createSubmissionServer } from "./submission/submission-server";
 import { createRulesMailServer, RULES_MAIL_HOST } from "./rules-mail/rules-mail-server";
+import { createPostfixReportsServer, POSTFIX_REPORTS_HOST } from "./postfix-reports/postfix-reports-server";
 import { mailTlsCredentials, type TlsCredentials } from "@/server/security/tls-credentials";
 
 export type MailListeners = { addresses: string[]; stop: () => Promise<void> };
@@ -23,8 +24,15 @@ function listen(server: SMTPServer, port: number, host: string): Promise<void> {
   });
 }
 
-/** `rulesMail`: the child Dovecot's hand-over of what mailbox rules send (docs/spam-and-rules.md), on loopback. */
-export async function startMailListeners(config: Env, rulesMail: { port: number; mailUid: number } | null = null): Promise<MailListeners> {
+/**
+ * `rulesMail`: the child Dovecot's hand-over of what mailbox rules send (docs/spam-and-rules.md), on loopback;
+ * `postfixReports`: where the child Postfix mails its delivery reports (docs/delivery.md), on loopback.
+ */
+export async function startMailListeners(
+  config: Env,
+  rulesMail: { port: number; mailUid: number } | null = null,
+  postfixReports: { port: number; postfixUid: number } | null = null,
+): Promise<MailListeners> {
   const { submissionPort, submissionsPort, mxPort, listen: host } = config.mail;
   const wanted: { port: number; label: string; host?: string; create: (tls: TlsCredentials) => SMTPServer }[] = [
     {
@@ -43,6 +51,13 @@ export async function startMailListeners(config: Env, rulesMail: { port: number;
       label: "mailbox rules' outgoing mail from Dovecot",
       host: RULES_MAIL_HOST,
       create: (tls: TlsCredentials) => createRulesMailServer({ config, tls, port: rulesMail!.port, mailUid: rulesMail!.mailUid }),
+    },
+    {
+      port: postfixReports?.port ?? 0,
+      label: "delivery reports from the child Postfix",
+      host: POSTFIX_REPORTS_HOST,
+      create: (tls: TlsCredentials) =>
+        createPostfixReportsServer({ config, tls, port: postfixReports!.port, postfixUid: postfixReports!.postfixUid }),
     },
   ].filter((listener) => listener.port > 0);
   if (wanted.length === 0) return { addresses: [], stop: async () => {} };

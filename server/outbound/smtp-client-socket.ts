@@ -38,6 +38,21 @@ type TransportOptions = { host?: string; port?: number | string; secure?: boolea
 type GetSocket = (options: TransportOptions, callback: (error: Error | null, socket?: { connection: net.Socket }) => void) => void;
 
 /**
+ * A socket that fails with `error` once nodemailer listens to it. A pool
+ * whose `getSocket` reports an error fails that message but keeps the
+ * connection slot busy for good (nodemailer 7.0.13): after `maxConnections`
+ * failed connects (the server down for a moment) it never sends again. A
+ * socket that errors goes through nodemailer's own connection-error path,
+ * which frees the slot, and the message fails with the connect's error.
+ */
+function failingSocket(error: Error): net.Socket {
+  const socket = new net.Socket();
+  // After nodemailer has attached its listeners (it does so as soon as it gets the socket).
+  setImmediate(() => socket.destroy(error));
+  return socket;
+}
+
+/**
  * nodemailer's `getSocket` for pooled transports: each pooled connection gets
  * a socket from `connectWithoutDelay`; nodemailer still does TLS (implicit or
  * STARTTLS) on top of it. `target` may pick the address to connect to
@@ -52,7 +67,7 @@ export function socketsWithoutDelay(timeoutMs: number, target?: () => Promise<Co
       .then((address) => connectWithoutDelay(address, timeoutMs))
       .then(
         (connection) => callback(null, { connection }),
-        (error: Error) => callback(error),
+        (error: Error) => callback(null, { connection: failingSocket(error) }),
       );
   };
 }

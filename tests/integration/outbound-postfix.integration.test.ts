@@ -8,24 +8,40 @@
 // self-signed certificate. A message sent through the API arrives at the sink
 // with its VERP return path and DSN request; Postfix's log gives the server's
 // address and the TLS of the delivery (not verified, policy `may`). Postfix's
-// reports come back to our MX and set each recipient's outcome: a success
+// reports come back to the service's reports listener (loopback, the postfix
+// user's connections only) and set each recipient's outcome: a success
 // report `delivered`, a delay report (a 451 at RCPT) `deferred`, a 550 at
 // RCPT `bounced` (and the address suppressed), a recipient still refused when
 // the queue lifetime (short here) runs out `expired`. Retry times are short
 // too, so a 451 then 250 goes deferred → delivered within seconds. The
-// service's own emails (EMAIL_TRANSPORT=outbound) leave the same way. Killed, the
-// child is restarted; stopped with the service, nothing of it is left.
+// service's own emails (EMAIL_TRANSPORT=outbound) leave the same way. A
+// domain whose MX is a Google host name (served by the test DNS) takes the
+// `google` preset transport. A domain that publishes an MTA-STS policy (its
+// `_mta-sts` TXT record in the test DNS, the policy file from an HTTPS server
+// on port 443 of another 127.x address, certificates trusted through
+// OUTBOUND_TLS_CA_FILE) is delivered only to a verified server, with the
+// policy `mta-sts` in its evidence; its MX with an untrusted certificate gets
+// nothing. Killed, the child is restarted; stopped with the service, nothing
+// of it is left (the MTA-STS resolver neither).
+import { execFileSync } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import https from "node:https";
+import tls from "node:tls";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canConnect } from "@/server/engines/process-checks";
+import { postfixLayout } from "@/server/outbound/postfix/postfix-config";
+import { postfixUser } from "@/server/outbound/postfix/postfix-user";
+import { socketmapLookup } from "@/server/outbound/postfix/tls-policy-applied";
+import { writePostfixFiles } from "@/server/outbound/postfix/write-postfix-files";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { selfSignedCertificateFiles } from "@/server/security/tls-credentials";
 import { type DnsServer, dnsControl, startDnsServer } from "../support/dns-server";
+import { smtpDialogue } from "../support/smtp-dialogue";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { strongPassword, uniqueEmail } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -72,6 +88,66 @@ const sink = new SMTPServer({
     });
   },
 });
+
+/**
+ * A domain with an MTA-STS policy in `enforce` mode naming its MX, `mx.<domain>`: that MX (another sink, on its own
+ * 127.x address) has a certificate for the name, trusted through OUTBOUND_TLS_CA_FILE, as is the policy host's
+ * `mta-sts.<domain>`. A second domain's policy names an MX whose certificate nobody trusts (the first sink's).
+ */
+const stsDomain = `sts-${randomBytes(4).toString("hex")}.test`;
+const stsUntrustedDomain = `sts-untrusted-${randomBytes(4).toString("hex")}.test`;
+/** World-readable: the resolver reads the bundle as its own user. */
+const certificateDir = mkdtempSync(path.join(tmpdir(), "postfix-sts-"));
+chmodSync(certificateDir, 0o755);
+const stsMxCertificate = selfSignedCertificateFiles(path.join(certificateDir, "mx"), `mx.${stsDomain}`);
+const policyHostCertificates = [stsDomain, stsUntrustedDomain].map((domain) =>
+  selfSignedCertificateFiles(path.join(certificateDir, domain), `mta-sts.${domain}`),
+);
+const caBundle = path.join(certificateDir, "trusted.pem");
+writeFileSync(caBundle, [stsMxCertificate, ...policyHostCertificates].map((files) => readFileSync(files.certFile, "utf8")).join(""), {
+  mode: 0o644,
+});
+const stsReceived: Received[] = [];
+const stsSink = new SMTPServer({
+  logger: false,
+  authOptional: true,
+  disabledCommands: ["AUTH"],
+  key: readFileSync(stsMxCertificate.keyFile),
+  cert: readFileSync(stsMxCertificate.certFile),
+  onData(stream, session, done) {
+    let data = "";
+    stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
+    stream.on("end", () => {
+      stsReceived.push({ mailFrom: "", rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
+      done();
+    });
+  },
+});
+const policyFetches: string[] = [];
+/** https://mta-sts.<domain>/.well-known/mta-sts.txt for both policy domains (SNI picks the certificate). */
+const policyServer = https.createServer(
+  {
+    key: readFileSync(policyHostCertificates[0]!.keyFile),
+    cert: readFileSync(policyHostCertificates[0]!.certFile),
+    SNICallback: (servername, callback) => {
+      const index = servername === `mta-sts.${stsUntrustedDomain}` ? 1 : 0;
+      callback(null, tlsContext(policyHostCertificates[index]!));
+    },
+  },
+  (request, response) => {
+    const host = (request.headers.host ?? "").replace(/^mta-sts\./, "");
+    policyFetches.push(host);
+    if (request.url !== "/.well-known/mta-sts.txt" || ![stsDomain, stsUntrustedDomain].includes(host)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": "text/plain" });
+    response.end(`version: STSv1\r\nmode: enforce\r\nmx: mx.${host}\r\nmax_age: 86400\r\n`);
+  },
+);
+function tlsContext(files: { keyFile: string; certFile: string }) {
+  return tls.createSecureContext({ key: readFileSync(files.keyFile), cert: readFileSync(files.certFile) });
+}
 
 /** Long enough for the delay report to come first, short enough for the test. */
 const QUEUE_LIFETIME_SECONDS = 25;
@@ -170,7 +246,7 @@ const readiness = async () =>
   ((await (await fetch(`${server.baseUrl}/api/v1/health/ready`)).json()) as { data: { outboundMta: string } }).data.outboundMta;
 const serverLog = () => readFileSync(server.logFile, "utf8");
 
-/** Processes of this server's Postfix: their configuration directory is under its DATA_DIR. */
+/** Processes of this server's Postfix and MTA-STS resolver: their configuration is under its DATA_DIR. */
 function postfixPids(dataDir: string): number[] {
   return readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))
@@ -178,7 +254,11 @@ function postfixPids(dataDir: string): number[] {
       try {
         const environment = readFileSync(`/proc/${entry}/environ`, "latin1");
         const command = readFileSync(`/proc/${entry}/cmdline`, "latin1");
-        return environment.includes(`MAIL_CONFIG=${dataDir}/postfix/config`) || command.includes(`${dataDir}/postfix/config`);
+        return (
+          environment.includes(`MAIL_CONFIG=${dataDir}/postfix/config`) ||
+          command.includes(`${dataDir}/postfix/config`) ||
+          command.includes(`${dataDir}/postfix/mta-sts`)
+        );
       } catch {
         return false;
       }
@@ -186,16 +266,32 @@ function postfixPids(dataDir: string): number[] {
     .map(Number);
 }
 
+/** Loopback addresses, all different. */
+function loopbackAddresses(count: number): string[] {
+  const addresses = new Set<string>();
+  while (addresses.size < count) addresses.add(loopbackAddress());
+  return [...addresses];
+}
+
 beforeAll(async () => {
-  const dnsHost = loopbackAddress();
-  let sinkHost = loopbackAddress();
-  while (sinkHost === dnsHost) sinkHost = loopbackAddress();
+  const [dnsHost, sinkHost, stsSinkHost, policyHost] = loopbackAddresses(4) as [string, string, string, string];
   const outboundPort = await freeLoopbackPort();
   dns = await startDnsServer({ host: dnsHost, port: 53 });
   await new Promise<void>((resolve) => sink.listen(outboundPort, sinkHost, () => resolve()));
+  await new Promise<void>((resolve) => stsSink.listen(outboundPort, stsSinkHost, () => resolve()));
+  await new Promise<void>((resolve) => policyServer.listen(443, policyHost, () => resolve()));
   const control = dnsControl(dns.controlUrl);
   await control.publish(recipientDomain, "MX", [`10 mx.${recipientDomain}`]);
   await control.publish(`mx.${recipientDomain}`, "A", [sinkHost]);
+  for (const [domain, mxHost] of [
+    [stsDomain, stsSinkHost],
+    [stsUntrustedDomain, sinkHost],
+  ] as const) {
+    await control.publish(domain, "MX", [`10 mx.${domain}`]);
+    await control.publish(`mx.${domain}`, "A", [mxHost]);
+    await control.publish(`_mta-sts.${domain}`, "TXT", ["v=STSv1; id=20261127T000000"]);
+    await control.publish(`mta-sts.${domain}`, "A", [policyHost]);
+  }
   sinkRelay = `mx.${recipientDomain}[${sinkHost}]:${outboundPort}`;
   sinkAddress = { host: sinkHost, port: outboundPort };
   records = control;
@@ -218,6 +314,7 @@ beforeAll(async () => {
       POSTFIX_MAXIMAL_BACKOFF_TIME: "4s",
       POSTFIX_DELAY_WARNING_TIME: "1s",
       POSTFIX_QUEUE_LIFETIME: `${QUEUE_LIFETIME_SECONDS}s`,
+      OUTBOUND_TLS_CA_FILE: caBundle,
     },
   });
   await waitFor(async () => ((await readiness()) === "online" ? true : undefined), "Postfix online");
@@ -228,6 +325,8 @@ afterAll(async () => {
   await server?.stop();
   await dns?.stop();
   await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await new Promise<void>((resolve) => stsSink.close(() => resolve()));
+  await new Promise<void>((resolve) => policyServer.close(() => resolve()));
   await database?.drop();
 });
 
@@ -268,8 +367,125 @@ describe("finding the recipient's server in DNS", () => {
   }, 60_000);
 });
 
+/** The child's configuration directory, and what Postfix itself reads from it. */
+const configDir = () => path.join(server.dataDir, "postfix", "config");
+const postconf = (...args: string[]) => execFileSync("/usr/sbin/postconf", ["-c", configDir(), ...args], { encoding: "utf8" }).trim();
+
+describe("presets for the big mailbox providers", () => {
+  it("a domain whose MX is a Google host takes the google transport, with its limits, and is delivered", async () => {
+    // Postfix reads the presets as written: per-destination concurrency in main.cf, the connection cap and the
+    // messages per connection in master.cf.
+    expect(postconf("-h", "google_destination_concurrency_limit")).toBe("10");
+    expect(postconf("-h", "yahoo_destination_rate_delay")).toBe("0s");
+    expect(postconf("-M", "google/unix")).toMatch(/^google\s+unix\s+-\s+-\s+y\s+-\s+20\s+smtp\s/);
+    expect(postconf("-P", "yahoo/unix/smtp_connection_reuse_count_limit")).toBe("yahoo/unix/smtp_connection_reuse_count_limit = 20");
+    expect(postconf("-h", "smtpd_recipient_restrictions")).toMatch(/^check_recipient_mx_access regexp:/);
+    // A company domain hosted by Google: matched by its MX host, not its name (the test DNS serves the Google name).
+    const domain = `workspace-${randomBytes(4).toString("hex")}.test`;
+    await records.publish(domain, "MX", ["1 aspmx.l.google.com"]);
+    await records.publish("aspmx.l.google.com", "A", [sinkAddress.host]);
+    const subject = `Preset ${randomBytes(4).toString("hex")}`;
+    const id = await send(`buyer@${domain}`, subject);
+    await recipientReaches(id, `buyer@${domain}`, "delivered");
+    expect(received.filter((entry) => entry.data.includes(subject))).toHaveLength(1);
+    const log = serverLog();
+    // At hand-off: the recipient domain's MX host matched the google preset.
+    expect(log).toContain(`<buyer@${domain}>: Recipient address triggers FILTER google:`);
+    expect(log).toMatch(
+      new RegExp(`postfix/google/smtp\\[\\d+\\]: \\w+: to=<buyer@${domain.replaceAll(".", "\\.")}>, relay=aspmx\\.l\\.google\\.com\\[`),
+    );
+    // The log line of a preset's client is evidence like any other.
+    const recipient = await waitFor(async () => {
+      const found = await recipientOf(id, `buyer@${domain}`);
+      return found?.tls ? found : undefined;
+    }, "the delivery's evidence from the google client's log");
+    expect(recipient.remoteMta).toBe(`aspmx.l.google.com[${sinkAddress.host}]:${sinkAddress.port}`);
+  }, 60_000);
+});
+
+describe("presets when DNS fails at hand-off", () => {
+  it("a domain whose MX lookup fails is still taken (the default transport), and delivered once its DNS answers", async () => {
+    const domain = `flaky-${randomBytes(4).toString("hex")}.test`;
+    await records.publish(domain, "MX", [`10 mx.${domain}`]);
+    await records.publish(`mx.${domain}`, "A", [sinkAddress.host]);
+    await records.fail(domain, "servfail");
+    const subject = `Flaky DNS ${randomBytes(4).toString("hex")}`;
+    const id = await send(`buyer@${domain}`, subject);
+    // Postfix took it (no temporary refusal at hand-off): it waits in Postfix's queue, whose delay reports (after 1 s
+    // here) are the only delays on the message.
+    const events = await waitFor(async () => {
+      const current = (await messageOf(id)).events ?? [];
+      return current.some((event) => event.type === "sent") ? current : undefined;
+    }, "the hand-off");
+    expect(events.filter((event) => event.type === "delivery_delayed" && event.detail.source !== "dsn")).toEqual([]);
+    await records.fail(domain, null);
+    await recipientReaches(id, `buyer@${domain}`, "delivered", 60_000);
+    expect(received.filter((entry) => entry.data.includes(subject))).toHaveLength(1);
+  }, 90_000);
+});
+
+describe("TLS policies", () => {
+  const policyPort = () => Number(/^socketmap:inet:127\.0\.0\.1:(\d+):postfix$/.exec(postconf("-h", "smtp_tls_policy_maps"))?.[1]);
+
+  it("the MTA-STS resolver answers Postfix's lookups: no policy for a domain without one, `secure` with the policy's MX for one with", async () => {
+    expect(policyPort()).toBeGreaterThan(0);
+    expect(postconf("-h", "smtp_tls_CAfile")).toBe(caBundle);
+    expect(postconf("-h", "smtp_tls_security_level")).toBe("may");
+    expect(await socketmapLookup(policyPort(), "postfix", recipientDomain)).toBe("NOTFOUND ");
+    expect(await socketmapLookup(policyPort(), "postfix", stsDomain)).toBe(`OK secure match=mx.${stsDomain} servername=hostname`);
+    expect(policyFetches).toContain(stsDomain);
+  }, 30_000);
+
+  it("a domain with an MTA-STS policy is delivered to its verified MX, and the evidence says mta-sts", async () => {
+    const subject = `Policy ${randomBytes(4).toString("hex")}`;
+    const id = await send(`buyer@${stsDomain}`, subject);
+    await recipientReaches(id, `buyer@${stsDomain}`, "delivered");
+    expect(stsReceived.filter((entry) => entry.data.includes(subject))).toHaveLength(1);
+    const recipient = await waitFor(async () => {
+      const found = await recipientOf(id, `buyer@${stsDomain}`);
+      return found?.tls ? found : undefined;
+    }, "the delivery's TLS from Postfix's log");
+    expect(recipient.tls).toEqual({ protocol: expect.stringMatching(/^TLSv1\.[23]$/), verified: true, policy: "mta-sts" });
+    expect(serverLog()).toMatch(new RegExp(`Verified TLS connection established to mx\\.${stsDomain.replaceAll(".", "\\.")}\\[`));
+  }, 60_000);
+
+  it("an MX whose certificate the policy's check fails gets nothing: the recipient is deferred", async () => {
+    const subject = `Untrusted ${randomBytes(4).toString("hex")}`;
+    const id = await send(`buyer@${stsUntrustedDomain}`, subject);
+    const deferred = await recipientReaches(id, `buyer@${stsUntrustedDomain}`, "deferred");
+    expect(deferred.diagnostic).toMatch(/certificate|TLS/i);
+    expect(received.filter((entry) => entry.data.includes(subject))).toHaveLength(0);
+    expect(serverLog()).toMatch(new RegExp(`to=<buyer@${stsUntrustedDomain.replaceAll(".", "\\.")}>.*status=deferred \\(.*[Cc]ertificate`));
+  }, 60_000);
+
+  it("POSTFIX_DANE=on: DNSSEC lookups and the dane level, and Postfix accepts the configuration", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "postfix-dane-"));
+    const layout = postfixLayout(root);
+    writePostfixFiles(
+      {
+        layout,
+        hostname: "mta.outbound.test",
+        handOffPort: 10025,
+        outboundPort: 25,
+        reportsTo: { host: "127.0.0.1", port: 10026, connections: 10 },
+        returnPath: { domain: "bounces.outbound.test", label: "ces-bounces" },
+        dnsServers: [],
+        times: { delayWarning: "4h", queueLifetime: "5d", minimalBackoff: "300s", maximalBackoff: "4000s" },
+        presets: true,
+        tls: { caFile: caBundle, dane: true, mtaStsPort: 18461 },
+      },
+      postfixUser()!,
+    );
+    execFileSync("/usr/sbin/postfix", ["-c", layout.configDir, "check"], { stdio: "pipe" });
+    const value = (name: string) => execFileSync("/usr/sbin/postconf", ["-c", layout.configDir, "-h", name], { encoding: "utf8" }).trim();
+    expect(value("smtp_dns_support_level")).toBe("dnssec");
+    expect(value("smtp_tls_security_level")).toBe("dane");
+    expect(value("smtp_tls_policy_maps")).toBe("socketmap:inet:127.0.0.1:18461:postfix");
+  });
+});
+
 describe("delivery through the service's Postfix", () => {
-  it("delivers to the recipient's MX found in DNS, asking for delivery reports, and the success report reaches our MX", async () => {
+  it("delivers to the recipient's MX found in DNS, asking for delivery reports, and the success report comes back to the service", async () => {
     const subject = `Order ${randomBytes(4).toString("hex")}`;
     const id = await send(`buyer@${recipientDomain}`, subject);
     const copy = await waitFor(() => received.find((entry) => entry.data.includes(subject)), "the sink's copy");
@@ -279,7 +495,7 @@ describe("delivery through the service's Postfix", () => {
     expect(copy.data).toContain("mta.outbound.test (Postfix)");
     expect(copy.data).toMatch(/^DKIM-Signature:/m);
     // Postfix's "Successful Mail Delivery Report" (Action: relayed: the sink offers no DSN of its own) went
-    // straight to our MX (a transport entry, not DNS): the recipient is delivered, and with it the message.
+    // straight to our reports listener (a transport entry, not DNS): the recipient is delivered, and with it the message.
     await recipientReaches(id, `buyer@${recipientDomain}`, "delivered");
     // From Postfix's log, matched by the queue ID it answered at the hand-off: the server's address and the TLS of the delivery.
     const recipient = await waitFor(async () => {
@@ -301,15 +517,31 @@ describe("delivery through the service's Postfix", () => {
       remoteMta: expect.stringContaining(`mx.${recipientDomain}`),
       source: "dsn",
     });
-    // Postfix logs the report's hand-off once our MX has answered it: after the outcome is recorded.
+    // Postfix logs the report's hand-off once our listener has answered it: after the outcome is recorded.
     await waitFor(
       () =>
-        /postfix\/smtp\[\d+\]: \w+: to=<[^>]+@ces-bounces\.outbound\.example>, relay=127\.0\.0\.1\[127\.0\.0\.1\]/.test(serverLog())
+        /postfix\/reports\/smtp\[\d+\]: \w+: to=<[^>]+@ces-bounces\.outbound\.example>, relay=127\.0\.0\.1\[127\.0\.0\.1\]/.test(
+          serverLog(),
+        )
           ? true
           : undefined,
-      "Postfix's log of the report's hand-off to our MX",
+      "Postfix's log of the report's hand-off to our reports listener",
     );
   }, 60_000);
+
+  it("the reports listener takes mail from the postfix user's connections only", async () => {
+    const port = Number(/delivery reports from the child Postfix on 127\.0\.0\.1:(\d+)/.exec(serverLog())?.[1]);
+    expect(port).toBeGreaterThan(0);
+    // This test runs as root, not as postfix.
+    const dialogue = smtpDialogue(port);
+    expect((await dialogue.greeting).code).toBe(220);
+    expect((await dialogue.send("EHLO intruder.test\r\n")).code).toBe(250);
+    expect(await dialogue.send("MAIL FROM:<>\r\n")).toMatchObject({
+      code: 553,
+      text: expect.stringContaining("the service's Postfix only"),
+    });
+    dialogue.end();
+  }, 30_000);
 
   it("a message to three recipients ends delivered, deferred and bounced, each on the message and in the event feed", async () => {
     const tag = randomBytes(3).toString("hex");
@@ -417,13 +649,18 @@ describe("delivery through the service's Postfix", () => {
     expect(["sent", "delivered"]).toContain((await messageOf(id)).status);
   }, 120_000);
 
-  it("stops with the service: no Postfix process left and its hand-off port closed", async () => {
+  it("stops with the service: no Postfix process nor MTA-STS resolver left, their ports closed", async () => {
     const handOff = /hand-off on 127\.0\.0\.1:(\d+)/.exec(serverLog())?.[1];
+    const resolverPort = /MTA-STS: mta-sts-daemon on 127\.0\.0\.1:(\d+)/.exec(serverLog())?.[1];
     expect(handOff).toBeDefined();
+    expect(resolverPort).toBeDefined();
     expect(postfixPids(server.dataDir).length).toBeGreaterThan(1);
+    const resolver = postfixPids(server.dataDir).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("mta-sts-daemon"));
+    expect(resolver).toHaveLength(1);
     await server.stop();
     // The launcher stops Postfix after its workers drain (up to 20 s each on a loaded machine).
     await waitFor(() => (postfixPids(server.dataDir).length === 0 ? true : undefined), "every Postfix process gone", 60_000);
     expect(await canConnect("127.0.0.1", Number(handOff))).toBe(false);
+    expect(await canConnect("127.0.0.1", Number(resolverPort))).toBe(false);
   }, 120_000);
 });

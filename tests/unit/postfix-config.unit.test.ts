@@ -11,16 +11,19 @@ import {
   renderTransportTable,
 } from "@/server/outbound/postfix/postfix-config";
 import { postfixLogLevel } from "@/server/outbound/postfix/postfix-process";
+import { PROVIDER_PRESETS, renderPresetTable } from "@/server/outbound/postfix/provider-presets";
 
 const input = (overrides: Partial<PostfixConfigInput> = {}): PostfixConfigInput => ({
   layout: postfixLayout("/srv/ces"),
   hostname: "mail.example.com",
   handOffPort: 10025,
   outboundPort: 25,
-  ownMx: { host: "127.0.0.1", port: 2525 },
+  reportsTo: { host: "127.0.0.1", port: 2525, connections: 10 },
   returnPath: { domain: "bounces.example.com", label: "ces-bounces" },
   dnsServers: [],
   times: { delayWarning: "4h", queueLifetime: "5d", minimalBackoff: "300s", maximalBackoff: "4000s" },
+  presets: true,
+  tls: { caFile: "/etc/ssl/certs/ca-certificates.crt", dane: false, mtaStsPort: null },
   ...overrides,
 });
 
@@ -60,14 +63,92 @@ describe("main.cf", () => {
     expect(main.get("maximal_backoff_time")).toBe("8s");
   });
 
-  it("routes our return-path names through the transport table, and none when the MX is off", () => {
+  it("routes our return-path names through the transport table", () => {
     expect(settings(renderMainCf(input())).get("transport_maps")).toBe("regexp:/srv/ces/postfix/config/transport");
-    expect(settings(renderMainCf(input({ ownMx: null }))).get("transport_maps")).toBe("");
+  });
+});
+
+describe("TLS policies in main.cf", () => {
+  it("opportunistic TLS by default, trusting the CA bundle, with no policy table while the MTA-STS resolver does not run", () => {
+    const main = settings(renderMainCf(input()));
+    expect(main.get("smtp_tls_security_level")).toBe("may");
+    expect(main.get("smtp_dns_support_level")).toBe("");
+    expect(main.get("smtp_tls_CAfile")).toBe("/etc/ssl/certs/ca-certificates.crt");
+    expect(main.get("smtp_tls_policy_maps")).toBe("");
+  });
+
+  it("asks the MTA-STS resolver's socketmap for every destination's policy", () => {
+    const main = settings(renderMainCf(input({ tls: { caFile: "/etc/ces/ca.pem", dane: false, mtaStsPort: 18461 } })));
+    expect(main.get("smtp_tls_policy_maps")).toBe("socketmap:inet:127.0.0.1:18461:postfix");
+    expect(main.get("smtp_tls_CAfile")).toBe("/etc/ces/ca.pem");
+  });
+
+  it("POSTFIX_DANE=on: DNSSEC-validated lookups and the dane level (opportunistic where no TLSA records exist)", () => {
+    const main = settings(renderMainCf(input({ tls: { caFile: null, dane: true, mtaStsPort: null } })));
+    expect(main.get("smtp_dns_support_level")).toBe("dnssec");
+    expect(main.get("smtp_tls_security_level")).toBe("dane");
+    expect(main.get("smtp_tls_CAfile")).toBe("");
+  });
+});
+
+describe("provider presets", () => {
+  const rules = () =>
+    renderPresetTable()
+      .trim()
+      .split("\n")
+      .map((line) => {
+        const [pattern, action, transport] = line.split(" ");
+        return { regexp: new RegExp(pattern!.slice(1, -1)), action: `${action} ${transport}` };
+      });
+  const presetOf = (mxHost: string) => rules().find((rule) => rule.regexp.test(mxHost))?.action ?? null;
+
+  it("picks the provider's transport by the recipient domain's MX host (FILTER with no next hop: the domain's MX still decides)", () => {
+    expect(presetOf("aspmx.l.google.com")).toBe("FILTER google:");
+    expect(presetOf("gmail-smtp-in.l.google.com")).toBe("FILTER google:");
+    expect(presetOf("smtp.google.com")).toBe("FILTER google:");
+    expect(presetOf("aspmx2.googlemail.com")).toBe("FILTER google:");
+    expect(presetOf("hotmail-com.olc.protection.outlook.com")).toBe("FILTER microsoft:");
+    expect(presetOf("contoso-com.mail.protection.outlook.com")).toBe("FILTER microsoft:");
+    expect(presetOf("mx1.hotmail.com")).toBe("FILTER microsoft:");
+    expect(presetOf("mta5.am0.yahoodns.net")).toBe("FILTER yahoo:");
+    expect(presetOf("mx-aol.mail.gm0.yahoodns.net")).toBe("FILTER yahoo:");
+    expect(presetOf("mx01.mail.icloud.com")).toBe("FILTER icloud:");
+  });
+
+  it("leaves other hosts alone, also ones that only look like a provider's", () => {
+    expect(presetOf("mx.example.com")).toBeNull();
+    expect(presetOf("notgoogle.com")).toBeNull();
+    expect(presetOf("aspmx.l.google.com.evil.test")).toBeNull();
+    expect(presetOf("icloud.com")).toBeNull();
+    expect(presetOf("127.0.0.1")).toBeNull();
+  });
+
+  it("checks the MX at hand-off and sets each provider's per-destination limits; POSTFIX_PRESETS=off leaves both out", () => {
+    const main = settings(renderMainCf(input()));
+    expect(main.get("smtpd_recipient_restrictions")).toBe(
+      "check_recipient_mx_access regexp:/srv/ces/postfix/config/provider-presets, permit_mynetworks, reject",
+    );
+    for (const preset of PROVIDER_PRESETS) {
+      expect(main.get(`${preset.name}_destination_concurrency_limit`)).toBe(String(preset.destinationConcurrency));
+      expect(main.get(`${preset.name}_destination_rate_delay`)).toBe(preset.rateDelay);
+    }
+    const off = settings(renderMainCf(input({ presets: false })));
+    expect(off.get("smtpd_recipient_restrictions")).toBe("permit_mynetworks, reject");
+    expect([...off.keys()].some((name) => name.startsWith("google_"))).toBe(false);
+    expect(renderMasterCf(input({ presets: false }))).not.toMatch(/^google /m);
+  });
+
+  it("runs an smtp client per provider, capped at its connections, logging as postfix/<name>", () => {
+    const master = renderMasterCf(input());
+    expect(master).toMatch(/^google unix - - n - 20 smtp -o syslog_name=postfix\/google$/m);
+    expect(master).toMatch(/^microsoft unix - - n - 20 smtp -o syslog_name=postfix\/microsoft$/m);
+    expect(master).toMatch(/^yahoo unix - - n - 10 smtp -o syslog_name=postfix\/yahoo -o smtp_connection_reuse_count_limit=20$/m);
+    expect(master).toMatch(/^icloud unix - - n - 10 smtp -o syslog_name=postfix\/icloud$/m);
   });
 });
 
 describe("transport table", () => {
-  it("sends reports for the service's return-path domain and customers' <label>.<domain> straight to our MX", () => {
+  it("sends reports for the service's return-path domain and customers' <label>.<domain> straight to our reports listener", () => {
     const table = renderTransportTable(input());
     const rules = table
       .trim()
@@ -77,16 +158,22 @@ describe("transport table", () => {
         return { regexp: new RegExp(pattern!.slice(1, -1)), nexthop };
       });
     const route = (address: string) => rules.find((rule) => rule.regexp.test(address))?.nexthop ?? null;
-    expect(route("x1@bounces.example.com")).toBe("smtp:[127.0.0.1]:2525");
-    expect(route("x1@ces-bounces.customer.org")).toBe("smtp:[127.0.0.1]:2525");
+    expect(route("x1@bounces.example.com")).toBe("reports:[127.0.0.1]:2525");
+    expect(route("x1@ces-bounces.customer.org")).toBe("reports:[127.0.0.1]:2525");
     expect(route("someone@customer.org")).toBeNull();
     expect(route("x1@bouncesXexample.com")).toBeNull();
     expect(route("x1@sub.bounces.example.com.evil.test")).toBeNull();
-    expect(renderTransportTable(input({ ownMx: null }))).toBe("");
   });
 });
 
 describe("master.cf", () => {
+  it("sends reports to our listener through a transport of their own: plain text on loopback, connections reused and capped", () => {
+    const master = renderMasterCf(input({ reportsTo: { host: "127.0.0.1", port: 2525, connections: 7 } }));
+    expect(master).toMatch(
+      /^reports unix - - n - 7 smtp -o syslog_name=postfix\/reports -o smtp_tls_security_level=none -o smtp_tls_policy_maps= -o smtp_dns_support_level=$/m,
+    );
+  });
+
   it("listens for hand-offs on its loopback port only, unchrooted, with the postlog service", () => {
     const master = renderMasterCf(input());
     const inet = master.split("\n").filter((line) => / inet /.test(line));
@@ -95,10 +182,13 @@ describe("master.cf", () => {
     expect(master).toMatch(/^smtp unix - - n - - smtp$/m);
   });
 
-  it("chroots the outbound client in the queue directory when DNS_SERVERS is set, with our resolv.conf", () => {
+  it("chroots the outbound clients and the hand-off listener (its MX lookups) in the queue directory when DNS_SERVERS is set, with our resolv.conf", () => {
     const master = renderMasterCf(input({ dnsServers: ["192.0.2.53"] }));
     expect(master).toMatch(/^smtp unix - - y - - smtp$/m);
     expect(master).toMatch(/^relay unix - - y - - smtp$/m);
+    expect(master).toMatch(/^google unix - - y - 20 smtp /m);
+    expect(master).toMatch(/^127\.0\.0\.1:10025 inet n - y - - smtpd$/m);
+    expect(renderMasterCf(input({ dnsServers: ["192.0.2.53"], presets: false }))).toMatch(/^127\.0\.0\.1:10025 inet n - n - - smtpd$/m);
     expect(master).toMatch(/^cleanup unix n - n - 0 cleanup$/m);
     expect(renderResolvConf(["192.0.2.53", "2001:db8::53"])).toBe("nameserver 192.0.2.53\nnameserver 2001:db8::53\n");
   });
@@ -114,5 +204,6 @@ describe("Postfix's log lines in ours", () => {
     expect(postfixLogLevel(line("master[1]: fatal: bind 127.0.0.1 port 10025: Address already in use"))).toBe("error");
     expect(postfixLogLevel(line("smtpd[15475]: connect from localhost[127.0.0.1]"))).toBe("debug");
     expect(postfixLogLevel(line("smtpd[15475]: lost connection after CONNECT from localhost[127.0.0.1]"))).toBe("debug");
+    expect(postfixLogLevel(line("google/smtp[27030]: warning: TLS library problem: error"))).toBe("warn");
   });
 });

@@ -52,6 +52,18 @@ describe("deliveryLogReader", () => {
     expect(read(sentLine(8, "Q2", "a@example", "mx.example[192.0.2.1]:25"))?.tls.verified).toBe(false);
   });
 
+  it("reads a provider preset's client, which logs as postfix/<preset>/smtp", () => {
+    const read = deliveryLogReader();
+    read(
+      "postfix/google/smtp[4242]: Untrusted TLS connection established to aspmx.l.google.com[127.9.8.7]:2525: TLSv1.3 with cipher TLS_AES_256_GCM_SHA384 (256/256 bits)",
+    );
+    expect(
+      read(
+        "postfix/google/smtp[4242]: 2B3C4D5E6F: to=<buyer@workspace.test>, relay=aspmx.l.google.com[127.9.8.7]:2525, delay=0.2, delays=0.01/0/0.1/0.09, dsn=2.0.0, status=sent (250 OK)",
+      ),
+    ).toMatchObject({ queueId: "2B3C4D5E6F", relay: "aspmx.l.google.com[127.9.8.7]:2525", tls: { protocol: "TLSv1.3" } });
+  });
+
   it("a delivery without a TLS line went in plain text", () => {
     const read = deliveryLogReader();
     expect(read(sentLine(5, "Q3", "a@example", "mx.example[192.0.2.1]:25"))?.tls).toEqual({

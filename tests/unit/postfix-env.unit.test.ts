@@ -30,8 +30,29 @@ describe("POSTFIX", () => {
       outboundPort: 25,
       dnsServers: [],
       times: { delayWarning: "4h", queueLifetime: "5d", minimalBackoff: "300s", maximalBackoff: "4000s" },
+      presets: true,
+      dane: false,
+      mtaSts: "auto",
+      tlsCaFile: "/etc/ssl/certs/ca-certificates.crt",
+      tlsCaFileSet: false,
     });
     expect(parseEnv({ DATA_DIR: tempDir() }).postfix.mode).toBe("auto");
+  });
+
+  it("turns provider presets and MTA-STS off, DANE on, and takes another CA bundle; refuses other values", () => {
+    const { postfix } = parseEnv({
+      DATA_DIR: tempDir(),
+      POSTFIX_PRESETS: "off",
+      POSTFIX_DANE: "on",
+      MTA_STS: "off",
+      OUTBOUND_TLS_CA_FILE: "/etc/ces/ca.pem",
+    });
+    expect(postfix).toMatchObject({ presets: false, dane: true, mtaSts: "off", tlsCaFile: "/etc/ces/ca.pem", tlsCaFileSet: true });
+    expect(problemsOf({ POSTFIX_PRESETS: "yes", POSTFIX_DANE: "1", MTA_STS: "on" }).map((problem) => problem.split(":")[0])).toEqual([
+      "POSTFIX_PRESETS",
+      "POSTFIX_DANE",
+      "MTA_STS",
+    ]);
   });
 
   it("takes the retry schedule as Postfix times and refuses anything else", () => {

@@ -66,7 +66,7 @@ describe("socketsWithoutDelay", () => {
     expect(received.some((message) => message.includes("Subject: checked address"))).toBe(true);
   });
 
-  it("passes a refused connection to nodemailer with the socket's own code", async () => {
+  it("passes a refused connection to nodemailer as a socket error, naming the refusal (as nodemailer's own connections do)", async () => {
     const transport = nodemailer.createTransport({
       host: "127.0.0.1",
       port: await closedPort(),
@@ -74,7 +74,42 @@ describe("socketsWithoutDelay", () => {
       getSocket: socketsWithoutDelay(2_000),
     } as never);
     await expect(transport.sendMail({ from: "a@example.org", to: "b@example.org", text: "x" })).rejects.toMatchObject({
-      code: "ECONNREFUSED",
+      code: "ESOCKET",
+      message: expect.stringContaining("ECONNREFUSED"),
     });
   });
+
+  it("a pool whose server was down sends again once it is back: the failed connects free their slots", async () => {
+    const downPort = await closedPort();
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: downPort,
+      pool: true,
+      maxConnections: 2,
+      ignoreTLS: true,
+      getSocket: socketsWithoutDelay(2_000),
+    } as never);
+    const send = (subject: string) => transport.sendMail({ from: "a@example.org", to: "b@example.org", subject, text: "hi" });
+    // More failed connects than the pool has connections.
+    const down = await Promise.allSettled([1, 2, 3, 4, 5].map((n) => send(`while down ${n}`)));
+    expect(down.map((outcome) => outcome.status)).toEqual(Array(5).fill("rejected"));
+    expect((down[0] as PromiseRejectedResult).reason).toMatchObject({ message: expect.stringContaining("ECONNREFUSED") });
+    const back = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on("end", () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => back.listen(downPort, "127.0.0.1", resolve));
+    try {
+      const sent = await Promise.all([1, 2, 3].map((n) => send(`back ${n}`)));
+      expect(sent.map((info) => info.accepted)).toEqual([["b@example.org"], ["b@example.org"], ["b@example.org"]]);
+    } finally {
+      transport.close();
+      await new Promise<void>((resolve) => back.close(resolve));
+    }
+  }, 15_000);
 });

@@ -11,7 +11,7 @@ import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";
 import type { TlsCredentials } from "@/server/security/tls-credentials";
 import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-size";
 import { acceptRulesMail, ruleMailOwnerOrThrow } from "./accept-rules-mail";
-import { loopbackPeerUid } from "./loopback-peer-uid";
+import { loopbackPeerUid } from "@/server/mail/listener/loopback-peer-uid";
 
 export const RULES_MAIL_HOST = "127.0.0.1";
 const MAX_RULE_RECIPIENTS = 10;

@@ -22,10 +22,11 @@ type TlsSession = { peer: string; protocol: string; verified: boolean };
 
 // "Untrusted TLS connection established to mx.example[192.0.2.1]:25: TLSv1.3 with cipher ..."
 const TLS_LINE =
-  /postfix\/(?:smtp|relay)\[(\d+)\]: (Anonymous|Untrusted|Trusted|Verified) TLS connection established to (\S+\[[^\]]+\]:\d+): (\S+) with cipher /;
-// "4ABC123: to=<a@example.com>, relay=mx.example[192.0.2.1]:25, delay=…, status=sent (250 2.0.0 Ok)"
+  /postfix\/(?:[\w-]+\/)?(?:smtp|relay)\[(\d+)\]: (Anonymous|Untrusted|Trusted|Verified) TLS connection established to (\S+\[[^\]]+\]:\d+): (\S+) with cipher /;
+// "4ABC123: to=<a@example.com>, relay=mx.example[192.0.2.1]:25, delay=…, status=sent (250 2.0.0 Ok)"; a provider
+// preset's client logs as postfix/<preset>/smtp (provider-presets.ts).
 const STATUS_LINE =
-  /postfix\/(?:smtp|relay)\[(\d+)\]: ([0-9A-Za-z]+): to=<([^>]*)>, (?:orig_to=<[^>]*>, )?relay=(\S+\[([^\]]+)\]:\d+), .*\bstatus=sent \(/;
+  /postfix\/(?:[\w-]+\/)?(?:smtp|relay)\[(\d+)\]: ([0-9A-Za-z]+): to=<([^>]*)>, (?:orig_to=<[^>]*>, )?relay=(\S+\[([^\]]+)\]:\d+), .*\bstatus=sent \(/;
 
 /** Whether a TLS client of the outbound route verified the server: only Postfix's "Verified" (name and chain checked). */
 const verifiedTrust = (trust: string) => trust === "Verified";

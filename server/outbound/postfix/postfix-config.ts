@@ -2,9 +2,11 @@
 // master.cf and the transport table, rendered from the service's settings.
 // It accepts hand-offs on one loopback port only, delivers to recipients' MX
 // hosts (opportunistic TLS, HELO = MAIL_HOSTNAME), never delivers locally, and
-// mails delivery reports for our own return-path names straight to our MX.
+// mails delivery reports for our own return-path names straight to the
+// service (its loopback reports listener).
 import path from "node:path";
 import type { PostfixTimes } from "./postfix-env";
+import { PROVIDER_PRESETS, presetMainCfLines, presetServices } from "./provider-presets";
 
 export type PostfixLayout = {
   /** main.cf, master.cf and the transport table. */
@@ -14,6 +16,8 @@ export type PostfixLayout = {
   /** Postfix's own data (TLS session cache): owned by the postfix user. */
   dataDir: string;
   transportFile: string;
+  /** The access table that picks a provider preset by the recipient domain's MX hosts (provider-presets.ts). */
+  presetFile: string;
   /** The named pipe its log comes through (postfix-process.ts). */
   logPipeFile: string;
 };
@@ -25,6 +29,7 @@ export function postfixLayout(root: string): PostfixLayout {
     queueDir: path.join(dir, "queue"),
     dataDir: path.join(dir, "data"),
     transportFile: path.join(dir, "config", "transport"),
+    presetFile: path.join(dir, "config", "provider-presets"),
     logPipeFile: path.join(dir, "log.pipe"),
   };
 }
@@ -37,24 +42,52 @@ export type PostfixConfigInput = {
   handOffPort: number;
   /** The port it connects to at recipients' MX hosts (OUTBOUND_SMTP_PORT; 25 in production). */
   outboundPort: number;
-  /** Our MX on loopback, for delivery reports to our return-path names (null: the MX is off). */
-  ownMx: { host: string; port: number } | null;
+  /**
+   * The service's loopback listener for the delivery reports it writes to our return-path names
+   * (server/mail/postfix-reports/), and how many connections the reports transport may hold to it.
+   */
+  reportsTo: { host: string; port: number; connections: number };
   /** Domains whose mail goes to our own MX (the service's return-path domain, and customers' `<label>.<domain>`). */
   returnPath: { domain: string; label: string };
   /** DNS_SERVERS: the outbound client then resolves through its own resolv.conf (port 53 only). */
   dnsServers: string[];
   /** Delay report, queue lifetime and retry delays (Postfix times, like 4h). */
   times: PostfixTimes;
+  /** Whether big mailbox providers get their own transports (POSTFIX_PRESETS). */
+  presets: boolean;
+  tls: {
+    /** The certificate authorities trusted when a policy asks for a verified server (OUTBOUND_TLS_CA_FILE); null: none found. */
+    caFile: string | null;
+    /** POSTFIX_DANE: DANE where the recipient domain publishes TLSA records (needs a validating resolver). */
+    dane: boolean;
+    /** The MTA-STS resolver's socketmap port on loopback, or null when it does not run. */
+    mtaStsPort: number | null;
+  };
 };
+
+/** The transport reports to our own MX leave through (master.cf). */
+const REPORTS_TRANSPORT = "reports";
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** A regexp table: the key is the whole recipient address. */
 export function renderTransportTable(input: PostfixConfigInput): string {
-  if (!input.ownMx) return "";
   const { domain, label } = input.returnPath;
-  const nexthop = `smtp:[${input.ownMx.host}]:${input.ownMx.port}`;
+  const nexthop = `${REPORTS_TRANSPORT}:[${input.reportsTo.host}]:${input.reportsTo.port}`;
   return [`/@${escapeRegExp(domain)}$/ ${nexthop}`, `/@${escapeRegExp(label)}\\.[^@]+$/ ${nexthop}`, ""].join("\n");
+}
+
+/**
+ * Opportunistic TLS everywhere; DANE where TLSA records say so (POSTFIX_DANE); a domain's MTA-STS policy, from the
+ * resolver's socketmap, overrides both (docs/delivery.md, "TLS policies").
+ */
+function tlsLines(tls: PostfixConfigInput["tls"]): string[] {
+  return [
+    tls.dane ? "smtp_dns_support_level = dnssec" : "smtp_dns_support_level =",
+    `smtp_tls_security_level = ${tls.dane ? "dane" : "may"}`,
+    `smtp_tls_CAfile = ${tls.caFile ?? ""}`,
+    tls.mtaStsPort ? `smtp_tls_policy_maps = socketmap:inet:127.0.0.1:${tls.mtaStsPort}:postfix` : "smtp_tls_policy_maps =",
+  ];
 }
 
 export function renderMainCf(input: PostfixConfigInput): string {
@@ -78,7 +111,12 @@ export function renderMainCf(input: PostfixConfigInput): string {
     "inet_protocols = all",
     "mynetworks = 127.0.0.0/8",
     "smtpd_relay_restrictions = permit_mynetworks, reject",
-    "smtpd_recipient_restrictions = permit_mynetworks, reject",
+    // A provider's MX hosts give the message its preset transport (FILTER); then loopback clients may relay.
+    input.presets
+      ? `smtpd_recipient_restrictions = check_recipient_mx_access regexp:${layout.presetFile}, permit_mynetworks, reject`
+      : "smtpd_recipient_restrictions = permit_mynetworks, reject",
+    // Hand-offs come from loopback: no reverse lookup of each connection.
+    "smtpd_peername_lookup = no",
     // It never delivers locally: every recipient goes to its domain's MX.
     "mydestination =",
     "relay_domains =",
@@ -91,7 +129,7 @@ export function renderMainCf(input: PostfixConfigInput): string {
     // Problems are in the service's log; no mail to a postmaster nobody reads.
     "notify_classes =",
     `smtp_tcp_port = ${input.outboundPort}`,
-    "smtp_tls_security_level = may",
+    ...tlsLines(input.tls),
     "smtp_tls_loglevel = 1",
     `smtp_tls_session_cache_database = btree:${layout.dataDir}/smtp_scache`,
     `delay_warning_time = ${input.times.delayWarning}`,
@@ -102,18 +140,41 @@ export function renderMainCf(input: PostfixConfigInput): string {
     // The deferred queue is scanned as often as the first retry is due.
     `queue_run_delay = ${input.times.minimalBackoff}`,
     "message_size_limit = 41943040",
-    input.ownMx ? `transport_maps = regexp:${layout.transportFile}` : "transport_maps =",
+    `transport_maps = regexp:${layout.transportFile}`,
+    ...(input.presets ? presetMainCfLines(PROVIDER_PRESETS) : []),
     "",
   ];
   return lines.join("\n");
 }
 
-/** Every service runs unchrooted except the outbound client when DNS_SERVERS is set (it then reads our resolv.conf). */
+/** Reports to our listener on loopback: no TLS to negotiate and no TLS policy to look up, so connections are reused while reports wait. */
+function reportsService(connections: number): string[] {
+  return [
+    REPORTS_TRANSPORT,
+    "unix",
+    "-",
+    "-",
+    "n",
+    "-",
+    String(connections),
+    "smtp",
+    `-o syslog_name=postfix/${REPORTS_TRANSPORT}`,
+    "-o smtp_tls_security_level=none",
+    "-o smtp_tls_policy_maps=",
+    "-o smtp_dns_support_level=",
+  ];
+}
+
+/**
+ * Every service runs unchrooted except those that ask DNS when DNS_SERVERS is set (they then read our resolv.conf):
+ * the outbound clients, and the hand-off listener when the presets look up recipients' MX hosts.
+ */
 export function renderMasterCf(input: PostfixConfigInput): string {
   const smtpChroot = input.dnsServers.length > 0 ? "y" : "n";
-  const services: [string, string, string, string, string, string, string, string?][] = [
-    // service, type, private, unpriv, chroot, wakeup, maxproc, command
-    [`127.0.0.1:${input.handOffPort}`, "inet", "n", "-", "n", "-", "-", "smtpd"],
+  const smtpdChroot = input.presets ? smtpChroot : "n";
+  const services: string[][] = [
+    // service, type, private, unpriv, chroot, wakeup, maxproc, command and its options
+    [`127.0.0.1:${input.handOffPort}`, "inet", "n", "-", smtpdChroot, "-", "-", "smtpd"],
     ["pickup", "unix", "n", "-", "n", "60", "1", "pickup"],
     ["cleanup", "unix", "n", "-", "n", "-", "0", "cleanup"],
     ["qmgr", "unix", "n", "-", "n", "300", "1", "qmgr"],
@@ -135,6 +196,8 @@ export function renderMasterCf(input: PostfixConfigInput): string {
     ["anvil", "unix", "-", "-", "n", "-", "1", "anvil"],
     ["scache", "unix", "-", "-", "n", "-", "1", "scache"],
     ["postlog", "unix-dgram", "n", "-", "n", "-", "1", "postlogd"],
+    ...(input.presets ? presetServices(smtpChroot, PROVIDER_PRESETS) : []),
+    reportsService(input.reportsTo.connections),
   ];
   return [
     "# Written by the service at each start: edits are lost (docs/delivery.md).",

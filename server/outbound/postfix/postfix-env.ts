@@ -4,6 +4,8 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 
 export const POSTFIX_BINARY = "/usr/sbin/postfix";
+/** Debian's ca-certificates bundle: what verified TLS trusts unless OUTBOUND_TLS_CA_FILE says otherwise. */
+export const SYSTEM_CA_FILE = "/etc/ssl/certs/ca-certificates.crt";
 
 /** What POSTFIX=auto needs of the machine: Debian's Postfix installed, and root (it runs as its own users). */
 export const canRunPostfix = () => existsSync(POSTFIX_BINARY) && process.getuid?.() === 0;
@@ -33,6 +35,14 @@ export const postfixEnvShape = {
   POSTFIX_MINIMAL_BACKOFF_TIME: postfixTime.default("300s"),
   /** The longest delay between two retries of one message (maximal_backoff_time). */
   POSTFIX_MAXIMAL_BACKOFF_TIME: postfixTime.default("4000s"),
+  /** on: the child gives Google, Microsoft, Yahoo/AOL and iCloud (matched by MX host) transports of their own; off. */
+  POSTFIX_PRESETS: z.enum(["on", "off"]).default("on"),
+  /** on: the child uses DANE where recipients publish TLSA records (needs a DNSSEC-validating resolver); off. */
+  POSTFIX_DANE: z.enum(["on", "off"]).default("off"),
+  /** auto: run Debian's mta-sts-daemon beside the child Postfix when installed, and enforce recipients' MTA-STS; off. */
+  MTA_STS: z.enum(["auto", "off"]).default("auto"),
+  /** The certificate authorities the outbound MTA trusts when a policy asks for a verified server (PEM bundle). */
+  OUTBOUND_TLS_CA_FILE: z.string().min(1).optional(),
   /** Where the child Postfix takes hand-offs (smtp://127.0.0.1:port); set by the launcher for its workers. */
   POSTFIX_HANDOFF_URL: z.url({ protocol: /^smtp$/ }).optional(),
 };
@@ -49,6 +59,10 @@ type PostfixVariables = {
   POSTFIX_QUEUE_LIFETIME: string;
   POSTFIX_MINIMAL_BACKOFF_TIME: string;
   POSTFIX_MAXIMAL_BACKOFF_TIME: string;
+  POSTFIX_PRESETS: "on" | "off";
+  POSTFIX_DANE: "on" | "off";
+  MTA_STS: "auto" | "off";
+  OUTBOUND_TLS_CA_FILE?: string;
 };
 
 export type PostfixSettings = {
@@ -62,6 +76,16 @@ export type PostfixSettings = {
   dnsServers: string[];
   /** The child's retry schedule and reports. */
   times: PostfixTimes;
+  /** Per-provider transports (POSTFIX_PRESETS). */
+  presets: boolean;
+  /** DANE (POSTFIX_DANE=on). */
+  dane: boolean;
+  /** MTA_STS: auto runs the resolver beside the child when it is installed. */
+  mtaSts: "auto" | "off";
+  /** OUTBOUND_TLS_CA_FILE, else Debian's bundle. */
+  tlsCaFile: string;
+  /** Whether OUTBOUND_TLS_CA_FILE was set (a missing file is then an error, not a fallback). */
+  tlsCaFileSet: boolean;
 };
 
 /** `ip`, `ip:53`, `[v6]` or `[v6]:53` → the address; another port → null. */
@@ -107,5 +131,10 @@ export function postfixSettings(raw: PostfixVariables): PostfixSettings {
       minimalBackoff: raw.POSTFIX_MINIMAL_BACKOFF_TIME,
       maximalBackoff: raw.POSTFIX_MAXIMAL_BACKOFF_TIME,
     },
+    presets: raw.POSTFIX_PRESETS === "on",
+    dane: raw.POSTFIX_DANE === "on",
+    mtaSts: raw.MTA_STS,
+    tlsCaFile: raw.OUTBOUND_TLS_CA_FILE ?? SYSTEM_CA_FILE,
+    tlsCaFileSet: raw.OUTBOUND_TLS_CA_FILE !== undefined,
   };
 }

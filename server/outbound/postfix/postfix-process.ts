@@ -3,10 +3,11 @@
 // the pid we hold is the master's and SIGTERM stops it with its children),
 // under the engine supervisor (server/engines/supervise-engine.ts). Its log
 // (maillog_file = /dev/stdout) goes to our log.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { closeSync, constants, openSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { promisify } from "node:util";
 import { createInterface } from "node:readline";
 import { stopLeftoverProcess } from "@/server/engines/process-checks";
 import { type SupervisedEngine, superviseEngine } from "@/server/engines/supervise-engine";
@@ -14,6 +15,7 @@ import { logger } from "@/server/logger";
 import { POSTFIX_BINARY } from "./postfix-env";
 
 const MASTER_BINARY = "/usr/lib/postfix/sbin/master";
+const execFileAsync = promisify(execFile);
 
 type Options = {
   configDir: string;
@@ -26,10 +28,12 @@ type Options = {
   onLogLine?: (line: string) => void;
 };
 
-/** `postfix check`: creates the queue's missing directories and sets their owners (what start-fg runs first). */
-function checkInstance(configDir: string): void {
-  execFileSync(POSTFIX_BINARY, ["-c", configDir, "check"], { stdio: ["ignore", "pipe", "pipe"] });
-}
+/**
+ * `postfix check`: creates the queue's missing directories and sets their owners (what start-fg runs first). Not
+ * synchronous: it takes seconds on a busy machine, and the launcher's MX and report listeners must keep answering
+ * while Postfix restarts. A failure rejects with its stderr, which the supervisor logs.
+ */
+const checkInstance = (configDir: string) => execFileAsync(POSTFIX_BINARY, ["-c", configDir, "check"]);
 
 /**
  * The master's stdout: a named pipe, not Node's stdio pipe. postlogd reopens `/dev/stdout` by name, which works on a
@@ -45,8 +49,8 @@ function logPipe(file: string): { writeFd: number; reader: net.Socket } {
 
 /** Its connection lines (our hand-offs and readiness probes, every few seconds) are debug; deliveries and problems are not. */
 export function postfixLogLevel(line: string): "error" | "warn" | "info" | "debug" {
-  if (/postfix\/[\w-]+\[\d+\]: (fatal|panic|error):/.test(line)) return "error";
-  if (/postfix\/[\w-]+\[\d+\]: warning:/.test(line)) return "warn";
+  if (/postfix\/[\w/-]+\[\d+\]: (fatal|panic|error):/.test(line)) return "error";
+  if (/postfix\/[\w/-]+\[\d+\]: warning:/.test(line)) return "warn";
   if (/postfix\/smtpd\[\d+\]: (connect from|disconnect from|lost connection after CONNECT from) /.test(line)) return "debug";
   return "info";
 }
@@ -73,7 +77,7 @@ export function supervisePostfix(options: Options): SupervisedEngine {
     readyPort: options.handOffPort,
     prepare: async () => {
       await stopLeftoverProcess(path.join(options.queueDir, "pid", "master.pid"), options.configDir);
-      checkInstance(options.configDir);
+      await checkInstance(options.configDir);
     },
     onSpawn: (child) => forwardLog([child.stderr!]),
     whileDown: "messages wait in the queue",

@@ -5,7 +5,7 @@
 // under the service's state directory at each start, its queue stays there
 // across restarts. POSTFIX=external hands off to an operator's Postfix at
 // POSTFIX_URL; POSTFIX=off runs none.
-import { isIPv6 } from "node:net";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Env, EnvError } from "@/server/env";
 import { blockingParent, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
@@ -18,6 +18,8 @@ import { postfixLayout } from "./postfix-config";
 import { supervisePostfix } from "./postfix-process";
 import { writePostfixStatus } from "./postfix-status";
 import { postfixUser } from "./postfix-user";
+import { startMtaSts } from "./start-mta-sts";
+import { type TlsPolicySources, withAppliedPolicy } from "./tls-policy-applied";
 import { writePostfixFiles } from "./write-postfix-files";
 
 export type OutboundMta = {
@@ -25,6 +27,8 @@ export type OutboundMta = {
   description: string;
   /** Where delivery workers hand off to the child (POSTFIX_HANDOFF_URL), or null. */
   handOffUrl: string | null;
+  /** The loopback listener the child mails its delivery reports to, and the user its connections come from; null without a child. */
+  reports: { port: number; postfixUid: number } | null;
   stop: () => Promise<void>;
 };
 
@@ -34,7 +38,7 @@ const noRouteProblem =
   `EMAIL_TRANSPORT=outbound: no outbound MTA. ${runsWhere}: install it with \`apt-get install postfix\` (debconf: No configuration) ` +
   "and run as root, or set POSTFIX=external with POSTFIX_URL, SMTP_URL with EMAIL_TRANSPORT=smtp, or RESEND_API_KEY with EMAIL_TRANSPORT=resend";
 
-const none = (description: string): OutboundMta => ({ description, handOffUrl: null, stop: async () => {} });
+const none = (description: string): OutboundMta => ({ description, handOffUrl: null, reports: null, stop: async () => {} });
 
 /**
  * Postfix works as the postfix user: a DATA_DIR below a parent it cannot pass (root's 0700 home) moves its files to
@@ -47,23 +51,24 @@ function preparePostfixRoot(dataDir: string): string {
   return root;
 }
 
-/** Our MX as the child reaches it: a wildcard listen address is reached on loopback. */
-function ownMx(config: Env): { host: string; port: number } | null {
-  const { listen, mxPort } = config.mail;
-  if (mxPort === 0) return null;
-  if (listen === "0.0.0.0" || listen === "::") return { host: "127.0.0.1", port: mxPort };
-  return { host: isIPv6(listen) ? `ipv6:${listen}` : listen, port: mxPort };
-}
+/** Connections the child holds to the reports listener at most. */
+const REPORT_CONNECTIONS = 20;
 
-/** Throws EnvError when the settings cannot work with the child (DNS_SERVERS with a port other than 53). */
 /** Feeds the log to the evidence reader; reports to our own return-path names are no customer's delivery. */
-function deliveryEvidenceRecorder(ownDomain: string): (line: string) => void {
+function deliveryEvidenceRecorder(ownDomain: string, policies: TlsPolicySources): (line: string) => void {
   const read = deliveryLogReader();
   const ours = (recipient: string) => recipient.endsWith(`@${ownDomain}`) || recipient.includes(`@${RETURN_PATH_LABEL}.`);
   return (line) => {
     const evidence = read(line);
-    if (evidence && !ours(evidence.recipient)) void recordDeliveryEvidence(evidence);
+    if (evidence && !ours(evidence.recipient)) void withAppliedPolicy(evidence, policies).then(recordDeliveryEvidence);
   };
+}
+
+/** OUTBOUND_TLS_CA_FILE must exist when set; Debian's bundle may be absent (then nothing can be verified). */
+function tlsCaFile(settings: Env["postfix"]): string | null {
+  if (existsSync(settings.tlsCaFile)) return settings.tlsCaFile;
+  if (settings.tlsCaFileSet) throw new EnvError([`OUTBOUND_TLS_CA_FILE: no file at ${settings.tlsCaFile}`]);
+  return null;
 }
 
 export async function startPostfix(config: Env): Promise<OutboundMta> {
@@ -86,18 +91,25 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
   }
   const problem = dnsPortProblem(config.DNS_SERVERS);
   if (problem) throw new EnvError([problem]);
+  const caFile = tlsCaFile(settings);
   const handOffPort = await freeLoopbackPort();
-  const layout = postfixLayout(preparePostfixRoot(config.dataDir));
+  const reportsPort = await freeLoopbackPort();
+  const root = preparePostfixRoot(config.dataDir);
+  const layout = postfixLayout(root);
+  // Before Postfix: it asks the resolver for every delivery's TLS policy.
+  const mtaSts = await startMtaSts(settings, root, caFile);
   writePostfixFiles(
     {
       layout,
       hostname: config.mail.hostname,
       handOffPort,
       outboundPort: settings.outboundPort,
-      ownMx: ownMx(config),
+      reportsTo: { host: "127.0.0.1", port: reportsPort, connections: REPORT_CONNECTIONS },
       returnPath: { domain: returnPathDomain(), label: RETURN_PATH_LABEL },
       dnsServers: settings.dnsServers,
       times: settings.times,
+      presets: settings.presets,
+      tls: { caFile, dane: settings.dane, mtaStsPort: mtaSts.port },
     },
     user,
   );
@@ -108,13 +120,23 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
     queueDir: layout.queueDir,
     handOffPort,
     onStatus: (online) => writePostfixStatus(config.dataDir, online ? "online" : "offline"),
-    onLogLine: deliveryEvidenceRecorder(returnPathDomain()),
+    onLogLine: deliveryEvidenceRecorder(returnPathDomain(), { mtaStsPort: mtaSts.port, dane: settings.dane }),
   });
   const ready = await postfix.ready(15_000);
   const dns = settings.dnsServers.length > 0 ? `DNS ${settings.dnsServers.join(", ")}` : "the system's DNS";
+  const extras = [
+    settings.presets ? "provider presets on" : "provider presets off (POSTFIX_PRESETS=off)",
+    settings.dane ? "DANE on" : "DANE off",
+    mtaSts.description,
+  ];
   return {
-    description: `outbound MTA: Postfix${ready ? "" : " did not start yet (see its log lines);"} hand-off on 127.0.0.1:${handOffPort}, delivers to MX port ${settings.outboundPort} through ${dns}; queue under ${layout.queueDir}`,
+    description: `outbound MTA: Postfix${ready ? "" : " did not start yet (see its log lines);"} hand-off on 127.0.0.1:${handOffPort}, delivers to MX port ${settings.outboundPort} through ${dns}; queue under ${layout.queueDir}; ${extras.join("; ")}`,
     handOffUrl: `smtp://127.0.0.1:${handOffPort}`,
-    stop: postfix.stop,
+    reports: { port: reportsPort, postfixUid: user.uid },
+    // Postfix first: its deliveries in flight may still ask the resolver.
+    stop: async () => {
+      await postfix.stop();
+      await mtaSts.stop();
+    },
   };
 }

@@ -1,10 +1,12 @@
 // Writes the child Postfix's files (postfix-config.ts) and prepares its
 // directories: the queue belongs to root (Postfix creates its subdirectories
 // for the postfix user), the data directory to the postfix user. With
-// DNS_SERVERS, the chrooted outbound client reads queue/etc/resolv.conf.
+// DNS_SERVERS, the chrooted outbound client (and hand-off listener, for the
+// presets' MX lookups) reads queue/etc/resolv.conf.
 import { chownSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type PostfixConfigInput, renderMainCf, renderMasterCf, renderResolvConf, renderTransportTable } from "./postfix-config";
+import { renderPresetTable } from "./provider-presets";
 import type { PostfixUser } from "./postfix-user";
 
 export function writePostfixFiles(input: PostfixConfigInput, user: PostfixUser): void {
@@ -17,6 +19,7 @@ export function writePostfixFiles(input: PostfixConfigInput, user: PostfixUser):
   writeFileSync(path.join(layout.configDir, "main.cf"), renderMainCf(input), { mode: 0o644 });
   writeFileSync(path.join(layout.configDir, "master.cf"), renderMasterCf(input), { mode: 0o644 });
   writeFileSync(layout.transportFile, renderTransportTable(input), { mode: 0o644 });
+  writeFileSync(layout.presetFile, input.presets ? renderPresetTable() : "", { mode: 0o644 });
   if (input.dnsServers.length > 0) {
     mkdirSync(path.join(layout.queueDir, "etc"), { recursive: true, mode: 0o755 });
     writeFileSync(path.join(layout.queueDir, "etc", "resolv.conf"), renderResolvConf(input.dnsServers), { mode: 0o644 });

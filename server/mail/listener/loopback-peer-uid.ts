@@ -1,6 +1,7 @@
 // Which local user owns the other end of a loopback TCP connection, read from
 // the kernel's socket table (/proc/net/tcp): the rules-mail listener takes
-// mail only from Dovecot's mail user, not from any process on the machine.
+// mail only from Dovecot's mail user, the Postfix reports listener only from
+// the postfix user, not from any process on the machine.
 import { readFile } from "node:fs/promises";
 
 /** `127.0.0.1`, 4190 → `0100007F:105E`, the table's little-endian hex form. */
