@@ -27,205 +27,195 @@ type ListError = { message?: string; root?: FieldError } | undefined;
 
 const listMessage = (error: ListError) => error?.message ?? error?.root?.message;
 const smallInputClass = inputClass.replace("px-3 py-2", "px-2.5 py-1.5");
-const rowClass = "flex flex-wrap items-start gap-2";
+const wideControl = "min-w-0 flex-[2] basis-40";
 
-/** An error under one control of a row, which points at it. */
-function ControlError({ ids, error }: { ids: FieldIds; error?: string }) {
-  return error ? (
-    <p id={ids.error} className="mt-1 text-sm text-red-600 dark:text-red-400">
-      {error}
-    </p>
-  ) : null;
-}
-
-function RemoveButton({ label, onClick, disabled }: { label: string; onClick: () => void; disabled: boolean }) {
+/** One control of a condition or action row: its label for screen readers, and its error under it. */
+function RowControl({
+  ids,
+  label,
+  error,
+  className = "min-w-0 flex-1 basis-36",
+  children,
+}: {
+  ids: FieldIds;
+  label: string;
+  error?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <Button variant="ghost" size="sm" aria-label={label} title={label} onClick={onClick} disabled={disabled} className="shrink-0">
-      <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-        <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-      </svg>
-    </Button>
+    <div className={className}>
+      <label htmlFor={ids.control} className="sr-only">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={ids.error} className="mt-1 text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
-function ConditionRow({
-  form,
-  filter,
-  at,
-  count,
-  onRemove,
-}: {
-  form: RulesForm;
-  filter: number;
-  at: number;
-  count: number;
-  onRemove: () => void;
-}) {
+function Options({ labels }: { labels: Record<string, string> }) {
+  return Object.entries(labels).map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}
+
+type RowProps = { form: RulesForm; filter: number; at: number; count: number; onRemove: () => void };
+
+/** A row of a filter's conditions or actions, named for assistive technology, with its remove button. */
+function Row({ name, count, onRemove, children }: Pick<RowProps, "count" | "onRemove"> & { name: string; children: React.ReactNode }) {
+  const label = `Remove ${name.toLowerCase()}`;
+  return (
+    <li>
+      <div role="group" aria-label={name} className="flex flex-wrap items-start gap-2">
+        {children}
+        <Button variant="ghost" size="sm" aria-label={label} title={label} onClick={onRemove} disabled={count === 1} className="shrink-0">
+          <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
+            <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+          </svg>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+const SIZE_UNIT_LABELS = Object.fromEntries(Object.keys(SIZE_UNITS).map((unit) => [unit, unit]));
+
+function ConditionRow({ form, filter, at, count, onRemove }: RowProps) {
   const path = `filters.${filter}.conditions.${at}` as const;
   const condition = useWatch({ control: form.control, name: path });
   const errors = form.formState.errors.filters?.[filter]?.conditions?.[at];
   const id = (part: string) => fieldIds(`filter-${filter}-condition-${at}-${part}`);
   const ids = { field: id("field"), header: id("header"), op: id("op"), value: id("value"), unit: id("unit") };
   const isSize = condition?.field === "size";
+  // The comparisons differ for sizes: switching the field picks one that fits.
   const onFieldChange = (event: { target: { value: string } }) => {
     const size = (event.target.value as ConditionField) === "size";
-    const op = form.getValues(`${path}.op`);
-    if (size !== isSizeOp(op)) form.setValue(`${path}.op`, size ? "over" : "contains");
+    if (size !== isSizeOp(form.getValues(`${path}.op`))) form.setValue(`${path}.op`, size ? "over" : "contains");
   };
   return (
-    <li>
-      <div role="group" aria-label={`Condition ${at + 1}`} className={rowClass}>
-        <div className="min-w-0 flex-1 basis-36">
-          <label htmlFor={ids.field.control} className="sr-only">
-            Field
-          </label>
-          <select
-            {...form.register(`${path}.field`, { onChange: onFieldChange })}
-            {...describedBy(ids.field, { error: errors?.field?.message })}
-            className={smallInputClass}
-          >
-            {Object.entries(FIELD_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <ControlError ids={ids.field} error={errors?.field?.message} />
-        </div>
-        {condition?.field === "header" ? (
-          <div className="min-w-0 flex-1 basis-36">
-            <label htmlFor={ids.header.control} className="sr-only">
-              Header name
-            </label>
-            <input
-              type="text"
-              placeholder="Header name, like X-Mailer"
-              {...form.register(`${path}.header`)}
-              {...describedBy(ids.header, { error: errors?.header?.message })}
-              className={smallInputClass}
-            />
-            <ControlError ids={ids.header} error={errors?.header?.message} />
-          </div>
-        ) : null}
-        <div className="min-w-0 flex-1 basis-32">
-          <label htmlFor={ids.op.control} className="sr-only">
-            Comparison
-          </label>
-          <select {...form.register(`${path}.op`)} {...describedBy(ids.op, { error: errors?.op?.message })} className={smallInputClass}>
-            {Object.entries(isSize ? SIZE_OPS : TEXT_OPS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <ControlError ids={ids.op} error={errors?.op?.message} />
-        </div>
-        <div className="min-w-0 flex-[2] basis-40">
-          <label htmlFor={ids.value.control} className="sr-only">
-            {isSize ? "Size" : "Text"}
-          </label>
+    <Row name={`Condition ${at + 1}`} count={count} onRemove={onRemove}>
+      <RowControl ids={ids.field} label="Field" error={errors?.field?.message}>
+        <select
+          {...form.register(`${path}.field`, { onChange: onFieldChange })}
+          {...describedBy(ids.field, { error: errors?.field?.message })}
+          className={smallInputClass}
+        >
+          <Options labels={FIELD_LABELS} />
+        </select>
+      </RowControl>
+      {condition?.field === "header" ? (
+        <RowControl ids={ids.header} label="Header name" error={errors?.header?.message}>
           <input
-            type={isSize ? "number" : "text"}
-            min={isSize ? 0 : undefined}
-            step={isSize ? "any" : undefined}
-            inputMode={isSize ? "decimal" : undefined}
-            {...form.register(`${path}.value`)}
-            {...describedBy(ids.value, { error: errors?.value?.message })}
+            type="text"
+            placeholder="Header name, like X-Mailer"
+            {...form.register(`${path}.header`)}
+            {...describedBy(ids.header, { error: errors?.header?.message })}
             className={smallInputClass}
           />
-          <ControlError ids={ids.value} error={errors?.value?.message} />
-        </div>
-        {isSize ? (
-          <div className="w-24 shrink-0">
-            <label htmlFor={ids.unit.control} className="sr-only">
-              Unit
-            </label>
-            <select id={ids.unit.control} {...form.register(`${path}.unit`)} className={smallInputClass}>
-              {Object.keys(SIZE_UNITS).map((unit) => (
-                <option key={unit} value={unit}>
-                  {unit}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        <RemoveButton label={`Remove condition ${at + 1}`} onClick={onRemove} disabled={count === 1} />
-      </div>
-    </li>
+        </RowControl>
+      ) : null}
+      <RowControl ids={ids.op} label="Comparison" error={errors?.op?.message} className="min-w-0 flex-1 basis-32">
+        <select {...form.register(`${path}.op`)} {...describedBy(ids.op, { error: errors?.op?.message })} className={smallInputClass}>
+          <Options labels={isSize ? SIZE_OPS : TEXT_OPS} />
+        </select>
+      </RowControl>
+      <RowControl ids={ids.value} label={isSize ? "Size" : "Text"} error={errors?.value?.message} className={wideControl}>
+        <input
+          type={isSize ? "number" : "text"}
+          min={isSize ? 0 : undefined}
+          step={isSize ? "any" : undefined}
+          inputMode={isSize ? "decimal" : undefined}
+          {...form.register(`${path}.value`)}
+          {...describedBy(ids.value, { error: errors?.value?.message })}
+          className={smallInputClass}
+        />
+      </RowControl>
+      {isSize ? (
+        <RowControl ids={ids.unit} label="Unit" className="w-24 shrink-0">
+          <select id={ids.unit.control} {...form.register(`${path}.unit`)} className={smallInputClass}>
+            <Options labels={SIZE_UNIT_LABELS} />
+          </select>
+        </RowControl>
+      ) : null}
+    </Row>
   );
 }
 
-function ActionRow({
-  form,
-  filter,
-  at,
-  count,
-  onRemove,
-}: {
-  form: RulesForm;
-  filter: number;
-  at: number;
-  count: number;
-  onRemove: () => void;
-}) {
+function ActionRow({ form, filter, at, count, onRemove }: RowProps) {
   const path = `filters.${filter}.actions.${at}` as const;
   const type = useWatch({ control: form.control, name: `${path}.type` });
   const errors = form.formState.errors.filters?.[filter]?.actions?.[at];
   const id = (part: string) => fieldIds(`filter-${filter}-action-${at}-${part}`);
   const ids = { type: id("type"), folder: id("folder"), to: id("to") };
   return (
-    <li>
-      <div role="group" aria-label={`Action ${at + 1}`} className={rowClass}>
-        <div className="min-w-0 flex-1 basis-40">
-          <label htmlFor={ids.type.control} className="sr-only">
-            Action
-          </label>
-          <select
-            {...form.register(`${path}.type`)}
-            {...describedBy(ids.type, { error: errors?.type?.message })}
+    <Row name={`Action ${at + 1}`} count={count} onRemove={onRemove}>
+      <RowControl ids={ids.type} label="Action" error={errors?.type?.message} className="min-w-0 flex-1 basis-40">
+        <select {...form.register(`${path}.type`)} {...describedBy(ids.type, { error: errors?.type?.message })} className={smallInputClass}>
+          <Options labels={ACTION_LABELS} />
+        </select>
+      </RowControl>
+      {type === "move" ? (
+        <RowControl ids={ids.folder} label="Folder" error={errors?.folder?.message} className={wideControl}>
+          <input
+            type="text"
+            placeholder="Folder, like Lists/Rust"
+            {...form.register(`${path}.folder`)}
+            {...describedBy(ids.folder, { error: errors?.folder?.message })}
             className={smallInputClass}
-          >
-            {Object.entries(ACTION_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <ControlError ids={ids.type} error={errors?.type?.message} />
-        </div>
-        {type === "move" ? (
-          <div className="min-w-0 flex-[2] basis-40">
-            <label htmlFor={ids.folder.control} className="sr-only">
-              Folder
-            </label>
-            <input
-              type="text"
-              placeholder="Folder, like Lists/Rust"
-              {...form.register(`${path}.folder`)}
-              {...describedBy(ids.folder, { error: errors?.folder?.message })}
-              className={smallInputClass}
-            />
-            <ControlError ids={ids.folder} error={errors?.folder?.message} />
-          </div>
-        ) : null}
-        {type === "forward" ? (
-          <div className="min-w-0 flex-[2] basis-40">
-            <label htmlFor={ids.to.control} className="sr-only">
-              Address
-            </label>
-            <input
-              type="email"
-              placeholder="ada@example.org"
-              {...form.register(`${path}.to`)}
-              {...describedBy(ids.to, { error: errors?.to?.message })}
-              className={smallInputClass}
-            />
-            <ControlError ids={ids.to} error={errors?.to?.message} />
-          </div>
-        ) : null}
-        <RemoveButton label={`Remove action ${at + 1}`} onClick={onRemove} disabled={count === 1} />
-      </div>
-    </li>
+          />
+        </RowControl>
+      ) : null}
+      {type === "forward" ? (
+        <RowControl ids={ids.to} label="Address" error={errors?.to?.message} className={wideControl}>
+          <input
+            type="email"
+            placeholder="ada@example.org"
+            {...form.register(`${path}.to`)}
+            {...describedBy(ids.to, { error: errors?.to?.message })}
+            className={smallInputClass}
+          />
+        </RowControl>
+      ) : null}
+    </Row>
+  );
+}
+
+/** A filter's conditions or its actions: the rows, an error about the list as a whole, and the add button. */
+function RowList({
+  heading,
+  label,
+  error,
+  canAdd,
+  onAdd,
+  addLabel,
+  children,
+}: {
+  heading: string;
+  label: string;
+  error?: string;
+  canAdd: boolean;
+  onAdd: () => void;
+  addLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="space-y-2">
+      <h4 className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{heading}</h4>
+      <ol aria-label={label} className="space-y-2">
+        {children}
+      </ol>
+      {error ? <p className="text-sm text-red-600 dark:text-red-400">{error}</p> : null}
+      <Button variant="ghost" size="sm" disabled={!canAdd} onClick={onAdd}>
+        + {addLabel}
+      </Button>
+    </div>
   );
 }
 
@@ -239,7 +229,6 @@ function FilterEditor({ form, index, count, onMove, onRemove }: FilterEditorProp
   const number = index + 1;
   const ids = { name: fieldIds(`filter-${index}-name`), match: fieldIds(`filter-${index}-match`) };
   const headingId = useId();
-  const subheading = "text-sm font-medium text-zinc-800 dark:text-zinc-200";
   return (
     <div
       role="group"
@@ -297,56 +286,37 @@ function FilterEditor({ form, index, count, onMove, onRemove }: FilterEditorProp
           </select>
         </FormField>
       </div>
-      <div className="space-y-2">
-        <h4 className={subheading}>Conditions</h4>
-        <ol aria-label={`Conditions of filter ${number}`} className="space-y-2">
-          {conditions.fields.map((field, at) => (
-            <ConditionRow
-              key={field.id}
-              form={form}
-              filter={index}
-              at={at}
-              count={conditions.fields.length}
-              onRemove={() => conditions.remove(at)}
-            />
-          ))}
-        </ol>
-        {listMessage(errors?.conditions) ? (
-          <p className="text-sm text-red-600 dark:text-red-400">{listMessage(errors?.conditions)}</p>
-        ) : null}
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={conditions.fields.length >= MAX_FILTER_CONDITIONS}
-          onClick={() => conditions.append(newCondition())}
-        >
-          + Add condition
-        </Button>
-      </div>
-      <div className="space-y-2">
-        <h4 className={subheading}>Then</h4>
-        <ol aria-label={`Actions of filter ${number}`} className="space-y-2">
-          {actions.fields.map((field, at) => (
-            <ActionRow
-              key={field.id}
-              form={form}
-              filter={index}
-              at={at}
-              count={actions.fields.length}
-              onRemove={() => actions.remove(at)}
-            />
-          ))}
-        </ol>
-        {listMessage(errors?.actions) ? <p className="text-sm text-red-600 dark:text-red-400">{listMessage(errors?.actions)}</p> : null}
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={actions.fields.length >= MAX_FILTER_ACTIONS}
-          onClick={() => actions.append(newAction())}
-        >
-          + Add action
-        </Button>
-      </div>
+      <RowList
+        heading="Conditions"
+        label={`Conditions of filter ${number}`}
+        error={listMessage(errors?.conditions)}
+        canAdd={conditions.fields.length < MAX_FILTER_CONDITIONS}
+        onAdd={() => conditions.append(newCondition())}
+        addLabel="Add condition"
+      >
+        {conditions.fields.map((field, at) => (
+          <ConditionRow
+            key={field.id}
+            form={form}
+            filter={index}
+            at={at}
+            count={conditions.fields.length}
+            onRemove={() => conditions.remove(at)}
+          />
+        ))}
+      </RowList>
+      <RowList
+        heading="Then"
+        label={`Actions of filter ${number}`}
+        error={listMessage(errors?.actions)}
+        canAdd={actions.fields.length < MAX_FILTER_ACTIONS}
+        onAdd={() => actions.append(newAction())}
+        addLabel="Add action"
+      >
+        {actions.fields.map((field, at) => (
+          <ActionRow key={field.id} form={form} filter={index} at={at} count={actions.fields.length} onRemove={() => actions.remove(at)} />
+        ))}
+      </RowList>
     </div>
   );
 }
