@@ -61,7 +61,7 @@ for (const [label, viewport] of wideAndPhone) {
     });
 
     test("add a filter, see it compiled, edit it, reorder filters and delete them", async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(150_000);
       const account = newAccount("filters");
       await signUpInBrowser(page, account);
       const { mailboxId } = await arrangeMailbox(page.request, account);

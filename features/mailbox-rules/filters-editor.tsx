@@ -27,14 +27,14 @@ type ListError = { message?: string; root?: FieldError } | undefined;
 
 const listMessage = (error: ListError) => error?.message ?? error?.root?.message;
 const smallInputClass = inputClass.replace("px-3 py-2", "px-2.5 py-1.5");
-const wideControl = "min-w-0 flex-[2] basis-40";
+const wideControl = "min-w-0 flex-[2] basis-32";
 
 /** One control of a condition or action row: its label for screen readers, and its error under it. */
 function RowControl({
   ids,
   label,
   error,
-  className = "min-w-0 flex-1 basis-36",
+  className = "min-w-0 flex-1 basis-28",
   children,
 }: {
   ids: FieldIds;
@@ -73,8 +73,9 @@ function Row({ name, count, onRemove, children }: Pick<RowProps, "count" | "onRe
   const label = `Remove ${name.toLowerCase()}`;
   return (
     <li>
-      <div role="group" aria-label={name} className="flex flex-wrap items-start gap-2">
-        {children}
+      <div role="group" aria-label={name} className="flex items-start gap-2">
+        {/* The controls wrap on a phone; the remove button stays at the row's end. */}
+        <div className="flex min-w-0 flex-1 flex-wrap items-start gap-2">{children}</div>
         <Button variant="ghost" size="sm" aria-label={label} title={label} onClick={onRemove} disabled={count === 1} className="shrink-0">
           <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
             <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
@@ -121,7 +122,7 @@ function ConditionRow({ form, filter, at, count, onRemove }: RowProps) {
           />
         </RowControl>
       ) : null}
-      <RowControl ids={ids.op} label="Comparison" error={errors?.op?.message} className="min-w-0 flex-1 basis-32">
+      <RowControl ids={ids.op} label="Comparison" error={errors?.op?.message}>
         <select {...form.register(`${path}.op`)} {...describedBy(ids.op, { error: errors?.op?.message })} className={smallInputClass}>
           <Options labels={isSize ? SIZE_OPS : TEXT_OPS} />
         </select>
@@ -138,7 +139,7 @@ function ConditionRow({ form, filter, at, count, onRemove }: RowProps) {
         />
       </RowControl>
       {isSize ? (
-        <RowControl ids={ids.unit} label="Unit" className="w-24 shrink-0">
+        <RowControl ids={ids.unit} label="Unit" className="w-20 shrink-0">
           <select id={ids.unit.control} {...form.register(`${path}.unit`)} className={smallInputClass}>
             <Options labels={SIZE_UNIT_LABELS} />
           </select>
