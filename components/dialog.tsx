@@ -11,6 +11,8 @@ type DialogProps = {
   onClose: () => void;
   busy?: boolean;
   tone?: "default" | "danger";
+  /** "wide" for a form with much to fill in (writing a message). */
+  size?: "default" | "wide";
   children: React.ReactNode;
 };
 
@@ -20,7 +22,7 @@ type DialogProps = {
  * returns to the opener afterwards. Its content is only mounted while open,
  * so forms inside start afresh each time.
  */
-export function Dialog({ open, title, description, onClose, busy = false, tone = "default", children }: DialogProps) {
+export function Dialog({ open, title, description, onClose, busy = false, tone = "default", size = "default", children }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -44,7 +46,7 @@ export function Dialog({ open, title, description, onClose, busy = false, tone =
       onClick={(event) => {
         if (event.target === dialogRef.current && !busy) onClose();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 backdrop:backdrop-blur-[2px] dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:backdrop:bg-black/60"
+      className={`m-auto w-[calc(100%-2rem)] ${size === "wide" ? "max-w-3xl" : "max-w-md"} rounded-2xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 backdrop:backdrop-blur-[2px] dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:backdrop:bg-black/60`}
     >
       {open ? (
         <div className="p-6">

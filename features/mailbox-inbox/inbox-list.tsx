@@ -1,78 +1,94 @@
 "use client";
-// The inbox's messages, newest first: sender, subject (unread ones marked),
-// when and how big; a page of them at a time.
-import Link from "next/link";
+// A folder's conversations, newest first (features/mailbox-inbox/threads.ts):
+// who (the sender; in Sent the recipients, with how the delivery went), the
+// subject, how many messages, the start of the text, when; unread ones in
+// bold and marked, flagged ones and those with attachments marked too. More
+// are loaded at the end of the list.
 import { Badge } from "@/components/badge";
-import { buttonClass } from "@/components/button-styles";
+import { Button } from "@/components/button";
 import { formatDateTime } from "@/components/format-time";
-import type { MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
-import { formatBytes } from "./format-bytes";
+import { LineIcon } from "@/components/line-icon";
+import { MessageStatusBadge } from "@/features/messages/message-status-badge";
+import type { ThreadRow } from "./threads";
 
 type InboxListProps = {
-  items: MailboxMessageSummary[];
-  page: number;
-  totalPages: number;
-  pageHref: (page: number) => string;
+  rows: ThreadRow[];
+  /** In Sent the recipients are what matters, not the sender. */
+  showRecipients: boolean;
   reading: string | null;
   onOpen: (messageId: string) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
 };
 
-export function InboxList({ items, page, totalPages, pageHref, reading, onOpen }: InboxListProps) {
+/** The row's button, to give focus back to it when the message closes. */
+export const rowSelector = (messageId: string) => `[data-message-id="${CSS.escape(messageId)}"]`;
+
+export function InboxList({ rows, showRecipients, reading, onOpen, hasMore, loadingMore, onLoadMore }: InboxListProps) {
   return (
     <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
       <ul aria-label="Messages" className="divide-y divide-zinc-200 dark:divide-zinc-800">
-        {items.map((item) => (
+        {rows.map(({ latest: item, messages, seen, flagged, hasAttachments }) => (
           <li key={item.id}>
             <button
               type="button"
+              data-message-id={item.id}
               onClick={() => onOpen(item.id)}
-              aria-current={reading === item.id ? "true" : undefined}
-              className="grid w-full min-w-0 gap-1 px-6 py-3 text-left text-sm hover:bg-zinc-50 aria-[current=true]:bg-indigo-50/60 sm:grid-cols-[14rem_minmax(0,1fr)_auto] sm:items-center sm:gap-4 dark:hover:bg-zinc-800/60 dark:aria-[current=true]:bg-indigo-500/10"
+              aria-current={messages.some((message) => message.id === reading) ? "true" : undefined}
+              className="grid w-full min-w-0 gap-0.5 px-4 py-3 text-left text-sm hover:bg-zinc-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 aria-[current=true]:bg-indigo-50/60 dark:hover:bg-zinc-800/60 dark:aria-[current=true]:bg-indigo-500/10"
             >
-              <span
-                className={`truncate ${item.seen ? "text-zinc-600 dark:text-zinc-400" : "font-semibold text-zinc-900 dark:text-white"}`}
-              >
-                {item.from ?? "—"}
+              <span className="flex min-w-0 items-baseline justify-between gap-2">
+                <span className={`truncate ${seen ? "text-zinc-600 dark:text-zinc-400" : "font-semibold text-zinc-900 dark:text-white"}`}>
+                  {showRecipients ? `To: ${item.to.join(", ") || "—"}` : (item.from ?? "—")}
+                </span>
+                <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{formatDateTime(item.receivedAt)}</span>
               </span>
-              <span className="flex min-w-0 items-center gap-2">
-                {item.seen ? null : <Badge tone="info">Unread</Badge>}
-                <span
-                  className={`truncate ${item.seen ? "text-zinc-700 dark:text-zinc-300" : "font-semibold text-zinc-900 dark:text-white"}`}
-                >
+              <span className="flex min-w-0 items-center gap-1.5">
+                {seen ? null : <Badge tone="info">Unread</Badge>}
+                {flagged ? <Badge tone="warning">Flagged</Badge> : null}
+                <span className={`truncate ${seen ? "text-zinc-700 dark:text-zinc-300" : "font-semibold text-zinc-900 dark:text-white"}`}>
                   {item.subject ?? "(no subject)"}
                 </span>
+                {messages.length > 1 ? (
+                  <span className="shrink-0 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+                    <span className="sr-only">, </span>
+                    {messages.length}
+                    <span className="sr-only"> messages</span>
+                  </span>
+                ) : null}
+                {hasAttachments ? (
+                  <span className="shrink-0 text-zinc-500 dark:text-zinc-400">
+                    <PaperclipIcon />
+                    <span className="sr-only">, with attachments</span>
+                  </span>
+                ) : null}
               </span>
-              <span className="text-xs text-zinc-500 dark:text-zinc-400">
-                {formatDateTime(item.receivedAt)} · {formatBytes(item.size)}
-              </span>
+              {item.preview ? <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">{item.preview}</span> : null}
+              {item.delivery ? (
+                <span className="mt-1">
+                  <MessageStatusBadge status={item.delivery.status} />
+                </span>
+              ) : null}
             </button>
           </li>
         ))}
       </ul>
-      {totalPages > 1 ? (
-        <nav
-          aria-label="Inbox pages"
-          className="flex items-center justify-between border-t border-zinc-200 px-6 py-3 text-sm dark:border-zinc-800"
-        >
-          {page > 1 ? (
-            <Link href={pageHref(page - 1)} className={buttonClass("secondary", "sm")}>
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-zinc-500 dark:text-zinc-400">
-            Page {page} of {totalPages}
-          </span>
-          {page < totalPages ? (
-            <Link href={pageHref(page + 1)} className={buttonClass("secondary", "sm")}>
-              Older
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+      {hasMore ? (
+        <div className="border-t border-zinc-200 px-4 py-3 text-center dark:border-zinc-800">
+          <Button variant="secondary" size="sm" pending={loadingMore} onClick={onLoadMore}>
+            Load more
+          </Button>
+        </div>
       ) : null}
     </div>
+  );
+}
+
+function PaperclipIcon() {
+  return (
+    <LineIcon size={16} className="inline">
+      <path d="m21 11-8.5 8.5a5 5 0 0 1-7-7L14 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 7" />
+    </LineIcon>
   );
 }

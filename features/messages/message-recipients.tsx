@@ -28,6 +28,16 @@ const labels: Record<MessageRecipient["status"], string> = {
   suppressed: "Suppressed",
 };
 
+/** A recipient's address and state in words, coloured to match (also the webmail's Sent). */
+export function RecipientStatusLine({ recipient }: { recipient: Pick<MessageRecipient, "email" | "status"> }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <span className="font-medium break-all text-zinc-900 dark:text-white">{recipient.email}</span>
+      <Badge tone={tones[recipient.status]}>{labels[recipient.status]}</Badge>
+    </div>
+  );
+}
+
 const eventLabels: Record<string, string> = {
   sent: "Handed off",
   delivered: "Delivered",
@@ -67,10 +77,7 @@ export function MessageRecipients({ data, panelClass, headingClass }: { data: De
           const timeline = eventsOf(data.events, recipient.email).filter((event) => event.type in eventLabels);
           return (
             <li key={recipient.email} aria-label={recipient.email} className="space-y-2 px-6 py-4 text-sm">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium break-all text-zinc-900 dark:text-white">{recipient.email}</span>
-                <Badge tone={tones[recipient.status]}>{labels[recipient.status]}</Badge>
-              </div>
+              <RecipientStatusLine recipient={recipient} />
               <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[8rem_1fr]">
                 <dt className="text-zinc-700 dark:text-zinc-300">Receiving server</dt>
                 <dd className="wrap-anywhere text-zinc-600 dark:text-zinc-400">{recipient.remoteMta ?? "—"}</dd>

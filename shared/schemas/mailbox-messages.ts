@@ -155,3 +155,4 @@ export const mailboxMessageDetailSchema = mailboxMessageSummarySchema
 
 export type MailboxMessageSummary = z.infer<typeof mailboxMessageSummarySchema>;
 export type MailboxMessageDetail = z.infer<typeof mailboxMessageDetailSchema>;
+export type MailboxMessagePage = z.infer<typeof mailboxMessagePageSchema>;

@@ -3,6 +3,9 @@
 // configured, so the "off" switch is checked here, without a server.
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+// Each test imports the sign-in modules afresh (a few seconds when the integration tier shares the machine).
+vi.setConfig({ testTimeout: 30_000 });
+
 async function freshModules(env: Record<string, string | undefined>) {
   vi.resetModules();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value as string);

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
-import { pageFromSearchParam } from "@/features/activity/page-param";
 import { MailboxInbox } from "@/features/mailbox-inbox/mailbox-inbox";
 
-export const metadata: Metadata = { title: "Inbox" };
+export const metadata: Metadata = { title: "Mail" };
+
+const oneValue = (value: string | string[] | undefined, maxLength: number) =>
+  typeof value === "string" && value.length > 0 && value.length <= maxLength ? value : null;
 
 export default async function MailboxInboxPage({
   params,
@@ -12,6 +14,11 @@ export default async function MailboxInboxPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const query = await searchParams;
-  const folder = typeof query.folder === "string" && query.folder.length > 0 && query.folder.length <= 200 ? query.folder : "INBOX";
-  return <MailboxInbox mailboxId={(await params).mailbox_id} folder={folder} page={pageFromSearchParam(query.page)} />;
+  return (
+    <MailboxInbox
+      mailboxId={(await params).mailbox_id}
+      folder={oneValue(query.folder, 200) ?? "INBOX"}
+      message={oneValue(query.message, 500)}
+    />
+  );
 }

@@ -1,0 +1,77 @@
+"use client";
+// Above a folder's list: words to search for (from, to, subject and body, run
+// by Dovecot) and three filters: unread, flagged, with attachments.
+import { useState } from "react";
+import { Button } from "@/components/button";
+import { inputClass } from "@/components/form-field";
+import { isFiltered, type MessageFilters, noFilters } from "./use-mailbox-inbox";
+
+const toggles = [
+  ["unseen", "Unread"],
+  ["flagged", "Flagged"],
+  ["hasAttachment", "With attachments"],
+] as const;
+
+type MessageSearchProps = {
+  filters: MessageFilters;
+  onChange: (filters: MessageFilters) => void;
+  inputRef: React.Ref<HTMLInputElement>;
+};
+
+export function MessageSearch({ filters, onChange, inputRef }: MessageSearchProps) {
+  const [words, setWords] = useState(filters.q);
+  return (
+    <div className="space-y-2">
+      <form
+        role="search"
+        aria-label="Search this folder"
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onChange({ ...filters, q: words.trim().slice(0, 200) });
+        }}
+      >
+        <input
+          ref={inputRef}
+          type="search"
+          aria-label="Search mail"
+          placeholder="Search from, to, subject, text"
+          value={words}
+          onChange={(event) => setWords(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") event.currentTarget.blur();
+          }}
+          className={`${inputClass} min-w-0`}
+        />
+        <Button type="submit" variant="secondary" size="sm">
+          Search
+        </Button>
+      </form>
+      <div role="group" aria-label="Show only" className="flex flex-wrap items-center gap-1.5">
+        {toggles.map(([name, label]) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={filters[name]}
+            onClick={() => onChange({ ...filters, [name]: !filters[name] })}
+            className="rounded-full border border-zinc-300 px-2.5 py-0.5 text-xs font-medium text-zinc-700 hover:bg-zinc-50 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-pressed:border-indigo-400 dark:aria-pressed:bg-indigo-500/10 dark:aria-pressed:text-indigo-200"
+          >
+            {label}
+          </button>
+        ))}
+        {isFiltered(filters) ? (
+          <button
+            type="button"
+            onClick={() => {
+              setWords("");
+              onChange(noFilters);
+            }}
+            className="px-1 text-xs font-medium text-indigo-700 underline dark:text-indigo-300"
+          >
+            Clear
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
