@@ -14,8 +14,8 @@ type ApiFormOptions<Input extends FieldValues, Output extends FieldValues, Resul
   submit: (values: Output) => Promise<Result>;
   /** After a success; a string it returns is the confirmation to show. */
   onSuccess?: (result: Result, form: UseFormReturn<Input, unknown, Output>) => unknown;
-  /** Fields the API's errors may name; the default values' keys when absent. */
-  fields?: readonly Path<Input>[];
+  /** Fields the API's errors may name (or a function of the values, for lists); the default values' keys when absent. */
+  fields?: readonly Path<Input>[] | ((values: Input) => readonly Path<Input>[]);
   /** A failure this form places itself (return true); any other goes to the fields and the alert. */
   onError?: (error: unknown, form: UseFormReturn<Input, unknown, Output>) => boolean;
 };
@@ -46,7 +46,7 @@ export function useApiForm<Input extends FieldValues, Output extends FieldValues
       result = await submit(values);
     } catch (error) {
       if (onError?.(error, form)) return;
-      const named = fields ?? (Object.keys(defaultValues) as Path<Input>[]);
+      const named = typeof fields === "function" ? fields(form.getValues()) : (fields ?? (Object.keys(defaultValues) as Path<Input>[]));
       setFailure(applyApiFailure(error, named, form.setError));
       return;
     }

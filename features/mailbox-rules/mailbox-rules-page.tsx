@@ -1,9 +1,10 @@
 "use client";
-// /mailboxes/[id]/rules: the mailbox's filters (listed), its forwarding and
-// its vacation reply with a preview (edited here), through GET/PUT
+// /mailboxes/[id]/rules: the mailbox's filters, its forwarding and its
+// vacation reply with a preview, edited here and saved as one document through GET/PUT
 // /mailboxes/{id}/rules. A script uploaded over ManageSieve is said plainly:
 // saving here replaces it (docs/spam-and-rules.md).
 import Link from "next/link";
+import type { Path } from "react-hook-form";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { describedBy, FormField, fieldIds, inputClass } from "@/components/form-field";
@@ -15,45 +16,29 @@ import { textLinkClass } from "@/features/auth/auth-card";
 import { SavedStatus } from "@/features/forms/form-outcome";
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { useApiForm } from "@/features/forms/use-api-form";
-import type { MailboxRules, RuleFilter } from "@/shared/schemas/mailbox-rules";
-import type { RulesFormInput, RulesFormOutput } from "./rules-form-schema";
 import { useMailbox } from "@/features/mailbox-inbox/use-mailbox-inbox";
+import type { MailboxRules } from "@/shared/schemas/mailbox-rules";
+import { toFilterFormValues } from "./filter-form-values";
+import { FiltersEditor, filterFieldPaths } from "./filters-editor";
+import type { RulesFormInput, RulesFormOutput } from "./rules-form-schema";
 import { useMailboxRules, useSaveMailboxRules } from "./use-mailbox-rules";
 
 const resolver = lazyZodResolver<RulesFormInput, RulesFormOutput>(() =>
   import("./rules-form-schema").then((module) => module.rulesFormSchema),
 );
 const checkboxClass = "size-4 rounded border-zinc-300 text-indigo-600 focus:ring-indigo-500 dark:border-zinc-600";
-const FIELDS = ["forwarding.to", "vacation.start", "vacation.end", "vacation.subject", "vacation.text", "vacation.intervalDays"] as const;
-
-function describeFilter(filter: RuleFilter): string {
-  const conditions = filter.conditions
-    .map((condition) => `${condition.field === "header" ? condition.header : condition.field} ${condition.op} ${condition.value}`)
-    .join(filter.match === "all" ? " and " : " or ");
-  const actions = filter.actions
-    .map((action) => ("folder" in action ? `move to ${action.folder}` : "to" in action ? `forward to ${action.to}` : action.type))
-    .join(", ");
-  return `When ${conditions}: ${actions}`;
-}
-
-function FiltersList({ filters }: { filters: RuleFilter[] }) {
-  if (filters.length === 0) {
-    return <p className="text-sm text-zinc-600 dark:text-zinc-400">No filters yet. Every message stays in the inbox.</p>;
-  }
-  return (
-    <ol className="space-y-2">
-      {filters.map((filter, index) => (
-        <li key={index} className="rounded-lg border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
-          <p className="font-medium text-zinc-900 dark:text-white">{filter.name}</p>
-          <p className="break-words text-zinc-600 dark:text-zinc-400">{describeFilter(filter)}</p>
-        </li>
-      ))}
-    </ol>
-  );
-}
+const OTHER_FIELDS = [
+  "forwarding.to",
+  "vacation.start",
+  "vacation.end",
+  "vacation.subject",
+  "vacation.text",
+  "vacation.intervalDays",
+] as const;
 
 function formDefaults(rules: MailboxRules): RulesFormInput {
   return {
+    filters: rules.filters.map(toFilterFormValues),
     forwarding: { on: rules.forwarding !== null, to: rules.forwarding?.to.join("\n") ?? "", keepCopy: rules.forwarding?.keepCopy ?? true },
     vacation: {
       enabled: rules.vacation?.enabled ?? false,
@@ -66,10 +51,19 @@ function formDefaults(rules: MailboxRules): RulesFormInput {
   };
 }
 
-/** Server errors on one forwarding address (forwarding.to.2) belong to the addresses field. */
+/**
+ * Server errors on one forwarding address (forwarding.to.2) belong to the addresses field; a Sieve
+ * compile error on a whole filter, condition or action goes to its first control.
+ */
 function toFormPaths(error: unknown): unknown {
   if (!(error instanceof PortalApiError)) return error;
-  const errors = error.errors.map((entry) => ({ ...entry, path: entry.path.replace(/^forwarding\.to\.\d+$/, "forwarding.to") }));
+  const toControl = (path: string) =>
+    path
+      .replace(/^forwarding\.to\.\d+$/, "forwarding.to")
+      .replace(/^(filters\.\d+)$/, "$1.name")
+      .replace(/^(filters\.\d+\.conditions\.\d+)$/, "$1.value")
+      .replace(/^(filters\.\d+\.actions\.\d+)$/, "$1.type");
+  const errors = error.errors.map((entry) => ({ ...entry, path: toControl(entry.path) }));
   return new PortalApiError(error.status, error.code, error.message, errors, error.retryAfterSeconds);
 }
 
@@ -78,9 +72,9 @@ function RulesForm({ mailboxId, address, rules }: { mailboxId: string; address: 
   const { form, errors, isSubmitting, onSubmit, failure, saved } = useApiForm({
     resolver,
     defaultValues: formDefaults(rules),
-    fields: FIELDS,
+    fields: (values) => [...filterFieldPaths(values.filters), ...OTHER_FIELDS] as Path<RulesFormInput>[],
     submit: (values: RulesFormOutput) =>
-      save.mutateAsync({ filters: rules.filters, ...values }).catch((error: unknown) => {
+      save.mutateAsync(values).catch((error: unknown) => {
         throw toFormPaths(error);
       }),
     onSuccess: (result, current) => {
@@ -99,8 +93,16 @@ function RulesForm({ mailboxId, address, rules }: { mailboxId: string; address: 
   const vacation = form.watch("vacation");
   const vacationErrors = errors.vacation;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Forwarding and vacation reply" className="space-y-8">
+    <form onSubmit={onSubmit} noValidate aria-label="Mailbox rules" className="space-y-8">
       {failure ? <Alert>{failure}</Alert> : null}
+      <SettingsSection
+        title="Filters"
+        description="Run top to bottom on every message this mailbox receives; a Stop action skips the ones below. Saved with the rest of the page."
+      >
+        <SettingsCardBody>
+          <FiltersEditor form={form} />
+        </SettingsCardBody>
+      </SettingsSection>
       <SettingsSection
         title="Forwarding"
         description="A copy of every message goes to these addresses. Mail marked as spam is never forwarded."
@@ -220,14 +222,6 @@ export function MailboxRulesPage({ mailboxId }: { mailboxId: string }) {
                   A script uploaded over ManageSieve replaced these rules. Saving here puts these rules back in force.
                 </Alert>
               ) : null}
-              <SettingsSection
-                title="Filters"
-                description="Run in order on every message. They are edited through the API (PUT /mailboxes/{id}/rules) or a Sieve mail app."
-              >
-                <SettingsCardBody>
-                  <FiltersList filters={data.filters} />
-                </SettingsCardBody>
-              </SettingsSection>
               <RulesForm mailboxId={mailboxId} address={mailbox.data?.address ?? ""} rules={data} />
             </div>
           )}

@@ -2,10 +2,8 @@
 // typed document of filters, forwarding and a vacation reply, which the
 // service compiles to the Sieve script Dovecot runs at delivery.
 import { z } from "zod";
+import { MAX_FILTER_ACTIONS, MAX_FILTER_CONDITIONS, MAX_FILTERS, MAX_FORWARD_ADDRESSES } from "../mailbox-rules-limits";
 import { normaliseAddress } from "./mail-address";
-
-export const MAX_FILTERS = 50;
-export const MAX_FORWARD_ADDRESSES = 5;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this rejects
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -91,8 +89,8 @@ export const ruleActionSchema = z.discriminatedUnion("type", [
 export const ruleFilterSchema = z.strictObject({
   name: oneLine("Name", 100).trim().min(1, "Name is required"),
   match: z.enum(["all", "any"]),
-  conditions: z.array(ruleConditionSchema).min(1, "Add at least one condition").max(20),
-  actions: z.array(ruleActionSchema).min(1, "Add at least one action").max(10),
+  conditions: z.array(ruleConditionSchema).min(1, "Add at least one condition").max(MAX_FILTER_CONDITIONS),
+  actions: z.array(ruleActionSchema).min(1, "Add at least one action").max(MAX_FILTER_ACTIONS),
 });
 
 // A calendar day; a plain pattern, as JSON Schema validators differ on the "date" format.
