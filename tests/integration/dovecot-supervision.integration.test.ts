@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAlive } from "@/server/engines/process-checks";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
 import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
@@ -34,15 +35,6 @@ const accepts = (port: number) =>
 // Under DATA_DIR, or under /var/lib when this checkout's path is closed to Dovecot's users (docs/mail-storage.md).
 const masterPid = () =>
   Number(readFileSync(path.join(dovecotLayout(mailStateRoot(server.dataDir).root).baseDir, "master.pid"), "utf8").trim());
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 beforeAll(async () => {
   lmtpPort = await freeLoopbackPort();
   server = await startTestServer({

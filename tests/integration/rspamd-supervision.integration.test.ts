@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAlive } from "@/server/engines/process-checks";
 import { RSPAMD_BINARY } from "@/server/spam-filter/rspamd-env";
 import { until } from "../support/poll";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -45,15 +46,6 @@ function mainPid(): number {
   if (!main) throw new Error("no rspamd among the app's processes");
   return main.pid;
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 beforeAll(async () => {
   if (!runnable) return;
