@@ -2,7 +2,6 @@
 // home → Dovecot's LMTP (Pigeonhole) filing mail the MX delivers, read back
 // over IMAP; ManageSieve logins and uploads against the same child Dovecot.
 import { randomBytes } from "node:crypto";
-import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +20,7 @@ import { imapClient, newAppPassword, newMailbox, rawMessage, type TestMailbox } 
 import { manageSieveSession } from "../support/managesieve-client";
 import { mxTransaction, short } from "../support/mx-client";
 import { smtpDialogue } from "../support/smtp-dialogue";
+import { swaksAs } from "../support/swaks-as";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -290,31 +290,8 @@ describe("the rules-mail listener", () => {
     return port;
   };
 
-  /**
-   * swaks run as Dovecot's mail user (vmail when the service runs as root): the one peer the listener takes mail
-   * from. Answers the server's replies in order, as "NNN text".
-   */
-  function swaksAsMailUser(args: string[]): { replies: string[]; transcript: string } {
-    const run = spawnSync(
-      "runuser",
-      ["-u", "vmail", "--", "swaks", "--server", `127.0.0.1:${rulesMailPort()}`, "--helo", "dovecot.test", "--timeout", "30", ...args],
-      { encoding: "utf8", timeout: 90_000, maxBuffer: 256 * 1024 * 1024 },
-    );
-    const transcript = `${run.stdout}${run.stderr}`;
-    const replies = transcript
-      .split("\n")
-      .flatMap((line) => /^<(?:-|~|\*\*) +(\d{3} .*)$/.exec(line)?.[1] ?? [])
-      .filter((reply) => !reply.startsWith("220 ") && !reply.startsWith("221 "));
-    // What swaks printed, without the message it sent, for a failure's message.
-    return {
-      replies,
-      transcript: transcript
-        .split("\n")
-        .filter((line) => !line.startsWith(" -> "))
-        .join("\n")
-        .slice(-4_000),
-    };
-  }
+  /** swaks run as Dovecot's mail user (vmail when the service runs as root): the one peer the listener takes mail from. */
+  const swaksAsMailUser = (args: string[]) => swaksAs("vmail", rulesMailPort(), args, "dovecot.test");
 
   // Run as root, Dovecot's mail user (vmail) is not ours, so this process is someone else; as an ordinary user they are the same.
   it.runIf(process.getuid?.() === 0)("refuses mail from a process that is not our Dovecot, even with a mailbox's address", async () => {

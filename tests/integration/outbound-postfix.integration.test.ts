@@ -25,7 +25,7 @@
 // of it is left (the MTA-STS resolver neither).
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import tls from "node:tls";
 import { tmpdir } from "node:os";
@@ -42,6 +42,7 @@ import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { selfSignedCertificateFiles } from "@/server/security/tls-credentials";
 import { type DnsServer, dnsControl, startDnsServer } from "../support/dns-server";
 import { smtpDialogue } from "../support/smtp-dialogue";
+import { swaksAs } from "../support/swaks-as";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { strongPassword, uniqueEmail } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -245,6 +246,8 @@ async function outcomeFeed(): Promise<FeedEvent[]> {
 const readiness = async () =>
   ((await (await fetch(`${server.baseUrl}/api/v1/health/ready`)).json()) as { data: { outboundMta: string } }).data.outboundMta;
 const serverLog = () => readFileSync(server.logFile, "utf8");
+/** The loopback port the child Postfix mails its delivery reports to, as the server logged it. */
+const reportsPort = () => Number(/delivery reports from the child Postfix on 127\.0\.0\.1:(\d+)/.exec(serverLog())?.[1]);
 
 /** Processes of this server's Postfix and MTA-STS resolver: their configuration is under its DATA_DIR. */
 function postfixPids(dataDir: string): number[] {
@@ -530,7 +533,7 @@ describe("delivery through the service's Postfix", () => {
   }, 60_000);
 
   it("the reports listener takes mail from the postfix user's connections only", async () => {
-    const port = Number(/delivery reports from the child Postfix on 127\.0\.0\.1:(\d+)/.exec(serverLog())?.[1]);
+    const port = reportsPort();
     expect(port).toBeGreaterThan(0);
     // This test runs as root, not as postfix.
     const dialogue = smtpDialogue(port);
@@ -542,6 +545,82 @@ describe("delivery through the service's Postfix", () => {
     });
     dialogue.end();
   }, 30_000);
+
+  describe.runIf(process.getuid?.() === 0)("the reports listener's hostile input, from the postfix user", () => {
+    const asPostfix = (args: string[]) => swaksAs("postfix", reportsPort(), ["--from", "<>", ...args], "mta.outbound.test");
+    /** A delivered message and its genuine return path, as Postfix reports to it. */
+    async function deliveredMessage() {
+      const subject = `Reported ${randomBytes(4).toString("hex")}`;
+      const id = await send(`buyer@${recipientDomain}`, subject);
+      const copy = await waitFor(() => received.find((entry) => entry.data.includes(subject)), "the sink's copy");
+      await recipientReaches(id, `buyer@${recipientDomain}`, "delivered");
+      return { id, returnPath: copy.mailFrom, events: (await messageOf(id)).events?.length ?? 0 };
+    }
+    /** swaks sends `content` as the postfix user, from a file that user can read. */
+    function reportAsPostfix(to: string, content: string) {
+      const dir = mkdtempSync(path.join(tmpdir(), "postfix-reports-"));
+      chmodSync(dir, 0o755);
+      const file = path.join(dir, "report.eml");
+      writeFileSync(file, content);
+      try {
+        return asPostfix(["--to", to, "--data", file]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+
+    it("refuses at RCPT an address that is not a return path, a forged token, and the 101st recipient", async () => {
+      const { id, returnPath } = await deliveredMessage();
+      const forged = returnPath.replace(/-[a-z0-9]+@/, `-${"0".repeat(20)}@`);
+      for (const target of [`buyer@${recipientDomain}`, forged, `${id}@ces-bounces.outbound.example`]) {
+        const { replies, transcript } = asPostfix(["--to", target, "--quit-after", "RCPT"]);
+        expect(replies, transcript).toContainEqual(expect.stringMatching(/^550 5\.1\.1 /));
+      }
+      // A return path's domain part says nothing (every customer's points here), and each is another recipient.
+      const token = returnPath.slice(0, returnPath.lastIndexOf("@"));
+      const many = Array.from({ length: 101 }, (_, index) => `${token}@bounces-${index}.outbound.example`);
+      const { replies, transcript } = asPostfix(["--to", many.join(","), "--quit-after", "RCPT"]);
+      expect(
+        replies.filter((reply) => reply.startsWith("250 ")),
+        transcript,
+      ).toHaveLength(102); // EHLO, MAIL and 100 recipients
+      expect(replies.filter((reply) => reply.startsWith("452 4.5.3"))).toHaveLength(1);
+    }, 60_000);
+
+    it("refuses a report without a From, with NUL bytes or over the size limit at DATA, and records nothing", async () => {
+      const { id, returnPath, events } = await deliveredMessage();
+      const failure = (from: string) =>
+        `${from}To: ${returnPath}\r\nSubject: Undelivered Mail Returned to Sender\r\nContent-Type: text/plain\r\n\r\n550 5.1.1 <buyer@${recipientDomain}>: gone\r\n`;
+      for (const [content, reply] of [
+        [failure(""), /^554 5\.6\.0 /],
+        [failure("From: MAILER-DAEMON@mta.outbound.test\r\nX-Bad: a\u0000b\r\n"), /^554 5\.6\.0 .*NUL/],
+        [failure("From: MAILER-DAEMON@mta.outbound.test\r\n") + `${"a".repeat(998)}\r\n`.repeat(26_000), /^552 /],
+      ] as const) {
+        const { replies, transcript } = reportAsPostfix(returnPath, content);
+        expect(replies, transcript).toContainEqual(expect.stringMatching(reply));
+      }
+      const message = await messageOf(id);
+      expect(message.recipients?.map((entry) => entry.status)).toEqual(["delivered"]);
+      expect(message.events).toHaveLength(events);
+    }, 90_000);
+
+    it("answers garbage, NUL bytes and an overlong line with errors, and keeps serving", async () => {
+      const dialogue = smtpDialogue(reportsPort());
+      try {
+        expect((await dialogue.greeting).code).toBe(220);
+        expect((await dialogue.send("\u0000\u0001HELO\u0000\r\n")).code).toBeGreaterThanOrEqual(500);
+        expect((await dialogue.send(`EHLO ${"x".repeat(10_000)}\r\n`)).code).toBeGreaterThanOrEqual(500);
+        expect((await dialogue.send("AUTH PLAIN AGFkYQBzZWNyZXQ=\r\n")).code).toBeGreaterThanOrEqual(500);
+        expect((await dialogue.send("STARTTLS\r\n")).code).toBeGreaterThanOrEqual(500);
+        expect((await dialogue.send("EHLO mta.outbound.test\r\n")).code).toBe(250);
+      } finally {
+        dialogue.end();
+      }
+      expect(asPostfix(["--to", `buyer@${recipientDomain}`, "--quit-after", "MAIL"]).replies).toContainEqual(
+        expect.stringMatching(/^250 /),
+      );
+    }, 30_000);
+  });
 
   it("a message to three recipients ends delivered, deferred and bounced, each on the message and in the event feed", async () => {
     const tag = randomBytes(3).toString("hex");

@@ -17,13 +17,10 @@ import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";
 import type { TlsCredentials } from "@/server/security/tls-credentials";
 import { hitRateLimit, peekRateLimits } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
-import { type AuthenticationSummary, authenticateInbound } from "./authentication/authenticate-inbound";
-import { checkInboundHeader } from "./check-inbound-header";
-import { checkMimeStructure } from "./check-mime-structure";
-import { deliverInbound } from "./deliver-inbound";
-import type { Destination, InboundMessage } from "./inbound-message";
+import type { Destination } from "./inbound-message";
 import { mxConnectionGuard } from "./mx-connection-guard";
 import { MAX_MX_BYTES, MAX_MX_RECIPIENTS, MAX_REFUSED_RECIPIENTS, SESSION_TIME_LIMIT_MS } from "./mx-limits";
+import { receiveMessage } from "./received-message";
 import { routeRecipient } from "./route-recipient";
 
 type Options = { config: Env; tls: TlsCredentials };
@@ -82,26 +79,8 @@ export function createMxServer({ config, tls }: Options): SMTPServer {
     },
 
     async message(data, session) {
-      checkInboundHeader(data);
-      await checkMimeStructure(data);
       const routed = session.envelope.rcptTo.flatMap((rcpt) => destinations.get(rcpt) ?? []);
-      let authentication: Promise<AuthenticationSummary> | undefined;
-      const message: InboundMessage = {
-        raw: data,
-        mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-        remoteAddress: session.remoteAddress,
-        helo: session.hostNameAppearsAs ?? "",
-        sessionId: session.id,
-        authentication: () => {
-          authentication ??= authenticateInbound(data, {
-            ip: session.remoteAddress,
-            helo: session.hostNameAppearsAs ?? "",
-            mailFrom: message.mailFrom,
-          });
-          return authentication;
-        },
-      };
-      await deliverInbound(message, routed);
+      await receiveMessage(data, session, routed);
       log.info(
         { session: session.id, bytes: data.length, recipients: routed.map((destination) => destination.kind) },
         "mx message received",

@@ -11,11 +11,8 @@ import type { Env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { loopbackPeerUid } from "@/server/mail/listener/loopback-peer-uid";
 import { createSmtpListener } from "@/server/mail/listener/smtp-listener";
-import { authenticateInbound } from "@/server/mail/mx/authentication/authenticate-inbound";
-import { checkInboundHeader } from "@/server/mail/mx/check-inbound-header";
-import { checkMimeStructure } from "@/server/mail/mx/check-mime-structure";
-import { deliverInbound } from "@/server/mail/mx/deliver-inbound";
-import type { BounceDestination, InboundMessage } from "@/server/mail/mx/inbound-message";
+import type { BounceDestination } from "@/server/mail/mx/inbound-message";
+import { receiveMessage } from "@/server/mail/mx/received-message";
 import { MAX_MX_BYTES, MAX_MX_RECIPIENTS, SESSION_TIME_LIMIT_MS } from "@/server/mail/mx/mx-limits";
 import { bounceResolver } from "@/server/mail/mx/reports/bounce-resolver";
 import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";
@@ -58,23 +55,9 @@ export function createPostfixReportsServer({ config, tls, port, postfixUid }: Op
         destinations.set(address, destination);
       },
       async message(data, session) {
-        checkInboundHeader(data);
-        await checkMimeStructure(data);
-        let authentication: ReturnType<InboundMessage["authentication"]> | undefined;
-        const message: InboundMessage = {
-          raw: data,
-          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          remoteAddress: session.remoteAddress,
-          helo: session.hostNameAppearsAs ?? "",
-          sessionId: session.id,
-          // As at the MX: the reports' records carry the same authentication results.
-          authentication: () => {
-            authentication ??= authenticateInbound(data, { ip: session.remoteAddress, helo: message.helo, mailFrom: message.mailFrom });
-            return authentication;
-          },
-        };
-        await deliverInbound(
-          message,
+        await receiveMessage(
+          data,
+          session,
           session.envelope.rcptTo.flatMap((rcpt) => destinations.get(rcpt) ?? []),
         );
         return smtpReplies.received.text;
