@@ -3,15 +3,20 @@
 // sink as the recipients' MX through a test DNS server (port 53 of a 127.x
 // address), delivers to it, and mails a success report per recipient to the
 // server's MX. A message counts as done when its recipient is `delivered`
-// (the report recorded). Measures the end-to-end rate in batches and single
+// (the report recorded). First the engine's own ceiling: Postfix's
+// smtp-source straight into the child, to the same sink, without reports.
+// Then the end-to-end rate in batches and single
 // sends (first accept → last `delivered`), accept → `delivered` latency at
 // half the single-send rate, and a fault run: the Postfix child's process
 // group killed with SIGKILL mid-run, restarted by the supervisor, messages
 // lost and doubled counted at the sink by Message-ID.
+import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { promisify } from "node:util";
 import path from "node:path";
 import pg from "pg";
 import { type DnsServer, dnsControl, startDnsServer } from "../tests/support/dns-server";
+import { loopbackAddress } from "../tests/support/recipient-mx";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { freeLoopbackPort } from "../server/runtime/free-port";
 import { drain, message, post } from "./send-app";
@@ -143,6 +148,29 @@ async function faultRun(server: TestServer, databaseUrl: string, key: string, co
   };
 }
 
+/**
+ * The engine's own ceiling in this run: Postfix's smtp-source hands `count` messages of about 1 KB straight to
+ * the child's hand-off port over 8 sessions, and the child delivers them to the sink as it does the service's
+ * messages, without delivery reports (smtp-source asks for none). First message handed over → last in the sink.
+ */
+async function postfixAlone(server: TestServer, databaseUrl: string, count: number) {
+  const port = /hand-off on 127\.0\.0\.1:(\d+)/.exec(readFileSync(server.logFile, "utf8"))?.[1];
+  if (!port) throw new Error(`the server did not log Postfix's hand-off port; see ${server.logFile}`);
+  const before = arrivals.length;
+  const stopCpu = await startCpuMeter(server.pid, databaseUrl);
+  const start = Date.now();
+  await promisify(execFile)("/usr/sbin/smtp-source", [
+    ...["-s", "8", "-m", String(count), "-l", "1000", "-f", "bench@mta.bench.test", "-t", "reader0@example.org"],
+    `127.0.0.1:${port}`,
+  ]);
+  const deadline = Date.now() + 300_000;
+  const fromSource = () => arrivals.slice(before).filter((arrival) => arrival.cesId === "");
+  while (fromSource().length < count && Date.now() < deadline) await delay(50);
+  const arrived = fromSource();
+  const last = Math.max(...arrived.map((arrival) => arrival.at));
+  return { count, arrived: arrived.length, rate: arrived.length / ((last - start) / 1000), cpuMsPerMessage: (await stopCpu()) / count };
+}
+
 async function waitForPostfix(server: TestServer): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -152,10 +180,6 @@ async function waitForPostfix(server: TestServer): Promise<void> {
     await delay(200);
   }
 }
-
-/** A 127.x address of its own for the test DNS server (Postfix asks port 53 only). */
-const loopbackAddress = () =>
-  `127.${1 + Math.floor(Math.random() * 254)}.${Math.floor(Math.random() * 256)}.${2 + Math.floor(Math.random() * 253)}`;
 
 export async function postfixRun(options: {
   databaseUrl: string;
@@ -170,6 +194,7 @@ export async function postfixRun(options: {
   let dns: DnsServer | undefined;
   let server: TestServer | undefined;
   try {
+    // Postfix asks port 53 only: the test DNS server gets a 127.x address of its own.
     const dnsHost = loopbackAddress();
     dns = await startDnsServer({ host: dnsHost, port: 53 });
     const records = dnsControl(dns.controlUrl);
@@ -197,6 +222,7 @@ export async function postfixRun(options: {
       },
     });
     await waitForPostfix(server);
+    const alone = await postfixAlone(server, databaseUrl, messageCount);
     // Server, Postfix and database CPU per message: what two quiet cores could carry, whatever else the machine runs.
     const stopCpu = await startCpuMeter(server.pid, databaseUrl);
     const batchRun = await endToEnd(server, databaseUrl, key, "batch", messageCount, "postfix-batch");
@@ -207,7 +233,7 @@ export async function postfixRun(options: {
     const latency = await latencyAtRate(server, databaseUrl, key, Math.max(1, Math.round(single.rate / 2)), 15);
     await drain(databaseUrl);
     const fault = await faultRun(server, databaseUrl, key, messageCount);
-    return { batch, single, latency, fault };
+    return { alone, batch, single, latency, fault };
   } finally {
     await server?.stop();
     await dns?.stop();
@@ -219,12 +245,16 @@ type PostfixResults = Awaited<ReturnType<typeof postfixRun>>;
 /** Report rows beside the run's one-core signature rate and the smart host's end to end in batches. */
 /** `smartHost`: the same run's end to end in batches through the smart host, and its CPU per message. */
 export function postfixRows(result: PostfixResults, rsa: number, smartHost: { rate: number; cpuMsPerMessage: number } | null): string[][] {
-  const { batch, single, latency, fault } = result;
+  const { alone, batch, single, latency, fault } = result;
   const beside = [
     `${(batch.rate / rsa).toFixed(3)} × one-core signatures`,
     smartHost ? `${(batch.rate / smartHost.rate).toFixed(2)} × the smart host` : null,
   ];
   return [
+    [
+      `Postfix alone: ${alone.count} messages from smtp-source to the child's hand-off port, 8 sessions, no delivery reports (first handed over → last in the sink)`,
+      `${Math.round(alone.rate)} messages/s = ${(alone.rate / rsa).toFixed(3)} × one-core signatures, ${alone.cpuMsPerMessage.toFixed(1)} ms of CPU per message (${alone.arrived} arrived); the service's path below runs at ${(batch.rate / alone.rate).toFixed(2)} × this`,
+    ],
     [
       `End to end through Postfix, ${batch.count} messages in batches (first accept → last recipient \`delivered\`)`,
       `${Math.round(batch.rate)} messages/s = ${beside.filter(Boolean).join(", ")} (accepted in ${batch.acceptSeconds.toFixed(1)} s, last in the sink at ${batch.sinkSeconds.toFixed(1)} s, last delivered at ${batch.seconds.toFixed(1)} s)`,

@@ -4,14 +4,20 @@
 // the customer's code would, for specs that look at full pages.
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { publishRecords } from "../../tests/support/dns-server";
+import { type DnsControl, publishRecords } from "../../tests/support/dns-server";
 import { signInThroughApi, type TestAccount } from "./accounts";
 import { testDns } from "./sending-domains";
 import { expect } from "./test";
 
 type Envelope<T> = { data: T };
 
-export async function arrangeSentMessage(request: APIRequestContext, account: TestAccount, body: { html?: string } = {}) {
+/** `dns`: where the domain's records go (by default the e2e server's test DNS server). */
+export async function arrangeSentMessage(
+  request: APIRequestContext,
+  account: TestAccount,
+  body: { html?: string; to?: string[] } = {},
+  dns: DnsControl = testDns(),
+) {
   const token = await signInThroughApi(request, account);
   const authorization = `Bearer ${token}`;
   const domain = `mobile-${randomBytes(4).toString("hex")}.example.org`;
@@ -21,7 +27,7 @@ export async function arrangeSentMessage(request: APIRequestContext, account: Te
   const { domain_id, records } = (
     (await created.json()) as Envelope<{ domain_id: string; records: { type: string; name: string; value: string }[] }>
   ).data;
-  await publishRecords(testDns(), records);
+  await publishRecords(dns, records);
   const verified = await request.post(`/api/v1/sending/domains/${domain_id}/verify`, { headers: { authorization } });
   expect(verified.status(), await verified.text()).toBe(200);
 

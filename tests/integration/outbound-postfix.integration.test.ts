@@ -21,17 +21,18 @@
 // on port 443 of another 127.x address, certificates trusted through
 // OUTBOUND_TLS_CA_FILE) is delivered only to a verified server, with the
 // policy `mta-sts` in its evidence; its MX with an untrusted certificate gets
-// nothing. Killed, the child is restarted; stopped with the service, nothing
-// of it is left (the MTA-STS resolver neither).
+// nothing. Killed, the child is restarted, and so is the resolver (the
+// outbound MTA offline in /health/ready meanwhile); stopped with the service,
+// nothing of either is left.
 import { execFileSync } from "node:child_process";
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import tls from "node:tls";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServerAddress } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canConnect } from "@/server/engines/process-checks";
 import { postfixLayout } from "@/server/outbound/postfix/postfix-config";
@@ -41,54 +42,38 @@ import { writePostfixFiles } from "@/server/outbound/postfix/write-postfix-files
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { selfSignedCertificateFiles } from "@/server/security/tls-credentials";
 import { type DnsServer, dnsControl, startDnsServer } from "../support/dns-server";
+import {
+  loopbackAddress,
+  loopbackAddresses,
+  type ReceivedCopy,
+  type RecipientMx,
+  refusal,
+  startRecipientMx,
+} from "../support/recipient-mx";
 import { smtpDialogue } from "../support/smtp-dialogue";
 import { swaksAs } from "../support/swaks-as";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { strongPassword, uniqueEmail } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-/** A loopback address of its own (127.0.0.0/8 is all on `lo`), away from 127.0.0.1 and resolvers' usual 127.0.0.53. */
-const loopbackAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
-
-type Received = { mailFrom: string; rcptTo: string[]; data: string };
-const received: Received[] = [];
+/** What the recipients' MX took (the array of its RecipientMx, once started). */
+let received: ReceivedCopy[] = [];
 const recipientDomain = `rcpt-${randomBytes(4).toString("hex")}.test`;
 
 const refusedOnce = new Set<string>();
-const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
-
 /**
- * The recipients' MX: takes mail for its domain; refuses `gone@` at RCPT with
- * a 550 (`gone…@`), answers `busy…@` with a 451 every time and `late-…@`
+ * The recipients' MX refuses `gone…@` at RCPT with a 550, answers `busy…@` with a 451 every time and `late-…@`
  * with a 451 the first time only.
  */
-const sinkCertificate = selfSignedCertificateFiles(mkdtempSync(path.join(tmpdir(), "postfix-sink-")), "localhost");
-const sink = new SMTPServer({
-  logger: false,
-  authOptional: true,
-  disabledCommands: ["AUTH"],
-  key: readFileSync(sinkCertificate.keyFile),
-  cert: readFileSync(sinkCertificate.certFile),
-  onRcptTo(address, _session, done) {
-    const local = address.address.split("@")[0]!;
-    if (local.startsWith("gone")) return done(refusal(550, "5.1.1 No such user here"));
-    if (local.startsWith("busy")) return done(refusal(451, "4.2.1 Mailbox busy, try again later"));
-    if (local.startsWith("late-") && !refusedOnce.has(address.address)) {
-      refusedOnce.add(address.address);
-      return done(refusal(451, "4.3.0 Greylisted, come back soon"));
-    }
-    done();
-  },
-  onData(stream, session, done) {
-    let data = "";
-    stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
-    stream.on("end", () => {
-      const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-      received.push({ mailFrom, rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-      done();
-    });
-  },
-});
+function recipientRule(address: SMTPServerAddress) {
+  const local = address.address.split("@")[0]!;
+  if (local.startsWith("gone")) throw refusal(550, "5.1.1 No such user here");
+  if (local.startsWith("busy")) throw refusal(451, "4.2.1 Mailbox busy, try again later");
+  if (local.startsWith("late-") && !refusedOnce.has(address.address)) {
+    refusedOnce.add(address.address);
+    throw refusal(451, "4.3.0 Greylisted, come back soon");
+  }
+}
 
 /**
  * A domain with an MTA-STS policy in `enforce` mode naming its MX, `mx.<domain>`: that MX (another sink, on its own
@@ -108,22 +93,7 @@ const caBundle = path.join(certificateDir, "trusted.pem");
 writeFileSync(caBundle, [stsMxCertificate, ...policyHostCertificates].map((files) => readFileSync(files.certFile, "utf8")).join(""), {
   mode: 0o644,
 });
-const stsReceived: Received[] = [];
-const stsSink = new SMTPServer({
-  logger: false,
-  authOptional: true,
-  disabledCommands: ["AUTH"],
-  key: readFileSync(stsMxCertificate.keyFile),
-  cert: readFileSync(stsMxCertificate.certFile),
-  onData(stream, session, done) {
-    let data = "";
-    stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
-    stream.on("end", () => {
-      stsReceived.push({ mailFrom: "", rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-      done();
-    });
-  },
-});
+let stsReceived: ReceivedCopy[] = [];
 const policyFetches: string[] = [];
 /** https://mta-sts.<domain>/.well-known/mta-sts.txt for both policy domains (SNI picks the certificate). */
 const policyServer = https.createServer(
@@ -157,6 +127,7 @@ type Recipient = { email: string; status: string; remoteMta: string | null; diag
 type MessageEvent = { type: string; detail: Record<string, unknown> };
 
 let dns: DnsServer;
+let recipientMxes: RecipientMx[] = [];
 let database: TestDatabase | undefined;
 let server: TestServer;
 let sender: { key: string; token: string; from: string };
@@ -269,29 +240,22 @@ function postfixPids(dataDir: string): number[] {
     .map(Number);
 }
 
-/** Loopback addresses, all different. */
-function loopbackAddresses(count: number): string[] {
-  const addresses = new Set<string>();
-  while (addresses.size < count) addresses.add(loopbackAddress());
-  return [...addresses];
-}
-
 beforeAll(async () => {
   const [dnsHost, sinkHost, stsSinkHost, policyHost] = loopbackAddresses(4) as [string, string, string, string];
   const outboundPort = await freeLoopbackPort();
   dns = await startDnsServer({ host: dnsHost, port: 53 });
-  await new Promise<void>((resolve) => sink.listen(outboundPort, sinkHost, () => resolve()));
-  await new Promise<void>((resolve) => stsSink.listen(outboundPort, stsSinkHost, () => resolve()));
   await new Promise<void>((resolve) => policyServer.listen(443, policyHost, () => resolve()));
   const control = dnsControl(dns.controlUrl);
-  await control.publish(recipientDomain, "MX", [`10 mx.${recipientDomain}`]);
-  await control.publish(`mx.${recipientDomain}`, "A", [sinkHost]);
-  for (const [domain, mxHost] of [
-    [stsDomain, stsSinkHost],
-    [stsUntrustedDomain, sinkHost],
-  ] as const) {
-    await control.publish(domain, "MX", [`10 mx.${domain}`]);
-    await control.publish(`mx.${domain}`, "A", [mxHost]);
+  const port = outboundPort;
+  recipientMxes = [
+    await startRecipientMx({ dns: control, domain: recipientDomain, host: sinkHost, port, onRecipient: recipientRule }),
+    await startRecipientMx({ dns: control, domain: stsDomain, host: stsSinkHost, port, certificate: stsMxCertificate }),
+  ];
+  [received, stsReceived] = recipientMxes.map((mx) => mx.received) as [ReceivedCopy[], ReceivedCopy[]];
+  // The untrusted policy names the first sink, whose certificate nobody trusts.
+  await control.publish(stsUntrustedDomain, "MX", [`10 mx.${stsUntrustedDomain}`]);
+  await control.publish(`mx.${stsUntrustedDomain}`, "A", [sinkHost]);
+  for (const domain of [stsDomain, stsUntrustedDomain]) {
     await control.publish(`_mta-sts.${domain}`, "TXT", ["v=STSv1; id=20261127T000000"]);
     await control.publish(`mta-sts.${domain}`, "A", [policyHost]);
   }
@@ -327,8 +291,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await dns?.stop();
-  await new Promise<void>((resolve) => sink.close(() => resolve()));
-  await new Promise<void>((resolve) => stsSink.close(() => resolve()));
+  for (const mx of recipientMxes) await mx.stop();
   await new Promise<void>((resolve) => policyServer.close(() => resolve()));
   await database?.drop();
 });
@@ -715,6 +678,25 @@ describe("delivery through the service's Postfix", () => {
     expect(copy.data).toMatch(/^DKIM-Signature: [\s\S]*?d=mta\.outbound\.test;/m);
     expect(copy.data).toContain("mta.outbound.test (Postfix)");
   }, 60_000);
+
+  it("restarts the MTA-STS resolver when it dies: offline meanwhile, and a message to a domain with a policy goes to its verified MX", async () => {
+    const resolvers = postfixPids(server.dataDir).filter((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("mta-sts-daemon"),
+    );
+    expect(resolvers).toHaveLength(1);
+    process.kill(resolvers[0]!, "SIGKILL");
+    await waitFor(async () => ((await readiness()) === "offline" ? true : undefined), "offline in /health/ready", 10_000);
+    const subject = `Policy after the restart ${randomBytes(4).toString("hex")}`;
+    const id = await send(`buyer@${stsDomain}`, subject);
+    await waitFor(async () => ((await readiness()) === "online" ? true : undefined), "online again in /health/ready", 30_000);
+    await recipientReaches(id, `buyer@${stsDomain}`, "delivered", 60_000);
+    expect(stsReceived.filter((entry) => entry.data.includes(subject))).toHaveLength(1);
+    const recipient = await waitFor(async () => {
+      const found = await recipientOf(id, `buyer@${stsDomain}`);
+      return found?.tls ? found : undefined;
+    }, "the delivery's TLS from Postfix's log");
+    expect(recipient.tls).toMatchObject({ verified: true, policy: "mta-sts" });
+  }, 120_000);
 
   it("restarts Postfix when it dies; messages handed off meanwhile wait and are delivered", async () => {
     const masters = postfixPids(server.dataDir).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("master"));

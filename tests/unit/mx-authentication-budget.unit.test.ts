@@ -41,6 +41,7 @@ async function receive(from: string) {
     remoteAddress: "192.0.2.1",
     helo: "mta.example",
     sessionId: "s",
+    fromOwnPostfix: false,
     authentication: async () => authentication,
   };
   return { authentication, delivery: deliverToHostedMailboxes(inbound, [{ kind: "mailbox", address: "a@hosted.example", mailboxes: [] }]) };

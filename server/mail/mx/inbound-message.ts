@@ -14,6 +14,11 @@ export type InboundMessage = {
   sessionId: string;
   /** SPF/DKIM/DMARC/ARC, checked on first use and shared by every handler. */
   authentication: () => Promise<AuthenticationSummary>;
+  /**
+   * Sent by the service's own Postfix (its reports listener knows the connection's user): nothing to check, as
+   * the checks would only describe our own machine (docs/delivery.md, "Delivery reports").
+   */
+  fromOwnPostfix: boolean;
 };
 
 /** A return-path (VERP) address: reports sent to it are about this message, and only its `recipient` when the token names one. */

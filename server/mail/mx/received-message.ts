@@ -10,14 +10,22 @@ import { checkMimeStructure } from "./check-mime-structure";
 import { deliverInbound } from "./deliver-inbound";
 import type { Destination, InboundMessage } from "./inbound-message";
 
-/** Checks `data` (throws an SmtpReply when it is refused) and delivers it to `destinations`. */
-export async function receiveMessage(data: Buffer, session: SMTPServerSession, destinations: Destination[]): Promise<void> {
+/**
+ * Checks `data` (throws an SmtpReply when it is refused) and delivers it to `destinations`.
+ * `fromOwnPostfix`: the reports listener's messages (see InboundMessage).
+ */
+export async function receiveMessage(
+  data: Buffer,
+  session: SMTPServerSession,
+  destinations: Destination[],
+  { fromOwnPostfix = false } = {},
+): Promise<void> {
   checkInboundHeader(data);
   await checkMimeStructure(data);
-  await deliverInbound(inboundMessageOf(data, session), destinations);
+  await deliverInbound(inboundMessageOf(data, session, fromOwnPostfix), destinations);
 }
 
-function inboundMessageOf(raw: Buffer, session: SMTPServerSession): InboundMessage {
+function inboundMessageOf(raw: Buffer, session: SMTPServerSession, fromOwnPostfix: boolean): InboundMessage {
   const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
   const helo = session.hostNameAppearsAs ?? "";
   let authentication: Promise<AuthenticationSummary> | undefined;
@@ -27,6 +35,7 @@ function inboundMessageOf(raw: Buffer, session: SMTPServerSession): InboundMessa
     remoteAddress: session.remoteAddress,
     helo,
     sessionId: session.id,
+    fromOwnPostfix,
     authentication: () => {
       authentication ??= authenticateInbound(raw, { ip: session.remoteAddress, helo, mailFrom });
       return authentication;

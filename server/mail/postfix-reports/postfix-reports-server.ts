@@ -5,7 +5,7 @@
 // the reports waited for Postfix's next retry. It listens on 127.0.0.1 only,
 // takes mail only from a connection the kernel says is owned by the postfix
 // user, and only for return-path addresses; a report then goes the MX's way
-// (checks, the bounce handler).
+// (header checks, the bounce handler), without SPF/DKIM/DMARC checks.
 import type { SMTPServer, SMTPServerAddress, SMTPServerSession } from "smtp-server";
 import type { Env } from "@/server/env";
 import { logger } from "@/server/logger";
@@ -59,6 +59,7 @@ export function createPostfixReportsServer({ config, tls, port, postfixUid }: Op
           data,
           session,
           session.envelope.rcptTo.flatMap((rcpt) => destinations.get(rcpt) ?? []),
+          { fromOwnPostfix: true },
         );
         return smtpReplies.received.text;
       },

@@ -23,6 +23,8 @@ type Options = {
   caFile: string;
   /** Whether it resolves through layout.resolvConfFile (DNS_SERVERS) instead of the machine's resolver. */
   ownResolver: boolean;
+  /** When it starts answering and when it stops. */
+  onStatus: (online: boolean) => void;
 };
 
 /** Whether this process may make a mount namespace (root with CAP_SYS_ADMIN; not in every container). */
@@ -92,7 +94,7 @@ export function superviseMtaSts(options: Options): SupervisedEngine {
       }
     },
     whileDown: "deliveries wait (Postfix cannot look up TLS policies)",
-    // Not in /health/ready: while it is down Postfix defers deliveries (nothing is lost), and the log says so.
-    onStatus: () => {},
+    // While it is down Postfix defers every delivery (nothing is lost): the outbound MTA counts as offline.
+    onStatus: options.onStatus,
   });
 }

@@ -26,8 +26,16 @@ const notRunning = (why: string): MtaStsResolver => ({
   stop: async () => {},
 });
 
-/** `root`: the state root the child Postfix uses (its directory is root/postfix). */
-export async function startMtaSts(settings: PostfixSettings, root: string, caFile: string | null): Promise<MtaStsResolver> {
+/**
+ * `root`: the state root the child Postfix uses (its directory is root/postfix). `onStatus`: when the resolver
+ * starts answering and when it stops (never called when it does not run).
+ */
+export async function startMtaSts(
+  settings: PostfixSettings,
+  root: string,
+  caFile: string | null,
+  onStatus: (online: boolean) => void,
+): Promise<MtaStsResolver> {
   if (settings.mtaSts === "off") return notRunning("MTA_STS=off");
   const user = systemUser(MTA_STS_USER);
   if (!existsSync(MTA_STS_BINARY) || !user) {
@@ -51,7 +59,7 @@ export async function startMtaSts(settings: PostfixSettings, root: string, caFil
   chownSync(layout.dir, user.uid, user.gid);
   writeFileSync(layout.configFile, renderMtaStsConfig({ port, cacheFile: layout.cacheFile }), { mode: 0o644 });
   if (ownResolver) writeFileSync(layout.resolvConfFile, renderResolvConf(settings.dnsServers), { mode: 0o644 });
-  const resolver = superviseMtaSts({ layout, port, caFile, ownResolver });
+  const resolver = superviseMtaSts({ layout, port, caFile, ownResolver, onStatus });
   const ready = await resolver.ready(15_000);
   const dns = ownResolver ? `DNS ${settings.dnsServers.join(", ")}` : "the system's DNS";
   return {

@@ -96,8 +96,15 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
   const reportsPort = await freeLoopbackPort();
   const root = preparePostfixRoot(config.dataDir);
   const layout = postfixLayout(root);
+  // Online only while Postfix and, when it runs, the MTA-STS resolver answer: without the resolver every delivery waits.
+  const serving = { postfix: false, mtaSts: false };
+  const reportStatus = () => writePostfixStatus(config.dataDir, serving.postfix && serving.mtaSts ? "online" : "offline");
   // Before Postfix: it asks the resolver for every delivery's TLS policy.
-  const mtaSts = await startMtaSts(settings, root, caFile);
+  const mtaSts = await startMtaSts(settings, root, caFile, (online) => {
+    serving.mtaSts = online;
+    reportStatus();
+  });
+  if (mtaSts.port === null) serving.mtaSts = true;
   writePostfixFiles(
     {
       layout,
@@ -113,13 +120,16 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
     },
     user,
   );
-  writePostfixStatus(config.dataDir, "offline");
+  reportStatus();
   const postfix = supervisePostfix({
     configDir: layout.configDir,
     logPipeFile: layout.logPipeFile,
     queueDir: layout.queueDir,
     handOffPort,
-    onStatus: (online) => writePostfixStatus(config.dataDir, online ? "online" : "offline"),
+    onStatus: (online) => {
+      serving.postfix = online;
+      reportStatus();
+    },
     onLogLine: deliveryEvidenceRecorder(returnPathDomain(), { mtaStsPort: mtaSts.port, dane: settings.dane }),
   });
   const ready = await postfix.ready(15_000);

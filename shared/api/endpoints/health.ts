@@ -18,8 +18,9 @@ export const readinessStatus = z
      */
     mailStorage: z.enum(["online", "offline", "off", "external"]),
     /**
-     * The outbound MTA (Postfix) this instance hands messages to: `online`, `offline` (messages stay queued and are
-     * retried until it is back), `off` (POSTFIX=off, or none to run: another route delivers) or `external` (POSTFIX_URL).
+     * The outbound MTA (Postfix) this instance hands messages to: `online`, `offline` (it, or the MTA-STS resolver it
+     * asks before each delivery, is down: messages wait, in our queue or in Postfix's, and go out once it is back),
+     * `off` (POSTFIX=off, or none to run: another route delivers) or `external` (POSTFIX_URL).
      * Readiness does not depend on it.
      */
     outboundMta: z.enum(["online", "offline", "off", "external"]),

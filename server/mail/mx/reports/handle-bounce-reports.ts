@@ -23,6 +23,11 @@ async function recipientsOf(messageId: string): Promise<string[] | null> {
   return [...new Set(addresses)];
 }
 
+async function authenticationOf(message: InboundMessage) {
+  const { spf, dkim, dmarc, arc } = await message.authentication();
+  return { spf, dkim, dmarc, arc };
+}
+
 export async function handleBounceReports(message: InboundMessage, destinations: BounceDestination[]): Promise<void> {
   const log = logger().child({ listener: "mx", session: message.sessionId });
   const report = await parseInboundReport(message.raw, { mailFrom: message.mailFrom });
@@ -30,8 +35,7 @@ export async function handleBounceReports(message: InboundMessage, destinations:
     log.info({ messageIds: destinations.map((destination) => destination.messageId), reason: report.reason }, "mx report ignored");
     return;
   }
-  const { spf, dkim, dmarc, arc } = await message.authentication();
-  const authentication = { spf, dkim, dmarc, arc };
+  const authentication = message.fromOwnPostfix ? undefined : await authenticationOf(message);
   // One pass per message and recipient the tokens name (null: a message-wide token, every recipient of the message).
   const targets = new Map(destinations.map((destination) => [`${destination.messageId} ${destination.recipient ?? ""}`, destination]));
   for (const { messageId, recipient: bound } of targets.values()) {
