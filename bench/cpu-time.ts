@@ -59,21 +59,62 @@ async function databaseBackends(databaseUrl: string | undefined): Promise<number
   }
 }
 
+/** Which part of the service a process is: the launcher, a Node worker, PostgreSQL, or an engine by its command name. */
+export type CpuPart = "launcher" | "workers" | "postgresql" | "postfix" | "other";
+
+const POSTFIX_COMMANDS = new Set([
+  ...["postfix", "master", "smtpd", "smtp", "cleanup", "qmgr", "bounce", "trivial-rewrite", "postlogd", "tlsmgr", "scache", "anvil"],
+  ...["proxymap", "pickup", "showq", "error", "discard", "flush", "verify"],
+]);
+
+/** Node names its main thread "MainThread", which is what /proc shows as a Node process's command. */
+const NODE_COMMANDS = new Set(["node", "MainThread"]);
+
+/**
+ * `serverPid` may be a wrapper (tsx) whose one Node child is the launcher: the wrapper and that child count as the
+ * launcher (MX, reports listener, engines' logs), the launcher's Node children as the web and delivery workers.
+ */
+function partOf(pid: number, serverPid: number, backends: Set<number>): CpuPart {
+  if (backends.has(pid)) return "postgresql";
+  let command = "";
+  try {
+    command = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return "other";
+  }
+  if (NODE_COMMANDS.has(command)) return pid === serverPid || readStat(pid)?.parentPid === serverPid ? "launcher" : "workers";
+  return POSTFIX_COMMANDS.has(command) ? "postfix" : "other";
+}
+
 /**
  * CPU milliseconds used by the server (and its database backends) from this
- * call until the returned function is called. Counted per process, so a
- * process that starts meanwhile counts from zero; one that exits meanwhile
- * loses what it used (pools keep their connections for longer than a scenario).
+ * call until the returned function is called, by part (launcher, workers,
+ * PostgreSQL, Postfix, other engines). Counted per process, so a process that
+ * starts meanwhile counts from zero; one that exits meanwhile loses what it
+ * used, unless its parent in the tree reaps it (pools keep their connections
+ * for longer than a scenario).
  */
-export async function startCpuMeter(serverPid: number, databaseUrl: string | undefined): Promise<() => Promise<number>> {
+export async function startCpuBreakdown(
+  serverPid: number,
+  databaseUrl: string | undefined,
+): Promise<() => Promise<Record<CpuPart, number>>> {
   const ticksByPid = async () => {
-    const pids = [...processTree(serverPid), ...(await databaseBackends(databaseUrl))];
-    return new Map(pids.map((pid) => [pid, readStat(pid)?.cpuTicks ?? 0]));
+    const backends = new Set(await databaseBackends(databaseUrl));
+    const pids = [...processTree(serverPid), ...backends];
+    return new Map(pids.map((pid) => [pid, { ticks: readStat(pid)?.cpuTicks ?? 0, part: partOf(pid, serverPid, backends) }]));
   };
   const before = await ticksByPid();
   return async () => {
-    let ticks = 0;
-    for (const [pid, now] of await ticksByPid()) ticks += now - (before.get(pid) ?? 0);
-    return ticks * (1000 / TICKS_PER_SECOND);
+    const parts: Record<CpuPart, number> = { launcher: 0, workers: 0, postgresql: 0, postfix: 0, other: 0 };
+    for (const [pid, now] of await ticksByPid()) {
+      parts[now.part] += (now.ticks - (before.get(pid)?.ticks ?? 0)) * (1000 / TICKS_PER_SECOND);
+    }
+    return parts;
   };
+}
+
+/** CPU milliseconds used by the server and its database backends from this call until the returned function is called. */
+export async function startCpuMeter(serverPid: number, databaseUrl: string | undefined): Promise<() => Promise<number>> {
+  const stop = await startCpuBreakdown(serverPid, databaseUrl);
+  return async () => Object.values(await stop()).reduce((sum, ms) => sum + ms, 0);
 }

@@ -20,7 +20,7 @@ import { loopbackAddress } from "../tests/support/recipient-mx";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { freeLoopbackPort } from "../server/runtime/free-port";
 import { drain, message, post } from "./send-app";
-import { startCpuMeter } from "./cpu-time";
+import { type CpuPart, startCpuBreakdown, startCpuMeter } from "./cpu-time";
 import { percentile, pool } from "./send-baselines";
 import { arrivals, waitForSink } from "./send-sink";
 
@@ -224,9 +224,18 @@ export async function postfixRun(options: {
     await waitForPostfix(server);
     const alone = await postfixAlone(server, databaseUrl, messageCount);
     // Server, Postfix and database CPU per message: what two quiet cores could carry, whatever else the machine runs.
-    const stopCpu = await startCpuMeter(server.pid, databaseUrl);
+    const stopCpu = await startCpuBreakdown(server.pid, databaseUrl);
     const batchRun = await endToEnd(server, databaseUrl, key, "batch", messageCount, "postfix-batch");
-    const batch = { ...batchRun, cpuMsPerMessage: (await stopCpu()) / batchRun.count };
+    const cpuParts = await stopCpu();
+    const perMessage = (ms: number) => ms / batchRun.count;
+    const batch = {
+      ...batchRun,
+      cpuMsPerMessage: perMessage(Object.values(cpuParts).reduce((sum, ms) => sum + ms, 0)),
+      cpuMsPerMessageByPart: Object.fromEntries(Object.entries(cpuParts).map(([part, ms]) => [part, perMessage(ms)])) as Record<
+        CpuPart,
+        number
+      >,
+    };
     await drain(databaseUrl);
     const single = await endToEnd(server, databaseUrl, key, "single", Math.round(messageCount / 3), "postfix-single");
     await drain(databaseUrl);
@@ -261,7 +270,11 @@ export function postfixRows(result: PostfixResults, rsa: number, smartHost: { ra
     ],
     [
       "CPU per message end to end in batches (server, Postfix, database) and what two idle cores would carry",
-      `through Postfix ${batch.cpuMsPerMessage.toFixed(1)} ms → ${Math.round(2000 / batch.cpuMsPerMessage)} messages/s = ${(2000 / batch.cpuMsPerMessage / rsa).toFixed(3)} × one-core signatures${smartHost ? `; through the smart host ${smartHost.cpuMsPerMessage.toFixed(1)} ms → ${Math.round(2000 / smartHost.cpuMsPerMessage)} messages/s` : ""}`,
+      `through Postfix ${batch.cpuMsPerMessage.toFixed(1)} ms (${Object.entries(batch.cpuMsPerMessageByPart)
+        .map(([part, ms]) => `${part} ${ms.toFixed(1)}`)
+        .join(
+          ", ",
+        )}) → ${Math.round(2000 / batch.cpuMsPerMessage)} messages/s = ${(2000 / batch.cpuMsPerMessage / rsa).toFixed(3)} × one-core signatures${smartHost ? `; through the smart host ${smartHost.cpuMsPerMessage.toFixed(1)} ms → ${Math.round(2000 / smartHost.cpuMsPerMessage)} messages/s` : ""}`,
     ],
     [
       `End to end through Postfix, ${single.count} single sends, 32 concurrent (→ \`delivered\`)`,
