@@ -74,7 +74,10 @@ export const mailboxMessageSummarySchema = z
     seen: z.boolean(),
     flagged: z.boolean(),
     hasAttachments: z.boolean(),
-    /** In Sent: the sending message this is the copy of (`GET /sending/messages/{id}`); null elsewhere and for mail sent by other means. */
+    /**
+     * In Sent: the sending message this is the copy of (`GET /sending/messages/{id}`), whether the webmail stored it or
+     * a mail client that submitted the message over SMTP; null elsewhere and for mail sent by other means.
+     */
     sendingMessageId: z.string().nullable(),
     /** In Sent: that message's status and each recipient's outcome now; null when sendingMessageId is. */
     delivery: sentMessageDeliverySchema.nullable(),

@@ -3,27 +3,16 @@
 // only its own address or an alias as the sender (553 5.7.1 otherwise). The
 // accepted message takes the sending pipeline like any other.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getMessage } from "@/shared/api/endpoints/messages";
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { newAlias, newAppPassword, newMailbox, type TestMailbox } from "../support/hosted-mailboxes";
 import { verifiedDomain } from "../support/domains";
+import { queuedId, submissionTransport } from "../support/submission-client";
 
 const port = () => inject("submission").port;
-
-function transport(user: string, pass: string) {
-  return nodemailer.createTransport({
-    host: "127.0.0.1",
-    port: port(),
-    requireTLS: true,
-    auth: { user, pass },
-    tls: { ca: readFileSync(path.join(inject("serverDataDir"), "mail-tls", "localhost.crt")), servername: "localhost" },
-  });
-}
+const transport = submissionTransport;
 
 let account: TestAccount;
 let mailbox: TestMailbox;
@@ -45,7 +34,7 @@ describe("SMTP submission with mailbox credentials", () => {
       subject: "From a hosted mailbox",
       text: "Hello.",
     });
-    const id = /queued as (\S+)/.exec(info.response)?.[1];
+    const id = queuedId(info.response);
     expect(id).toBeTruthy();
     const stored = await call(getMessage, { token: account.accessToken, params: { message_id: id! } });
     expect(stored.status).toBe(200);

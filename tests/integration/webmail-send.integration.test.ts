@@ -14,6 +14,7 @@ import { createAccount, type TestAccount } from "../support/factories";
 import { imapClient, newAlias, newMailbox, type TestMailbox } from "../support/hosted-mailboxes";
 import { eventually } from "../support/poll";
 import { settledMessage } from "../support/sending";
+import { queuedId, submissionTransport } from "../support/submission-client";
 import { deliverText } from "../support/webmail";
 
 type Stored = { flags: string[]; parsed: ParsedMail };
@@ -302,5 +303,64 @@ describe("refusals", () => {
     expect(replaced.status).toBe(404);
     expect((await readMessage(ada, originalId)).body.data.folder).toBe("INBOX");
     expect((await send({ ...body, inReplyTo: "bm8tc3VjaA" })).status).toBe(404);
+  });
+});
+
+describe("a mail client's copy in Sent", () => {
+  /** What a mail client does: submits over SMTP, then stores its own copy in Sent over IMAP. */
+  async function sendLikeAClient(mailbox: TestMailbox, owner: TestAccount, messageId: string, subject: string) {
+    const info = await submissionTransport(mailbox.address, mailbox.password).sendMail({
+      from: mailbox.address,
+      to: grace.address,
+      subject,
+      text: "Sent from a mail client.",
+      messageId,
+    });
+    const id = queuedId(info.response);
+    expect(id).toBeTruthy();
+    await settledMessage(owner.accessToken, id!);
+    return id!;
+  }
+  async function appendToSent(mailbox: TestMailbox, messageId: string, subject: string) {
+    const client = imapClient(mailbox.address, mailbox.password);
+    await client.connect();
+    try {
+      const raw = `From: ${mailbox.address}\r\nTo: ${grace.address}\r\nSubject: ${subject}\r\nMessage-ID: ${messageId}\r\nDate: ${new Date().toUTCString()}\r\n\r\nSent from a mail client.\r\n`;
+      await client.append("Sent", raw, ["\\Seen"]);
+    } finally {
+      await client.logout();
+    }
+  }
+
+  it("is linked by its Message-ID to what the client submitted over SMTP, and only within the mailbox's account", async () => {
+    // An account of its own (Ada's has the free plan's two mailboxes).
+    const owner = await createAccount();
+    const lin = await newMailbox(owner, await verifiedDomain(owner, "wmclient"), { local: "lin" });
+    const tag = randomBytes(4).toString("hex");
+    const ownId = `<client-${tag}@example.org>`;
+    const sendingId = await sendLikeAClient(lin, owner, ownId, `Client ${tag}`);
+    await appendToSent(lin, ownId, `Client ${tag}`);
+
+    // Ada's account submits the Message-ID Lin's next copy carries: not Lin's account's to see.
+    const sharedId = `<shared-${tag}@example.org>`;
+    await sendLikeAClient(ada, account, sharedId, `Ada ${tag}`);
+    await appendToSent(lin, sharedId, `Copied ${tag}`);
+    await appendToSent(lin, `<unknown-${tag}@example.org>`, `Unknown ${tag}`);
+
+    const params = { mailbox_id: lin.id };
+    const items = (await call(listMailboxMessages, { token: owner.accessToken, params, query: { folder: "Sent" } })).body.data.items;
+    const bySubject = (subject: string) => items.find((item) => item.subject === subject);
+    expect(bySubject(`Client ${tag}`)).toMatchObject({
+      sendingMessageId: sendingId,
+      delivery: { status: "delivered", recipients: [{ email: grace.address, status: "delivered" }] },
+    });
+    for (const subject of [`Copied ${tag}`, `Unknown ${tag}`]) {
+      expect(bySubject(subject)).toMatchObject({ sendingMessageId: null, delivery: null });
+    }
+    const opened = await call(getMailboxMessage, {
+      token: owner.accessToken,
+      params: { ...params, message_id: bySubject(`Client ${tag}`)!.id },
+    });
+    expect(opened.body.data).toMatchObject({ sendingMessageId: sendingId, delivery: { status: "delivered" } });
   });
 });

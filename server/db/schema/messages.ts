@@ -78,6 +78,9 @@ export const messages = pgTable(
   (table) => [
     index("messages_account_created_idx").on(table.accountId, table.createdAt),
     index("messages_account_status_idx").on(table.accountId, table.status),
+    // A mail client's copy in a mailbox's Sent is found by its Message-ID (docs/webmail.md, "Sent"); only SMTP
+    // submissions keep the client's Message-ID, so only they are indexed.
+    index("messages_account_smtp_message_id_idx").on(table.accountId, table.messageIdHeader).where(sql`${table.source} = 'smtp'`),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   SENDING_MESSAGE_HEADER,
 } from "@/server/services/webmail/service-headers";
 import { mailboxMessageId } from "@/server/services/webmail/message-ids";
+import { isSendingMessageId } from "@/server/services/webmail/sent-delivery";
 import { spamVerdictOf } from "@/server/services/webmail/spam-verdict";
 import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
 import type { MailboxMessageDetail, MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
@@ -26,11 +27,17 @@ function conversationRoot(headers: Buffer | undefined): string | null {
   return /<[^<>\s]+>/.exec(fetchedHeader(headers, "references") ?? "")?.[0] ?? null;
 }
 
-/** The id of the sending message a copy in Sent was stored for (docs/webmail.md, "Sent"). */
+/**
+ * What links a copy in Sent to its sending message (docs/webmail.md, "Sent"): the id the webmail stored in it, or
+ * else its Message-ID, which a mail client's copy shares with what it submitted over SMTP. Either is resolved (or
+ * dropped) by withSentDelivery before any answer leaves.
+ */
 function sendingMessageIdOf(message: FetchMessageObject, folder: FolderUse): string | null {
   if (folder.specialUse !== "sent") return null;
   const value = fetchedHeader(message.headers, SENDING_MESSAGE_HEADER)?.trim() ?? "";
-  return /^msg_[0-9a-f]{1,64}$/.test(value) ? value : null;
+  if (isSendingMessageId(value)) return value;
+  const messageId = message.envelope?.messageId?.trim() ?? "";
+  return /^<[^<>\s]{1,500}>$/.test(messageId) ? messageId : null;
 }
 
 /**

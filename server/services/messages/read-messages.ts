@@ -92,6 +92,21 @@ export async function getMessage(principal: SendingPrincipal, messageId: string)
  * The status and each recipient's outcome of those of these messages that are the account's (the
  * webmail's Sent folder shows them beside the copies: docs/webmail.md, "Sent"); others are left out.
  */
+/**
+ * The account's messages submitted over SMTP with these Message-ID headers, by header: a mail client's copy in a
+ * mailbox's Sent names its message this way (docs/webmail.md, "Sent"). When a client reused a Message-ID, the
+ * latest message wins.
+ */
+export async function smtpSubmissionsByMessageId(accountId: string, headers: string[]): Promise<Map<string, string>> {
+  if (headers.length === 0) return new Map();
+  const rows = await db()
+    .select({ id: messages.id, header: messages.messageIdHeader })
+    .from(messages)
+    .where(and(eq(messages.accountId, accountId), eq(messages.source, "smtp"), inArray(messages.messageIdHeader, headers)))
+    .orderBy(messages.createdAt);
+  return new Map(rows.map((row) => [row.header, row.id]));
+}
+
 export async function deliveryOutcomes(accountId: string, ids: string[]) {
   if (ids.length === 0) return new Map<string, { status: (typeof messages.$inferSelect)["status"]; recipients: MessageRecipient[] }>();
   const rows = await db()

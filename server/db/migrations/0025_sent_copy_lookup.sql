@@ -1,0 +1,1 @@
+CREATE INDEX "messages_account_smtp_message_id_idx" ON "messages" USING btree ("account_id","message_id_header") WHERE "messages"."source" = 'smtp';
