@@ -54,7 +54,7 @@ export function MailView({ mailboxId, address, folder, initialMessage, header }:
   const current = folders.data?.find((entry) => entry.name === folder) ?? null;
   const label = current ? folderLabel(current) : folder === "INBOX" ? "Inbox" : folder;
   const sent = folderOfUse(folders.data, "sent");
-  const message = useMailboxMessage(mailboxId, reading, { liveDelivery: current?.specialUse === "sent" });
+  const message = useMailboxMessage(mailboxId, reading, { listedIn: folder, liveDelivery: current?.specialUse === "sent" });
   const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
   // Drafts are not conversations: each is its own row.
   const rows = current?.specialUse === "drafts" ? singleRows(items) : threadRows(items);

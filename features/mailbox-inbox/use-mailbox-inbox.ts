@@ -86,7 +86,13 @@ function refreshLists(queryClient: ReturnType<typeof useQueryClient>, mailboxId:
   void queryClient.invalidateQueries({ queryKey: mailboxKeys.folders(mailboxId) });
 }
 
-export function useMailboxMessage(mailboxId: string, messageId: string | null, options: { liveDelivery?: boolean } = {}) {
+type MessageOptions = {
+  /** The folder it is listed in, where the API looks first (it finds the message wherever it is now). */
+  listedIn?: string;
+  liveDelivery?: boolean;
+};
+
+export function useMailboxMessage(mailboxId: string, messageId: string | null, options: MessageOptions = {}) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: mailboxKeys.message(mailboxId, messageId ?? ""),
@@ -94,7 +100,11 @@ export function useMailboxMessage(mailboxId: string, messageId: string | null, o
     retry,
     queryFn: async ({ signal, queryKey }) => {
       const before = queryClient.getQueryData<MailboxMessageDetail>(queryKey);
-      const message = await portalFetch(getMailboxMessage, { params: { mailbox_id: mailboxId, message_id: messageId ?? "" }, signal });
+      const message = await portalFetch(getMailboxMessage, {
+        params: { mailbox_id: mailboxId, message_id: messageId ?? "" },
+        query: { folder: options.listedIn },
+        signal,
+      });
       // Reading marks it seen: the list and the folder's count show that (a message read before changes nothing).
       if (!before?.seen) refreshLists(queryClient, mailboxId);
       return message;
