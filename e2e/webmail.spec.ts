@@ -6,12 +6,13 @@
 // file the message into a new folder, delete it with # and undo, flag it and
 // leave it unread, rename and delete the folder. On a 390 px
 // phone, one pane at a time: read and go back, compose with an attachment
-// from the default sender, save a draft, resume it from Drafts and send it.
+// from the default sender (sent again after its answer was lost: it goes
+// out once), save a draft, resume it from Drafts and send it.
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { newAccount, signUpThroughPortal } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
-import { arrangeSendingMailboxes, readMailboxMessage, waitForMailboxMessage } from "./support/hosted-mailbox";
+import { arrangeSendingMailboxes, countMailboxMessages, readMailboxMessage, waitForMailboxMessage } from "./support/hosted-mailbox";
 import { expectNoSidewaysScroll, wideAndPhone } from "./support/screens";
 import { expect, test } from "./support/test";
 
@@ -214,8 +215,22 @@ test.describe("webmail, 390 px phone", () => {
     await expect(compose.getByRole("list", { name: "Attached files" })).toContainText("figures.csv");
     await expectNoSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
+    // The first send reaches the server but its answer is lost on the way back; Send again sends it once.
+    const keys: (string | null)[] = [];
+    await page.route("**/api/portal/mailboxes/*/send", async (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? null);
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await compose.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(compose.getByRole("alert")).toContainText("We could not reach the server");
     await compose.getByRole("button", { name: "Send", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: `Sent “${figures}” to ${bob!.address}.` })).toBeVisible();
+    await page.unroute("**/api/portal/mailboxes/*/send");
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^compose-[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
     const received = await readMailboxMessage(
       page.request,
       authorization,
@@ -225,6 +240,8 @@ test.describe("webmail, 390 px phone", () => {
     expect(received.attachments.map((attachment) => [attachment.filename, Buffer.from(attachment.content, "base64").toString()])).toEqual([
       ["figures.csv", csv],
     ]);
+    expect(await countMailboxMessages(page.request, authorization, bob!.mailboxId, figures)).toBe(1);
+    expect(await countMailboxMessages(page.request, authorization, ada!.mailboxId, figures, "Sent")).toBe(1);
 
     // A draft: saved, closed, found in Drafts, continued and sent; Drafts is empty afterwards.
     const plans = `Plans ${tag()}`;
