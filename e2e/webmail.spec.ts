@@ -1,13 +1,15 @@
 // The webmail in the portal (docs/webmail.md, "In the portal"), as a mailbox's
 // owner uses it, with two hosted mailboxes of one account writing to each
 // other through the real sending pipeline and Dovecot. On a wide screen,
-// keyboard first: read with j, reply with r and Ctrl+Enter (the reply lands in
-// the other mailbox, threaded), follow its delivery in Sent, search with /,
-// file the message into a new folder, delete it with # and undo, flag it and
-// leave it unread, rename and delete the folder. On a 390 px
-// phone, one pane at a time: read and go back, compose with an attachment
-// from the default sender (sent again after its answer was lost: it goes
-// out once), save a draft, resume it from Drafts and send it.
+// keyboard first: read with j (Back closes the message, Forward reopens it),
+// reply with r and Ctrl+Enter (the reply lands in the other mailbox,
+// threaded), follow its delivery in Sent, search with /, file the message
+// into a new folder, delete it with # and undo, flag it and leave it unread,
+// rename and delete the folder. On a 390 px phone, one pane at a time: read
+// and go back, by the button and by the browser's Back (message → list →
+// folders; Forward and reload come back), compose with an attachment from
+// the default sender (sent again after its answer was lost: it goes out
+// once), save a draft, resume it from Drafts and send it.
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { newAccount, signUpThroughPortal } from "./support/accounts";
@@ -56,6 +58,12 @@ test.describe("webmail, wide screen", () => {
     await expect(message.getByRole("heading", { name: subject })).toBeFocused();
     await expect(message.getByLabel("Message body (text)")).toHaveText("Shall we meet at noon?");
     await expect(folders.getByRole("link", { name: "Inbox", exact: true })).toBeVisible();
+    // The open message is in the address: Back closes it, Forward opens it again.
+    await expect(page).toHaveURL(/\/inbox\?message=/);
+    await page.goBack();
+    await expect(page.getByText("Pick a message to read it here.")).toBeVisible();
+    await page.goForward();
+    await expect(message.getByLabel("Message body (text)")).toHaveText("Shall we meet at noon?");
 
     // r: a reply to the sender, quoting the message, with the cursor in the text; Ctrl+Enter sends it.
     await page.keyboard.press("r");
@@ -200,6 +208,31 @@ test.describe("webmail, 390 px phone", () => {
     await expectNoSidewaysScroll(page);
     await message.getByRole("button", { name: "← Inbox" }).click();
     await expect(rows.first().getByRole("button")).toBeFocused();
+
+    // The browser's Back steps back a pane, message → list → folders, and Forward and a reload come back.
+    await page.getByRole("button", { name: "← Folders" }).click();
+    await expect(folders).toBeVisible();
+    await expect(rows.first()).toBeHidden();
+    await folders.getByRole("link", { name: /^Inbox/ }).click();
+    await rows.first().getByRole("button").click();
+    await expect(message).toBeVisible();
+    await expect(page).toHaveURL(/\/inbox\?message=/);
+    await page.goBack();
+    await expect(rows.first()).toBeVisible();
+    await expect(message).toBeHidden();
+    await expect(rows.first().getByRole("button")).toBeFocused();
+    await page.goBack();
+    await expect(folders).toBeVisible();
+    await expect(rows.first()).toBeHidden();
+    await page.goForward();
+    await expect(rows.first()).toBeVisible();
+    await page.goForward();
+    await expect(message).toBeVisible();
+    await page.reload();
+    await expect(message.getByRole("heading", { name: greeting })).toBeVisible();
+    await page.goBack();
+    await expect(rows.first()).toBeVisible();
+    await expect(message).toBeHidden();
 
     // A new message with the form's default sender, and a file attached.
     await page.getByRole("button", { name: "Compose" }).click();

@@ -12,9 +12,9 @@ import { useMailbox } from "./use-mailbox-inbox";
 
 const DESCRIPTION = "Read, write and organize this mailbox's mail. Mail apps see the same folders and messages over IMAP.";
 
-type MailboxInboxProps = { mailboxId: string; folder: string; message: string | null };
+type MailboxInboxProps = { mailboxId: string; folder: string };
 
-export function MailboxInbox({ mailboxId, folder, message }: MailboxInboxProps) {
+export function MailboxInbox({ mailboxId, folder }: MailboxInboxProps) {
   const mailbox = useMailbox(mailboxId);
   const missing = mailbox.isError && mailbox.error instanceof PortalApiError && mailbox.error.status === 404;
   const title = mailbox.data ? <span className="font-mono">{mailbox.data.address}</span> : "Mail";
@@ -32,11 +32,10 @@ export function MailboxInbox({ mailboxId, folder, message }: MailboxInboxProps) 
       </Link>
       {mailbox.data ? (
         <MailView
-          key={`${folder}\n${message ?? ""}`}
+          key={folder}
           mailboxId={mailboxId}
           address={mailbox.data.address}
           folder={folder}
-          initialMessage={message}
           header={(actions) => <PageHeader title={title} description={description} actions={actions} />}
         />
       ) : (

@@ -14,11 +14,5 @@ export default async function MailboxInboxPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const query = await searchParams;
-  return (
-    <MailboxInbox
-      mailboxId={(await params).mailbox_id}
-      folder={oneValue(query.folder, 200) ?? "INBOX"}
-      message={oneValue(query.message, 500)}
-    />
-  );
+  return <MailboxInbox mailboxId={(await params).mailbox_id} folder={oneValue(query.folder, 200) ?? "INBOX"} />;
 }
