@@ -4,6 +4,9 @@
 // and filters), one message, and what changes them: flags, moves, delete.
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { portalFetch } from "@/features/api/portal-fetch";
+import { useServerRead } from "@/features/api/use-server-read";
+import type { ServerRead } from "@/shared/api/server-read";
+import type { Mailbox } from "@/shared/schemas/mailboxes";
 import {
   deleteMailboxMessage,
   getMailbox,
@@ -33,9 +36,12 @@ export const isFiltered = (filters: MessageFilters) => filters.q !== "" || filte
 const retry = (failureCount: number, error: Error) =>
   !isStorageOffline(error) && !("isClientError" in error && error.isClientError) && failureCount < 2;
 
-export function useMailbox(mailboxId: string) {
+/** `serverRead`: the mailbox the page's server render read, when it could. */
+export function useMailbox(mailboxId: string, serverRead?: ServerRead<Mailbox> | null) {
+  const queryKey = ["mailboxes", mailboxId, "details"];
+  useServerRead(queryKey, serverRead);
   return useQuery({
-    queryKey: ["mailboxes", mailboxId, "details"],
+    queryKey,
     queryFn: ({ signal }) => portalFetch(getMailbox, { params: { mailbox_id: mailboxId }, signal }),
   });
 }
