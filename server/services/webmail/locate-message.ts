@@ -7,6 +7,9 @@ import { guidOfMessageId } from "./message-ids";
 
 export type LocatedMessage = { folder: FolderUse; uid: number };
 
+/** INBOX is one folder whatever its case (IMAP); other names are exact. */
+const inboxAnyCase = (name: string) => (name.toUpperCase() === "INBOX" ? "INBOX" : name);
+
 /** The message's UID in this folder, opened read-write, or null when it is not there (or the folder is gone). */
 async function uidIn(client: ImapFlow, name: string, guid: string): Promise<{ folder: FolderUse; uid: number } | null> {
   const opened = await openFolder(client, name, { readOnly: false });
@@ -24,14 +27,13 @@ async function uidIn(client: ImapFlow, name: string, guid: string): Promise<{ fo
 export async function locateMessage(client: ImapFlow, messageId: string, lookFirstIn?: string): Promise<LocatedMessage> {
   const guid = guidOfMessageId(messageId);
   if (!guid) throw notFound("Message");
-  const first = [...new Set([lookFirstIn, "INBOX"].filter((name): name is string => name !== undefined))];
-  for (const name of first) {
+  const searched = new Set([lookFirstIn, "INBOX"].flatMap((name) => (name === undefined ? [] : [inboxAnyCase(name)])));
+  for (const name of searched) {
     const found = await uidIn(client, name, guid);
     if (found) return found;
   }
-  const searched = new Set(first.map((name) => (name.toUpperCase() === "INBOX" ? "INBOX" : name)));
   for (const folder of await listFolders(client)) {
-    if (folder.total === 0 || searched.has(folder.specialUse === "inbox" ? "INBOX" : folder.name)) continue;
+    if (folder.total === 0 || searched.has(inboxAnyCase(folder.name))) continue;
     await client.mailboxOpen(folder.name);
     const [uid] = await uidsWithGuid(client, guid);
     if (uid) return { folder: { name: folder.name, specialUse: folder.specialUse }, uid };
