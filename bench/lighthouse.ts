@@ -4,7 +4,9 @@
 // practices 100 (docs/performance.md). Writes
 // bench/results/lighthouse.{json,md}; exit 1 when a target is missed.
 // Options: --desktop (Lighthouse's desktop preset; default is its mobile
-// preset with simulated slow 4G and 4× CPU slowdown), --page <path> (repeatable).
+// preset with simulated slow 4G and 4× CPU slowdown), --page <path> (repeatable),
+// --webmail (instead: the webmail of a hosted mailbox with 25 messages, its
+// list and one message open, beside /mailboxes; the server runs its child Dovecot).
 // Each row shows Lighthouse's benchmarkIndex of the machine: the mobile preset's
 // 4× slowdown is meant for a desktop of 1500–2000 (its throttling docs); on a
 // busier or slower machine the same page scores lower.
@@ -13,6 +15,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type RunnerResult } from "lighthouse";
 import { navSections } from "../components/nav-items";
 import { startTestServer } from "../tests/support/test-server";
+import { registerBenchAccount } from "./bench-account";
+import { benchApi, mailboxWithMessages, webmailServerEnv } from "./webmail-mailbox";
 import { writeResults } from "./write-results";
 
 const targets = { performance: 90, accessibility: 100, "best-practices": 100 } as const;
@@ -20,14 +24,22 @@ type Category = keyof typeof targets;
 
 const args = process.argv.slice(2);
 const desktop = args.includes("--desktop");
+const webmail = args.includes("--webmail");
 const portalPages = navSections.flatMap((section) =>
   section.items.filter((item) => item.hasPage && item.audience === "signed-in").map((item) => item.href),
 );
 const requestedPages = args.flatMap((arg, index) => (arg === "--page" && args[index + 1] ? [args[index + 1]!] : []));
 const pages = requestedPages.length > 0 ? requestedPages : ["/sign-in", ...portalPages];
 
-/** Signs up through the portal's next-auth endpoint (as the form does); returns the Cookie header of the session. */
-async function portalSessionCookie(baseUrl: string): Promise<string> {
+type PortalSignIn = { mode: "register" | "login"; email: string; password: string };
+
+const newPortalAccount = (): PortalSignIn => {
+  const id = Date.now().toString(36);
+  return { mode: "register", email: `lighthouse.${id}@example.test`, password: `Lighthouse-Harbor-${id}` };
+};
+
+/** Signs up or in through the portal's next-auth endpoint (as the form does); returns the Cookie header of the session. */
+async function portalSessionCookie(baseUrl: string, signIn: PortalSignIn): Promise<string> {
   const jar = new Map<string, string>();
   const keep = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -40,23 +52,28 @@ async function portalSessionCookie(baseUrl: string): Promise<string> {
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
   keep(csrf);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const id = Date.now().toString(36);
   const response = await fetch(`${baseUrl}/api/auth/callback/password`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader() },
-    body: new URLSearchParams({
-      csrfToken,
-      mode: "register",
-      email: `lighthouse.${id}@example.test`,
-      password: `Lighthouse-Harbor-${id}`,
-      json: "true",
-    }),
+    body: new URLSearchParams({ csrfToken, ...signIn, json: "true" }),
   });
   keep(response);
   if (![...jar.keys()].some((name) => name.endsWith("ces.session")))
-    throw new Error(`portal sign-up failed: ${response.status} ${await response.text()}`);
+    throw new Error(`portal sign-in failed: ${response.status} ${await response.text()}`);
   return cookieHeader();
+}
+
+/** An account with a hosted mailbox of 25 messages, signed in to the portal; the pages to measure. */
+async function webmailPages(baseUrl: string, lmtpPort: number): Promise<{ cookie: string; pages: string[] }> {
+  const account = await registerBenchAccount(baseUrl);
+  const api = benchApi(baseUrl);
+  const mailboxId = await mailboxWithMessages(api, account.accessToken, lmtpPort, 25);
+  const list = await api<{ items: { id: string }[] }>(account.accessToken, "GET", `/mailboxes/${mailboxId}/messages?limit=1`);
+  const inbox = `/mailboxes/${mailboxId}/inbox`;
+  const cookie = await portalSessionCookie(baseUrl, { mode: "login", email: account.email, password: account.password });
+  // /mailboxes, a page the table in docs/performance.md has, as this run's reference.
+  return { cookie, pages: ["/mailboxes", inbox, `${inbox}?message=${list.data.items[0]!.id}`] };
 }
 
 type PageResult = {
@@ -96,7 +113,8 @@ function summarise(page: string, signedIn: boolean, result: RunnerResult): PageR
 }
 
 async function main() {
-  const server = await startTestServer({ label: "lighthouse", env: { LOG_LEVEL: "warn" } });
+  const mailStorage = webmail ? await webmailServerEnv() : null;
+  const server = await startTestServer({ label: "lighthouse", env: { ...mailStorage?.env, LOG_LEVEL: "warn" } });
   // localhost, not 127.0.0.1: browsers treat it as a secure context, as they would https in production.
   const baseUrl = server.baseUrl.replace("127.0.0.1", "localhost");
   const chrome = await chromeLauncher.launch({
@@ -113,8 +131,10 @@ async function main() {
   });
   const results: PageResult[] = [];
   try {
-    const cookie = await portalSessionCookie(server.baseUrl);
-    for (const page of pages) {
+    const { cookie, pages: measured } = mailStorage
+      ? await webmailPages(server.baseUrl, mailStorage.lmtpPort)
+      : { cookie: await portalSessionCookie(server.baseUrl, newPortalAccount()), pages };
+    for (const page of measured) {
       const signedIn = page !== "/sign-in" && !page.startsWith("/sign-");
       const flags: Flags = {
         port: chrome.port,

@@ -1,17 +1,20 @@
 // The webmail in the portal (docs/webmail.md, "In the portal"), as a mailbox's
 // owner uses it, with two hosted mailboxes of one account writing to each
 // other through the real sending pipeline and Dovecot. On a wide screen,
-// keyboard first: read with j, reply with r and Ctrl+Enter (the reply lands in
-// the other mailbox, threaded), follow its delivery in Sent, search with /,
-// file the message into a new folder, delete it with # and undo, flag it and
-// leave it unread, rename and delete the folder. On a 390 px
-// phone, one pane at a time: read and go back, compose with an attachment
-// from the default sender, save a draft, resume it from Drafts and send it.
+// keyboard first: read with j (Back closes the message, Forward reopens it),
+// reply with r and Ctrl+Enter (the reply lands in the other mailbox,
+// threaded), follow its delivery in Sent, search with /, file the message
+// into a new folder, delete it with # and undo, flag it and leave it unread,
+// rename and delete the folder. On a 390 px phone, one pane at a time: read
+// and go back, by the button and by the browser's Back (message → list →
+// folders; Forward and reload come back), compose with an attachment from
+// the default sender (sent again after its answer was lost: it goes out
+// once), save a draft, resume it from Drafts and send it.
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { newAccount, signUpThroughPortal } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
-import { arrangeSendingMailboxes, readMailboxMessage, waitForMailboxMessage } from "./support/hosted-mailbox";
+import { arrangeSendingMailboxes, countMailboxMessages, readMailboxMessage, waitForMailboxMessage } from "./support/hosted-mailbox";
 import { expectNoSidewaysScroll, wideAndPhone } from "./support/screens";
 import { expect, test } from "./support/test";
 
@@ -55,6 +58,12 @@ test.describe("webmail, wide screen", () => {
     await expect(message.getByRole("heading", { name: subject })).toBeFocused();
     await expect(message.getByLabel("Message body (text)")).toHaveText("Shall we meet at noon?");
     await expect(folders.getByRole("link", { name: "Inbox", exact: true })).toBeVisible();
+    // The open message is in the address: Back closes it, Forward opens it again.
+    await expect(page).toHaveURL(/\/inbox\?message=/);
+    await page.goBack();
+    await expect(page.getByText("Pick a message to read it here.")).toBeVisible();
+    await page.goForward();
+    await expect(message.getByLabel("Message body (text)")).toHaveText("Shall we meet at noon?");
 
     // r: a reply to the sender, quoting the message, with the cursor in the text; Ctrl+Enter sends it.
     await page.keyboard.press("r");
@@ -200,6 +209,31 @@ test.describe("webmail, 390 px phone", () => {
     await message.getByRole("button", { name: "← Inbox" }).click();
     await expect(rows.first().getByRole("button")).toBeFocused();
 
+    // The browser's Back steps back a pane, message → list → folders, and Forward and a reload come back.
+    await page.getByRole("button", { name: "← Folders" }).click();
+    await expect(folders).toBeVisible();
+    await expect(rows.first()).toBeHidden();
+    await folders.getByRole("link", { name: /^Inbox/ }).click();
+    await rows.first().getByRole("button").click();
+    await expect(message).toBeVisible();
+    await expect(page).toHaveURL(/\/inbox\?message=/);
+    await page.goBack();
+    await expect(rows.first()).toBeVisible();
+    await expect(message).toBeHidden();
+    await expect(rows.first().getByRole("button")).toBeFocused();
+    await page.goBack();
+    await expect(folders).toBeVisible();
+    await expect(rows.first()).toBeHidden();
+    await page.goForward();
+    await expect(rows.first()).toBeVisible();
+    await page.goForward();
+    await expect(message).toBeVisible();
+    await page.reload();
+    await expect(message.getByRole("heading", { name: greeting })).toBeVisible();
+    await page.goBack();
+    await expect(rows.first()).toBeVisible();
+    await expect(message).toBeHidden();
+
     // A new message with the form's default sender, and a file attached.
     await page.getByRole("button", { name: "Compose" }).click();
     const compose = page.getByRole("dialog", { name: "New message" });
@@ -214,8 +248,22 @@ test.describe("webmail, 390 px phone", () => {
     await expect(compose.getByRole("list", { name: "Attached files" })).toContainText("figures.csv");
     await expectNoSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
+    // The first send reaches the server but its answer is lost on the way back; Send again sends it once.
+    const keys: (string | null)[] = [];
+    await page.route("**/api/portal/mailboxes/*/send", async (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? null);
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await compose.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(compose.getByRole("alert")).toContainText("We could not reach the server");
     await compose.getByRole("button", { name: "Send", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: `Sent “${figures}” to ${bob!.address}.` })).toBeVisible();
+    await page.unroute("**/api/portal/mailboxes/*/send");
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^compose-[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
     const received = await readMailboxMessage(
       page.request,
       authorization,
@@ -225,6 +273,8 @@ test.describe("webmail, 390 px phone", () => {
     expect(received.attachments.map((attachment) => [attachment.filename, Buffer.from(attachment.content, "base64").toString()])).toEqual([
       ["figures.csv", csv],
     ]);
+    expect(await countMailboxMessages(page.request, authorization, bob!.mailboxId, figures)).toBe(1);
+    expect(await countMailboxMessages(page.request, authorization, ada!.mailboxId, figures, "Sent")).toBe(1);
 
     // A draft: saved, closed, found in Drafts, continued and sent; Drafts is empty afterwards.
     const plans = `Plans ${tag()}`;

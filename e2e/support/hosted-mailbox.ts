@@ -74,6 +74,19 @@ export async function waitForMailboxMessage(
   return found!;
 }
 
+/** How many messages of a mailbox's folder have this subject (from the first page, 100 newest). */
+export async function countMailboxMessages(
+  request: APIRequestContext,
+  authorization: string,
+  mailboxId: string,
+  subject: string,
+  folder = "INBOX",
+) {
+  const list = await request.get(`/api/v1/mailboxes/${mailboxId}/messages`, { headers: { authorization }, params: { folder, limit: 100 } });
+  expect(list.status(), await list.text()).toBe(200);
+  return ((await list.json()) as Envelope<{ items: MailboxMessageSummary[] }>).data.items.filter((item) => item.subject === subject).length;
+}
+
 /** One message of a mailbox in full, as GET …/messages/{id} answers it (which marks it read). */
 export async function readMailboxMessage(request: APIRequestContext, authorization: string, mailboxId: string, messageId: string) {
   const message = await request.get(`/api/v1/mailboxes/${mailboxId}/messages/${messageId}`, { headers: { authorization } });

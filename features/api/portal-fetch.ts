@@ -50,6 +50,11 @@ export type PortalFetchOptions<E extends Endpoint> = {
   query?: QueryOf<E>;
   signal?: AbortSignal;
   /**
+   * Request headers the operation reads besides its body (`Idempotency-Key`); the BFF passes on only
+   * those it knows (server/portal/forward-to-api.ts).
+   */
+  headers?: Record<string, string>;
+  /**
    * "redirect" (default): a signed-out answer sends the browser to /sign-in
    * and returns here afterwards. "throw": let the caller decide (e.g. the
    * header, which must not bounce visitors off public pages).
@@ -90,7 +95,7 @@ export async function portalFetch<E extends Endpoint>(
     const path = pathOf(endpoint, options.params as Record<string, unknown> | undefined);
     response = await fetch(`${PORTAL_BASE}${path}${queryStringOf(options.query as Record<string, unknown> | undefined)}`, {
       method: endpoint.method,
-      headers: { accept: "application/json", ...(hasBody ? { "content-type": "application/json" } : {}) },
+      headers: { ...options.headers, accept: "application/json", ...(hasBody ? { "content-type": "application/json" } : {}) },
       body: hasBody ? JSON.stringify(options.body) : undefined,
       credentials: "same-origin",
       cache: "no-store",

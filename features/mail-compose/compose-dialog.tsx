@@ -11,11 +11,13 @@ import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
 import { describedBy, FormField, fieldIds, inputClass } from "@/components/form-field";
 import { TextField } from "@/components/text-field";
+import { PortalApiError } from "@/features/api/portal-fetch";
 import { SavedStatus } from "@/features/forms/form-outcome";
 import { useApiForm } from "@/features/forms/use-api-form";
 import { AttachmentPicker } from "./attachment-picker";
 import { type ComposeFields, draftBody, onComposeFields, sendBody } from "./compose-body";
 import type { ComposeAttachment, ComposeStart } from "./compose-prefill";
+import { newIdempotencyKey } from "./idempotency-key";
 import { type EditorHandle, RichTextEditor } from "./rich-text-editor";
 import { useSaveDraft, useSendFromMailbox } from "./use-compose";
 
@@ -28,6 +30,9 @@ const titles: Record<ComposeStart["kind"], string> = {
   forward: "Forward",
   draft: "Draft",
 };
+
+const ALREADY_SENT =
+  "An earlier version of this message was sent before the connection dropped: it is in Sent. Send again to send this version as well.";
 
 /** The fields, plus the two the API's errors may name that are no text input: the editor and the files. */
 type ComposeValues = ComposeFields & { body?: string; attachments?: string };
@@ -92,6 +97,8 @@ function ComposeForm({ mailboxId, start, senders, onSent, onDraftSaved, leaving,
   const intent = useRef<"send" | "draft">("send");
   const [attachments, setAttachments] = useState<ComposeAttachment[]>(start.attachments);
   const [draftId, setDraftId] = useState(start.draftId);
+  // Made at the first send and kept for the dialog's life, so sending twice sends once.
+  const sendKey = useRef<string | null>(null);
   const refs = { inReplyTo: start.inReplyTo, forwardOf: start.forwardOf };
   const changed = () => onUnsavedChange(true);
 
@@ -104,8 +111,15 @@ function ComposeForm({ mailboxId, start, senders, onSent, onDraftSaved, leaving,
       try {
         if (intent.current === "draft")
           return { draft: await saveDraft.mutateAsync({ draftId, body: draftBody(values, html, attachments, refs) }) };
-        return { sent: await send.mutateAsync(sendBody(values, html, attachments, refs, draftId)) };
+        sendKey.current ??= newIdempotencyKey();
+        const body = sendBody(values, html, attachments, refs, draftId);
+        return { sent: await send.mutateAsync({ body, idempotencyKey: sendKey.current }) };
       } catch (error) {
+        if (error instanceof PortalApiError && error.code === "idempotency_conflict") {
+          // A send whose answer never came went out, and the message was changed since: the next send is a new one.
+          sendKey.current = null;
+          throw new PortalApiError(error.status, error.code, ALREADY_SENT);
+        }
         throw onComposeFields(error);
       }
     },

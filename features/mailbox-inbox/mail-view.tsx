@@ -1,9 +1,10 @@
 "use client";
 // The mail view of one mailbox: folders | the open folder's messages | the
 // open message, side by side on wide screens and one at a time on phones
-// (folders → list → message, each with a way back). It holds what the three
-// share: the filters, the open message, the compose dialog, the notices and
-// the keyboard shortcuts (docs/webmail.md, "In the portal").
+// (folders → list → message, each with a way back, the browser's Back too).
+// It holds what the three share: the filters, the open message (in the
+// address: use-mail-location.ts), the compose dialog, the notices and the
+// keyboard shortcuts (docs/webmail.md, "In the portal").
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -25,55 +26,52 @@ import { singleRows, threadRows } from "./threads";
 import { isStorageOffline, StorageOfflineNotice } from "./storage-offline";
 import type { MailboxMessageDetail } from "@/shared/schemas/mailbox-messages";
 import { type MessageFilters, noFilters, useMailboxFolders, useMailboxMessage, useMailboxMessages } from "./use-mailbox-inbox";
+import { useMailLocation } from "./use-mail-location";
 import { useMessageActions } from "./use-message-actions";
 
 type MailViewProps = {
   mailboxId: string;
   address: string;
   folder: string;
-  /** A message to open at once (`?message=`), e.g. the copy in Sent of one just sent. */
-  initialMessage: string | null;
   /** The page's header, given the view's own buttons (Compose, Shortcuts) to show. */
   header: (actions: React.ReactNode) => React.ReactNode;
 };
 
-export function MailView({ mailboxId, address, folder, initialMessage, header }: MailViewProps) {
+export function MailView({ mailboxId, address, folder, header }: MailViewProps) {
   const folders = useMailboxFolders(mailboxId);
   const [filters, setFilters] = useState<MessageFilters>(noFilters);
   const messages = useMailboxMessages(mailboxId, folder, filters);
-  const [reading, setReading] = useState<string | null>(initialMessage);
-  const [showFolders, setShowFolders] = useState(false);
+  const location = useMailLocation(mailboxId, folder);
+  const reading = location.message;
   const [notice, setNotice] = useState<ShownNotice | null>(null);
   const [compose, setCompose] = useState<ComposeStart | null>(null);
   const [moving, setMoving] = useState<MailboxMessageDetail | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  const lastRead = useRef<string | null>(null);
+  const shownBefore = useRef<string | null>(reading);
   const senders = useSenderAddresses(address);
 
   const current = folders.data?.find((entry) => entry.name === folder) ?? null;
   const label = current ? folderLabel(current) : folder === "INBOX" ? "Inbox" : folder;
   const sent = folderOfUse(folders.data, "sent");
-  const message = useMailboxMessage(mailboxId, reading, { liveDelivery: current?.specialUse === "sent" });
+  const message = useMailboxMessage(mailboxId, reading, { listedIn: folder, liveDelivery: current?.specialUse === "sent" });
   const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
   // Drafts are not conversations: each is its own row.
   const rows = current?.specialUse === "drafts" ? singleRows(items) : threadRows(items);
   const conversation = rows.find((row) => row.messages.some((item) => item.id === reading))?.messages ?? [];
 
-  const open = (messageId: string | null) => {
-    if (reading) lastRead.current = reading;
-    setReading(messageId);
-  };
-  // Back in the list: focus returns to the message's row, so j, k and Tab go on from there.
+  const open = (messageId: string | null) => (messageId ? location.openMessage(messageId) : location.closeMessage());
+  // Back in the list (by a button or the browser's Back): focus returns to the message's row, so j, k and Tab go on from there.
   useEffect(() => {
-    if (reading === null && lastRead.current) document.querySelector<HTMLElement>(rowSelector(lastRead.current))?.focus();
+    if (reading === null && shownBefore.current) document.querySelector<HTMLElement>(rowSelector(shownBefore.current))?.focus();
+    shownBefore.current = reading;
   }, [reading]);
 
   const actions = useMessageActions({
     mailboxId,
     folders: folders.data,
     onNotice: (next) => setNotice({ ...next, at: Date.now() }),
-    onGone: (messageId) => setReading((shown) => (shown === messageId ? null : shown)),
+    onGone: location.forgetMessage,
   });
 
   const startCompose = (kind: ComposeKind, original: Original | null) => {
@@ -84,7 +82,7 @@ export function MailView({ mailboxId, address, folder, initialMessage, header }:
   const onSent = (result: SentMessage, draftId: string | undefined) => {
     setCompose(null);
     // The draft it came from is gone.
-    if (draftId && reading === draftId) open(null);
+    if (draftId) location.forgetMessage(draftId);
     const recipients = [...result.to, ...result.cc, ...result.bcc].join(", ");
     setNotice({
       text: `Sent “${result.subject}” to ${recipients}.`,
@@ -124,7 +122,7 @@ export function MailView({ mailboxId, address, folder, initialMessage, header }:
         step(action === "next" ? 1 : -1);
         return true;
       case "search":
-        setShowFolders(false);
+        location.closeFolders();
         searchRef.current?.focus();
         return true;
       case "help":
@@ -134,7 +132,7 @@ export function MailView({ mailboxId, address, folder, initialMessage, header }:
   });
 
   // Phones show one pane: the message when one is open, else the folders when asked for, else the list.
-  const pane = reading ? "message" : showFolders ? "folders" : "list";
+  const pane = reading ? "message" : location.showFolders ? "folders" : "list";
   const only = (name: typeof pane) => (pane === name ? "" : "max-lg:hidden");
 
   return (
@@ -175,7 +173,7 @@ export function MailView({ mailboxId, address, folder, initialMessage, header }:
                 setNotice(null);
                 open(messageId);
               }}
-              onShowFolders={() => setShowFolders(true)}
+              onShowFolders={location.openFolders}
               className={only("list")}
             />
             <div className={`min-w-0 ${only("message")}`}>
@@ -236,7 +234,7 @@ export function MailView({ mailboxId, address, folder, initialMessage, header }:
         senders={senders}
         onClose={() => setCompose(null)}
         onSent={onSent}
-        onDraftSaved={(previousId, id) => setReading((shown) => (shown !== null && shown === previousId ? id : shown))}
+        onDraftSaved={(previousId, id) => previousId && location.renameMessage(previousId, id)}
       />
       <ShortcutsHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>

@@ -9,13 +9,20 @@ import { PortalApiError } from "@/features/api/portal-fetch";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { MailView } from "./mail-view";
 import { useMailbox } from "./use-mailbox-inbox";
+import type { ServerRead } from "@/shared/api/server-read";
+import type { Mailbox } from "@/shared/schemas/mailboxes";
 
 const DESCRIPTION = "Read, write and organize this mailbox's mail. Mail apps see the same folders and messages over IMAP.";
 
-type MailboxInboxProps = { mailboxId: string; folder: string; message: string | null };
+type MailboxInboxProps = {
+  mailboxId: string;
+  folder: string;
+  /** The mailbox as the page's server render read it, when it could. */
+  serverRead?: ServerRead<Mailbox> | null;
+};
 
-export function MailboxInbox({ mailboxId, folder, message }: MailboxInboxProps) {
-  const mailbox = useMailbox(mailboxId);
+export function MailboxInbox({ mailboxId, folder, serverRead }: MailboxInboxProps) {
+  const mailbox = useMailbox(mailboxId, serverRead);
   const missing = mailbox.isError && mailbox.error instanceof PortalApiError && mailbox.error.status === 404;
   const title = mailbox.data ? <span className="font-mono">{mailbox.data.address}</span> : "Mail";
   const description = mailbox.data?.name ? (
@@ -32,11 +39,10 @@ export function MailboxInbox({ mailboxId, folder, message }: MailboxInboxProps) 
       </Link>
       {mailbox.data ? (
         <MailView
-          key={`${folder}\n${message ?? ""}`}
+          key={folder}
           mailboxId={mailboxId}
           address={mailbox.data.address}
           folder={folder}
-          initialMessage={message}
           header={(actions) => <PageHeader title={title} description={description} actions={actions} />}
         />
       ) : (

@@ -4,6 +4,9 @@
 // and filters), one message, and what changes them: flags, moves, delete.
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { portalFetch } from "@/features/api/portal-fetch";
+import { useServerRead } from "@/features/api/use-server-read";
+import type { ServerRead } from "@/shared/api/server-read";
+import type { Mailbox } from "@/shared/schemas/mailboxes";
 import {
   deleteMailboxMessage,
   getMailbox,
@@ -33,9 +36,12 @@ export const isFiltered = (filters: MessageFilters) => filters.q !== "" || filte
 const retry = (failureCount: number, error: Error) =>
   !isStorageOffline(error) && !("isClientError" in error && error.isClientError) && failureCount < 2;
 
-export function useMailbox(mailboxId: string) {
+/** `serverRead`: the mailbox the page's server render read, when it could. */
+export function useMailbox(mailboxId: string, serverRead?: ServerRead<Mailbox> | null) {
+  const queryKey = ["mailboxes", mailboxId, "details"];
+  useServerRead(queryKey, serverRead);
   return useQuery({
-    queryKey: ["mailboxes", mailboxId, "details"],
+    queryKey,
     queryFn: ({ signal }) => portalFetch(getMailbox, { params: { mailbox_id: mailboxId }, signal }),
   });
 }
@@ -86,7 +92,13 @@ function refreshLists(queryClient: ReturnType<typeof useQueryClient>, mailboxId:
   void queryClient.invalidateQueries({ queryKey: mailboxKeys.folders(mailboxId) });
 }
 
-export function useMailboxMessage(mailboxId: string, messageId: string | null, options: { liveDelivery?: boolean } = {}) {
+type MessageOptions = {
+  /** The folder it is listed in, where the API looks first (it finds the message wherever it is now). */
+  listedIn?: string;
+  liveDelivery?: boolean;
+};
+
+export function useMailboxMessage(mailboxId: string, messageId: string | null, options: MessageOptions = {}) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: mailboxKeys.message(mailboxId, messageId ?? ""),
@@ -94,7 +106,11 @@ export function useMailboxMessage(mailboxId: string, messageId: string | null, o
     retry,
     queryFn: async ({ signal, queryKey }) => {
       const before = queryClient.getQueryData<MailboxMessageDetail>(queryKey);
-      const message = await portalFetch(getMailboxMessage, { params: { mailbox_id: mailboxId, message_id: messageId ?? "" }, signal });
+      const message = await portalFetch(getMailboxMessage, {
+        params: { mailbox_id: mailboxId, message_id: messageId ?? "" },
+        query: { folder: options.listedIn },
+        signal,
+      });
       // Reading marks it seen: the list and the folder's count show that (a message read before changes nothing).
       if (!before?.seen) refreshLists(queryClient, mailboxId);
       return message;

@@ -10,7 +10,9 @@ import { apiEndedSession } from "./api-ended-session";
 import { apiHeaders, apiUrl } from "./call-api";
 import { ensureFreshTokens, type PortalTokens, tokensOf } from "./portal-tokens";
 
-const PASSED_BACK = ["content-type", "retry-after", "allow", "x-request-id"];
+/** The browser's request headers the API reads besides the body: a send's Idempotency-Key (docs/webmail.md, "Compose"). */
+const PASSED_ON = ["idempotency-key"];
+const PASSED_BACK = ["content-type", "retry-after", "allow", "x-request-id", "idempotent-replayed"];
 
 function sessionCookie(value: string, maxAgeSeconds: number): string {
   const secure = portalCookieName().startsWith("__Secure-") ? "; Secure" : "";
@@ -46,9 +48,14 @@ export async function forwardToApi(request: Request, path: string[]): Promise<Re
 
   const url = new URL(request.url);
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
+  const passedOn = PASSED_ON.flatMap((name) => {
+    const value = request.headers.get(name);
+    return value === null ? [] : [[name, value] as const];
+  });
   const upstream = await fetch(`${apiUrl(`/${path.map(encodeURIComponent).join("/")}`)}${url.search}`, {
     method: request.method,
     headers: {
+      ...Object.fromEntries(passedOn),
       ...apiHeaders(client, fresh.tokens.accessToken),
       ...(body ? { "content-type": request.headers.get("content-type") ?? "application/json" } : {}),
     },

@@ -17,14 +17,23 @@ import { clientOf, portalCookieName, portalSecret } from "./auth-options";
 import { callApi } from "./call-api";
 import { hasFreshAccessToken, tokensOf } from "./portal-tokens";
 
-export async function readForPage<E extends Endpoint>(endpoint: EndpointRef<E>): Promise<ServerRead<z.output<E["response"]>> | null> {
-  if (endpoint.method !== "GET" || endpoint.path.includes("{")) throw new Error(`readForPage: ${endpoint.operationId} is not a plain GET`);
+/** `params` fill the path's `{name}` segments (the page's own URL segments, e.g. a mailbox's id). */
+export async function readForPage<E extends Endpoint>(
+  endpoint: EndpointRef<E>,
+  params: Record<string, string> = {},
+): Promise<ServerRead<z.output<E["response"]>> | null> {
+  if (endpoint.method !== "GET") throw new Error(`readForPage: ${endpoint.operationId} is not a GET`);
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (!value) throw new Error(`readForPage: missing path parameter "${name}" for ${endpoint.operationId}`);
+    return encodeURIComponent(value);
+  });
   try {
     const raw = (await cookies()).get(portalCookieName())?.value;
     const tokens = raw ? tokensOf(await decode({ token: raw, secret: portalSecret() })) : null;
     if (!tokens || !hasFreshAccessToken(tokens)) return null;
     const readAt = Date.now();
-    const answer = await callApi<z.output<E["response"]>>(endpoint.path, {
+    const answer = await callApi<z.output<E["response"]>>(path, {
       accessToken: tokens.accessToken,
       client: clientOf(await headers()),
     });

@@ -40,6 +40,12 @@ export const listMailboxMessagesQuery = paginationQuery.extend({
 });
 export type ListMailboxMessagesQuery = z.infer<typeof listMailboxMessagesQuery>;
 
+export const getMailboxMessageQuery = z.object({
+  folder: folderNameSchema.optional().meta({
+    description: "Where the message was seen (the list's `folder`): searched first, so it opens without looking through the others.",
+  }),
+});
+
 export const updateMailboxMessageBody = z
   .object({
     seen: z.boolean().optional(),

@@ -121,6 +121,12 @@ describe("messages in a folder", () => {
     const opened = await call(getMailboxMessage, { token, params });
     expect(opened.body.data).toMatchObject({ id: target.id, folder: "Finance", seen: true, subject: "Quarterly figures" });
     expect(subjects(await list({ folder: "Finance" }))).toEqual(["Quarterly figures"]);
+    // The folder it was listed in is looked in first; a stale or unknown one still finds it where it is.
+    for (const folder of ["Finance", "INBOX", "Trash", "Nowhere"]) {
+      const hinted = await call(getMailboxMessage, { token, params, query: { folder } });
+      expect(hinted.body.data, folder).toMatchObject({ id: target.id, folder: "Finance" });
+    }
+    expect(subjects(await list({ folder: "inbox" }))).not.toContain("Quarterly figures");
 
     expect((await call(deleteMailboxMessage, { token, params })).status).toBe(200);
     expect((await overImap("Trash")).map((entry) => entry.subject)).toEqual(["Quarterly figures"]);
@@ -155,6 +161,9 @@ describe("messages in a folder", () => {
     const badBody = await request(`/mailboxes/${mailbox.id}/messages/${id}`, { method: "PATCH", token, body: { seen: "yes" } });
     expect(badBody.status).toBe(400);
     expect((await call(getMailboxMessage, { token, params: { mailbox_id: mailbox.id, message_id: "bm8tc3VjaA" } })).status).toBe(404);
+    const badHint = await call(getMailboxMessage, { token, params, query: { folder: "a//b" } });
+    expect(badHint.status).toBe(400);
+    expect(badHint.error?.code).toBe("validation_error");
 
     expect((await call(listMailboxMessages, { params: { mailbox_id: mailbox.id } })).status).toBe(401);
     expect((await call(updateMailboxMessage, { params, body: { seen: true } })).status).toBe(401);

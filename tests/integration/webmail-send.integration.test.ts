@@ -231,6 +231,22 @@ describe("drafts", () => {
   });
 });
 
+describe("one Idempotency-Key", () => {
+  it("sends once when two requests carry it at the same time (a double click): one message, one copy in Sent", async () => {
+    const before = (await call(listMessages, { token: account.accessToken })).body.data.pagination.total;
+    const body = { to: grace.address, subject: `Twice clicked ${randomBytes(3).toString("hex")}`, text: "Once, please." };
+    const headers = { "idempotency-key": `double-${randomBytes(6).toString("hex")}` };
+    const [first, second] = await Promise.all([send(body, { headers }), send(body, { headers })]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.data.id).toBe(first.body.data.id);
+    expect(second.body.data.sentCopyId).toBe(first.body.data.sentCopyId);
+    expect([first.headers.get("idempotent-replayed"), second.headers.get("idempotent-replayed")]).toContain("true");
+    expect((await call(listMessages, { token: account.accessToken })).body.data.pagination.total).toBe(before + 1);
+    const copies = (await overImap(ada, "Sent")).filter((entry) => entry.parsed.subject === body.subject);
+    expect(copies).toHaveLength(1);
+  });
+});
+
 describe("refusals", () => {
   it("answers 400 naming the field, and sends nothing", async () => {
     const before = (await call(listMessages, { token: account.accessToken })).body.data.pagination.total;

@@ -1,8 +1,9 @@
 // The webmail's pieces of a reply or an HTML-only message, checked without a
-// mail store: threading headers from the answered message, and the plain-text
-// alternative made from HTML (server/services/webmail/).
+// mail store: threading headers from the answered message, the plain-text
+// alternative made from HTML, and which folder is special (server/services/webmail/).
 import type { ParsedMail } from "mailparser";
 import { describe, expect, it } from "vitest";
+import { specialUseOf } from "@/server/services/webmail/folders";
 import { replyHeaders } from "@/server/services/webmail/original-message";
 import { plainTextAlternative } from "@/server/services/webmail/plain-text-alternative";
 
@@ -55,5 +56,18 @@ describe("plainTextAlternative", () => {
   it("leaves out what is nested deeper than it converts, instead of overflowing", () => {
     const deep = `${"<div>".repeat(20_000)}too deep${"</div>".repeat(20_000)}<p>kept</p>`;
     expect(plainTextAlternative(deep)).not.toContain("too deep");
+  });
+});
+
+describe("specialUseOf", () => {
+  it("reads the server's special-use flag, in any case, and INBOX by name", () => {
+    expect(specialUseOf({ path: "Junk", flags: new Set(["\\HasNoChildren", "\\Junk"]) })).toBe("junk");
+    expect(specialUseOf({ path: "Papierkorb", flags: new Set(["\\trash"]) })).toBe("trash");
+    expect(specialUseOf({ path: "INBOX", flags: new Set() })).toBe("inbox");
+  });
+
+  it("never guesses from a name: a folder of one's own called Spam or Sent Mail stays ordinary", () => {
+    expect(specialUseOf({ path: "Spam", flags: new Set(["\\HasNoChildren"]) })).toBeNull();
+    expect(specialUseOf({ path: "Sent Mail", flags: new Set() })).toBeNull();
   });
 });

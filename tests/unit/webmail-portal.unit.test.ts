@@ -203,11 +203,13 @@ describe("folders", () => {
     expect(sortFolders(folders).map(folderLabel)).toEqual(["Inbox", "Sent", "Junk", "Trash", "2026", "Zeta"]);
   });
 
-  it("links a folder and a message", () => {
+  it("links a folder, a message and a phone's folder pane", () => {
     expect(mailHref("mbx_1", { folder: "INBOX" })).toBe("/mailboxes/mbx_1/inbox");
     expect(mailHref("mbx_1", { folder: "Projects/2026", message: "a-b_c" })).toBe(
       "/mailboxes/mbx_1/inbox?folder=Projects%2F2026&message=a-b_c",
     );
+    expect(mailHref("mbx_1", { folder: "Sent", pane: "folders" })).toBe("/mailboxes/mbx_1/inbox?folder=Sent&pane=folders");
+    expect(mailHref("mbx_1", { folder: "INBOX", message: null })).toBe("/mailboxes/mbx_1/inbox");
   });
 });
 

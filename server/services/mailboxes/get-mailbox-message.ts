@@ -11,15 +11,18 @@ import { getOwnMailboxOrThrow } from "./own-mailbox";
 /** The header block of a message and the empty line after it, which parses whatever the body holds. */
 const headerBlockOf = (source: Buffer) => headerBlockToParse(source, 1024 * 1024);
 
-/** One message, in whichever folder it is, parsed; reading it marks it seen, as a mail client does. */
-export async function getMailboxMessage(accountId: string, mailboxId: string, messageId: string) {
+/**
+ * One message, in whichever folder it is (looked for first in `listedIn`), parsed; reading it marks it seen,
+ * as a mail client does.
+ */
+export async function getMailboxMessage(accountId: string, mailboxId: string, messageId: string, listedIn?: string) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
   const detail = await withMailboxSession(mailbox, async (client) => {
-    const { folder, uid } = await locateMessage(client, messageId);
+    const { folder, uid } = await locateMessage(client, messageId, listedIn);
     const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
     const [summary] = await fetchSummaries(client, folder, [uid]);
     if (message === false || !message.source || !summary) throw notFound("Message");
-    await client.messageFlagsAdd(String(uid), ["\\Seen"], { uid: true });
+    if (!summary.seen) await client.messageFlagsAdd(String(uid), ["\\Seen"], { uid: true });
     // A message whose structure mailparser refuses (stored before the MX checked every message's structure) is shown by its header alone.
     const parsed = await simpleParser(message.source, { skipImageLinks: true }).catch(() => null);
     if (parsed) return messageDetail(summary, parsed, folder);

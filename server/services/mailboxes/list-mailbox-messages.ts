@@ -2,7 +2,7 @@ import type { ImapFlow, SearchObject } from "imapflow";
 import { AppError } from "@/server/errors";
 import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
 import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";
-import { folderOrThrow } from "@/server/services/webmail/folders";
+import { openFolderOrThrow } from "@/server/services/webmail/folders";
 import { fetchSummaries } from "@/server/services/webmail/message-summaries";
 import { withSentDelivery } from "@/server/services/webmail/sent-delivery";
 import type { ListMailboxMessagesQuery } from "@/shared/schemas/mailbox-messages";
@@ -33,8 +33,8 @@ function afterCursor(uids: number[], cursor: string | undefined, uidValidity: bi
 }
 
 async function listFolder(client: ImapFlow, query: ListMailboxMessagesQuery) {
-  const folder = await folderOrThrow(client, query.folder);
-  const opened = await client.mailboxOpen(folder.name, { readOnly: true });
+  // The one folder, by name: no listing of the others, no counts (docs/webmail.md, "Latency").
+  const { folder, ...opened } = await openFolderOrThrow(client, query.folder, { readOnly: true });
   const matched = ((await client.search(searchOf(query), { uid: true })) || []).sort((a, b) => b - a);
   const remaining = afterCursor(matched, query.cursor, opened.uidValidity);
   const start = query.cursor ? 0 : (query.page - 1) * query.limit;

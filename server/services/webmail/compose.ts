@@ -5,7 +5,6 @@ import type { ImapFlow } from "imapflow";
 import type { ParsedMail } from "mailparser";
 import { AppError, notFound } from "@/server/errors";
 import { mailboxSenderAddresses } from "@/server/services/mailboxes/sender-addresses";
-import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
 import { addressOf } from "@/shared/schemas/messages";
 import { type LocatedMessage, locateMessage } from "./locate-message";
 import { readOriginal } from "./original-message";
@@ -30,7 +29,7 @@ export async function originalOf(client: ImapFlow, refs: { inReplyTo?: string; f
 }
 
 /** A message in Drafts, its folder left open; 404 for an unknown id and for a message in any other folder. */
-export async function locateDraft(client: ImapFlow, draftId: string): Promise<LocatedMessage & { folder: MailboxFolder }> {
+export async function locateDraft(client: ImapFlow, draftId: string): Promise<LocatedMessage> {
   const located = await locateMessage(client, draftId).catch((error: unknown) => {
     throw error instanceof AppError && error.code === "not_found" ? notFound("Draft") : error;
   });

@@ -1,8 +1,12 @@
 // A mailbox's folders as the webmail shows them (docs/webmail.md, "Folders"):
 // Dovecot's LIST with STATUS, special folders by their IMAP special-use flag.
-import type { ImapFlow, ListResponse } from "imapflow";
+import type { ImapFlow } from "imapflow";
+import { openFolder } from "@/server/mail-store/dovecot/open-folder";
 import { AppError, notFound } from "@/server/errors";
 import type { MailboxFolder, SpecialUse } from "@/shared/schemas/mailbox-folders";
+
+/** What a message needs to know of its folder: no counts. */
+export type FolderUse = Pick<MailboxFolder, "name" | "specialUse">;
 
 const specialUseByFlag: Record<string, SpecialUse> = {
   "\\Inbox": "inbox",
@@ -13,10 +17,17 @@ const specialUseByFlag: Record<string, SpecialUse> = {
   "\\Archive": "archive",
 };
 
-/** INBOX is special by name as well as by flag. */
-export function specialUseOf(folder: Pick<ListResponse, "path" | "specialUse">): SpecialUse | null {
+/**
+ * From the flag the server lists the folder with (never guessed from its name, as imapflow's own
+ * `specialUse` may be); INBOX is special by name.
+ */
+export function specialUseOf(folder: { path: string; flags: Set<string> }): SpecialUse | null {
   if (folder.path.toUpperCase() === "INBOX") return "inbox";
-  return (folder.specialUse && specialUseByFlag[folder.specialUse]) || null;
+  for (const flag of folder.flags) {
+    const use = Object.entries(specialUseByFlag).find(([name]) => name.toLowerCase() === flag.toLowerCase())?.[1];
+    if (use) return use;
+  }
+  return null;
 }
 
 /** The folders that can be opened (not the bare parents of nested names), with counts. */
@@ -39,6 +50,16 @@ export async function folderOrThrow(client: ImapFlow, name: string): Promise<Mai
   );
   if (!folder) throw notFound("Folder");
   return folder;
+}
+
+/**
+ * Opens the folder of that exact name (INBOX in any case) by itself, without listing the others or
+ * counting anything (docs/webmail.md, "Latency"); 404 when there is none or it cannot be opened.
+ */
+export async function openFolderOrThrow(client: ImapFlow, name: string, options: { readOnly: boolean }) {
+  const opened = await openFolder(client, name, options);
+  if (!opened) throw notFound("Folder");
+  return { folder: { name: opened.path, specialUse: specialUseOf(opened) } satisfies FolderUse, ...opened };
 }
 
 /** The folder with this special use (Trash, Sent, ...), or 404 when the mailbox has none. */

@@ -1,26 +1,42 @@
 import type { ImapFlow } from "imapflow";
 import { uidsWithGuid } from "@/server/mail-store/dovecot/dovecot-message-extras";
+import { openFolder } from "@/server/mail-store/dovecot/open-folder";
 import { notFound } from "@/server/errors";
-import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
-import { listFolders } from "./folders";
+import { type FolderUse, listFolders, specialUseOf } from "./folders";
 import { guidOfMessageId } from "./message-ids";
 
-export type LocatedMessage = { folder: MailboxFolder; uid: number };
+export type LocatedMessage = { folder: FolderUse; uid: number };
+
+/** INBOX is one folder whatever its case (IMAP); other names are exact. */
+const inboxAnyCase = (name: string) => (name.toUpperCase() === "INBOX" ? "INBOX" : name);
+
+/** The message's UID in this folder, opened read-write, or null when it is not there (or the folder is gone). */
+async function uidIn(client: ImapFlow, name: string, guid: string): Promise<{ folder: FolderUse; uid: number } | null> {
+  const opened = await openFolder(client, name, { readOnly: false });
+  if (!opened || opened.exists === 0) return null;
+  const [uid] = await uidsWithGuid(client, guid);
+  return uid ? { folder: { name: opened.path, specialUse: specialUseOf(opened) }, uid } : null;
+}
 
 /**
- * Finds the message an id names and leaves its folder open (read-write):
- * Dovecot searches each folder by GUID, INBOX first, then the others by name.
- * An unknown id, or one of another mailbox, is 404.
+ * Finds the message an id names and leaves its folder open (read-write): Dovecot searches by GUID the
+ * folder named first (where the caller saw it), then INBOX, and only then lists the other folders with
+ * their counts and searches the non-empty ones (docs/webmail.md, "Message ids"). An unknown id, or one
+ * of another mailbox, is 404.
  */
-export async function locateMessage(client: ImapFlow, messageId: string): Promise<LocatedMessage> {
+export async function locateMessage(client: ImapFlow, messageId: string, lookFirstIn?: string): Promise<LocatedMessage> {
   const guid = guidOfMessageId(messageId);
   if (!guid) throw notFound("Message");
-  const folders = (await listFolders(client)).sort((a, b) => Number(b.specialUse === "inbox") - Number(a.specialUse === "inbox"));
-  for (const folder of folders) {
-    if (folder.total === 0) continue;
+  const searched = new Set([lookFirstIn, "INBOX"].flatMap((name) => (name === undefined ? [] : [inboxAnyCase(name)])));
+  for (const name of searched) {
+    const found = await uidIn(client, name, guid);
+    if (found) return found;
+  }
+  for (const folder of await listFolders(client)) {
+    if (folder.total === 0 || searched.has(inboxAnyCase(folder.name))) continue;
     await client.mailboxOpen(folder.name);
     const [uid] = await uidsWithGuid(client, guid);
-    if (uid) return { folder, uid };
+    if (uid) return { folder: { name: folder.name, specialUse: folder.specialUse }, uid };
   }
   throw notFound("Message");
 }

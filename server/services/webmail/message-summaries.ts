@@ -1,8 +1,8 @@
 import type { FetchQueryObject, ImapFlow } from "imapflow";
 import { fetchMessageExtras } from "@/server/mail-store/dovecot/dovecot-message-extras";
 import { messageSummary } from "@/server/services/mailboxes/mailbox-message-view";
-import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
 import type { MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
+import type { FolderUse } from "./folders";
 import { SENDING_MESSAGE_HEADER } from "./service-headers";
 
 const SUMMARY_FETCH: FetchQueryObject = {
@@ -15,7 +15,7 @@ const SUMMARY_FETCH: FetchQueryObject = {
 };
 
 /** Summaries of these UIDs of the open folder, in the order given (a UID gone meanwhile is left out). */
-export async function fetchSummaries(client: ImapFlow, folder: MailboxFolder, uids: number[]): Promise<MailboxMessageSummary[]> {
+export async function fetchSummaries(client: ImapFlow, folder: FolderUse, uids: number[]): Promise<MailboxMessageSummary[]> {
   if (uids.length === 0) return [];
   const fetched = await client.fetchAll(uids.join(","), SUMMARY_FETCH, { uid: true });
   const extras = await fetchMessageExtras(client, uids);

@@ -62,11 +62,13 @@ async function existingSentCopy(client: ImapFlow, sendingMessageId: string): Pro
   return guid ? mailboxMessageId(guid) : null;
 }
 
-async function storeSentCopy(client: ImapFlow, message: SentMessage, retried: boolean): Promise<string | null> {
-  if (retried) {
-    const existing = await existingSentCopy(client, message.id);
-    if (existing) return existing;
-  }
+/**
+ * Looked for first whether or not the send was replayed: two requests with one key (a double click) each
+ * end here, one after the other in the mailbox's session, and the second finds the first's copy.
+ */
+async function storeSentCopy(client: ImapFlow, message: SentMessage): Promise<string | null> {
+  const existing = await existingSentCopy(client, message.id);
+  if (existing) return existing;
   const raw = await builtMessageOf(message.id);
   return raw ? appendToSpecialFolder(client, "sent", sentCopyOf(raw, message.bcc), ["\\Seen"]) : null;
 }
@@ -75,9 +77,9 @@ async function storeSentCopy(client: ImapFlow, message: SentMessage, retried: bo
  * After the message is accepted, nothing undoes the send: a copy that cannot be stored answers
  * `sentCopyId: null`, and a draft that cannot be deleted stays; both are logged.
  */
-async function afterSending(mailbox: Mailbox, message: SentMessage, draftId: string | undefined, retried: boolean) {
+async function afterSending(mailbox: Mailbox, message: SentMessage, draftId: string | undefined) {
   const context = { mailboxId: mailbox.id, messageId: message.id };
-  const sentCopyId = await withMailboxSession(mailbox, (client) => storeSentCopy(client, message, retried)).catch((error: unknown) => {
+  const sentCopyId = await withMailboxSession(mailbox, (client) => storeSentCopy(client, message)).catch((error: unknown) => {
     logger().warn({ ...context, err: error }, "a message sent from the webmail was not stored in Sent");
     return null;
   });
@@ -100,7 +102,7 @@ export async function sendFromMailbox(
   // A retry is answered before anything is read again: its draft is gone, and the original may be.
   const requestHash = sha256Hex(`mailbox-send\n${mailbox.id}\n${JSON.stringify(body)}`);
   const replay = idempotencyKey ? await replayedMessage(principal.accountId, idempotencyKey, requestHash) : null;
-  if (replay) return { message: await afterSending(mailbox, replay, body.draftId, true), replayed: true };
+  if (replay) return { message: await afterSending(mailbox, replay, body.draftId), replayed: true };
 
   const from = await senderOf(mailbox, body.from);
   const original = await withMailboxSession(mailbox, async (client) => {
@@ -109,5 +111,5 @@ export async function sendFromMailbox(
   });
   const input = sendingInput(body, from, original);
   const { message, replayed } = await sendMessage(principal, { input, idempotencyKey, requestHash });
-  return { message: await afterSending(mailbox, message, body.draftId, replayed), replayed };
+  return { message: await afterSending(mailbox, message, body.draftId), replayed };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  getMailboxMessageQuery,
   listMailboxMessagesQuery,
   mailboxMessageDetailSchema,
   mailboxMessageIdParams,
@@ -37,10 +38,11 @@ export const getMailboxMessage = defineEndpoint({
   path: "/mailboxes/{mailbox_id}/messages/{message_id}",
   operationId: "getMailboxMessage",
   summary: "One message of a mailbox: headers, text, HTML, attachments",
-  description: `In whichever folder it is. Marks the message as seen. \`html\` is the sender's HTML sanitized for display: still show it sandboxed. Attachments carry their content in base64. \`authenticationResults\` is what the service's MX found (SPF, DKIM, DMARC) when the message arrived. ${offline}`,
+  description: `In whichever folder it is; \`folder\`, where it was listed, is looked in first (a hint: the message is found wherever it is now). Marks the message as seen. \`html\` is the sender's HTML sanitized for display: still show it sandboxed. Attachments carry their content in base64. \`authenticationResults\` is what the service's MX found (SPF, DKIM, DMARC) when the message arrived. ${offline}`,
   tag: "Mailboxes",
   auth: "bearer",
   params: mailboxMessageIdParams,
+  query: getMailboxMessageQuery,
   response: mailboxMessageDetailSchema,
   message: "OK",
   errors: ["not_found", "mail_storage_offline"],

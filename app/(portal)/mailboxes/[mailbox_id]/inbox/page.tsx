@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { MailboxInbox } from "@/features/mailbox-inbox/mailbox-inbox";
+import { readForPage } from "@/server/portal/read-for-page";
+import { getMailbox } from "@/shared/api/endpoint-refs";
 
 export const metadata: Metadata = { title: "Mail" };
 
@@ -14,11 +16,8 @@ export default async function MailboxInboxPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const query = await searchParams;
-  return (
-    <MailboxInbox
-      mailboxId={(await params).mailbox_id}
-      folder={oneValue(query.folder, 200) ?? "INBOX"}
-      message={oneValue(query.message, 500)}
-    />
-  );
+  const mailboxId = (await params).mailbox_id;
+  // Read while the page renders: the mailbox's address heads the HTML (the page's largest paint) instead of arriving after the JavaScript.
+  const serverRead = await readForPage(getMailbox, { mailbox_id: mailboxId });
+  return <MailboxInbox mailboxId={mailboxId} folder={oneValue(query.folder, 200) ?? "INBOX"} serverRead={serverRead} />;
 }

@@ -8,7 +8,9 @@ import * as api from "@/shared/api/endpoints/mailbox-messages";
 // PATCH /api/v1/mailboxes/{mailbox_id}/messages/{message_id} — read/flagged, move to a folder
 // DELETE /api/v1/mailboxes/{mailbox_id}/messages/{message_id} — to Trash; from Trash for good
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.getMailboxMessage).handle(({ auth, params }) => getMailboxMessage(auth.accountId, params.mailbox_id, params.message_id)),
+  route(api.getMailboxMessage).handle(({ auth, params, query }) =>
+    getMailboxMessage(auth.accountId, params.mailbox_id, params.message_id, query.folder),
+  ),
   route(api.updateMailboxMessage).handle(({ auth, params, body }) =>
     updateMailboxMessage(auth.accountId, params.mailbox_id, params.message_id, body),
   ),
