@@ -11,6 +11,13 @@ import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 
 const TICK_MS = 500;
+/**
+ * Ticks of one process start at least this far apart. A notification after a
+ * quiet spell ticks at once; a burst of them is answered by one tick per
+ * spacing, so each stream gets the burst's events in one write instead of one
+ * write per commit (docs/events.md, "Live").
+ */
+const TICK_SPACING_MS = 50;
 /** The listening connection stays this long after the last reader left, for the next one. */
 const LISTENER_LINGER_MS = 30_000;
 const LISTENER_RETRY_MS = 5_000;
@@ -34,6 +41,10 @@ type State = {
   starting: Promise<void> | null;
   ticking: boolean;
   tickAgain: boolean;
+  /** When the last tick started (ms since epoch). */
+  lastTickAt: number;
+  /** A tick waiting for the spacing to pass. */
+  spacedTick: NodeJS.Timeout | null;
   interval: NodeJS.Timeout | null;
   listener: pg.Client | null;
   listenerFailedAt: number;
@@ -51,6 +62,8 @@ function state(): State {
     starting: null,
     ticking: false,
     tickAgain: false,
+    lastTickAt: 0,
+    spacedTick: null,
     interval: null,
     listener: null,
     listenerFailedAt: 0,
@@ -59,35 +72,51 @@ function state(): State {
   return holder.__cesFeedWatcher;
 }
 
-async function tick(): Promise<void> {
+/** Asks for a tick: now, or once the spacing since the last one has passed (one tick serves every request made meanwhile). */
+function requestTick(): void {
   const watcher = state();
   if (watcher.ticking) {
     watcher.tickAgain = true;
     return;
   }
+  if (watcher.spacedTick) return;
+  const wait = watcher.lastTickAt + TICK_SPACING_MS - Date.now();
+  if (wait <= 0) {
+    void tick();
+    return;
+  }
+  watcher.spacedTick = setTimeout(() => {
+    watcher.spacedTick = null;
+    void tick();
+  }, wait);
+  watcher.spacedTick.unref();
+}
+
+async function tick(): Promise<void> {
+  const watcher = state();
   watcher.ticking = true;
+  watcher.tickAgain = false;
+  watcher.lastTickAt = Date.now();
   try {
-    do {
-      watcher.tickAgain = false;
-      if (!watcher.position || watcher.waiters.size === 0) return;
-      const [xact, seq] = watcher.position.split(".");
-      const { rows } = await pool().query<{ accounts: string[]; last: string | null }>(
-        `with fresh as (
-           select account_id, xact_id, seq from account_events
-            where (xact_id, seq) > ($1::xid8, $2::bigint) and xact_id < pg_snapshot_xmin(pg_current_snapshot()))
-         select coalesce((select array_agg(distinct account_id) from fresh), '{}') as accounts,
-                (select xact_id::text || '.' || seq::text from fresh order by xact_id desc, seq desc limit 1) as last`,
-        [xact, seq],
-      );
-      const { accounts, last } = rows[0]!;
-      if (last && watcher.position) watcher.position = last;
-      if (accounts.length > 0) watcher.wakes++;
-      for (const accountId of accounts) for (const waiter of watcher.waiters.get(accountId) ?? []) waiter.wake();
-    } while (watcher.tickAgain);
+    if (!watcher.position || watcher.waiters.size === 0) return;
+    const [xact, seq] = watcher.position.split(".");
+    const { rows } = await pool().query<{ accounts: string[]; last: string | null }>(
+      `with fresh as (
+         select account_id, xact_id, seq from account_events
+          where (xact_id, seq) > ($1::xid8, $2::bigint) and xact_id < pg_snapshot_xmin(pg_current_snapshot()))
+       select coalesce((select array_agg(distinct account_id) from fresh), '{}') as accounts,
+              (select xact_id::text || '.' || seq::text from fresh order by xact_id desc, seq desc limit 1) as last`,
+      [xact, seq],
+    );
+    const { accounts, last } = rows[0]!;
+    if (last && watcher.position) watcher.position = last;
+    if (accounts.length > 0) watcher.wakes++;
+    for (const accountId of accounts) for (const waiter of watcher.waiters.get(accountId) ?? []) waiter.wake();
   } catch (error) {
     logger().warn({ err: error }, "event feed watcher tick failed; the next one retries");
   } finally {
     watcher.ticking = false;
+    if (watcher.tickAgain) requestTick();
   }
 }
 
@@ -109,7 +138,7 @@ function listen(): void {
   };
   client.on("error", drop);
   client.on("end", () => drop());
-  client.on("notification", () => void tick());
+  client.on("notification", requestTick);
   client
     .connect()
     .then(() => client.query("LISTEN account_events"))
@@ -127,7 +156,7 @@ async function start(): Promise<void> {
     .query<{ xact: string }>("select (pg_snapshot_xmin(pg_current_snapshot())::text::numeric - 1)::text as xact")
     .then(({ rows }) => {
       watcher.position = `${rows[0]!.xact}.${MAX_SEQ}`;
-      watcher.interval ??= setInterval(() => void tick(), TICK_MS);
+      watcher.interval ??= setInterval(requestTick, TICK_MS);
       watcher.interval.unref();
     })
     .finally(() => {
@@ -141,6 +170,8 @@ function stopIfIdle(): void {
   if (watcher.waiters.size > 0) return;
   if (watcher.interval) clearInterval(watcher.interval);
   watcher.interval = null;
+  if (watcher.spacedTick) clearTimeout(watcher.spacedTick);
+  watcher.spacedTick = null;
   watcher.position = null;
   watcher.lingerTimer ??= setTimeout(() => {
     watcher.lingerTimer = null;
