@@ -128,6 +128,8 @@ async function main() {
 
     const ready = await requestRate(server, database.url, "/api/v1/health/ready");
     const feedPage = await requestRate(server, database.url, "/api/v1/events?limit=100", accessToken);
+    // What authentication alone costs (one statement: the session and its rate-limit count), for reading the feed's figure.
+    const authOnly = await requestRate(server, database.url, "/api/v1/account/profile", accessToken);
     const readyAgain = await requestRate(server, database.url, "/api/v1/health/ready");
     const readyBest = Math.max(ready.perSecond, readyAgain.perSecond);
     // CPU per request: on a machine shared with other work, steadier than requests/s.
@@ -151,6 +153,7 @@ async function main() {
       ready,
       readyAgain,
       feedPage,
+      authOnly,
       idle,
       followed,
       delivery,
@@ -164,6 +167,12 @@ async function main() {
         `${round(feedPage.perSecond)} requests/s (p50 ${feedPage.p50} ms, p99 ${feedPage.p99} ms, non-2xx ${feedPage.non2xx}; ${cpu(feedPage)})`,
         `${(feedPage.perSecond / readyBest).toFixed(2)} of health/ready (by CPU per request: ${feedPage.cpuMsPerRequest ? (readyCpu / feedPage.cpuMsPerRequest).toFixed(2) : "–"})`,
         "≥ 0.5",
+      ],
+      [
+        "GET /api/v1/account/profile (authentication only, for reference), 32 connections",
+        `${round(authOnly.perSecond)} requests/s (p50 ${authOnly.p50} ms, p99 ${authOnly.p99} ms; ${cpu(authOnly)})`,
+        `${(authOnly.perSecond / readyBest).toFixed(2)} of health/ready (by CPU per request: ${authOnly.cpuMsPerRequest ? (readyCpu / authOnly.cpuMsPerRequest).toFixed(2) : "–"})`,
+        "",
       ],
       [
         "Events committed, no SSE client (suppressions added through the API, 16 connections; better of two runs)",
