@@ -58,8 +58,9 @@ async function eventCount(client: pg.Client): Promise<number> {
  * Suppressions added through the API for SECONDS by 16 concurrent writers (at
  * most 20,000): the events committed per second, counted in the table.
  */
-async function commitRate(server: TestServer, token: string, client: pg.Client, tag: string) {
+async function commitRate(server: TestServer, databaseUrl: string, token: string, client: pg.Client, tag: string) {
   const before = await eventCount(client);
+  const cpuSince = await startCpuMeter(server.pid, databaseUrl);
   const started = Date.now();
   const until = started + SECONDS * 1000;
   let sent = 0;
@@ -79,8 +80,15 @@ async function commitRate(server: TestServer, token: string, client: pg.Client, 
     }),
   );
   const seconds = (Date.now() - started) / 1000;
+  const cpuMs = await cpuSince();
   const committed = (await eventCount(client)) - before;
-  return { committed, perSecond: committed / seconds, refused };
+  // The server's and its database's CPU per event: with SSE clients it includes every write to them.
+  return {
+    committed,
+    perSecond: committed / seconds,
+    refused,
+    cpuMsPerEvent: cpuMs === undefined || committed === 0 ? undefined : cpuMs / committed,
+  };
 }
 
 /** Waits (at most `timeoutMs`) until every client has received `expected` events; the time it took and the clients short of it. */
@@ -136,15 +144,17 @@ async function main() {
     const readyCpu = Math.min(ready.cpuMsPerRequest ?? Infinity, readyAgain.cpuMsPerRequest ?? Infinity);
     const cpu = (rate: Rate) => (rate.cpuMsPerRequest === undefined ? "–" : `${rate.cpuMsPerRequest.toFixed(2)} ms CPU/request`);
 
-    const idle = await commitRate(server, accessToken, client, "idle");
+    const idle = await commitRate(server, database.url, accessToken, client, "idle");
     const cursor = await feedEnd(server.baseUrl, accessToken);
     const clients: SseClient[] = [];
     for (let index = 0; index < SSE_CLIENTS; index++) clients.push(await openSseClient(server.baseUrl, accessToken, cursor));
-    const followed = await commitRate(server, accessToken, client, "followed");
+    const followed = await commitRate(server, database.url, accessToken, client, "followed");
     const delivery = await caughtUp(clients, followed.committed, 120_000);
     for (const sse of clients) sse.close();
-    const idleAgain = await commitRate(server, accessToken, client, "idle-again");
+    const idleAgain = await commitRate(server, database.url, accessToken, client, "idle-again");
     const idleBest = Math.max(idle.perSecond, idleAgain.perSecond);
+    const idleCpu = Math.min(idle.cpuMsPerEvent ?? Infinity, idleAgain.cpuMsPerEvent ?? Infinity);
+    const eventCpu = (cpuMs: number | undefined) => (cpuMs === undefined ? "–" : `${cpuMs.toFixed(2)} ms CPU/event`);
 
     const latency = await measureDsnLatency({ server, key, accessToken, mxPort, returnPaths, count: BOUNCES });
 
@@ -176,14 +186,14 @@ async function main() {
       ],
       [
         "Events committed, no SSE client (suppressions added through the API, 16 connections; better of two runs)",
-        `${round(idleBest)} events/s`,
+        `${round(idleBest)} events/s (${eventCpu(Number.isFinite(idleCpu) ? idleCpu : undefined)})`,
         "",
         "baseline",
       ],
       [
         `Events committed while ${SSE_CLIENTS} SSE clients follow the account`,
-        `${round(followed.perSecond)} events/s (${followed.committed} events; every client had all of them ${delivery.short === 0 ? `${delivery.seconds.toFixed(1)} s after the last commit` : `— except ${delivery.short} clients`})`,
-        `${(followed.perSecond / idleBest).toFixed(2)} of none`,
+        `${round(followed.perSecond)} events/s (${followed.committed} events, ${eventCpu(followed.cpuMsPerEvent)}; every client had all of them ${delivery.short === 0 ? `${delivery.seconds.toFixed(1)} s after the last commit` : `— except ${delivery.short} clients`})`,
+        `${(followed.perSecond / idleBest).toFixed(2)} of none (by CPU per event: ${followed.cpuMsPerEvent && Number.isFinite(idleCpu) ? (idleCpu / followed.cpuMsPerEvent).toFixed(2) : "–"})`,
         "≥ 0.8",
       ],
       [

@@ -12,12 +12,13 @@ import { logger } from "@/server/logger";
 
 const TICK_MS = 500;
 /**
- * Ticks of one process start at least this far apart. A notification after a
- * quiet spell ticks at once; a burst of them is answered by one tick per
- * spacing, so each stream gets the burst's events in one write instead of one
- * write per commit (docs/events.md, "Live").
+ * A tick that woke readers is followed by the next one this much later at the
+ * earliest. Each wake-up costs a write per stream (a system call each, the
+ * fan-out's main cost), so a burst of commits is answered with one write per
+ * stream per spacing instead of one per commit; a notification after a quiet
+ * spell still ticks at once (docs/events.md, "Live").
  */
-const TICK_SPACING_MS = 50;
+const WAKE_SPACING_MS = 100;
 /** The listening connection stays this long after the last reader left, for the next one. */
 const LISTENER_LINGER_MS = 30_000;
 const LISTENER_RETRY_MS = 5_000;
@@ -41,8 +42,8 @@ type State = {
   starting: Promise<void> | null;
   ticking: boolean;
   tickAgain: boolean;
-  /** When the last tick started (ms since epoch). */
-  lastTickAt: number;
+  /** When the last tick that woke readers started (ms since epoch). */
+  lastWakeAt: number;
   /** A tick waiting for the spacing to pass. */
   spacedTick: NodeJS.Timeout | null;
   interval: NodeJS.Timeout | null;
@@ -62,7 +63,7 @@ function state(): State {
     starting: null,
     ticking: false,
     tickAgain: false,
-    lastTickAt: 0,
+    lastWakeAt: 0,
     spacedTick: null,
     interval: null,
     listener: null,
@@ -72,7 +73,7 @@ function state(): State {
   return holder.__cesFeedWatcher;
 }
 
-/** Asks for a tick: now, or once the spacing since the last one has passed (one tick serves every request made meanwhile). */
+/** Asks for a tick: now, or once the spacing since the last wake-up has passed (one tick serves every request made meanwhile). */
 function requestTick(): void {
   const watcher = state();
   if (watcher.ticking) {
@@ -80,7 +81,7 @@ function requestTick(): void {
     return;
   }
   if (watcher.spacedTick) return;
-  const wait = watcher.lastTickAt + TICK_SPACING_MS - Date.now();
+  const wait = watcher.lastWakeAt + WAKE_SPACING_MS - Date.now();
   if (wait <= 0) {
     void tick();
     return;
@@ -96,7 +97,7 @@ async function tick(): Promise<void> {
   const watcher = state();
   watcher.ticking = true;
   watcher.tickAgain = false;
-  watcher.lastTickAt = Date.now();
+  const startedAt = Date.now();
   try {
     if (!watcher.position || watcher.waiters.size === 0) return;
     const [xact, seq] = watcher.position.split(".");
@@ -111,7 +112,12 @@ async function tick(): Promise<void> {
     const { accounts, last } = rows[0]!;
     if (last && watcher.position) watcher.position = last;
     if (accounts.length > 0) watcher.wakes++;
-    for (const accountId of accounts) for (const waiter of watcher.waiters.get(accountId) ?? []) waiter.wake();
+    for (const accountId of accounts) {
+      const waiters = watcher.waiters.get(accountId);
+      if (!waiters?.size) continue;
+      watcher.lastWakeAt = startedAt;
+      for (const waiter of waiters) waiter.wake();
+    }
   } catch (error) {
     logger().warn({ err: error }, "event feed watcher tick failed; the next one retries");
   } finally {
