@@ -12,13 +12,16 @@ import { logger } from "@/server/logger";
 
 const TICK_MS = 500;
 /**
- * A tick that woke readers is followed by the next one this much later at the
- * earliest. Each wake-up costs a write per stream (a system call each, the
- * fan-out's main cost), so a burst of commits is answered with one write per
- * stream per spacing instead of one per commit; a notification after a quiet
- * spell still ticks at once (docs/events.md, "Live").
+ * A tick that woke readers is followed by the next one this long later at the
+ * earliest, per reader it woke, up to a maximum. Each wake-up costs a write
+ * per stream (a system call each, the fan-out's main cost), so a burst of
+ * commits reaches each stream in one write per spacing instead of one per
+ * commit, and those writes stay under about 500 a second per process however
+ * many streams follow. A stream or two wait a few milliseconds at most, and a
+ * notification after a quiet spell ticks at once (docs/events.md, "Live").
  */
-const WAKE_SPACING_MS = 100;
+const WAKE_SPACING_PER_READER_MS = 2;
+const MAX_WAKE_SPACING_MS = 250;
 /** The listening connection stays this long after the last reader left, for the next one. */
 const LISTENER_LINGER_MS = 30_000;
 const LISTENER_RETRY_MS = 5_000;
@@ -42,8 +45,8 @@ type State = {
   starting: Promise<void> | null;
   ticking: boolean;
   tickAgain: boolean;
-  /** When the last tick that woke readers started (ms since epoch). */
-  lastWakeAt: number;
+  /** When the next tick may start, after the last one that woke readers (ms since epoch). */
+  nextWakeAt: number;
   /** A tick waiting for the spacing to pass. */
   spacedTick: NodeJS.Timeout | null;
   interval: NodeJS.Timeout | null;
@@ -63,7 +66,7 @@ function state(): State {
     starting: null,
     ticking: false,
     tickAgain: false,
-    lastWakeAt: 0,
+    nextWakeAt: 0,
     spacedTick: null,
     interval: null,
     listener: null,
@@ -81,7 +84,7 @@ function requestTick(): void {
     return;
   }
   if (watcher.spacedTick) return;
-  const wait = watcher.lastWakeAt + WAKE_SPACING_MS - Date.now();
+  const wait = watcher.nextWakeAt - Date.now();
   if (wait <= 0) {
     void tick();
     return;
@@ -112,12 +115,13 @@ async function tick(): Promise<void> {
     const { accounts, last } = rows[0]!;
     if (last && watcher.position) watcher.position = last;
     if (accounts.length > 0) watcher.wakes++;
-    for (const accountId of accounts) {
-      const waiters = watcher.waiters.get(accountId);
-      if (!waiters?.size) continue;
-      watcher.lastWakeAt = startedAt;
-      for (const waiter of waiters) waiter.wake();
-    }
+    let woken = 0;
+    for (const accountId of accounts)
+      for (const waiter of watcher.waiters.get(accountId) ?? []) {
+        waiter.wake();
+        woken++;
+      }
+    if (woken > 0) watcher.nextWakeAt = startedAt + Math.min(MAX_WAKE_SPACING_MS, woken * WAKE_SPACING_PER_READER_MS);
   } catch (error) {
     logger().warn({ err: error }, "event feed watcher tick failed; the next one retries");
   } finally {
