@@ -58,8 +58,9 @@ async function eventCount(client: pg.Client): Promise<number> {
  * Suppressions added through the API for SECONDS by 16 concurrent writers (at
  * most 20,000): the events committed per second, counted in the table.
  */
-async function commitRate(server: TestServer, token: string, client: pg.Client, tag: string) {
+async function commitRate(server: TestServer, databaseUrl: string, token: string, client: pg.Client, tag: string) {
   const before = await eventCount(client);
+  const cpuSince = await startCpuMeter(server.pid, databaseUrl);
   const started = Date.now();
   const until = started + SECONDS * 1000;
   let sent = 0;
@@ -79,8 +80,15 @@ async function commitRate(server: TestServer, token: string, client: pg.Client, 
     }),
   );
   const seconds = (Date.now() - started) / 1000;
+  const cpuMs = await cpuSince();
   const committed = (await eventCount(client)) - before;
-  return { committed, perSecond: committed / seconds, refused };
+  // The server's and its database's CPU per event: with SSE clients it includes every write to them.
+  return {
+    committed,
+    perSecond: committed / seconds,
+    refused,
+    cpuMsPerEvent: cpuMs === undefined || committed === 0 ? undefined : cpuMs / committed,
+  };
 }
 
 /** Waits (at most `timeoutMs`) until every client has received `expected` events; the time it took and the clients short of it. */
@@ -128,21 +136,25 @@ async function main() {
 
     const ready = await requestRate(server, database.url, "/api/v1/health/ready");
     const feedPage = await requestRate(server, database.url, "/api/v1/events?limit=100", accessToken);
+    // What authentication alone costs (one statement: the session and its rate-limit count), for reading the feed's figure.
+    const authOnly = await requestRate(server, database.url, "/api/v1/account/profile", accessToken);
     const readyAgain = await requestRate(server, database.url, "/api/v1/health/ready");
     const readyBest = Math.max(ready.perSecond, readyAgain.perSecond);
     // CPU per request: on a machine shared with other work, steadier than requests/s.
     const readyCpu = Math.min(ready.cpuMsPerRequest ?? Infinity, readyAgain.cpuMsPerRequest ?? Infinity);
     const cpu = (rate: Rate) => (rate.cpuMsPerRequest === undefined ? "–" : `${rate.cpuMsPerRequest.toFixed(2)} ms CPU/request`);
 
-    const idle = await commitRate(server, accessToken, client, "idle");
+    const idle = await commitRate(server, database.url, accessToken, client, "idle");
     const cursor = await feedEnd(server.baseUrl, accessToken);
     const clients: SseClient[] = [];
     for (let index = 0; index < SSE_CLIENTS; index++) clients.push(await openSseClient(server.baseUrl, accessToken, cursor));
-    const followed = await commitRate(server, accessToken, client, "followed");
+    const followed = await commitRate(server, database.url, accessToken, client, "followed");
     const delivery = await caughtUp(clients, followed.committed, 120_000);
     for (const sse of clients) sse.close();
-    const idleAgain = await commitRate(server, accessToken, client, "idle-again");
+    const idleAgain = await commitRate(server, database.url, accessToken, client, "idle-again");
     const idleBest = Math.max(idle.perSecond, idleAgain.perSecond);
+    const idleCpu = Math.min(idle.cpuMsPerEvent ?? Infinity, idleAgain.cpuMsPerEvent ?? Infinity);
+    const eventCpu = (cpuMs: number | undefined) => (cpuMs === undefined ? "–" : `${cpuMs.toFixed(2)} ms CPU/event`);
 
     const latency = await measureDsnLatency({ server, key, accessToken, mxPort, returnPaths, count: BOUNCES });
 
@@ -151,6 +163,7 @@ async function main() {
       ready,
       readyAgain,
       feedPage,
+      authOnly,
       idle,
       followed,
       delivery,
@@ -166,15 +179,21 @@ async function main() {
         "≥ 0.5",
       ],
       [
+        "GET /api/v1/account/profile (authentication only, for reference), 32 connections",
+        `${round(authOnly.perSecond)} requests/s (p50 ${authOnly.p50} ms, p99 ${authOnly.p99} ms; ${cpu(authOnly)})`,
+        `${(authOnly.perSecond / readyBest).toFixed(2)} of health/ready (by CPU per request: ${authOnly.cpuMsPerRequest ? (readyCpu / authOnly.cpuMsPerRequest).toFixed(2) : "–"})`,
+        "",
+      ],
+      [
         "Events committed, no SSE client (suppressions added through the API, 16 connections; better of two runs)",
-        `${round(idleBest)} events/s`,
+        `${round(idleBest)} events/s (${eventCpu(Number.isFinite(idleCpu) ? idleCpu : undefined)})`,
         "",
         "baseline",
       ],
       [
         `Events committed while ${SSE_CLIENTS} SSE clients follow the account`,
-        `${round(followed.perSecond)} events/s (${followed.committed} events; every client had all of them ${delivery.short === 0 ? `${delivery.seconds.toFixed(1)} s after the last commit` : `— except ${delivery.short} clients`})`,
-        `${(followed.perSecond / idleBest).toFixed(2)} of none`,
+        `${round(followed.perSecond)} events/s (${followed.committed} events, ${eventCpu(followed.cpuMsPerEvent)}; every client had all of them ${delivery.short === 0 ? `${delivery.seconds.toFixed(1)} s after the last commit` : `— except ${delivery.short} clients`})`,
+        `${(followed.perSecond / idleBest).toFixed(2)} of none (by CPU per event: ${followed.cpuMsPerEvent && Number.isFinite(idleCpu) ? (idleCpu / followed.cpuMsPerEvent).toFixed(2) : "–"})`,
         "≥ 0.8",
       ],
       [

@@ -1,7 +1,10 @@
 // `npm run bench:profile [-- /api/v1/path]`: where a request's CPU time goes.
 // Starts the built server with one web worker under `--cpu-prof`, drives the
 // route (default the constant /api/v1/health; /api/v1/sending/messages sends
-// the send benchmark's 10 kB message, on PostgreSQL) with autocannon, then maps every
+// the send benchmark's 10 kB message, on PostgreSQL; /api/v1/events reads a
+// page of an account with 2,000 events, as bench:events does; /api/v1/events/stream
+// adds suppressions through the API while 200 SSE clients follow the account,
+// and counts the additions as the requests) with autocannon, then maps every
 // profile sample through the build's source maps to its source file and
 // reports self time by area (Next.js, React, our wrapper, logging, Node's HTTP
 // and so on) and the inclusive time of our own functions.
@@ -11,10 +14,13 @@ import { SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import pg from "pg";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { startTestServer } from "../tests/support/test-server";
 import { registerBenchAccount } from "./bench-account";
+import { feedEnd } from "./feed-end";
 import { message, prepareAccount } from "./send-app";
+import { openSseClient, type SseClient } from "./sse-clients";
 
 const routePath = process.argv.slice(2).find((arg) => arg.startsWith("/")) ?? "/api/v1/health";
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -129,6 +135,21 @@ function summarise(profile: CpuProfile, requests: number) {
   ].join("\n");
 }
 
+/** The newest account's feed gets 2,000 events (suppressions, one event each by the feed's trigger), as in bench:events. */
+async function seedEvents(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into suppressions (account_id, email, reason)
+       select (select id from accounts order by created_at desc limit 1), 'seeded-' || g || '@example.test', 'manual'
+         from generate_series(1, 2000) g`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   const profileDir = path.resolve(".test-data", `profile-${Date.now().toString(36)}`);
   mkdirSync(profileDir, { recursive: true });
@@ -155,13 +176,35 @@ async function main() {
       : sending
         ? { authorization: `Bearer ${(await prepareAccount(server, database!.url)).key}`, "content-type": "application/json" }
         : { authorization: `Bearer ${(await registerBenchAccount(server.baseUrl)).accessToken}` };
-    const request = {
-      url: `${server.baseUrl}${routePath}`,
-      headers,
-      ...(sending ? { method: "POST" as const, body: JSON.stringify(message(0, "profile")) } : {}),
-    };
-    await autocannon({ ...request, connections: 20, duration: 2 });
-    const result = await autocannon({ ...request, connections: 20, duration: seconds });
+    if (routePath.startsWith("/api/v1/events") && database) await seedEvents(database.url);
+    const streaming = routePath.startsWith("/api/v1/events/stream");
+    const clients: SseClient[] = [];
+    if (streaming) {
+      const token = String(headers.authorization).slice("Bearer ".length);
+      const cursor = await feedEnd(server.baseUrl, token);
+      for (let index = 0; index < 200; index++) clients.push(await openSseClient(server.baseUrl, token, cursor));
+    }
+    const request: autocannon.Options = streaming
+      ? {
+          url: `${server.baseUrl}/api/v1/sending/suppressions`,
+          headers: { ...headers, "content-type": "application/json" },
+          method: "POST" as const,
+          // A new address each time: every addition is one event.
+          setupClient: (client: autocannon.Client) => {
+            const next = () => client.setBody(JSON.stringify({ email: `p-${Math.random().toString(36).slice(2)}@example.test` }));
+            next();
+            client.on("response", next);
+          },
+        }
+      : {
+          url: `${server.baseUrl}${routePath}`,
+          headers,
+          ...(sending ? { method: "POST" as const, body: JSON.stringify(message(0, "profile")) } : {}),
+        };
+    const connections = streaming ? 16 : 20;
+    await autocannon({ ...request, connections, duration: 2 });
+    const result = await autocannon({ ...request, connections, duration: seconds });
+    for (const client of clients) client.close();
     if (result.non2xx > 0) throw new Error(`${routePath} answered ${result.non2xx} non-2xx responses while profiling`);
     requests = result.requests.total;
   } finally {

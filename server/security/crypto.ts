@@ -1,6 +1,6 @@
 // Small, sharp helpers: hashing tokens at rest, keyed derivation, and
 // constant-time comparison. Secrets never leave through these.
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, createSecretKey, hkdfSync, type KeyObject, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "@/server/env";
 
 export function sha256Hex(value: string): string {
@@ -16,8 +16,14 @@ export function derivedKey(purpose: string): Buffer {
   return Buffer.from(hkdfSync("sha256", env().authSecret, "customer-email-service", purpose, 32));
 }
 
+// An HMAC keyed with a Buffer imports the key anew each time (about 10 µs, on
+// every authenticated request); a KeyObject is imported once.
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+
 export function hmacBase64Url(key: Buffer, value: string): string {
-  return createHmac("sha256", key).update(value).digest("base64url");
+  let keyObject = keyObjects.get(key);
+  if (!keyObject) keyObjects.set(key, (keyObject = createSecretKey(key)));
+  return createHmac("sha256", keyObject).update(value).digest("base64url");
 }
 
 export function constantTimeEqual(a: string, b: string): boolean {

@@ -30,6 +30,11 @@ export function encodeCursor(position: FeedPosition): string {
   return toBase64Url(`${position.xact}.${position.seq}`);
 }
 
+/** The cursor of a position already written as "<transaction>.<sequence>" (as the feed's query returns it). */
+export function cursorOfPosition(position: string): string {
+  return toBase64Url(position);
+}
+
 /** The position a cursor names, or null when it is not one of ours. */
 export function decodeCursor(cursor: string): FeedPosition | null {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(cursor)) return null;

@@ -79,6 +79,21 @@ describe("paging the feed", () => {
     expect((await page(account.accessToken, { after: removed.nextCursor })).items).toEqual([]);
   });
 
+  it("gives each event's time in UTC to the millisecond, as it was written", async () => {
+    const account = await createAccount();
+    for (const name of ["t1", "t2", "t3"]) expect((await suppress(account, `${name}@example.test`)).status).toBe(201);
+    const { items } = await readAll(account.accessToken);
+    const rows = await sql<{ id: string; created_at: Date }>("select id, created_at from account_events where account_id = $1", [
+      account.user.id,
+    ]);
+    const written = new Map(rows.map((row) => [row.id, row.created_at.toISOString()]));
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      expect(item.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(item.createdAt).toBe(written.get(item.id));
+    }
+  });
+
   it("shows a message's events with its domain, and `domain` filters by it", async () => {
     const account = await createAccount();
     const domain = await verifiedDomain(account, "evt");
@@ -92,6 +107,9 @@ describe("paging the feed", () => {
     expect(items.find((event) => event.type === "message.queued")?.object).toEqual({ type: "message", id: sent.body.data.id });
     const filtered = await page(account.accessToken, { domain: domain.name.toUpperCase() });
     expect(filtered.items.length).toBeGreaterThanOrEqual(2);
+    // Filters combine.
+    const queued = await page(account.accessToken, { domain: domain.name, types: "message.queued,suppression.added" });
+    expect(queued.items.map((event) => [event.type, event.object.id])).toEqual([["message.queued", sent.body.data.id]]);
     expect((await page(account.accessToken, { domain: "other.example" })).items).toEqual([]);
   });
 });
@@ -215,6 +233,8 @@ function openStream(token: string, headers: Record<string, string> = {}, query =
   const url = new URL(`${baseUrl()}/api/v1/events/stream${query}`);
   const events: SseEvent[] = [];
   let buffer = "";
+  /** Reads that brought at least one event. */
+  let reads = 0;
   let listener: (() => void) | null = null;
   let ended = false;
   const ready = new Promise<http.IncomingMessage>((resolve, reject) => {
@@ -224,6 +244,7 @@ function openStream(token: string, headers: Record<string, string> = {}, query =
   const attach = ready.then((response) => {
     response.setEncoding("utf8");
     response.on("data", (chunk: string) => {
+      if (chunk.includes("\ndata: ")) reads++;
       buffer += chunk;
       let end = buffer.indexOf("\n\n");
       while (end >= 0) {
@@ -251,6 +272,7 @@ function openStream(token: string, headers: Record<string, string> = {}, query =
   });
   return {
     events,
+    reads: () => reads,
     response: attach,
     ended: () => ended,
     async until(check: () => boolean, timeoutMs = 10_000) {
@@ -314,6 +336,30 @@ describe("the live stream", () => {
     for (const stream of streams) {
       await stream.until(() => stream.events.length >= emails.length, 20_000);
       expect(stream.events.map((event) => event.data.id)).toEqual(feed);
+      await stream.close();
+    }
+  });
+
+  it("a burst of commits reaches each of 25 streams exactly once, in order, in one write per wake-up spacing", async () => {
+    const account = await createAccount();
+    const start = await page(account.accessToken);
+    const streams = Array.from({ length: 25 }, () => openStream(account.accessToken, { "last-event-id": start.nextCursor }));
+    await Promise.all(streams.map((stream) => stream.response));
+    const startedAt = Date.now();
+    // 60 transactions from 6 writers at once, each notifying at its commit.
+    await Promise.all(
+      Array.from({ length: 6 }, async (_, writer) => {
+        for (let index = 0; index < 10; index++) expect((await suppress(account, `burst${writer}-${index}@example.test`)).status).toBe(201);
+      }),
+    );
+    const feed = (await readAll(account.accessToken, start.nextCursor)).items.map((event) => event.id);
+    expect(feed).toHaveLength(60);
+    for (const stream of streams) await stream.until(() => stream.events.length >= feed.length, 20_000);
+    // A wake-up of 25 streams is followed by 50 ms (2 ms a stream, docs/events.md "Live") before the next one.
+    const wakeUps = Math.floor((Date.now() - startedAt) / 50) + 1;
+    for (const stream of streams) {
+      expect(stream.events.map((event) => event.data.id)).toEqual(feed);
+      expect(stream.reads()).toBeLessThanOrEqual(wakeUps + 1);
       await stream.close();
     }
   });

@@ -11,6 +11,17 @@ import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 
 const TICK_MS = 500;
+/**
+ * A tick that woke readers is followed by the next one this long later at the
+ * earliest, per reader it woke, up to a maximum. Each wake-up costs a write
+ * per stream (a system call each, the fan-out's main cost), so a burst of
+ * commits reaches each stream in one write per spacing instead of one per
+ * commit, and those writes stay under about 500 a second per process however
+ * many streams follow. A stream or two wait a few milliseconds at most, and a
+ * notification after a quiet spell ticks at once (docs/events.md, "Live").
+ */
+const WAKE_SPACING_PER_READER_MS = 2;
+const MAX_WAKE_SPACING_MS = 250;
 /** The listening connection stays this long after the last reader left, for the next one. */
 const LISTENER_LINGER_MS = 30_000;
 const LISTENER_RETRY_MS = 5_000;
@@ -34,6 +45,10 @@ type State = {
   starting: Promise<void> | null;
   ticking: boolean;
   tickAgain: boolean;
+  /** When the next tick may start, after the last one that woke readers (ms since epoch). */
+  nextWakeAt: number;
+  /** A tick waiting for the spacing to pass. */
+  spacedTick: NodeJS.Timeout | null;
   interval: NodeJS.Timeout | null;
   listener: pg.Client | null;
   listenerFailedAt: number;
@@ -51,6 +66,8 @@ function state(): State {
     starting: null,
     ticking: false,
     tickAgain: false,
+    nextWakeAt: 0,
+    spacedTick: null,
     interval: null,
     listener: null,
     listenerFailedAt: 0,
@@ -59,35 +76,57 @@ function state(): State {
   return holder.__cesFeedWatcher;
 }
 
-async function tick(): Promise<void> {
+/** Asks for a tick: now, or once the spacing since the last wake-up has passed (one tick serves every request made meanwhile). */
+function requestTick(): void {
   const watcher = state();
   if (watcher.ticking) {
     watcher.tickAgain = true;
     return;
   }
+  if (watcher.spacedTick) return;
+  const wait = watcher.nextWakeAt - Date.now();
+  if (wait <= 0) {
+    void tick();
+    return;
+  }
+  watcher.spacedTick = setTimeout(() => {
+    watcher.spacedTick = null;
+    void tick();
+  }, wait);
+  watcher.spacedTick.unref();
+}
+
+async function tick(): Promise<void> {
+  const watcher = state();
   watcher.ticking = true;
+  watcher.tickAgain = false;
+  const startedAt = Date.now();
   try {
-    do {
-      watcher.tickAgain = false;
-      if (!watcher.position || watcher.waiters.size === 0) return;
-      const [xact, seq] = watcher.position.split(".");
-      const { rows } = await pool().query<{ accounts: string[]; last: string | null }>(
-        `with fresh as (
-           select account_id, xact_id, seq from account_events
-            where (xact_id, seq) > ($1::xid8, $2::bigint) and xact_id < pg_snapshot_xmin(pg_current_snapshot()))
-         select coalesce((select array_agg(distinct account_id) from fresh), '{}') as accounts,
-                (select xact_id::text || '.' || seq::text from fresh order by xact_id desc, seq desc limit 1) as last`,
-        [xact, seq],
-      );
-      const { accounts, last } = rows[0]!;
-      if (last && watcher.position) watcher.position = last;
-      if (accounts.length > 0) watcher.wakes++;
-      for (const accountId of accounts) for (const waiter of watcher.waiters.get(accountId) ?? []) waiter.wake();
-    } while (watcher.tickAgain);
+    if (!watcher.position || watcher.waiters.size === 0) return;
+    const [xact, seq] = watcher.position.split(".");
+    const { rows } = await pool().query<{ accounts: string[]; last: string | null }>(
+      `with fresh as (
+         select account_id, xact_id, seq from account_events
+          where (xact_id, seq) > ($1::xid8, $2::bigint) and xact_id < pg_snapshot_xmin(pg_current_snapshot()))
+       select coalesce((select array_agg(distinct account_id) from fresh), '{}') as accounts,
+              (select xact_id::text || '.' || seq::text from fresh order by xact_id desc, seq desc limit 1) as last`,
+      [xact, seq],
+    );
+    const { accounts, last } = rows[0]!;
+    if (last && watcher.position) watcher.position = last;
+    if (accounts.length > 0) watcher.wakes++;
+    let woken = 0;
+    for (const accountId of accounts)
+      for (const waiter of watcher.waiters.get(accountId) ?? []) {
+        waiter.wake();
+        woken++;
+      }
+    if (woken > 0) watcher.nextWakeAt = startedAt + Math.min(MAX_WAKE_SPACING_MS, woken * WAKE_SPACING_PER_READER_MS);
   } catch (error) {
     logger().warn({ err: error }, "event feed watcher tick failed; the next one retries");
   } finally {
     watcher.ticking = false;
+    if (watcher.tickAgain) requestTick();
   }
 }
 
@@ -109,7 +148,7 @@ function listen(): void {
   };
   client.on("error", drop);
   client.on("end", () => drop());
-  client.on("notification", () => void tick());
+  client.on("notification", requestTick);
   client
     .connect()
     .then(() => client.query("LISTEN account_events"))
@@ -127,7 +166,7 @@ async function start(): Promise<void> {
     .query<{ xact: string }>("select (pg_snapshot_xmin(pg_current_snapshot())::text::numeric - 1)::text as xact")
     .then(({ rows }) => {
       watcher.position = `${rows[0]!.xact}.${MAX_SEQ}`;
-      watcher.interval ??= setInterval(() => void tick(), TICK_MS);
+      watcher.interval ??= setInterval(requestTick, TICK_MS);
       watcher.interval.unref();
     })
     .finally(() => {
@@ -141,6 +180,8 @@ function stopIfIdle(): void {
   if (watcher.waiters.size > 0) return;
   if (watcher.interval) clearInterval(watcher.interval);
   watcher.interval = null;
+  if (watcher.spacedTick) clearTimeout(watcher.spacedTick);
+  watcher.spacedTick = null;
   watcher.position = null;
   watcher.lingerTimer ??= setTimeout(() => {
     watcher.lingerTimer = null;

@@ -5,7 +5,7 @@
 // (the web server cuts one that takes nothing for a while:
 // server/runtime/stalled-streams.ts).
 import { AppError } from "@/server/errors";
-import { decodeCursor, type FeedEvent } from "@/shared/schemas/events";
+import { cursorOfPosition, decodeCursor, type FeedEvent } from "@/shared/schemas/events";
 import { type FeedWatch, watchFeed } from "./feed-watcher";
 import { type EventPage, type FeedFilter, readEventPage } from "./read-event-page";
 import { readSharedEventPage } from "./shared-event-page";
@@ -23,7 +23,10 @@ function frames(page: EventPage): Uint8Array {
   let bytes = encoded.get(page);
   if (!bytes) {
     const text = page.items
-      .map((event: FeedEvent, index) => `id: ${page.cursors[index]}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
+      .map(
+        (event: FeedEvent, index) =>
+          `id: ${cursorOfPosition(page.positions[index]!)}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`,
+      )
       .join("");
     bytes = encoder.encode(text);
     encoded.set(page, bytes);
