@@ -32,9 +32,38 @@ function afterCursor(uids: number[], cursor: string | undefined, uidValidity: bi
   return uids.filter((uid) => uid < Number(last));
 }
 
+/** Neither words nor filters: every message of the folder is in the list. */
+const listsEverything = (query: ListMailboxMessagesQuery) =>
+  !query.q &&
+  query.unseen === undefined &&
+  query.flagged === undefined &&
+  query.hasAttachment === undefined &&
+  !query.since &&
+  !query.before;
+
+/**
+ * A page of the whole folder by position, without a SEARCH: message sequence numbers run in UID order, so the
+ * newest `limit` are the last ones, and the folder's size is the total. A search answers every UID of the folder,
+ * which on 20,000 messages cost more than the page itself (docs/webmail.md, "Latency").
+ */
+async function uidsByPosition(client: ImapFlow, exists: number, page: number, limit: number): Promise<number[]> {
+  const last = exists - (page - 1) * limit;
+  if (last < 1) return [];
+  const first = Math.max(1, last - limit + 1);
+  const fetched = await client.fetchAll(`${first}:${last}`, { uid: true });
+  return fetched.map((message) => message.uid).sort((a, b) => b - a);
+}
+
 async function listFolder(client: ImapFlow, query: ListMailboxMessagesQuery) {
   // The one folder, by name: no listing of the others, no counts (docs/webmail.md, "Latency").
   const { folder, ...opened } = await openFolderOrThrow(client, query.folder, { readOnly: true });
+  if (!query.cursor && listsEverything(query)) {
+    const pageUids = await uidsByPosition(client, opened.exists, query.page, query.limit);
+    const items = await fetchSummaries(client, folder, pageUids);
+    const last = pageUids.at(-1);
+    const nextCursor = last !== undefined && opened.exists > query.page * query.limit ? `${opened.uidValidity}.${last}` : null;
+    return { items, nextCursor, pagination: pageInfo(query.page, query.limit, opened.exists) };
+  }
   const matched = ((await client.search(searchOf(query), { uid: true })) || []).sort((a, b) => b - a);
   const remaining = afterCursor(matched, query.cursor, opened.uidValidity);
   const start = query.cursor ? 0 : (query.page - 1) * query.limit;
