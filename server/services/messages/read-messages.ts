@@ -89,10 +89,6 @@ export async function getMessage(principal: SendingPrincipal, messageId: string)
 }
 
 /**
- * The status and each recipient's outcome of those of these messages that are the account's (the
- * webmail's Sent folder shows them beside the copies: docs/webmail.md, "Sent"); others are left out.
- */
-/**
  * The account's messages submitted over SMTP with these Message-ID headers, by header: a mail client's copy in a
  * mailbox's Sent names its message this way (docs/webmail.md, "Sent"). When a client reused a Message-ID, the
  * latest message wins.
@@ -107,6 +103,10 @@ export async function smtpSubmissionsByMessageId(accountId: string, headers: str
   return new Map(rows.map((row) => [row.header, row.id]));
 }
 
+/**
+ * The status and each recipient's outcome of those of these messages that are the account's (the
+ * webmail's Sent folder shows them beside the copies: docs/webmail.md, "Sent"); others are left out.
+ */
 export async function deliveryOutcomes(accountId: string, ids: string[]) {
   if (ids.length === 0) return new Map<string, { status: (typeof messages.$inferSelect)["status"]; recipients: MessageRecipient[] }>();
   const rows = await db()
