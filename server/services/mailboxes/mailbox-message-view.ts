@@ -9,10 +9,10 @@ import {
   DRAFT_FORWARD_OF_HEADER,
   DRAFT_IN_REPLY_TO_HEADER,
   fetchedHeader,
+  isSendingMessageId,
   SENDING_MESSAGE_HEADER,
 } from "@/server/services/webmail/service-headers";
 import { mailboxMessageId } from "@/server/services/webmail/message-ids";
-import { isSendingMessageId } from "@/server/services/webmail/sent-delivery";
 import { spamVerdictOf } from "@/server/services/webmail/spam-verdict";
 import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
 import type { MailboxMessageDetail, MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";

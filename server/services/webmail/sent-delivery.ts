@@ -5,8 +5,7 @@
 // from the sending records of the mailbox's own account.
 import { deliveryOutcomes, smtpSubmissionsByMessageId } from "@/server/services/messages/read-messages";
 import type { MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
-
-export const isSendingMessageId = (value: string) => /^msg_[0-9a-f]{1,64}$/.test(value);
+import { isSendingMessageId } from "./service-headers";
 
 /** `items`' sendingMessageId as messageSummary left it: a sending message's id, or a Message-ID to look up. */
 export async function withSentDelivery<T extends MailboxMessageSummary>(accountId: string, items: T[]): Promise<T[]> {
