@@ -24,6 +24,9 @@ function searchOf(query: ListMailboxMessagesQuery): SearchObject {
 
 const cursorExpired = () => new AppError("cursor_expired", "The folder changed beyond that cursor; start again from the first page.");
 
+/** The cursor that resumes after `uid`, the last message shown. */
+const cursorAfter = (uidValidity: bigint, uid: number) => `${uidValidity}.${uid}`;
+
 /** The UIDs after the cursor (`<uidvalidity>.<uid>` of the last one shown), all when there is none. */
 function afterCursor(uids: number[], cursor: string | undefined, uidValidity: bigint): number[] {
   if (!cursor) return uids;
@@ -61,7 +64,7 @@ async function listFolder(client: ImapFlow, query: ListMailboxMessagesQuery) {
     const pageUids = await uidsByPosition(client, opened.exists, query.page, query.limit);
     const items = await fetchSummaries(client, folder, pageUids);
     const last = pageUids.at(-1);
-    const nextCursor = last !== undefined && opened.exists > query.page * query.limit ? `${opened.uidValidity}.${last}` : null;
+    const nextCursor = last !== undefined && opened.exists > query.page * query.limit ? cursorAfter(opened.uidValidity, last) : null;
     return { items, nextCursor, pagination: pageInfo(query.page, query.limit, opened.exists) };
   }
   const matched = ((await client.search(searchOf(query), { uid: true })) || []).sort((a, b) => b - a);
@@ -70,7 +73,7 @@ async function listFolder(client: ImapFlow, query: ListMailboxMessagesQuery) {
   const pageUids = remaining.slice(start, start + query.limit);
   const items = await fetchSummaries(client, folder, pageUids);
   const last = pageUids.at(-1);
-  const nextCursor = last !== undefined && remaining.length > start + query.limit ? `${opened.uidValidity}.${last}` : null;
+  const nextCursor = last !== undefined && remaining.length > start + query.limit ? cursorAfter(opened.uidValidity, last) : null;
   return { items, nextCursor, pagination: pageInfo(query.page, query.limit, matched.length) };
 }
 

@@ -8,13 +8,14 @@ import type { MailboxFolder, SpecialUse } from "@/shared/schemas/mailbox-folders
 /** What a message needs to know of its folder: no counts. */
 export type FolderUse = Pick<MailboxFolder, "name" | "specialUse">;
 
+/** By the flag in lower case: IMAP flags are case-insensitive. */
 const specialUseByFlag: Record<string, SpecialUse> = {
-  "\\Inbox": "inbox",
-  "\\Drafts": "drafts",
-  "\\Sent": "sent",
-  "\\Junk": "junk",
-  "\\Trash": "trash",
-  "\\Archive": "archive",
+  "\\inbox": "inbox",
+  "\\drafts": "drafts",
+  "\\sent": "sent",
+  "\\junk": "junk",
+  "\\trash": "trash",
+  "\\archive": "archive",
 };
 
 /**
@@ -24,7 +25,7 @@ const specialUseByFlag: Record<string, SpecialUse> = {
 export function specialUseOf(folder: { path: string; flags: Set<string> }): SpecialUse | null {
   if (folder.path.toUpperCase() === "INBOX") return "inbox";
   for (const flag of folder.flags) {
-    const use = Object.entries(specialUseByFlag).find(([name]) => name.toLowerCase() === flag.toLowerCase())?.[1];
+    const use = specialUseByFlag[flag.toLowerCase()];
     if (use) return use;
   }
   return null;
