@@ -74,17 +74,20 @@ const NODE_COMMANDS = new Set(["node", "MainThread"]);
  * `serverPid` may be a wrapper (tsx) whose one Node child is the launcher: the wrapper and that child count as the
  * launcher (MX, reports listener, engines' logs), the launcher's Node children as the web and delivery workers.
  */
-function partOf(pid: number, serverPid: number, backends: Set<number>): CpuPart {
-  if (backends.has(pid)) return "postgresql";
+function partOf(stat: ProcessStat, serverPid: number, backends: Set<number>): CpuPart {
+  if (backends.has(stat.pid)) return "postgresql";
   let command = "";
   try {
-    command = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+    command = readFileSync(`/proc/${stat.pid}/comm`, "utf8").trim();
   } catch {
     return "other";
   }
-  if (NODE_COMMANDS.has(command)) return pid === serverPid || readStat(pid)?.parentPid === serverPid ? "launcher" : "workers";
+  if (NODE_COMMANDS.has(command)) return stat.pid === serverPid || stat.parentPid === serverPid ? "launcher" : "workers";
   return POSTFIX_COMMANDS.has(command) ? "postfix" : "other";
 }
+
+/** The sum of a breakdown's parts. */
+export const cpuTotal = (parts: Record<CpuPart, number>) => Object.values(parts).reduce((sum, ms) => sum + ms, 0);
 
 /**
  * CPU milliseconds used by the server (and its database backends) from this
@@ -100,8 +103,8 @@ export async function startCpuBreakdown(
 ): Promise<() => Promise<Record<CpuPart, number>>> {
   const ticksByPid = async () => {
     const backends = new Set(await databaseBackends(databaseUrl));
-    const pids = [...processTree(serverPid), ...backends];
-    return new Map(pids.map((pid) => [pid, { ticks: readStat(pid)?.cpuTicks ?? 0, part: partOf(pid, serverPid, backends) }]));
+    const stats = [...processTree(serverPid), ...backends].flatMap((pid) => readStat(pid) ?? []);
+    return new Map(stats.map((stat) => [stat.pid, { ticks: stat.cpuTicks, part: partOf(stat, serverPid, backends) }]));
   };
   const before = await ticksByPid();
   return async () => {
@@ -116,5 +119,5 @@ export async function startCpuBreakdown(
 /** CPU milliseconds used by the server and its database backends from this call until the returned function is called. */
 export async function startCpuMeter(serverPid: number, databaseUrl: string | undefined): Promise<() => Promise<number>> {
   const stop = await startCpuBreakdown(serverPid, databaseUrl);
-  return async () => Object.values(await stop()).reduce((sum, ms) => sum + ms, 0);
+  return async () => cpuTotal(await stop());
 }

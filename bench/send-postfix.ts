@@ -20,7 +20,7 @@ import { loopbackAddress } from "../tests/support/recipient-mx";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { freeLoopbackPort } from "../server/runtime/free-port";
 import { drain, message, post } from "./send-app";
-import { type CpuPart, startCpuBreakdown, startCpuMeter } from "./cpu-time";
+import { type CpuPart, cpuTotal, startCpuBreakdown, startCpuMeter } from "./cpu-time";
 import { percentile, pool } from "./send-baselines";
 import { arrivals, waitForSink } from "./send-sink";
 
@@ -230,7 +230,7 @@ export async function postfixRun(options: {
     const perMessage = (ms: number) => ms / batchRun.count;
     const batch = {
       ...batchRun,
-      cpuMsPerMessage: perMessage(Object.values(cpuParts).reduce((sum, ms) => sum + ms, 0)),
+      cpuMsPerMessage: perMessage(cpuTotal(cpuParts)),
       cpuMsPerMessageByPart: Object.fromEntries(Object.entries(cpuParts).map(([part, ms]) => [part, perMessage(ms)])) as Record<
         CpuPart,
         number
