@@ -21,6 +21,7 @@ import { startCpuMeter } from "./cpu-time";
 import { measureDsnLatency, startReturnPathSink } from "./dsn-latency";
 import { feedEnd } from "./feed-end";
 import { percentile, round } from "./send-baselines";
+import { seedFeedEvents } from "./seed-events";
 import { prepareAccount } from "./send-app";
 import { openSseClient, type SseClient } from "./sse-clients";
 import { writeResults } from "./write-results";
@@ -126,13 +127,8 @@ async function main() {
   await client.connect();
   try {
     const { key, accessToken } = await prepareAccount(server, database.url);
-    const accountId = (await client.query<{ id: string }>("select id from accounts order by created_at desc limit 1")).rows[0]!.id;
-    // The page under test: suppressions written in one statement, each one event by the feed's trigger.
-    await client.query(
-      `insert into suppressions (account_id, email, reason)
-       select $1, 'seeded-' || g || '@example.test', 'manual' from generate_series(1, ${SEEDED_EVENTS}) g`,
-      [accountId],
-    );
+    // The page under test.
+    await seedFeedEvents(client, SEEDED_EVENTS);
 
     const ready = await requestRate(server, database.url, "/api/v1/health/ready");
     const feedPage = await requestRate(server, database.url, "/api/v1/events?limit=100", accessToken);

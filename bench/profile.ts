@@ -18,6 +18,7 @@ import pg from "pg";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { startTestServer } from "../tests/support/test-server";
 import { registerBenchAccount } from "./bench-account";
+import { seedFeedEvents } from "./seed-events";
 import { feedEnd } from "./feed-end";
 import { message, prepareAccount } from "./send-app";
 import { openSseClient, type SseClient } from "./sse-clients";
@@ -135,16 +136,12 @@ function summarise(profile: CpuProfile, requests: number) {
   ].join("\n");
 }
 
-/** The newest account's feed gets 2,000 events (suppressions, one event each by the feed's trigger), as in bench:events. */
+/** The newest account's feed gets 2,000 events, as in bench:events. */
 async function seedEvents(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(
-      `insert into suppressions (account_id, email, reason)
-       select (select id from accounts order by created_at desc limit 1), 'seeded-' || g || '@example.test', 'manual'
-         from generate_series(1, 2000) g`,
-    );
+    await seedFeedEvents(client, 2000);
   } finally {
     await client.end();
   }
