@@ -12,7 +12,6 @@ import { verifiedDomain } from "../support/domains";
 import { queuedId, submissionTransport } from "../support/submission-client";
 
 const port = () => inject("submission").port;
-const transport = submissionTransport;
 
 let account: TestAccount;
 let mailbox: TestMailbox;
@@ -28,7 +27,7 @@ beforeAll(async () => {
 
 describe("SMTP submission with mailbox credentials", () => {
   it("sends as the mailbox with its password; the message is in the pipeline with source smtp", async () => {
-    const info = await transport(mailbox.address, mailbox.password).sendMail({
+    const info = await submissionTransport(mailbox.address, mailbox.password).sendMail({
       from: mailbox.address,
       to: uniqueEmail("reader"),
       subject: "From a hosted mailbox",
@@ -65,7 +64,7 @@ describe("SMTP submission with mailbox credentials", () => {
   });
 
   it("refuses another sender with 553 5.7.1, at MAIL FROM and in the From header", async () => {
-    const mailer = transport(mailbox.address, mailbox.password);
+    const mailer = submissionTransport(mailbox.address, mailbox.password);
     await expect(mailer.sendMail({ from: `someone-else@${domainName}`, to: uniqueEmail(), subject: "x", text: "x" })).rejects.toMatchObject(
       {
         responseCode: 553,
@@ -85,9 +84,9 @@ describe("SMTP submission with mailbox credentials", () => {
   it("refuses an app password without smtp, a wrong password and a mailbox whose SMTP is off (535 5.7.8)", async () => {
     const imapOnly = await newAppPassword(account, mailbox.id, ["imap"]);
     for (const pass of [imapOnly, `${mailbox.password}x`]) {
-      await expect(transport(mailbox.address, pass).verify()).rejects.toMatchObject({ responseCode: 535 });
+      await expect(submissionTransport(mailbox.address, pass).verify()).rejects.toMatchObject({ responseCode: 535 });
     }
     const off = await newMailbox(account, { name: domainName }, { switches: { smtpEnabled: false } });
-    await expect(transport(off.address, off.password).verify()).rejects.toMatchObject({ responseCode: 535 });
+    await expect(submissionTransport(off.address, off.password).verify()).rejects.toMatchObject({ responseCode: 535 });
   });
 });

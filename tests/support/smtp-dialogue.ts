@@ -2,6 +2,7 @@
 // library would hold: pipelined garbage, NUL bytes, a client that stops
 // mid-DATA. Each `send` writes bytes and returns the next complete reply.
 import net from "node:net";
+import { expect } from "vitest";
 
 export type SmtpReplyLine = { code: number; text: string };
 
@@ -53,3 +54,20 @@ export function smtpDialogue(port: number, host = "127.0.0.1", localAddress?: st
 }
 
 export const authPlain = (username: string, password: string) => Buffer.from(`\0${username}\0${password}`).toString("base64");
+
+/**
+ * Before MAIL, garbage with NUL bytes, an overlong EHLO and each of `refused` (commands the listener does not
+ * offer) get a 5xx each, and the same session then takes a proper EHLO (`helo`).
+ */
+export async function expectGarbageRefusedBeforeMail(port: number, helo: string, refused: string[]): Promise<void> {
+  const dialogue = smtpDialogue(port);
+  try {
+    expect((await dialogue.greeting).code).toBe(220);
+    expect((await dialogue.send("\u0000\u0001HELO\u0000\r\n")).code).toBeGreaterThanOrEqual(500);
+    expect((await dialogue.send(`EHLO ${"x".repeat(10_000)}\r\n`)).code).toBeGreaterThanOrEqual(500);
+    for (const command of refused) expect((await dialogue.send(`${command}\r\n`)).code).toBeGreaterThanOrEqual(500);
+    expect((await dialogue.send(`EHLO ${helo}\r\n`)).code).toBe(250);
+  } finally {
+    dialogue.end();
+  }
+}
