@@ -11,7 +11,8 @@ import { mailHref } from "./mail-href";
 const OWN_STEP = "mailViewStep";
 
 const isOwnStep = () => (window.history.state as Record<string, unknown> | null)?.[OWN_STEP] === true;
-const shownMessage = () => new URLSearchParams(window.location.search).get("message");
+/** A parameter of the address as it is now (the hook's render may be a step behind). */
+const currentParam = (name: "message" | "pane") => new URLSearchParams(window.location.search).get(name);
 
 export function useMailLocation(mailboxId: string, folder: string) {
   const search = useSearchParams();
@@ -28,19 +29,19 @@ export function useMailLocation(mailboxId: string, folder: string) {
     message,
     showFolders,
     /** From the list a step forward; from another message (j, k, the conversation) in its place. */
-    openMessage: (id: string) => (shownMessage() ? replace : push)(mailHref(mailboxId, { folder, message: id })),
+    openMessage: (id: string) => (currentParam("message") ? replace : push)(mailHref(mailboxId, { folder, message: id })),
     closeMessage: backToList,
     /** The open message is gone (deleted, moved, sent as a draft): the list, with no step to go back over. */
     forgetMessage: (id: string) => {
-      if (shownMessage() === id) replace(list());
+      if (currentParam("message") === id) replace(list());
     },
     /** A draft saved again has a new id. */
     renameMessage: (from: string, to: string) => {
-      if (shownMessage() === from) replace(mailHref(mailboxId, { folder, message: to }));
+      if (currentParam("message") === from) replace(mailHref(mailboxId, { folder, message: to }));
     },
     openFolders: () => push(mailHref(mailboxId, { folder, pane: "folders" })),
     closeFolders: () => {
-      if (new URLSearchParams(window.location.search).get("pane") === "folders") backToList();
+      if (currentParam("pane") === "folders") backToList();
     },
   };
 }
