@@ -29,6 +29,54 @@ function vitestTally(file: string): Tally | undefined {
   return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
 }
 
+/** "file › test name: first line of the error" for each failed test of a Vitest JSON report. */
+function vitestFailures(file: string): string[] {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    testResults: { name: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages: string[] }[] }[];
+  };
+  return report.testResults.flatMap((suite) => {
+    const where = path.relative(process.cwd(), suite.name);
+    const failed = suite.assertionResults.filter((test) => test.status === "failed");
+    // A file that failed before any test ran (a hook or an import) has no failed tests, only a message.
+    if (failed.length === 0 && suite.message) return [`${where}: ${firstLine(suite.message)}`];
+    return failed.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages[0] ?? "")}`);
+  });
+}
+
+type PlaywrightSuite = {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; tests: { status: string; projectName?: string; results: { error?: { message?: string } }[] }[] }[];
+};
+
+/** The same for a Playwright JSON report: tests whose outcome was "unexpected". */
+function playwrightFailures(file: string): string[] {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, "utf8")) as { suites: PlaywrightSuite[] };
+  const walk = (suite: PlaywrightSuite, titles: string[]): string[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === "unexpected")
+        .map((test) => {
+          const error = test.results.at(-1)?.error?.message ?? "";
+          return `${[...titles, spec.title].join(" › ")}: ${firstLine(error)}`;
+        }),
+    ),
+    ...(suite.suites ?? []).flatMap((child) => walk(child, [...titles, child.title])),
+  ];
+  return report.suites.flatMap((suite) => walk(suite, [suite.file ?? suite.title]));
+}
+
+/** The first non-empty line, without terminal colours, cut to a readable length. */
+function firstLine(message: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, "");
+  const line = plain.split("\n").find((text) => text.trim() !== "") ?? "";
+  return line.trim().slice(0, 300);
+}
+
 function playwrightTally(file: string): Tally | undefined {
   if (!existsSync(file)) return undefined;
   const report = JSON.parse(readFileSync(file, "utf8")) as {
@@ -88,9 +136,10 @@ for (const entry of existsSync(".test-data") ? readdirSync(".test-data") : []) {
 rmSync(".test-data", { recursive: true, force: true });
 mkdirSync("test-results", { recursive: true });
 
-const steps: { name: string; exitCode: number; tally?: Tally; seconds?: number }[] = [];
+type Step = { name: string; exitCode: number; tally?: Tally; seconds?: number; failures?: string[] };
+const steps: Step[] = [];
 /** Runs one step and records how long it took (docs/testing.md keeps the figures). */
-function timed(step: () => { name: string; exitCode: number; tally?: Tally }) {
+function timed(step: () => Omit<Step, "seconds">) {
   const started = Date.now();
   const result = step();
   steps.push({ ...result, seconds: Math.round((Date.now() - started) / 1000) });
@@ -115,6 +164,7 @@ timed(() => ({
     "--outputFile.json=test-results/vitest-database.json",
   ]),
   tally: vitestTally("test-results/vitest-database.json"),
+  failures: vitestFailures("test-results/vitest-database.json"),
 }));
 if (process.env.SKIP_BUILD !== "1") {
   const exitCode = run("npx", ["next", "build"]);
@@ -138,9 +188,15 @@ timed(() => ({
     "--outputFile.json=test-results/vitest.json",
   ]),
   tally: vitestTally("test-results/vitest.json"),
+  failures: vitestFailures("test-results/vitest.json"),
 }));
 
-timed(() => ({ name: "playwright (e2e)", exitCode: run("npx", ["playwright", "test"]), tally: playwrightTally("test-results/e2e.json") }));
+timed(() => ({
+  name: "playwright (e2e)",
+  exitCode: run("npx", ["playwright", "test"]),
+  tally: playwrightTally("test-results/e2e.json"),
+  failures: playwrightFailures("test-results/e2e.json"),
+}));
 
 // The README's default database is the embedded one; CI's main run is on PostgreSQL, so the
 // integration tier runs again without DATABASE_URL (a fresh server on PGlite).
@@ -158,6 +214,7 @@ if (process.argv.includes("--embedded-integration")) {
         embeddedEnv,
       ),
       tally: vitestTally(report),
+      failures: vitestFailures(report),
     }));
   }
 }
@@ -173,6 +230,8 @@ for (const step of steps) {
   total.skipped += tally.skipped;
   const took = step.seconds === undefined ? "" : `, ${step.seconds} s`;
   console.log(`  ${step.name}: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped (exit ${step.exitCode}${took})`);
+  // The failed tests by name, so the last lines of a run say what to look at.
+  for (const failure of step.failures ?? []) console.log(`    ✗ ${failure}`);
 }
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
 process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);
