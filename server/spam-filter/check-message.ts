@@ -1,9 +1,10 @@
 // Asks rspamd's normal worker about one message (POST /checkv2) with what the
-// MX knows of it: the envelope, the client's address and HELO
-// (docs/spam-and-rules.md). rspamd takes no outside SPF/DKIM/DMARC results in
-// this request; it runs its own checks through DNS_SERVERS. Any failure to get an
-// answer (down, loading, timeout, a reply that is not a verdict) is null: the
-// caller decides what an unchecked message means.
+// MX knows of it: the envelope, the client's address and HELO, and the MX's own
+// SPF, DKIM and DMARC results (docs/spam-and-rules.md, "What rspamd is told"),
+// which an rspamd with its http_headers module on (the child's) scores instead
+// of looking them up again. Any failure to get an answer (down, loading,
+// timeout, a reply that is not a verdict) is null: the caller decides what an
+// unchecked message means.
 import { z } from "zod";
 
 export type RspamdAction = "reject" | "soft reject" | "greylist" | "add header" | "rewrite subject" | "no action";
@@ -18,6 +19,15 @@ export type SpamVerdict = {
   message: string | null;
 };
 
+/** The MX's sender authentication, in RFC 8601 words (pass, fail, softfail, neutral, none, temperror, permerror). */
+export type SenderAuthentication = {
+  spf: string;
+  dkim: { domain: string; result: string }[];
+  dmarc: string;
+  /** The From domain's policy when DMARC was evaluated (none, quarantine, reject). */
+  dmarcPolicy: string | null;
+};
+
 export type CheckRequest = {
   raw: Buffer;
   mailFrom: string;
@@ -25,6 +35,7 @@ export type CheckRequest = {
   remoteAddress: string;
   helo: string;
   queueId: string;
+  authentication: SenderAuthentication;
 };
 
 const answerSchema = z.object({
@@ -39,12 +50,44 @@ const answerSchema = z.object({
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes
 const headerValue = (value: string) => value.replace(/[\x00-\x1f\x7f]/g, "").slice(0, 500);
 
+// rspamd's http_headers module reads the SPF, DKIM and DMARC request headers in its own words.
+const SPF_WORDS: Record<string, string> = {
+  pass: "pass",
+  fail: "fail",
+  softfail: "softfail",
+  neutral: "neutral",
+  none: "na",
+  permerror: "permfail",
+};
+const DKIM_WORDS: Record<string, string> = { pass: "pass", fail: "fail", temperror: "tempfail", permerror: "permfail" };
+
+function dmarcWord(result: string, policy: string | null): string | undefined {
+  if (result === "fail") return policy === "reject" ? "reject" : policy === "quarantine" ? "quarantine" : "softfail";
+  return { pass: "pass", none: "na", temperror: "tempfail", permerror: "permfail" }[result];
+}
+
+/** The request headers that carry the MX's results; a result rspamd has no word for (SPF temperror) adds no symbol. */
+export function authenticationHeaders(authentication: SenderAuthentication): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const spf = SPF_WORDS[authentication.spf];
+  if (spf) headers.SPF = JSON.stringify({ result: spf });
+  const signatures = authentication.dkim.flatMap(({ domain, result }) =>
+    DKIM_WORDS[result] ? [{ result: DKIM_WORDS[result], domain: headerValue(domain) || "unknown" }] : [],
+  );
+  if (signatures.length > 0) headers.DKIM = JSON.stringify({ results: signatures });
+  else if (authentication.dkim.length === 0) headers.DKIM = JSON.stringify({ result: "na" });
+  const dmarc = dmarcWord(authentication.dmarc, authentication.dmarcPolicy);
+  if (dmarc) headers.DMARC = JSON.stringify({ result: dmarc });
+  return headers;
+}
+
 export async function checkMessage(url: string, request: CheckRequest, timeoutMs: number): Promise<SpamVerdict | null> {
   const headers = new Headers({
     "Content-Type": "message/rfc822",
     IP: headerValue(request.remoteAddress),
     Helo: headerValue(request.helo),
     "Queue-Id": headerValue(request.queueId),
+    ...authenticationHeaders(request.authentication),
   });
   if (request.mailFrom) headers.set("From", headerValue(request.mailFrom));
   for (const recipient of request.recipients) headers.append("Rcpt", headerValue(recipient));

@@ -2,8 +2,9 @@
 // "Spam filtering"): Debian's /etc/rspamd stays as shipped and reads ours
 // through LOCAL_CONFDIR. Workers listen on loopback ports picked at start,
 // DNS goes to DNS_SERVERS with short timeouts (an offline machine answers in
-// well under a second), and the modules that only work with the Internet
-// (blocklists, fuzzy hashes, remote maps, updates) are off.
+// well under a second), the modules that only work with the Internet
+// (blocklists, fuzzy hashes, remote maps, updates) are off, and SPF, DKIM and
+// DMARC come from the MX's own checks ("What rspamd is told").
 import path from "node:path";
 import type { RspamdRedis } from "./rspamd-env";
 
@@ -62,6 +63,9 @@ export function renderRspamdFiles(input: RspamdConfigInput): Record<string, stri
     // Greylisting needs a store of the senders seen (Redis); without one a score-based "greylist" would defer the
     // same message at every retry until it expired. Scores between the thresholds are "no action".
     "local.d/actions.conf": "greylist = null;\n",
+    // The MX sends its own SPF, DKIM and DMARC results with each message (check-message.ts): rspamd scores
+    // those and skips its own lookups, so a verdict costs no DNS for them and never disagrees with our header.
+    "local.d/http_headers.conf": "enabled = true;\n",
   };
   if (input.redis) files["local.d/classifier-bayes.conf"] = bayesInRedis(input.redis);
   for (const module of INTERNET_MODULES) files[`local.d/${module}.conf`] = "enabled = false;\n";

@@ -16,6 +16,7 @@ import {
   updateMailboxSpamSettings,
 } from "@/shared/api/endpoints/mailbox-spam";
 import { call } from "../support/api-client";
+import { dnsControl } from "../support/dns-server";
 import { createAccount, type TestAccount } from "../support/factories";
 import { imapClient, rawMessage, storedMailbox, type TestMailbox } from "../support/hosted-mailboxes";
 import { inbox, mxTransaction, short } from "../support/mx-client";
@@ -98,6 +99,25 @@ describe("the MX asks rspamd about mail for hosted mailboxes", () => {
     const stored = await find(box, "INBOX", subject);
     expect(stored?.source).toMatch(/^X-Spam-Status: No, score=/m);
     expect(stored?.source).not.toMatch(/forged|^X-Spam-Folder/m);
+  });
+
+  it("tells rspamd the MX's own SPF and DMARC results, which it scores although the sender is on loopback", async () => {
+    // rspamd skips its own SPF check for a loopback client, so these symbols can only come from the MX's results.
+    const box = await storedMailbox(owner);
+    const domain = `reports-${tag()}.example.org`;
+    const dns = dnsControl(inject("dnsControlUrl"));
+    await dns.publish(domain, "TXT", ["v=spf1 -all"]);
+    await dns.publish(`_dmarc.${domain}`, "TXT", ["v=DMARC1; p=none"]);
+    const subject = `Weekly figures ${tag()}`;
+    const raw = Buffer.from(
+      rawMessage(box.address, subject).toString("latin1").replace("sender@example.org>", `alerts@${domain}>`),
+      "latin1",
+    );
+    expect(short((await mxTransaction(mxPort(), `alerts@${domain}`, [box.address], raw)).data)).toBe("250 2.0.0");
+    const stored = await find(box, "INBOX", subject);
+    expect(stored?.source).toMatch(/^ spf=fail /m);
+    expect(stored?.source).toMatch(/^X-Spam-Symbols: .*R_SPF_FAIL\(1\.00\)/m);
+    expect(stored?.source).toMatch(/^X-Spam-Symbols: .*DMARC_POLICY_SOFTFAIL\(0\.10\)/m);
   });
 
   it("tags spam but leaves it in the inbox when the mailbox's action is tag", async () => {

@@ -9,6 +9,7 @@ import { authenticationResultsHeader, prependTraceHeaders, receivedHeader } from
 const summary = (overrides: Partial<AuthenticationSummary> = {}): AuthenticationSummary => ({
   spf: "pass",
   dkim: "none",
+  dkimSignatures: [],
   dmarc: "pass",
   arc: "none",
   dmarcPolicy: "none",

@@ -1,10 +1,11 @@
-// The spam filter's pure parts: the child rspamd's configuration, the
-// settings read from the environment, sender list matching and the header
+// The spam filter's pure parts: the child rspamd's configuration, what it is
+// told of a sender's authentication, the settings read from the environment, sender list matching and the header
 // fields a mailbox's copy carries.
 import { describe, expect, it } from "vitest";
 import { fromHeaderAddress, senderStanding } from "@/server/services/mailboxes/sender-lists";
 import { spamHeaders } from "@/server/mail/mx/mailbox-delivery/spam-headers";
 import { renderSpamSieve } from "@/server/mail-store/dovecot/spam-sieve";
+import { authenticationHeaders } from "@/server/spam-filter/check-message";
 import { INTERNET_MODULES, renderRspamdFiles } from "@/server/spam-filter/rspamd-config";
 import { rspamdEnvProblems, rspamdSettings } from "@/server/spam-filter/rspamd-env";
 import { updateMailboxSpamSettingsBody } from "@/shared/schemas/mailbox-spam";
@@ -34,10 +35,72 @@ describe("the child rspamd's configuration", () => {
     for (const module of INTERNET_MODULES) expect(files[`local.d/${module}.conf`]).toBe("enabled = false;\n");
   });
 
+  it("takes the MX's SPF, DKIM and DMARC results from the request (http_headers) instead of looking them up", () => {
+    expect(files["local.d/http_headers.conf"]).toBe("enabled = true;\n");
+  });
+
   it("uses the system's resolvers when DNS_SERVERS is not set", () => {
     expect(
       renderRspamdFiles({ normalPort: 1, controllerPort: 2, dnsServers: [], controllerPassword: "pw", redis: null })["local.d/options.inc"],
     ).not.toContain("nameserver");
+  });
+});
+
+describe("what rspamd is told of the sender's authentication", () => {
+  const json = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, JSON.parse(value)]));
+
+  it("says pass for a sender that passed every check, one DKIM result per signature", () => {
+    const headers = authenticationHeaders({
+      spf: "pass",
+      dkim: [
+        { domain: "sender.example", result: "pass" },
+        { domain: "esp.example", result: "fail" },
+      ],
+      dmarc: "pass",
+      dmarcPolicy: "reject",
+    });
+    expect(json(headers)).toEqual({
+      SPF: { result: "pass" },
+      DKIM: {
+        results: [
+          { result: "pass", domain: "sender.example" },
+          { result: "fail", domain: "esp.example" },
+        ],
+      },
+      DMARC: { result: "pass" },
+    });
+  });
+
+  it("names a DMARC failure by the policy it would meet, and an unsigned message as no DKIM", () => {
+    const failing = (dmarcPolicy: string | null) =>
+      json(authenticationHeaders({ spf: "fail", dkim: [], dmarc: "fail", dmarcPolicy })).DMARC;
+    expect(failing("reject")).toEqual({ result: "reject" });
+    expect(failing("quarantine")).toEqual({ result: "quarantine" });
+    expect(failing("none")).toEqual({ result: "softfail" });
+    expect(json(authenticationHeaders({ spf: "none", dkim: [], dmarc: "none", dmarcPolicy: null }))).toEqual({
+      SPF: { result: "na" },
+      DKIM: { result: "na" },
+      DMARC: { result: "na" },
+    });
+  });
+
+  it("maps errors to rspamd's words, leaves out what it has none for, and keeps a hostile domain on one line", () => {
+    const headers = authenticationHeaders({
+      spf: "temperror",
+      dkim: [
+        { domain: "bad\r\nSPF: {result: pass}", result: "permerror" },
+        { domain: "x.example", result: "neutral" },
+      ],
+      dmarc: "temperror",
+      dmarcPolicy: null,
+    });
+    expect(headers.SPF).toBeUndefined();
+    expect(json(headers)).toEqual({
+      DKIM: { results: [{ result: "permfail", domain: "badSPF: {result: pass}" }] },
+      DMARC: { result: "tempfail" },
+    });
+    for (const value of Object.values(headers)) expect(value).not.toMatch(/[\r\n]/);
   });
 });
 

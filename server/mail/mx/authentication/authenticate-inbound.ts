@@ -24,6 +24,8 @@ import { verifyDkimSignatures } from "./verify-dkim-signatures";
 export type AuthenticationSummary = {
   spf: string;
   dkim: string;
+  /** Each verified signature's signing domain (d=) and result, as DKIM checked them. */
+  dkimSignatures: { domain: string; result: string }[];
   dmarc: string;
   arc: string;
   /** The sender domain's DMARC policy when DMARC was evaluated (none, quarantine, reject). */
@@ -69,6 +71,7 @@ function messageLookup() {
 const unavailable = (reason: string, senderPolicy: SenderPolicy): AuthenticationSummary => ({
   spf: "temperror",
   dkim: "temperror",
+  dkimSignatures: [],
   dmarc: "temperror",
   arc: "temperror",
   dmarcPolicy: null,
@@ -138,6 +141,7 @@ async function verify(raw: Buffer, input: AuthenticationInput, resolve: ReturnTy
   return {
     spf: spfResult ? spfResult.status.result : "none",
     dkim: signatures.includes("pass") ? "pass" : (signatures[0] ?? "none"),
+    dkimSignatures: dkim.results.map((signature) => ({ domain: signature.signingDomain ?? "", result: signature.status.result })),
     dmarc: dmarc ? dmarc.status.result : "none",
     arc: arcResult ? arcResult.status.result : "none",
     dmarcPolicy: dmarc ? (dmarc.policy ?? null) : null,

@@ -59,6 +59,7 @@ async function checkAndSort(message: InboundMessage, toCheck: string[], settings
     return;
   }
   const url = rspamdUrl();
+  const authentication = await message.authentication();
   const verdict = url
     ? await checkMessage(
         url,
@@ -69,6 +70,12 @@ async function checkAndSort(message: InboundMessage, toCheck: string[], settings
           remoteAddress: message.remoteAddress,
           helo: message.helo,
           queueId: message.sessionId,
+          authentication: {
+            spf: authentication.spf,
+            dkim: authentication.dkimSignatures,
+            dmarc: authentication.dmarc,
+            dmarcPolicy: authentication.dmarcPolicy,
+          },
         },
         config.timeoutMs,
       )
