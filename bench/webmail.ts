@@ -58,12 +58,13 @@ try {
   // Filling 20,000 messages outlasts the first access token.
   const token = await signInBenchAccount(server.baseUrl, account);
   const base = `/mailboxes/${mailboxId}`;
-  const page = await api<{ items: { id: string }[] }>(token, "GET", `${base}/messages?limit=20`);
+  const page = await api<{ items: { id: string; uid: number }[] }>(token, "GET", `${base}/messages?limit=20`);
   if (page.status !== 200) throw new Error(`the first page answered ${page.status}: ${JSON.stringify(page.data).slice(0, 300)}`);
   // Five of them to Trash: a message outside INBOX opens with the folder it was listed in, or found without it.
   const trashed = page.data.items.slice(-5).map((item) => item.id);
   for (const id of trashed) await api(token, "DELETE", `${base}/messages/${id}`);
-  const ids = page.data.items.slice(0, -5).map((item) => item.id);
+  const listed = page.data.items.slice(0, -5);
+  const ids = listed.map((item) => item.id);
   const rows = await timedInRounds([
     {
       label: "`GET /api/v1/health/ready` (floor)",
@@ -76,7 +77,17 @@ try {
     { label: "the mailbox itself (session and database, no IMAP)", request: () => api(token, "GET", base) },
     { label: "folders", request: () => api(token, "GET", `${base}/folders`) },
     { label: "list INBOX, 20 messages", request: () => api(token, "GET", `${base}/messages?limit=20`) },
-    { label: "open one message", request: (run) => api(token, "GET", `${base}/messages/${ids[run % ids.length]}`) },
+    {
+      label: "open one message, `folder=INBOX&uid=` from the list (the portal)",
+      request: (run) => {
+        const item = listed[run % listed.length]!;
+        return api(token, "GET", `${base}/messages/${item.id}?folder=INBOX&uid=${item.uid}`);
+      },
+    },
+    {
+      label: "open one message, no hint (searched by GUID)",
+      request: (run) => api(token, "GET", `${base}/messages/${ids[run % ids.length]}`),
+    },
     {
       label: "open one in Trash, `folder=Trash` given",
       request: (run) => api(token, "GET", `${base}/messages/${trashed[run % trashed.length]}?folder=Trash`),

@@ -54,8 +54,12 @@ export function MailView({ mailboxId, address, folder, header }: MailViewProps) 
   const current = folders.data?.find((entry) => entry.name === folder) ?? null;
   const label = current ? folderLabel(current) : folder === "INBOX" ? "Inbox" : folder;
   const sent = folderOfUse(folders.data, "sent");
-  const message = useMailboxMessage(mailboxId, reading, { listedIn: folder, liveDelivery: current?.specialUse === "sent" });
   const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
+  const message = useMailboxMessage(mailboxId, reading, {
+    listedIn: folder,
+    uid: items.find((item) => item.id === reading)?.uid,
+    liveDelivery: current?.specialUse === "sent",
+  });
   // Drafts are not conversations: each is its own row.
   const rows = current?.specialUse === "drafts" ? singleRows(items) : threadRows(items);
   const conversation = rows.find((row) => row.messages.some((item) => item.id === reading))?.messages ?? [];

@@ -95,6 +95,8 @@ function refreshLists(queryClient: ReturnType<typeof useQueryClient>, mailboxId:
 type MessageOptions = {
   /** The folder it is listed in, where the API looks first (it finds the message wherever it is now). */
   listedIn?: string;
+  /** Its UID in that folder, from the list: the API opens it there without a search. */
+  uid?: number;
   liveDelivery?: boolean;
 };
 
@@ -108,7 +110,7 @@ export function useMailboxMessage(mailboxId: string, messageId: string | null, o
       const before = queryClient.getQueryData<MailboxMessageDetail>(queryKey);
       const message = await portalFetch(getMailboxMessage, {
         params: { mailbox_id: mailboxId, message_id: messageId ?? "" },
-        query: { folder: options.listedIn },
+        query: { folder: options.listedIn, uid: options.listedIn === undefined ? undefined : options.uid },
         signal,
       });
       // Reading marks it seen: the list and the folder's count show that (a message read before changes nothing).

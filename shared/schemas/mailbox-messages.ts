@@ -44,6 +44,16 @@ export const getMailboxMessageQuery = z.object({
   folder: folderNameSchema.optional().meta({
     description: "Where the message was seen (the list's `folder`): searched first, so it opens without looking through the others.",
   }),
+  uid: z.coerce
+    .number({ error: "uid must be a whole number from 1 to 4294967295" })
+    .int("uid must be a whole number from 1 to 4294967295")
+    .min(1, "uid must be a whole number from 1 to 4294967295")
+    .max(4_294_967_295, "uid must be a whole number from 1 to 4294967295")
+    .optional()
+    .meta({
+      description:
+        "The list's `uid` for the message in `folder`: it opens without a search. One that no longer names this message (moved since) is only slower.",
+    }),
 });
 
 export const updateMailboxMessageBody = z
@@ -68,6 +78,8 @@ export const mailboxMessageSummarySchema = z
     /** Stable while the message exists, also when it moves to another folder (docs/webmail.md, "Message ids"). */
     id: z.string(),
     folder: z.string(),
+    /** Its IMAP UID in `folder`: changes when the message moves; pass it back to open the message faster. */
+    uid: z.number().int(),
     /** The same for every message of one conversation (from References / In-Reply-To). */
     threadId: z.string(),
     from: z.string().nullable(),

@@ -102,6 +102,8 @@ describe("messages in a folder", () => {
   it("marks read and flagged, moves with the same id, and deletes to Trash then for good", async () => {
     const token = account.accessToken;
     const target = (await list({ q: "quarterly" })).body.data.items[0]!;
+    const neighbour = (await list({ q: "pelican" })).body.data.items[0]!;
+    expect(target.uid).not.toBe(neighbour.uid);
     const params = { mailbox_id: mailbox.id, message_id: target.id };
     const flagged = await call(updateMailboxMessage, { token, params, body: { seen: true, flagged: true } });
     expect(flagged.status).toBe(200);
@@ -126,6 +128,15 @@ describe("messages in a folder", () => {
       const hinted = await call(getMailboxMessage, { token, params, query: { folder } });
       expect(hinted.body.data, folder).toMatchObject({ id: target.id, folder: "Finance" });
     }
+    // With the UID it was listed at, it opens there; a UID from before the move, or one that now holds another
+    // message, still answers this message and never the other one.
+    const inFinance = (await list({ folder: "Finance" })).body.data.items[0]!;
+    const atUid = async (folder: string, uid: number) =>
+      (await call(getMailboxMessage, { token, params, query: { folder, uid: String(uid) } })).body.data;
+    expect(await atUid("Finance", inFinance.uid)).toMatchObject({ id: target.id, folder: "Finance", uid: inFinance.uid });
+    expect(await atUid("INBOX", target.uid)).toMatchObject({ id: target.id, folder: "Finance" });
+    expect(await atUid("INBOX", neighbour.uid)).toMatchObject({ id: target.id, folder: "Finance", subject: "Quarterly figures" });
+    expect(await atUid("Finance", 4_294_967_295)).toMatchObject({ id: target.id, folder: "Finance" });
     expect(subjects(await list({ folder: "inbox" }))).not.toContain("Quarterly figures");
 
     expect((await call(deleteMailboxMessage, { token, params })).status).toBe(200);
@@ -161,9 +172,17 @@ describe("messages in a folder", () => {
     const badBody = await request(`/mailboxes/${mailbox.id}/messages/${id}`, { method: "PATCH", token, body: { seen: "yes" } });
     expect(badBody.status).toBe(400);
     expect((await call(getMailboxMessage, { token, params: { mailbox_id: mailbox.id, message_id: "bm8tc3VjaA" } })).status).toBe(404);
-    const badHint = await call(getMailboxMessage, { token, params, query: { folder: "a//b" } });
-    expect(badHint.status).toBe(400);
-    expect(badHint.error?.code).toBe("validation_error");
+    const badHints: Record<string, string>[] = [
+      { folder: "a//b" },
+      { folder: "INBOX", uid: "0" },
+      { folder: "INBOX", uid: "x" },
+      { uid: "4294967296" },
+    ];
+    for (const query of badHints) {
+      const badHint = await call(getMailboxMessage, { token, params, query });
+      expect(badHint.status, JSON.stringify(query)).toBe(400);
+      expect(badHint.error?.code).toBe("validation_error");
+    }
 
     expect((await call(listMailboxMessages, { params: { mailbox_id: mailbox.id } })).status).toBe(401);
     expect((await call(updateMailboxMessage, { params, body: { seen: true } })).status).toBe(401);

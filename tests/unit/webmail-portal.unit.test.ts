@@ -217,6 +217,7 @@ describe("threadRows", () => {
   const summary = (id: string, threadId: string, fields: Partial<MailboxMessageSummary> = {}): MailboxMessageSummary => ({
     id,
     folder: "INBOX",
+    uid: 1,
     threadId,
     from: "a@x.org",
     to: [],

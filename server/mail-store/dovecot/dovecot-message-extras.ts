@@ -20,7 +20,6 @@ const channel = (client: ImapFlow) => client as unknown as CommandChannel;
 
 export type MessageExtras = { guid: string; preview: string };
 
-/** GUID and preview of the given UIDs in the open folder. */
 /** Reads one `* n FETCH (UID u X-GUID g PREVIEW p)` answer into `found`. */
 function readExtras(found: Map<number, MessageExtras>) {
   return async (untagged: Untagged) => {
@@ -39,16 +38,18 @@ function readExtras(found: Map<number, MessageExtras>) {
 
 /** GUID and preview of the given UIDs in the open folder. */
 export async function fetchMessageExtras(client: ImapFlow, uids: number[]): Promise<Map<number, MessageExtras>> {
+  return fetchExtras(client, uids, ["X-GUID", "PREVIEW"]);
+}
+
+/** The GUID of the message at `uid` in the open folder, or null when there is none: one fetch, no search. */
+export async function guidAtUid(client: ImapFlow, uid: number): Promise<string | null> {
+  return (await fetchExtras(client, [uid], ["X-GUID"])).get(uid)?.guid || null;
+}
+
+async function fetchExtras(client: ImapFlow, uids: number[], items: string[]): Promise<Map<number, MessageExtras>> {
   const found = new Map<number, MessageExtras>();
   if (uids.length === 0) return found;
-  const attributes = [
-    { type: "SEQUENCE", value: uids.join(",") },
-    [
-      { type: "ATOM", value: "UID" },
-      { type: "ATOM", value: "X-GUID" },
-      { type: "ATOM", value: "PREVIEW" },
-    ],
-  ];
+  const attributes = [{ type: "SEQUENCE", value: uids.join(",") }, ["UID", ...items].map((item) => ({ type: "ATOM", value: item }))];
   const response = await channel(client).exec("UID FETCH", attributes, { untagged: { FETCH: readExtras(found) } });
   response.next();
   return found;

@@ -2,7 +2,7 @@ import { simpleParser } from "mailparser";
 import { notFound } from "@/server/errors";
 import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
 import { headerBlockToParse } from "@/server/services/messages/header-block";
-import { locateMessage } from "@/server/services/webmail/locate-message";
+import { locateMessage, type SeenAt } from "@/server/services/webmail/locate-message";
 import { fetchSummaries } from "@/server/services/webmail/message-summaries";
 import { withSentDelivery } from "@/server/services/webmail/sent-delivery";
 import { messageDetail, unreadableMessageDetail } from "./mailbox-message-view";
@@ -12,13 +12,13 @@ import { getOwnMailboxOrThrow } from "./own-mailbox";
 const headerBlockOf = (source: Buffer) => headerBlockToParse(source, 1024 * 1024);
 
 /**
- * One message, in whichever folder it is (looked for first in `listedIn`), parsed; reading it marks it seen,
- * as a mail client does.
+ * One message, in whichever folder it is (looked for first where the caller saw it), parsed; reading it marks
+ * it seen, as a mail client does.
  */
-export async function getMailboxMessage(accountId: string, mailboxId: string, messageId: string, listedIn?: string) {
+export async function getMailboxMessage(accountId: string, mailboxId: string, messageId: string, seenAt: SeenAt = {}) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
   const detail = await withMailboxSession(mailbox, async (client) => {
-    const { folder, uid } = await locateMessage(client, messageId, listedIn);
+    const { folder, uid } = await locateMessage(client, messageId, seenAt);
     const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
     const [summary] = await fetchSummaries(client, folder, [uid]);
     if (message === false || !message.source || !summary) throw notFound("Message");

@@ -59,6 +59,7 @@ export function messageSummary(message: FetchMessageObject, folder: FolderUse, e
   return {
     id,
     folder: folder.name,
+    uid: message.uid,
     threadId: threadIdOf(message, id),
     from: envelope?.from?.[0] ? formatAddress(envelope.from[0]) : null,
     to: (envelope?.to ?? []).map(formatAddress),

@@ -1,5 +1,5 @@
 import type { ImapFlow } from "imapflow";
-import { uidsWithGuid } from "@/server/mail-store/dovecot/dovecot-message-extras";
+import { guidAtUid, uidsWithGuid } from "@/server/mail-store/dovecot/dovecot-message-extras";
 import { openFolder } from "@/server/mail-store/dovecot/open-folder";
 import { notFound } from "@/server/errors";
 import { type FolderUse, listFolders, specialUseOf } from "./folders";
@@ -18,15 +18,30 @@ async function uidIn(client: ImapFlow, name: string, guid: string): Promise<{ fo
   return uid ? { folder: { name: opened.path, specialUse: specialUseOf(opened) }, uid } : null;
 }
 
+/** Where the caller saw the message: its folder, and its UID there when the caller has it. */
+export type SeenAt = { folder?: string; uid?: number };
+
+/** The message at `uid` in `name` when its GUID is the one asked for: one fetch, no search. */
+async function atUid(client: ImapFlow, name: string, uid: number, guid: string): Promise<LocatedMessage | null> {
+  const opened = await openFolder(client, name, { readOnly: false });
+  if (!opened || opened.exists === 0) return null;
+  return (await guidAtUid(client, uid)) === guid ? { folder: { name: opened.path, specialUse: specialUseOf(opened) }, uid } : null;
+}
+
 /**
- * Finds the message an id names and leaves its folder open (read-write): Dovecot searches by GUID the
- * folder named first (where the caller saw it), then INBOX, and only then lists the other folders with
- * their counts and searches the non-empty ones (docs/webmail.md, "Message ids"). An unknown id, or one
- * of another mailbox, is 404.
+ * Finds the message an id names and leaves its folder open (read-write): at the UID the caller saw it at,
+ * when that still holds its GUID; else Dovecot searches by GUID the folder named first (where the caller
+ * saw it), then INBOX, and only then lists the other folders with their counts and searches the non-empty
+ * ones (docs/webmail.md, "Message ids"). An unknown id, or one of another mailbox, is 404.
  */
-export async function locateMessage(client: ImapFlow, messageId: string, lookFirstIn?: string): Promise<LocatedMessage> {
+export async function locateMessage(client: ImapFlow, messageId: string, seenAt: SeenAt = {}): Promise<LocatedMessage> {
   const guid = guidOfMessageId(messageId);
   if (!guid) throw notFound("Message");
+  if (seenAt.folder !== undefined && seenAt.uid !== undefined) {
+    const found = await atUid(client, inboxAnyCase(seenAt.folder), seenAt.uid, guid);
+    if (found) return found;
+  }
+  const lookFirstIn = seenAt.folder;
   const searched = new Set([lookFirstIn, "INBOX"].flatMap((name) => (name === undefined ? [] : [inboxAnyCase(name)])));
   for (const name of searched) {
     const found = await uidIn(client, name, guid);

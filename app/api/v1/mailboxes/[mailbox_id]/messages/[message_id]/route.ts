@@ -9,7 +9,7 @@ import * as api from "@/shared/api/endpoints/mailbox-messages";
 // DELETE /api/v1/mailboxes/{mailbox_id}/messages/{message_id} — to Trash; from Trash for good
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   route(api.getMailboxMessage).handle(({ auth, params, query }) =>
-    getMailboxMessage(auth.accountId, params.mailbox_id, params.message_id, query.folder),
+    getMailboxMessage(auth.accountId, params.mailbox_id, params.message_id, { folder: query.folder, uid: query.uid }),
   ),
   route(api.updateMailboxMessage).handle(({ auth, params, body }) =>
     updateMailboxMessage(auth.accountId, params.mailbox_id, params.message_id, body),
