@@ -90,7 +90,8 @@ function playwrightTally(file: string): Tally | undefined {
  * Debian packages the tests use: Chromium for Playwright (never `npx playwright
  * install`), oathtool, the independent TOTP implementation ours is checked against,
  * swaks, the SMTP client the submission tests speak with, Dovecot, the mail
- * storage the integration server runs as a child process (docs/mail-storage.md), and
+ * storage the integration server runs as a child process (docs/mail-storage.md), with its
+ * full-text index (docs/webmail.md, "Search"), and
  * Postfix, the outbound MTA, with its MTA-STS resolver (docs/delivery.md).
  */
 function ensureSystemPackages() {
@@ -102,6 +103,7 @@ function ensureSystemPackages() {
     ["/usr/lib/dovecot/pop3", "dovecot-pop3d"],
     ["/usr/lib/dovecot/lmtp", "dovecot-lmtpd"],
     ["/usr/lib/dovecot/modules/libdriver_pgsql.so", "dovecot-pgsql"],
+    ["/usr/lib/dovecot/modules/lib21_fts_xapian_plugin.so", "dovecot-fts-xapian"],
     ["/usr/sbin/postfix", "postfix"],
     ["/usr/bin/mta-sts-daemon", "postfix-mta-sts-resolver"],
   ].flatMap(([file, pkg]) => (existsSync(file!) ? [] : [pkg!]));

@@ -27,6 +27,7 @@ const input = (overrides: Partial<Parameters<typeof renderDovecotConf>[0]> = {})
   readerPort: 40000,
   rulesMailPort: 40001,
   loginLimits,
+  fullTextSearch: false,
   ...overrides,
 });
 
@@ -107,5 +108,16 @@ describe("the generated Dovecot configuration", () => {
     const on = renderDovecotConf(input({ managesievePort: 4190 }));
     expect(on).toContain("protocols = imap lmtp sieve\n");
     expect(on).toMatch(/service managesieve-login \{\n {2}inet_listener sieve \{\n {4}address = 0\.0\.0\.0\n {4}port = 4190\n {4}ssl = no/);
+  });
+
+  it("indexes mail for full-text search with Xapian when its plugin is installed, and searches as before without it", () => {
+    const off = renderDovecotConf(input());
+    expect(off).not.toMatch(/\bfts|xapian|indexer/);
+    const on = renderDovecotConf(input({ fullTextSearch: true }));
+    expect(on).toContain("mail_plugins = $mail_plugins quota quota_clone fts fts_xapian\n");
+    expect(on).toMatch(
+      /plugin \{\n[^}]*\n {2}fts = xapian\n {2}fts_xapian = partial=3 full=20 verbose=0\n {2}fts_autoindex = yes\n {2}fts_enforced = yes\n\}/,
+    );
+    expect(on).toMatch(/service indexer-worker \{\n {2}vsz_limit = 1G\n\}/);
   });
 });

@@ -54,6 +54,8 @@ export type DovecotConfigInput = {
   /** The service's loopback SMTP listener that takes the mail Sieve sends (server/mail/rules-mail). */
   rulesMailPort: number;
   loginLimits: LoginLimits;
+  /** Debian's dovecot-fts-xapian is installed: searches read a full-text index kept at delivery (docs/webmail.md, "Search"). */
+  fullTextSearch: boolean;
 };
 
 export function dovecotLayout(dataDir: string): DovecotLayout {
@@ -86,6 +88,18 @@ function clientListeners(plain: string, port: number, implicitTls: boolean, list
     : listener(plain, listen, port, false) + listener(`${plain}s`, listen, 0, true);
 }
 
+/**
+ * Searches through Xapian's index (docs/webmail.md, "Search"): each message is indexed as it is delivered or
+ * stored, a search first indexes whatever is not yet (so it never misses a message), and headers are also
+ * indexed by parts of 3 to 20 characters, so part of an address or a word of a subject is found.
+ */
+const FULL_TEXT_SEARCH_SETTINGS = `  # Full-text search (docs/webmail.md, "Search").
+  fts = xapian
+  fts_xapian = partial=3 full=20 verbose=0
+  fts_autoindex = yes
+  fts_enforced = yes
+`;
+
 export function renderDovecotConf(input: DovecotConfigInput): string {
   const { layout, users } = input;
   const protocols = ["imap", "lmtp", ...(input.pop3Port > 0 ? ["pop3"] : []), ...(input.managesievePort > 0 ? ["sieve"] : [])];
@@ -108,7 +122,7 @@ mail_uid = ${users.mailUid}
 mail_gid = ${users.mailGid}
 mail_home = ${layout.mailRoot}/%d/%n
 mail_location = maildir:~/Maildir
-mail_plugins = $mail_plugins quota quota_clone
+mail_plugins = $mail_plugins quota quota_clone${input.fullTextSearch ? " fts fts_xapian" : ""}
 # The webmail filters on attachments by this keyword, set as a message is stored (docs/webmail.md, "Search").
 mail_attachment_detection_options = add-flags
 
@@ -203,7 +217,7 @@ plugin {
   sieve_vacation_use_original_recipient = yes
   # Spam into Junk before the mailbox's own rules (docs/spam-and-rules.md, "Junk").
   sieve_before = ${spamSieveFile(layout.dir)}
-}
+${input.fullTextSearch ? FULL_TEXT_SEARCH_SETTINGS : ""}}
 
 # What Sieve sends goes to the service's loopback listener, never to a system sendmail.
 submission_host = 127.0.0.1:${input.rulesMailPort}
@@ -243,7 +257,7 @@ service dict {
 service auth-worker {
   process_limit = 4
 }
-${users.asRoot ? "" : "service anvil {\n  chroot =\n}\nservice auth {\n  chroot =\n}\n"}`;
+${input.fullTextSearch ? "# Xapian holds up to its commit threshold (250 MB) in memory while it indexes.\nservice indexer-worker {\n  vsz_limit = 1G\n}\n" : ""}${users.asRoot ? "" : "service anvil {\n  chroot =\n}\nservice auth {\n  chroot =\n}\n"}`;
 }
 
 export function renderSqlFile(connInfo: string, query: "attempt" | "app" | "mailbox" | "succeeded", limits: LoginLimits): string {

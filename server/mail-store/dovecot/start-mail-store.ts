@@ -39,6 +39,8 @@ const PACKAGES: [string, string][] = [
   ["dovecot-managesieved", `${MODULES}/managesieve`],
 ];
 export const DOVECOT_PACKAGES = PACKAGES.map(([name]) => name);
+/** Optional: without it searches read every message (docs/webmail.md, "Search"). */
+const FULL_TEXT_SEARCH_PLUGIN = `${MODULES}/modules/lib21_fts_xapian_plugin.so`;
 
 /** The Debian packages missing for DOVECOT=auto (all of them when Dovecot itself is missing). */
 export function missingDovecotPackages(): string[] {
@@ -70,6 +72,7 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
   const readerPort = await freeLoopbackPort();
   const rulesMailPort = await freeLoopbackPort();
   const users = dovecotUsers();
+  const fullTextSearch = existsSync(FULL_TEXT_SEARCH_PLUGIN);
   // Run as root, Dovecot's users must reach its files: a DATA_DIR below a 0700 home moves them to /var/lib.
   const state = mailStateRoot(config.dataDir, users.asRoot);
   if (users.asRoot) prepareMailStateRoot(state);
@@ -90,6 +93,7 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
       readerPort,
       rulesMailPort,
       loginLimits,
+      fullTextSearch,
     },
     mailTlsCredentials(config),
   );
@@ -109,6 +113,7 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
     settings.pop3Port > 0 ? `POP3 on ${config.mail.listen}:${settings.pop3Port} (${tls})` : null,
     settings.managesievePort > 0 ? `ManageSieve on ${config.mail.listen}:${settings.managesievePort} (STARTTLS)` : null,
     `LMTP on 127.0.0.1:${settings.lmtpPort}`,
+    fullTextSearch ? "full-text search" : "no full-text search index (apt-get install dovecot-fts-xapian)",
   ].filter(Boolean);
   const where = state.movedBecause
     ? `mail and Dovecot's state under ${state.root}, not DATA_DIR: ${state.movedBecause}`

@@ -20,7 +20,7 @@ import { specialFolderOrThrow } from "./folders";
 import { mailboxMessageId } from "./message-ids";
 import { forwardedAttachments, replyHeaders } from "./original-message";
 import { plainTextAlternative } from "./plain-text-alternative";
-import { SENDING_MESSAGE_HEADER } from "./service-headers";
+import { fetchedHeader, SENDING_MESSAGE_HEADER } from "./service-headers";
 
 type Mailbox = { id: string; address: string };
 type SentMessage = Awaited<ReturnType<typeof sendMessage>>["message"];
@@ -52,14 +52,31 @@ function sentCopyOf(raw: Buffer, bcc: string[]): Buffer {
   return Buffer.concat([Buffer.from(`Bcc: ${addresses.join(",\r\n ")}\r\n`, "utf8"), raw]);
 }
 
-/** The copy of this sending message already in Sent (a retry of the same send), or null. */
-async function existingSentCopy(client: ImapFlow, sendingMessageId: string): Promise<string | null> {
+/** Candidates whose header field is read at a time, newest first. */
+const CANDIDATES_AT_ONCE = 50;
+
+/**
+ * The copy of this sending message already in Sent (a retry of the same send), or null. Dovecot's answer to
+ * the search is a set of candidates, not the answer: with the full-text index it finds nothing by our own
+ * field and matches the Message-ID by its words (docs/webmail.md, "Search"). So it is asked for either
+ * field, and each candidate's own field is read, newest first (a retry's copy is recent): only an exact
+ * match counts.
+ */
+async function existingSentCopy(client: ImapFlow, sendingMessageId: string, messageIdHeader: string | null): Promise<string | null> {
   const sent = await specialFolderOrThrow(client, "sent");
   await client.mailboxOpen(sent.name, { readOnly: true });
-  const [uid] = (await client.search({ header: { [SENDING_MESSAGE_HEADER]: sendingMessageId } }, { uid: true })) || [];
-  if (!uid) return null;
-  const guid = (await fetchMessageExtras(client, [uid])).get(uid)?.guid;
-  return guid ? mailboxMessageId(guid) : null;
+  const byOurField = { header: { [SENDING_MESSAGE_HEADER]: sendingMessageId } };
+  const query = messageIdHeader ? { or: [byOurField, { header: { "Message-ID": messageIdHeader } }] } : byOurField;
+  const candidates = ((await client.search(query, { uid: true })) || []).sort((a, b) => b - a);
+  for (let start = 0; start < candidates.length; start += CANDIDATES_AT_ONCE) {
+    const uids = candidates.slice(start, start + CANDIDATES_AT_ONCE).join(",");
+    const fetched = await client.fetchAll(uids, { uid: true, headers: [SENDING_MESSAGE_HEADER.toLowerCase()] }, { uid: true });
+    const match = fetched.find((message) => fetchedHeader(message.headers, SENDING_MESSAGE_HEADER) === sendingMessageId);
+    if (!match) continue;
+    const guid = (await fetchMessageExtras(client, [match.uid])).get(match.uid)?.guid;
+    return guid ? mailboxMessageId(guid) : null;
+  }
+  return null;
 }
 
 /**
@@ -67,9 +84,11 @@ async function existingSentCopy(client: ImapFlow, sendingMessageId: string): Pro
  * end here, one after the other in the mailbox's session, and the second finds the first's copy.
  */
 async function storeSentCopy(client: ImapFlow, message: SentMessage): Promise<string | null> {
-  const existing = await existingSentCopy(client, message.id);
-  if (existing) return existing;
   const raw = await builtMessageOf(message.id);
+  const headerEnd = raw ? raw.indexOf("\r\n\r\n") : -1;
+  const messageIdHeader = raw && headerEnd > 0 ? fetchedHeader(raw.subarray(0, headerEnd), "Message-ID") : null;
+  const existing = await existingSentCopy(client, message.id, messageIdHeader);
+  if (existing) return existing;
   return raw ? appendToSpecialFolder(client, "sent", sentCopyOf(raw, message.bcc), ["\\Seen"]) : null;
 }
 
