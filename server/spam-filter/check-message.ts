@@ -66,13 +66,16 @@ function dmarcWord(result: string, policy: string | null): string | undefined {
   return { pass: "pass", none: "na", temperror: "tempfail", permerror: "permfail" }[result];
 }
 
+/** A signing domain as a header value can carry it: printable ASCII only (a d= tag is the sender's to write). */
+const asciiDomain = (domain: string) => domain.replace(/[^\x21-\x7e]/g, "").slice(0, 255) || "unknown";
+
 /** The request headers that carry the MX's results; a result rspamd has no word for (SPF temperror) adds no symbol. */
 export function authenticationHeaders(authentication: SenderAuthentication): Record<string, string> {
   const headers: Record<string, string> = {};
   const spf = SPF_WORDS[authentication.spf];
   if (spf) headers.SPF = JSON.stringify({ result: spf });
   const signatures = authentication.dkim.flatMap(({ domain, result }) =>
-    DKIM_WORDS[result] ? [{ result: DKIM_WORDS[result], domain: headerValue(domain) || "unknown" }] : [],
+    DKIM_WORDS[result] ? [{ result: DKIM_WORDS[result], domain: asciiDomain(domain) }] : [],
   );
   if (signatures.length > 0) headers.DKIM = JSON.stringify({ results: signatures });
   else if (authentication.dkim.length === 0) headers.DKIM = JSON.stringify({ result: "na" });
