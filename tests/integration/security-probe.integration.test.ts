@@ -5,7 +5,6 @@
 // a tracked link that made the redirect throw; a connection kept open behind
 // a 413; per-IP limits dodged by rotating through an IPv6 /64.
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import { performance } from "node:perf_hooks";
 import { simpleParser } from "mailparser";
 import { describe, expect, inject, it } from "vitest";
@@ -15,6 +14,7 @@ import { sendMessage } from "@/shared/api/endpoints/messages";
 import { sendSignInCode, setOtpLogin, verifySignInCode } from "@/shared/api/endpoints/email-sign-in";
 import { completeTwoFactorChallenge, setupTwoFactor, verifyTwoFactor } from "@/shared/api/endpoints/two-factor";
 import { baseUrl, call, randomIp } from "../support/api-client";
+import { rawExchange } from "../support/raw-http";
 import { dnsControl } from "../support/dns-server";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { codeIn, waitForEmail } from "../support/captured-email";
@@ -352,25 +352,7 @@ describe("login timing", () => {
 });
 
 describe("connections behind an early answer", () => {
-  /** Writes raw bytes and collects the answer until the server ends the connection (or the wait runs out). */
-  function exchange(raw: string, waitMs = 5_000): Promise<{ text: string; closedByServer: boolean }> {
-    const url = new URL(baseUrl());
-    return new Promise((resolve) => {
-      const socket = net.connect(Number(url.port), url.hostname);
-      let text = "";
-      const timer = setTimeout(() => {
-        socket.destroy();
-        resolve({ text, closedByServer: false });
-      }, waitMs);
-      socket.on("data", (chunk) => (text += chunk.toString("latin1")));
-      socket.on("error", () => undefined);
-      socket.on("close", () => {
-        clearTimeout(timer);
-        resolve({ text, closedByServer: true });
-      });
-      socket.write(raw);
-    });
-  }
+  const exchange = rawExchange;
 
   const pipelined = (first: string) => `${first}GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n`;
 
