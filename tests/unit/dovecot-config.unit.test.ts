@@ -45,9 +45,6 @@ describe("the generated Dovecot configuration", () => {
     const conf = renderDovecotConf(input());
     expect(conf).toContain("base_dir = /srv/ces/dovecot/run");
     expect(conf).toContain("mail_home = /srv/ces/mail/%d/%n");
-    // Only this Dovecot writes the Maildirs: it trusts its index rather than listing a folder at each open.
-    expect(conf).toContain("mail_location = maildir:~/Maildir\n");
-    expect(conf).toContain("\nmaildir_very_dirty_syncs = yes\n");
     expect(conf).toMatch(/inet_listener imaps \{\n {4}address = 0\.0\.0\.0\n {4}port = 993\n {4}ssl = yes/);
     expect(conf).toMatch(/inet_listener imap \{\n {4}address = 0\.0\.0\.0\n {4}port = 0/);
     expect(conf).toMatch(/inet_listener lmtp \{\n {4}address = 127\.0\.0\.1\n {4}port = 2424/);

@@ -122,9 +122,6 @@ mail_uid = ${users.mailUid}
 mail_gid = ${users.mailGid}
 mail_home = ${layout.mailRoot}/%d/%n
 mail_location = maildir:~/Maildir
-# Only this Dovecot writes these Maildirs (LMTP, IMAP, POP3): it trusts its index instead of listing a
-# folder's files at every open, which grows with the folder (docs/mail-storage.md, "Where mail is stored").
-maildir_very_dirty_syncs = yes
 mail_plugins = $mail_plugins quota quota_clone${input.fullTextSearch ? " fts fts_xapian" : ""}
 # The webmail filters on attachments by this keyword, set as a message is stored (docs/webmail.md, "Search").
 mail_attachment_detection_options = add-flags
