@@ -352,12 +352,10 @@ describe("login timing", () => {
 });
 
 describe("connections behind an early answer", () => {
-  const exchange = rawExchange;
-
   const pipelined = (first: string) => `${first}GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n`;
 
   it("closes the connection after a 413 for a declared 10 GB body", async () => {
-    const { text, closedByServer } = await exchange(
+    const { text, closedByServer } = await rawExchange(
       pipelined(
         'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\n\r\n{"email":',
       ),
@@ -368,7 +366,7 @@ describe("connections behind an early answer", () => {
   });
 
   it("closes the connection after any answer sent before the body was read", async () => {
-    const { text, closedByServer } = await exchange(
+    const { text, closedByServer } = await rawExchange(
       "POST /api/v1/no/such/operation HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{",
     );
     expect(text).toMatch(/^HTTP\/1\.1 404 /);
@@ -378,7 +376,7 @@ describe("connections behind an early answer", () => {
 
   it("keeps answering pipelined requests whose bodies were read", async () => {
     const body = JSON.stringify({ refreshToken: "rt_unknown" });
-    const { text } = await exchange(
+    const { text } = await rawExchange(
       pipelined(
         `POST /api/v1/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
       ),
