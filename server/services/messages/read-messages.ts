@@ -138,12 +138,13 @@ export async function deliveryOutcomes(accountId: string, ids: string[]) {
   );
 }
 
-/** The message as built for the wire (before its DKIM signature), or null. */
-export async function builtMessageOf(messageId: string): Promise<Buffer | null> {
+/** The message as built for the wire (before its DKIM signature; null once its contents are gone) and its Message-ID, or null. */
+export async function builtMessageOf(messageId: string): Promise<{ raw: Buffer | null; messageIdHeader: string } | null> {
   const [row] = await db()
-    .select({ raw: messageContents.raw })
-    .from(messageContents)
-    .where(eq(messageContents.messageId, messageId))
+    .select({ raw: messageContents.raw, messageIdHeader: messages.messageIdHeader })
+    .from(messages)
+    .leftJoin(messageContents, eq(messageContents.messageId, messages.id))
+    .where(eq(messages.id, messageId))
     .limit(1);
-  return row?.raw ?? null;
+  return row ?? null;
 }

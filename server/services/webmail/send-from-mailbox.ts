@@ -84,12 +84,10 @@ async function existingSentCopy(client: ImapFlow, sendingMessageId: string, mess
  * end here, one after the other in the mailbox's session, and the second finds the first's copy.
  */
 async function storeSentCopy(client: ImapFlow, message: SentMessage): Promise<string | null> {
-  const raw = await builtMessageOf(message.id);
-  const headerEnd = raw ? raw.indexOf("\r\n\r\n") : -1;
-  const messageIdHeader = raw && headerEnd > 0 ? fetchedHeader(raw.subarray(0, headerEnd), "Message-ID") : null;
-  const existing = await existingSentCopy(client, message.id, messageIdHeader);
+  const built = await builtMessageOf(message.id);
+  const existing = await existingSentCopy(client, message.id, built?.messageIdHeader ?? null);
   if (existing) return existing;
-  return raw ? appendToSpecialFolder(client, "sent", sentCopyOf(raw, message.bcc), ["\\Seen"]) : null;
+  return built?.raw ? appendToSpecialFolder(client, "sent", sentCopyOf(built.raw, message.bcc), ["\\Seen"]) : null;
 }
 
 /**
