@@ -10,22 +10,19 @@ export type LocatedMessage = { folder: FolderUse; uid: number };
 /** INBOX is one folder whatever its case (IMAP); other names are exact. */
 const inboxAnyCase = (name: string) => (name.toUpperCase() === "INBOX" ? "INBOX" : name);
 
-/** The message's UID in this folder, opened read-write, or null when it is not there (or the folder is gone). */
-async function uidIn(client: ImapFlow, name: string, guid: string): Promise<{ folder: FolderUse; uid: number } | null> {
-  const opened = await openFolder(client, name, { readOnly: false });
-  if (!opened || opened.exists === 0) return null;
-  const [uid] = await uidsWithGuid(client, guid);
-  return uid ? { folder: { name: opened.path, specialUse: specialUseOf(opened) }, uid } : null;
-}
-
 /** Where the caller saw the message: its folder, and its UID there when the caller has it. */
 export type SeenAt = { folder?: string; uid?: number };
 
-/** The message at `uid` in `name` when its GUID is the one asked for: one fetch, no search. */
-async function atUid(client: ImapFlow, name: string, uid: number, guid: string): Promise<LocatedMessage | null> {
+/**
+ * The message's UID in this folder, opened read-write, or null when it is not there (or the folder is gone):
+ * at `seenAtUid` when that still holds its GUID (one fetch), else by Dovecot's search for the GUID.
+ */
+async function uidIn(client: ImapFlow, name: string, guid: string, seenAtUid?: number): Promise<LocatedMessage | null> {
   const opened = await openFolder(client, name, { readOnly: false });
   if (!opened || opened.exists === 0) return null;
-  return (await guidAtUid(client, uid)) === guid ? { folder: { name: opened.path, specialUse: specialUseOf(opened) }, uid } : null;
+  const atSeenUid = seenAtUid !== undefined && (await guidAtUid(client, seenAtUid)) === guid;
+  const [uid] = atSeenUid ? [seenAtUid] : await uidsWithGuid(client, guid);
+  return uid ? { folder: { name: opened.path, specialUse: specialUseOf(opened) }, uid } : null;
 }
 
 /**
@@ -37,14 +34,10 @@ async function atUid(client: ImapFlow, name: string, uid: number, guid: string):
 export async function locateMessage(client: ImapFlow, messageId: string, seenAt: SeenAt = {}): Promise<LocatedMessage> {
   const guid = guidOfMessageId(messageId);
   if (!guid) throw notFound("Message");
-  if (seenAt.folder !== undefined && seenAt.uid !== undefined) {
-    const found = await atUid(client, inboxAnyCase(seenAt.folder), seenAt.uid, guid);
-    if (found) return found;
-  }
-  const lookFirstIn = seenAt.folder;
-  const searched = new Set([lookFirstIn, "INBOX"].flatMap((name) => (name === undefined ? [] : [inboxAnyCase(name)])));
+  const seenIn = seenAt.folder === undefined ? undefined : inboxAnyCase(seenAt.folder);
+  const searched = new Set([seenIn, "INBOX"].flatMap((name) => (name === undefined ? [] : [name])));
   for (const name of searched) {
-    const found = await uidIn(client, name, guid);
+    const found = await uidIn(client, name, guid, name === seenIn ? seenAt.uid : undefined);
     if (found) return found;
   }
   for (const folder of await listFolders(client)) {
