@@ -18,30 +18,30 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   return result.status ?? 1;
 }
 
-function vitestTally(file: string): Tally | undefined {
-  if (!existsSync(file)) return undefined;
-  const report = JSON.parse(readFileSync(file, "utf8")) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  };
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
-}
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { name: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages: string[] }[] }[];
+};
 
-/** "file › test name: first line of the error" for each failed test of a Vitest JSON report. */
-function vitestFailures(file: string): string[] {
-  if (!existsSync(file)) return [];
-  const report = JSON.parse(readFileSync(file, "utf8")) as {
-    testResults: { name: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages: string[] }[] }[];
-  };
-  return report.testResults.flatMap((suite) => {
+/**
+ * A Vitest JSON report's tally, and "file › test name: first line of the error" for each failed test;
+ * no tally when the runner wrote no report.
+ */
+function vitestResult(file: string): { tally?: Tally; failures: string[] } {
+  if (!existsSync(file)) return { failures: [] };
+  const report = JSON.parse(readFileSync(file, "utf8")) as VitestReport;
+  const failures = report.testResults.flatMap((suite) => {
     const where = path.relative(process.cwd(), suite.name);
     const failed = suite.assertionResults.filter((test) => test.status === "failed");
     // A file that failed before any test ran (a hook or an import) has no failed tests, only a message.
     if (failed.length === 0 && suite.message) return [`${where}: ${firstLine(suite.message)}`];
     return failed.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages[0] ?? "")}`);
   });
+  const tally = { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  return { tally, failures };
 }
 
 type PlaywrightSuite = {
@@ -51,10 +51,13 @@ type PlaywrightSuite = {
   specs?: { title: string; tests: { status: string; projectName?: string; results: { error?: { message?: string } }[] }[] }[];
 };
 
-/** The same for a Playwright JSON report: tests whose outcome was "unexpected". */
-function playwrightFailures(file: string): string[] {
-  if (!existsSync(file)) return [];
-  const report = JSON.parse(readFileSync(file, "utf8")) as { suites: PlaywrightSuite[] };
+/** The same for a Playwright JSON report: its tally, and the tests whose outcome was "unexpected". */
+function playwrightResult(file: string): { tally?: Tally; failures: string[] } {
+  if (!existsSync(file)) return { failures: [] };
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites: PlaywrightSuite[];
+  };
   const walk = (suite: PlaywrightSuite, titles: string[]): string[] => [
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests
@@ -66,7 +69,11 @@ function playwrightFailures(file: string): string[] {
     ),
     ...(suite.suites ?? []).flatMap((child) => walk(child, [...titles, child.title])),
   ];
-  return report.suites.flatMap((suite) => walk(suite, [suite.file ?? suite.title]));
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  return {
+    tally: { passed: expected + flaky, failed: unexpected, skipped },
+    failures: report.suites.flatMap((suite) => walk(suite, [suite.file ?? suite.title])),
+  };
 }
 
 /** The first non-empty line, without terminal colours, cut to a readable length. */
@@ -75,15 +82,6 @@ function firstLine(message: string): string {
   const plain = message.replace(/\u001b\[[0-9;]*m/g, "");
   const line = plain.split("\n").find((text) => text.trim() !== "") ?? "";
   return line.trim().slice(0, 300);
-}
-
-function playwrightTally(file: string): Tally | undefined {
-  if (!existsSync(file)) return undefined;
-  const report = JSON.parse(readFileSync(file, "utf8")) as {
-    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-  };
-  const { expected, unexpected, flaky, skipped } = report.stats;
-  return { passed: expected + flaky, failed: unexpected, skipped };
 }
 
 /**
@@ -165,8 +163,7 @@ timed(() => ({
     "--reporter=json",
     "--outputFile.json=test-results/vitest-database.json",
   ]),
-  tally: vitestTally("test-results/vitest-database.json"),
-  failures: vitestFailures("test-results/vitest-database.json"),
+  ...vitestResult("test-results/vitest-database.json"),
 }));
 if (process.env.SKIP_BUILD !== "1") {
   const exitCode = run("npx", ["next", "build"]);
@@ -189,15 +186,13 @@ timed(() => ({
     "--reporter=json",
     "--outputFile.json=test-results/vitest.json",
   ]),
-  tally: vitestTally("test-results/vitest.json"),
-  failures: vitestFailures("test-results/vitest.json"),
+  ...vitestResult("test-results/vitest.json"),
 }));
 
 timed(() => ({
   name: "playwright (e2e)",
   exitCode: run("npx", ["playwright", "test"]),
-  tally: playwrightTally("test-results/e2e.json"),
-  failures: playwrightFailures("test-results/e2e.json"),
+  ...playwrightResult("test-results/e2e.json"),
 }));
 
 // The README's default database is the embedded one; CI's main run is on PostgreSQL, so the
@@ -215,8 +210,7 @@ if (process.argv.includes("--embedded-integration")) {
         ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
         embeddedEnv,
       ),
-      tally: vitestTally(report),
-      failures: vitestFailures(report),
+      ...vitestResult(report),
     }));
   }
 }
