@@ -192,8 +192,9 @@ describe("PATCH and DELETE /mailboxes/{mailbox_id}", () => {
 /** Mail as the child Dovecot stores it (mail_home = <state root>/mail/<domain>/<local part>; the state root is DATA_DIR or under /var/lib). */
 function storeMail(address: string): string {
   const home = mailboxStorageDir(address, inject("serverDataDir"))!;
-  mkdirSync(path.join(home, "Maildir", "new"), { recursive: true });
-  writeFileSync(path.join(home, "Maildir", "new", "1.eml"), "Subject: kept?\r\n\r\nold mail\r\n");
+  const mails = path.join(home, "sdbox", "mailboxes", "INBOX", "dbox-Mails");
+  mkdirSync(mails, { recursive: true });
+  writeFileSync(path.join(mails, "u.1"), "Subject: kept?\r\n\r\nold mail\r\n");
   return home;
 }
 

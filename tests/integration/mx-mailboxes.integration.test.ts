@@ -109,6 +109,23 @@ describe("delivery into a mailbox", () => {
     expect(await subjects(ada)).not.toContain(caught);
   });
 
+  it("stores a new mailbox's mail as single-dbox, and a mailbox from before keeps its Maildir", async () => {
+    const dataDir = inject("serverDataDir");
+    const fresh = await storedMailbox(bare);
+    // A mailbox created before single-dbox: the migration marked it `maildir`.
+    const older = await storedMailbox(bare);
+    await sql("update mailboxes set mail_format = 'maildir' where id = $1", [older.id]);
+    for (const box of [fresh, older]) {
+      const sent = await mxTransaction(mxPort(), "sender@example.org", [box.address], rawMessage(box.address, `Format ${box.id}`));
+      expect(short(sent.data)).toBe("250 2.0.0");
+      expect(await subjects(box)).toEqual([`Format ${box.id}`]);
+    }
+    const formatsOn = (box: TestMailbox) =>
+      ["sdbox", "Maildir"].filter((dir) => existsSync(path.join(mailboxStorageDir(box.address, dataDir)!, dir)));
+    expect(formatsOn(fresh)).toEqual(["sdbox"]);
+    expect(formatsOn(older)).toEqual(["Maildir"]);
+  });
+
   it("refuses an unknown address on a domain without a catch-all at RCPT with 550 5.1.1", async () => {
     const unknown = `nobody@${bare.domainName}`;
     const sent = await mxTransaction(mxPort(), "sender@example.org", [unknown, ada.address], rawMessage(unknown, `Half ${tag()}`));
@@ -139,14 +156,14 @@ describe("delivery into a mailbox", () => {
 });
 
 describe("refusals", () => {
-  it("a deleted mailbox: RCPT 550 5.1.1, IMAP login refused, its Maildir removed", async () => {
+  it("a deleted mailbox: RCPT 550 5.1.1, IMAP login refused, its mail removed", async () => {
     // On the domain without a catch-all: on the other one the address would still be the catch-all's.
     const doomed = await storedMailbox(bare);
     const sent = await mxTransaction(mxPort(), "sender@example.org", [doomed.address], rawMessage(doomed.address, "Before"));
     expect(short(sent.data)).toBe("250 2.0.0");
     const dataDir = inject("serverDataDir");
     const home = mailboxStorageDir(doomed.address, dataDir)!;
-    expect(existsSync(path.join(home, "Maildir"))).toBe(true);
+    expect(existsSync(path.join(home, "sdbox"))).toBe(true);
 
     await sql("delete from mailboxes where id = $1", [doomed.id]);
     expect(await removeMailboxStorage(doomed.address, { dataDir })).toBe(true);

@@ -55,7 +55,7 @@ describe("the generated Dovecot configuration", () => {
       "password_query = SELECT username AS user, password FROM dovecot_app_passdb('%u', '%w', '%s')",
     );
     expect(renderSqlFile("host=x", "mailbox", loginLimits)).toContain(
-      "user_query = SELECT username AS user, quota_rule, last_login_dict FROM dovecot_userdb('%u', '%{master_user}')",
+      "user_query = SELECT username AS user, quota_rule, last_login_dict, CASE mail_format WHEN 'maildir' THEN 'maildir:~/Maildir' ELSE 'sdbox:~/sdbox' END AS mail FROM dovecot_userdb('%u', '%{master_user}')",
     );
   });
 

@@ -6,6 +6,7 @@ import { sendingDomains } from "./sending-domains";
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export type MailProtocol = "imap" | "pop3" | "smtp";
+export type MailFormat = "sdbox" | "maildir";
 
 /**
  * A hosted mailbox on a customer's domain (docs/mailboxes.md). Dovecot reads
@@ -32,6 +33,12 @@ export const mailboxes = pgTable(
     imapEnabled: boolean("imap_enabled").notNull().default(true),
     pop3Enabled: boolean("pop3_enabled").notNull().default(true),
     smtpEnabled: boolean("smtp_enabled").notNull().default(true),
+    /**
+     * How Dovecot stores this mailbox's mail: `sdbox` for every mailbox
+     * created now, `maildir` for those created before (docs/mail-storage.md,
+     * "Storage format").
+     */
+    mailFormat: text("mail_format").$type<MailFormat>().notNull().default("sdbox"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     lastLoginAt: timestamptz("last_login_at"),
   },

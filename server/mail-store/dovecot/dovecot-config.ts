@@ -9,6 +9,7 @@
 // loopback rules-mail listener (docs/spam-and-rules.md).
 import type { DovecotUsers } from "./system-users";
 import { MASTER_SEPARATOR } from "./master-user";
+import { MAIL_LOCATION } from "./mail-location";
 import { spamSieveFile } from "./spam-sieve";
 import { MAIL_TLS_CIPHERS } from "@/server/security/tls-credentials";
 import {
@@ -121,7 +122,8 @@ first_valid_gid = ${users.mailGid}
 mail_uid = ${users.mailUid}
 mail_gid = ${users.mailGid}
 mail_home = ${layout.mailRoot}/%d/%n
-mail_location = maildir:~/Maildir
+# The userdb names each mailbox's own format; this is the format of new ones.
+mail_location = ${MAIL_LOCATION.sdbox}
 mail_plugins = $mail_plugins quota quota_clone${input.fullTextSearch ? " fts fts_xapian" : ""}
 # The webmail filters on attachments by this keyword, set as a message is stored (docs/webmail.md, "Search").
 mail_attachment_detection_options = add-flags

@@ -3,6 +3,7 @@
 // migration, never the tables, so the tables can change underneath.
 // Dovecot escapes every %-variable before putting it in a query; usernames
 // arrive lower-cased (auth_username_format = %Lu).
+import { MAIL_LOCATION } from "./mail-location";
 
 /** The limits the login queries pass to the SQL functions: the service's own rate-limit policies. */
 export type LoginLimits = {
@@ -32,8 +33,8 @@ export const appPasswordQuery = "SELECT username AS user, password FROM dovecot_
 /** The mailbox's own password (argon2id), when the protocol (%s) is on for it. */
 export const mailboxPasswordQuery = "SELECT username AS user, password FROM dovecot_passdb('%u', '%s')";
 
-/** Quota and last-login settings; %{master_user} is set when the service's reader logs in. */
-export const userQuery = "SELECT username AS user, quota_rule, last_login_dict FROM dovecot_userdb('%u', '%{master_user}')";
+/** Quota, last-login settings and where the mail is; %{master_user} is set when the service's reader logs in. */
+export const userQuery = `SELECT username AS user, quota_rule, last_login_dict, CASE mail_format WHEN 'maildir' THEN '${MAIL_LOCATION.maildir}' ELSE '${MAIL_LOCATION.sdbox}' END AS mail FROM dovecot_userdb('%u', '%{master_user}')`;
 
 export const iterateQuery = "SELECT username AS user FROM dovecot_users";
 
