@@ -11,8 +11,16 @@
 // them on request); by default the frame carries a policy of its own that
 // allows only inline (data:) images, which a frame's policy can narrow but
 // never widen (docs/portal.md, "Remote images").
-import { useMemo } from "react";
-import { sanitizeEmailHtml } from "@/shared/sanitize-email-html";
+//
+// The sanitizer (sanitize-html with its parsers, about 60 kB gzip) loads when
+// the first frame shows, not with the page: a list of messages needs none of it.
+import { Suspense, use, useMemo } from "react";
+
+let sanitizer: Promise<typeof import("@/shared/sanitize-email-html")> | null = null;
+const loadSanitizer = () => {
+  sanitizer ??= import("@/shared/sanitize-email-html");
+  return sanitizer;
+};
 
 const BLOCK_REMOTE_IMAGES = `<meta http-equiv="Content-Security-Policy" content="img-src data:">`;
 
@@ -27,8 +35,25 @@ export function hasRemoteImages(html: string): boolean {
   return /\b(?:src|srcset|background|poster)\s*=\s*["']?\s*(?:https?:)?\/\//i.test(html) || /url\(\s*["']?\s*(?:https?:)?\/\//i.test(html);
 }
 
-export function EmailHtmlFrame({ html, className, remoteImages = false }: { html: string; className: string; remoteImages?: boolean }) {
-  const safeHtml = useMemo(() => sanitizeEmailHtml(html), [html]);
+type EmailHtmlFrameProps = { html: string; className: string; remoteImages?: boolean };
+
+export function EmailHtmlFrame(props: EmailHtmlFrameProps) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className={`h-96 w-full text-sm text-zinc-500 dark:text-zinc-400 ${props.className}`}>
+          Loading the message…
+        </p>
+      }
+    >
+      <SanitizedFrame {...props} />
+    </Suspense>
+  );
+}
+
+function SanitizedFrame({ html, className, remoteImages = false }: EmailHtmlFrameProps) {
+  const { sanitizeEmailHtml } = use(loadSanitizer());
+  const safeHtml = useMemo(() => sanitizeEmailHtml(html), [sanitizeEmailHtml, html]);
   return (
     <iframe
       // A new document when the choice changes: the images load (or not) from the start.

@@ -1,20 +1,10 @@
 "use client";
-// One name field in a dialog, for a new folder and for renaming one: the
-// API's rules (levels separated by `/`, no wildcards) checked on submit, and
-// its answer (a name taken is 409) shown beside the field.
-import { Alert } from "@/components/alert";
-import { Button } from "@/components/button";
-import { Dialog, DialogActions } from "@/components/dialog";
-import { TextField } from "@/components/text-field";
-import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
-import { useApiForm } from "@/features/forms/use-api-form";
+// One name field in a dialog, for a new folder and for renaming one. The
+// form (folder-name-form.tsx) loads the first time a dialog opens.
+import { Dialog } from "@/components/dialog";
+import { onDemand } from "@/components/on-demand";
 
-type Values = { name: string };
-const resolver = lazyZodResolver<Values, Values>(() =>
-  import("@/shared/schemas/mailbox-folders").then((schemas) => schemas.folderBodySchema),
-);
-
-type FolderNameDialogProps = {
+export type FolderNameDialogProps = {
   open: boolean;
   title: string;
   initialName: string;
@@ -24,39 +14,12 @@ type FolderNameDialogProps = {
   onClose: () => void;
 };
 
+const FolderNameForm = onDemand(() => import("./folder-name-form").then((module) => module.FolderNameForm));
+
 export function FolderNameDialog({ open, title, onClose, ...form }: FolderNameDialogProps) {
   return (
     <Dialog open={open} title={title} description="Use / to put it inside another folder (Projects/2026)." onClose={onClose}>
       <FolderNameForm {...form} onClose={onClose} />
     </Dialog>
-  );
-}
-
-function FolderNameForm({ initialName, submitLabel, onSubmit, onDone, onClose }: Omit<FolderNameDialogProps, "open" | "title">) {
-  const {
-    form,
-    errors,
-    isSubmitting,
-    onSubmit: submit,
-    failure,
-  } = useApiForm({
-    resolver,
-    defaultValues: { name: initialName },
-    submit: (values: Values) => onSubmit(values.name).then(() => values.name),
-    onSuccess: (name) => onDone(name),
-  });
-  return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      {failure ? <Alert>{failure}</Alert> : null}
-      <TextField label="Folder name" autoComplete="off" autoFocus error={errors.name?.message} {...form.register("name")} />
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" pending={isSubmitting}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
-    </form>
   );
 }

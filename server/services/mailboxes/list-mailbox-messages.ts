@@ -3,7 +3,8 @@ import { AppError } from "@/server/errors";
 import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
 import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";
 import { openFolderOrThrow } from "@/server/services/webmail/folders";
-import { fetchSummaries } from "@/server/services/webmail/message-summaries";
+import type { FolderUse } from "@/server/services/webmail/folders";
+import { fetchSummaries, fetchSummariesByPosition } from "@/server/services/webmail/message-summaries";
 import { withSentDelivery } from "@/server/services/webmail/sent-delivery";
 import type { ListMailboxMessagesQuery } from "@/shared/schemas/mailbox-messages";
 import { pageInfo } from "@/shared/schemas/pagination";
@@ -49,21 +50,18 @@ const listsEverything = (query: ListMailboxMessagesQuery) =>
  * newest `limit` are the last ones, and the folder's size is the total. A search answers every UID of the folder,
  * which on 20,000 messages cost more than the page itself (docs/webmail.md, "Latency").
  */
-async function uidsByPosition(client: ImapFlow, exists: number, page: number, limit: number): Promise<number[]> {
+function pageByPosition(client: ImapFlow, folder: FolderUse, exists: number, page: number, limit: number) {
   const last = exists - (page - 1) * limit;
-  if (last < 1) return [];
-  const first = Math.max(1, last - limit + 1);
-  const fetched = await client.fetchAll(`${first}:${last}`, { uid: true });
-  return fetched.map((message) => message.uid).sort((a, b) => b - a);
+  if (last < 1) return Promise.resolve([]);
+  return fetchSummariesByPosition(client, folder, Math.max(1, last - limit + 1), last);
 }
 
 async function listFolder(client: ImapFlow, query: ListMailboxMessagesQuery) {
   // The one folder, by name: no listing of the others, no counts (docs/webmail.md, "Latency").
   const { folder, ...opened } = await openFolderOrThrow(client, query.folder, { readOnly: true });
   if (!query.cursor && listsEverything(query)) {
-    const pageUids = await uidsByPosition(client, opened.exists, query.page, query.limit);
-    const items = await fetchSummaries(client, folder, pageUids);
-    const last = pageUids.at(-1);
+    const items = await pageByPosition(client, folder, opened.exists, query.page, query.limit);
+    const last = items.at(-1)?.uid;
     const nextCursor = last !== undefined && opened.exists > query.page * query.limit ? cursorAfter(opened.uidValidity, last) : null;
     return { items, nextCursor, pagination: pageInfo(query.page, query.limit, opened.exists) };
   }
