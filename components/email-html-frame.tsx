@@ -12,8 +12,11 @@
 // allows only inline (data:) images, which a frame's policy can narrow but
 // never widen (docs/portal.md, "Remote images").
 //
-// The sanitizer (sanitize-html with its parsers, about 60 kB gzip) loads when
-// the first frame shows, not with the page: a list of messages needs none of it.
+// HTML the API already sanitized (a hosted mailbox's messages) goes straight
+// into the frame: running the same sanitizer with the same rules again in the
+// browser would add no protection. HTML as the customer sent it (a sent
+// message's) is sanitized here first, with the sanitizer (sanitize-html and
+// its parsers, about 60 kB gzip) loaded when the first such frame shows.
 import { Suspense, use, useMemo } from "react";
 
 let sanitizer: Promise<typeof import("@/shared/sanitize-email-html")> | null = null;
@@ -35,9 +38,10 @@ export function hasRemoteImages(html: string): boolean {
   return /\b(?:src|srcset|background|poster)\s*=\s*["']?\s*(?:https?:)?\/\//i.test(html) || /url\(\s*["']?\s*(?:https?:)?\/\//i.test(html);
 }
 
-type EmailHtmlFrameProps = { html: string; className: string; remoteImages?: boolean };
+type FrameProps = { className: string; remoteImages?: boolean };
 
-export function EmailHtmlFrame(props: EmailHtmlFrameProps) {
+/** HTML as the customer sent it: sanitized in the browser, then framed. */
+export function UntrustedEmailHtmlFrame(props: FrameProps & { html: string }) {
   return (
     <Suspense
       fallback={
@@ -46,14 +50,19 @@ export function EmailHtmlFrame(props: EmailHtmlFrameProps) {
         </p>
       }
     >
-      <SanitizedFrame {...props} />
+      <SanitizingFrame {...props} />
     </Suspense>
   );
 }
 
-function SanitizedFrame({ html, className, remoteImages = false }: EmailHtmlFrameProps) {
+function SanitizingFrame({ html, ...frame }: FrameProps & { html: string }) {
   const { sanitizeEmailHtml } = use(loadSanitizer());
   const safeHtml = useMemo(() => sanitizeEmailHtml(html), [sanitizeEmailHtml, html]);
+  return <EmailHtmlFrame safeHtml={safeHtml} {...frame} />;
+}
+
+/** HTML the API already sanitized (shared/sanitize-email-html.ts), in the sandboxed frame. */
+export function EmailHtmlFrame({ safeHtml, className, remoteImages = false }: FrameProps & { safeHtml: string }) {
   return (
     <iframe
       // A new document when the choice changes: the images load (or not) from the start.

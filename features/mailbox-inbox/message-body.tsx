@@ -47,7 +47,7 @@ export function MessageBody({ html, text, messageId, sender }: MessageBodyProps)
         </div>
       ) : null}
       {html ? (
-        <EmailHtmlFrame html={html} remoteImages={remoteImages} className="rounded-lg border border-zinc-200 dark:border-zinc-800" />
+        <EmailHtmlFrame safeHtml={html} remoteImages={remoteImages} className="rounded-lg border border-zinc-200 dark:border-zinc-800" />
       ) : null}
       {text && html ? (
         <details className="text-sm">

@@ -13,7 +13,7 @@ import { MessageStatusBadge } from "./message-status-badge";
 import { useMessage } from "./use-messages";
 import type { messageDetailSchema } from "@/shared/schemas/messages";
 import type { z } from "zod";
-import { EmailHtmlFrame } from "@/components/email-html-frame";
+import { UntrustedEmailHtmlFrame } from "@/components/email-html-frame";
 
 type MessageDetailData = z.infer<typeof messageDetailSchema>;
 
@@ -83,7 +83,7 @@ function MessageBody({ html, text }: { html: string | null; text: string | null 
       <h2 id="body" className={panelHeadingClass}>
         Body
       </h2>
-      {html ? <EmailHtmlFrame html={html} className="rounded-b-xl" /> : null}
+      {html ? <UntrustedEmailHtmlFrame html={html} className="rounded-b-xl" /> : null}
       {text ? (
         html ? (
           <details className="border-t border-zinc-200 px-6 py-3 text-sm dark:border-zinc-800">
