@@ -5,6 +5,7 @@ import { NavMenuProvider } from "@/components/nav-menu";
 import { SiteHeader } from "@/features/navigation/site-header";
 import { SiteNav } from "@/features/navigation/site-nav";
 import { SkipLink } from "@/components/skip-link";
+import { IntlWarmupScript } from "@/components/intl-warmup-script";
 import { ThemeScript } from "@/components/theme-script";
 import { DeletionBanner } from "@/features/account-deletion/deletion-banner";
 import { getPortalSession } from "@/server/portal/portal-session";
@@ -35,6 +36,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang="en" suppressHydrationWarning>
       <head>
         <ThemeScript nonce={nonce} />
+        {session ? <IntlWarmupScript nonce={nonce} /> : null}
       </head>
       <body className="flex min-h-dvh flex-col bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         <Providers signedInEmail={session?.user.email ?? null}>
