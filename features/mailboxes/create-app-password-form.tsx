@@ -9,7 +9,8 @@ import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-
 import { lazyZodResolver } from "@/features/forms/lazy-zod-resolver";
 import { useApiForm } from "@/features/forms/use-api-form";
 import type { AppPassword, createAppPasswordBody } from "@/shared/schemas/mailbox-app-passwords";
-import { type Mailbox, mailProtocols } from "@/shared/schemas/mailboxes";
+import { mailProtocols } from "@/shared/mail-protocols";
+import type { Mailbox } from "@/shared/schemas/mailboxes";
 import { protocolLabel } from "./protocol-labels";
 import { useCreateAppPassword } from "./use-mailboxes";
 

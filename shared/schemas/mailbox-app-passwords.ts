@@ -1,7 +1,7 @@
 // App passwords of a hosted mailbox (docs/mailboxes.md): one per mail client,
 // limited to some protocols, the secret shown once.
 import { z } from "zod";
-import { mailProtocols } from "./mailboxes";
+import { mailProtocols } from "@/shared/mail-protocols";
 
 export const appPasswordSchema = z
   .object({

@@ -1,5 +1,6 @@
 // A mailbox's spam settings (docs/spam-and-rules.md, "Per-mailbox settings").
 import { z } from "zod";
+import { senderLines } from "@/shared/sender-lines";
 import { normaliseAddress } from "./mail-address";
 
 export const SPAM_ACTIONS = ["junk", "tag", "off"] as const;
@@ -54,13 +55,6 @@ export const updateDomainSpamListsBody = z.object({
 });
 
 export type DomainSpamLists = z.infer<typeof domainSpamListsSchema>;
-
-/** One entry per line (blank lines ignored), as the portal's text areas hold the lists. */
-export const senderLines = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
 
 const senderLinesField = z.string().superRefine((text, context) => {
   const lines = senderLines(text);

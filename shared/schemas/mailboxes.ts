@@ -3,8 +3,6 @@
 import { z } from "zod";
 import { newPasswordSchema } from "./account";
 
-export const mailProtocols = ["imap", "pop3", "smtp"] as const;
-
 /** Largest quota anyone can ask for (1 TiB in MB); each plan has its own, lower maximum. */
 export const MAX_QUOTA_MB = 1_048_576;
 

@@ -11,7 +11,7 @@ import { newId } from "@/server/ids";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { ClientInfo } from "@/shared/api/client-info";
 import type { AppPassword, createAppPasswordBody } from "@/shared/schemas/mailbox-app-passwords";
-import { mailProtocols } from "@/shared/schemas/mailboxes";
+import { mailProtocols } from "@/shared/mail-protocols";
 import { hashAppPassword, newAppPasswordSecret } from "./mailbox-password";
 import { getOwnedMailboxOrThrow } from "./mailbox-view";
 
