@@ -1,6 +1,6 @@
 // The service's own IMAP sessions into mailboxes, logged in as the master
 // user (docs/mailboxes.md, "Reading mail"): the portal reads mail the way any
-// mail client does, so Dovecot stays the only thing that touches the Maildir.
+// mail client does, so Dovecot stays the only thing that touches the mail files.
 // Sessions are reused per mailbox (docs/webmail.md, "Sessions"): a new one
 // costs a connection and a login.
 import { ImapFlow } from "imapflow";

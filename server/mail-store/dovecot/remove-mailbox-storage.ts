@@ -1,7 +1,7 @@
 // Removes a deleted mailbox's mail: the home Dovecot gives it,
 // <state root>/mail/<domain>/<local part> (`mail_home` in dovecot-config.ts;
 // the state root is DATA_DIR, or its directory under /var/lib: traversable-path.ts),
-// with its Maildir and Dovecot's index files. Called after the mailbox row is
+// with its mail (single-dbox or Maildir) and Dovecot's indexes. Called after the mailbox row is
 // gone, so no login or delivery can recreate it. With an operator's Dovecot
 // (DOVECOT=external) nothing is stored here and the operator removes it
 // (`doveadm` or the file system).
