@@ -4,12 +4,13 @@
 // of every route's first load. Each segment that needs it wraps itself in
 // <QueryProvider>; in the browser they all share one client, so the cache
 // (GET /auth/me among others) outlives navigation between them.
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { PortalApiError } from "./portal-fetch";
+import { WriteAwareQueryClient } from "./write-aware-query-client";
 
 function createQueryClient() {
-  return new QueryClient({
+  return new WriteAwareQueryClient({
     defaultOptions: {
       queries: {
         staleTime: 15_000,

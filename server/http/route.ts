@@ -108,7 +108,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   return { handle: (handler: (context: HandlerContext<P, Q, B, A>) => Promise<z.input<R>>) => wrap(endpoint, handler) };
 }
 
-/** Who is calling, and (for a session) the general rate-limit hit already counted by its lookup. */
+/** Who is calling, and (for a session or an API key) the general rate-limit hit already counted by its lookup. */
 type Authenticated = { principal: Principal | null; counted?: RateLimitState };
 
 /** 401 step: a bearer endpoint needs a live session; an optional one rejects only a bad token. */
@@ -119,19 +119,22 @@ async function authenticate(endpoint: Endpoint, request: Request): Promise<Authe
     if (endpoint.auth === "optional-bearer") return { principal: null };
     throw new AppError("unauthorized", "This operation needs `Authorization: Bearer <access token>`.");
   }
+  const limit = endpoint.rateLimit === false ? undefined : policy("api");
   if (endpoint.auth === "bearer-or-api-key" && looksLikeApiKey(token)) {
-    return { principal: { ...(await authenticateApiKey(token)), sessionId: null } };
+    // The key's general limit is counted in the same statement that finds the key (one round trip).
+    const { rateLimit, ...grant } = await authenticateApiKey(token, limit);
+    return { principal: { ...grant, sessionId: null }, counted: rateLimit };
   }
   // API keys authorize only the sending endpoints (docs/api.md).
   if (looksLikeApiKey(token))
     throw new AppError("unauthorized", "API keys work only on the sending endpoints; this operation needs an access token.");
   // The session's general limit is counted in the same statement that finds the session (one round trip).
-  const { rateLimit, ...session } = await authenticateToken(token, endpoint.rateLimit === false ? undefined : policy("api"));
+  const { rateLimit, ...session } = await authenticateToken(token, limit);
   return { principal: endpoint.auth === "bearer-or-api-key" ? { ...session, apiKey: null } : session, counted: rateLimit };
 }
 
+/** Sessions and API keys are counted by their lookup; anyone else by address. */
 function rateLimitSubject(auth: Principal | null, ip: string): string {
-  if (auth && "apiKey" in auth && auth.apiKey) return `key:${auth.apiKey.id}`;
   return auth?.sessionId ? sessionSubject(auth.sessionId) : `ip:${ipRateLimitSubject(ip)}`;
 }
 

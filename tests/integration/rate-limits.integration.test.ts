@@ -108,6 +108,33 @@ describe("rate limits", () => {
     expect((await me()).status).toBe(401);
   });
 
+  it("counts an API key's requests per key (with the key lookup), and a revoked key gets 401 before 429", async () => {
+    const register = await fetch(`${sessionLimit.baseUrl}/api/v1/auth/register`, {
+      method: "POST",
+      body: JSON.stringify({ email: `keyed.${Date.now()}@example.test`, password: "a-long-enough-password-9" }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(register.status).toBe(201);
+    const { accessToken } = ((await register.json()) as { data: { accessToken: string } }).data;
+    const session = { authorization: `Bearer ${accessToken}`, "content-type": "application/json" };
+    const created = await fetch(`${sessionLimit.baseUrl}/api/v1/sending/api-keys`, {
+      method: "POST",
+      body: JSON.stringify({ name: "limited" }),
+      headers: session,
+    });
+    expect(created.status).toBe(201);
+    const key = ((await created.json()) as { data: { id: string; secret: string } }).data;
+    const messages = () => fetch(`${sessionLimit.baseUrl}/api/v1/sending/messages`, { headers: { authorization: `Bearer ${key.secret}` } });
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index += 1) statuses.push((await messages()).status);
+    // The key has a count of its own: the session that made it has used 1 of its 3.
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await (await messages()).json()).toMatchObject({ success: false, data: { code: "rate_limited" } });
+    const revoked = await fetch(`${sessionLimit.baseUrl}/api/v1/sending/api-keys/${key.id}`, { method: "DELETE", headers: session });
+    expect(revoked.status).toBe(200);
+    expect((await messages()).status).toBe(401);
+  });
+
   it("keeps its counters in an unlogged table, so a hit never waits for a WAL flush", async () => {
     // Every API request counts a hit: as a logged table each one waited for the disk at commit.
     const [table] = await sql<{ relpersistence: string }>("select relpersistence from pg_class where relname = 'rate_limit_buckets'");

@@ -10,6 +10,8 @@ import { accounts, apiKeys } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { apiKeySecretHash } from "@/server/security/api-key-secret";
 import { ACTIVITY_WRITE_INTERVAL_MS } from "@/server/services/auth/session-rules";
+import { hitCte, hitParameters, type RateLimitState, stateAfterHit } from "@/server/services/rate-limit/consume-rate-limit";
+import type { RateLimitPolicy } from "@/server/services/rate-limit/policies";
 import type { ApiKeyScope } from "@/shared/schemas/api-keys";
 
 export type ApiKeyGrant = { id: string; scope: ApiKeyScope; domainId: string | null };
@@ -23,18 +25,57 @@ const keyLookup = hotQuery("api_key_lookup", (executor) =>
     .limit(1),
 );
 
-export async function authenticateApiKey(secret: string) {
-  // The lookup is by hash: nothing secret-dependent is compared in JavaScript.
-  const [row] = await keyLookup().execute({ hash: apiKeySecretHash(secret) });
+// The same lookup plus one hit on a rate limit, in a single round trip, as for sessions
+// (authenticate-bearer.ts): the hit is counted whatever the lookup finds.
+const countedKeyLookup = hotQuery("api_key_lookup_counted", (executor) => {
+  const hit = hitCte();
+  return executor
+    .with(hit)
+    .select({ key: apiKeys, account: accounts, hitCount: hit.count, hitExpiresAt: hit.expiresAt })
+    .from(hit)
+    .leftJoin(apiKeys, and(eq(apiKeys.secretHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .leftJoin(accounts, eq(accounts.id, apiKeys.accountId));
+});
+
+/** The subject an API key's requests are counted under: its secret's hash, known before the lookup. */
+const keySubject = (secretHash: string) => `key:${secretHash}`;
+
+type KeyRow = {
+  key: typeof apiKeys.$inferSelect | null;
+  account: typeof accounts.$inferSelect | null;
+  rateLimit?: RateLimitState;
+};
+
+async function findKey(hash: string, at: Date, limit: RateLimitPolicy | undefined): Promise<KeyRow> {
+  if (!limit) {
+    const [row] = await keyLookup().execute({ hash });
+    return { key: row?.key ?? null, account: row?.account ?? null };
+  }
+  const [row] = await countedKeyLookup().execute({ hash, ...hitParameters(limit, keySubject(hash), at) });
+  return {
+    key: row!.key,
+    account: row!.account,
+    rateLimit: stateAfterHit(limit, { count: row!.hitCount, expiresAt: row!.hitExpiresAt }, at),
+  };
+}
+
+/**
+ * The key's grant, or 401. With `limit`, the request is also counted against
+ * that policy for the key in the same statement; the caller gets the count
+ * back in `rateLimit` and decides on 429 after 401.
+ */
+export async function authenticateApiKey(secret: string, limit?: RateLimitPolicy) {
   const at = now();
-  if (!row || (row.key.expiresAt && row.key.expiresAt <= at) || row.account.deletionScheduledFor) {
+  // The lookup is by hash: nothing secret-dependent is compared in JavaScript.
+  const row = await findKey(apiKeySecretHash(secret), at, limit);
+  if (!row.key || !row.account || (row.key.expiresAt && row.key.expiresAt <= at) || row.account.deletionScheduledFor) {
     throw new AppError("unauthorized", "The API key is invalid, revoked or expired.");
   }
   if (!row.key.lastUsedAt || at.getTime() - row.key.lastUsedAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     await db().update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, row.key.id));
   }
   const grant: ApiKeyGrant = { id: row.key.id, scope: row.key.scope as ApiKeyScope, domainId: row.key.domainId };
-  return { accountId: row.account.id, account: row.account, apiKey: grant };
+  return { accountId: row.account.id, account: row.account, apiKey: grant, rateLimit: row.rateLimit };
 }
 
 /**
