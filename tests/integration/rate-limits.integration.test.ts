@@ -31,6 +31,24 @@ afterAll(async () => {
   await Promise.all([database?.drop(), sessionDatabase?.drop()]);
 });
 
+/** A new account on the server with the tiny per-session limit, and its session's tokens. */
+async function registerOnSessionLimit(label: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const register = await fetch(`${sessionLimit.baseUrl}/api/v1/auth/register`, {
+    method: "POST",
+    body: JSON.stringify({ email: `${label}.${Date.now()}@example.test`, password: "a-long-enough-password-9" }),
+    headers: { "content-type": "application/json" },
+  });
+  expect(register.status).toBe(201);
+  return ((await register.json()) as { data: { accessToken: string; refreshToken: string } }).data;
+}
+
+/** The statuses of `count` requests made one after another. */
+async function statusesOf(request: () => Promise<Response>, count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let index = 0; index < count; index += 1) statuses.push((await request()).status);
+  return statuses;
+}
+
 describe("rate limits", () => {
   it("answers the 6th request in the window with 429, Retry-After and the envelope; health is exempt", async () => {
     // Logout needs no credentials and answers 200 to any token, so only the limit can refuse it.
@@ -84,17 +102,9 @@ describe("rate limits", () => {
   });
 
   it("counts a signed-in caller's requests per session (with the session lookup), and a dead session still gets 401 before 429", async () => {
-    const register = await fetch(`${sessionLimit.baseUrl}/api/v1/auth/register`, {
-      method: "POST",
-      body: JSON.stringify({ email: `limited.${Date.now()}@example.test`, password: "a-long-enough-password-9" }),
-      headers: { "content-type": "application/json" },
-    });
-    expect(register.status).toBe(201);
-    const { accessToken, refreshToken } = ((await register.json()) as { data: { accessToken: string; refreshToken: string } }).data;
+    const { accessToken, refreshToken } = await registerOnSessionLimit("limited");
     const me = () => fetch(`${sessionLimit.baseUrl}/api/v1/auth/me`, { headers: { authorization: `Bearer ${accessToken}` } });
-    const statuses: number[] = [];
-    for (let index = 0; index < 4; index += 1) statuses.push((await me()).status);
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await statusesOf(me, 4)).toEqual([200, 200, 200, 429]);
     const limited = await me();
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(500);
     expect(await limited.json()).toMatchObject({ success: false, data: { code: "rate_limited", retryAfterSeconds: expect.any(Number) } });
@@ -109,13 +119,7 @@ describe("rate limits", () => {
   });
 
   it("counts an API key's requests per key (with the key lookup), and a revoked key gets 401 before 429", async () => {
-    const register = await fetch(`${sessionLimit.baseUrl}/api/v1/auth/register`, {
-      method: "POST",
-      body: JSON.stringify({ email: `keyed.${Date.now()}@example.test`, password: "a-long-enough-password-9" }),
-      headers: { "content-type": "application/json" },
-    });
-    expect(register.status).toBe(201);
-    const { accessToken } = ((await register.json()) as { data: { accessToken: string } }).data;
+    const { accessToken } = await registerOnSessionLimit("keyed");
     const session = { authorization: `Bearer ${accessToken}`, "content-type": "application/json" };
     const created = await fetch(`${sessionLimit.baseUrl}/api/v1/sending/api-keys`, {
       method: "POST",
@@ -125,10 +129,8 @@ describe("rate limits", () => {
     expect(created.status).toBe(201);
     const key = ((await created.json()) as { data: { id: string; secret: string } }).data;
     const messages = () => fetch(`${sessionLimit.baseUrl}/api/v1/sending/messages`, { headers: { authorization: `Bearer ${key.secret}` } });
-    const statuses: number[] = [];
-    for (let index = 0; index < 4; index += 1) statuses.push((await messages()).status);
     // The key has a count of its own: the session that made it has used 1 of its 3.
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await statusesOf(messages, 4)).toEqual([200, 200, 200, 429]);
     expect(await (await messages()).json()).toMatchObject({ success: false, data: { code: "rate_limited" } });
     const revoked = await fetch(`${sessionLimit.baseUrl}/api/v1/sending/api-keys/${key.id}`, { method: "DELETE", headers: session });
     expect(revoked.status).toBe(200);
