@@ -59,8 +59,8 @@ async function databaseBackends(databaseUrl: string | undefined): Promise<number
   }
 }
 
-/** Which part of the service a process is: the launcher, a Node worker, PostgreSQL, or an engine by its command name. */
-export type CpuPart = "launcher" | "workers" | "postgresql" | "postfix" | "other";
+/** Which part of the service a process is: the launcher, a web or delivery worker, PostgreSQL, or an engine by its command name. */
+export type CpuPart = "launcher" | "web" | "delivery" | "postgresql" | "postfix" | "other";
 
 const POSTFIX_COMMANDS = new Set([
   ...["postfix", "master", "smtpd", "smtp", "cleanup", "qmgr", "bounce", "trivial-rewrite", "postlogd", "tlsmgr", "scache", "anvil"],
@@ -69,6 +69,15 @@ const POSTFIX_COMMANDS = new Set([
 
 /** Node names its main thread "MainThread", which is what /proc shows as a Node process's command. */
 const NODE_COMMANDS = new Set(["node", "MainThread"]);
+
+/** The launcher marks the workers it forks to deliver (scripts/start.ts); the others serve requests. */
+function isDeliveryWorker(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes("CES_DELIVERY_WORKER=1");
+  } catch {
+    return false;
+  }
+}
 
 /**
  * `serverPid` may be a wrapper (tsx) whose one Node child is the launcher: the wrapper and that child count as the
@@ -82,7 +91,10 @@ function partOf(stat: ProcessStat, serverPid: number, backends: Set<number>): Cp
   } catch {
     return "other";
   }
-  if (NODE_COMMANDS.has(command)) return stat.pid === serverPid || stat.parentPid === serverPid ? "launcher" : "workers";
+  if (NODE_COMMANDS.has(command)) {
+    if (stat.pid === serverPid || stat.parentPid === serverPid) return "launcher";
+    return isDeliveryWorker(stat.pid) ? "delivery" : "web";
+  }
   return POSTFIX_COMMANDS.has(command) ? "postfix" : "other";
 }
 
@@ -91,7 +103,7 @@ export const cpuTotal = (parts: Record<CpuPart, number>) => Object.values(parts)
 
 /**
  * CPU milliseconds used by the server (and its database backends) from this
- * call until the returned function is called, by part (launcher, workers,
+ * call until the returned function is called, by part (launcher, web and delivery workers,
  * PostgreSQL, Postfix, other engines). Counted per process, so a process that
  * starts meanwhile counts from zero; one that exits meanwhile loses what it
  * used, unless its parent in the tree reaps it (pools keep their connections
@@ -108,7 +120,7 @@ export async function startCpuBreakdown(
   };
   const before = await ticksByPid();
   return async () => {
-    const parts: Record<CpuPart, number> = { launcher: 0, workers: 0, postgresql: 0, postfix: 0, other: 0 };
+    const parts: Record<CpuPart, number> = { launcher: 0, web: 0, delivery: 0, postgresql: 0, postfix: 0, other: 0 };
     for (const [pid, now] of await ticksByPid()) {
       parts[now.part] += (now.ticks - (before.get(pid)?.ticks ?? 0)) * (1000 / TICKS_PER_SECOND);
     }

@@ -20,7 +20,8 @@ import { startTestServer } from "../tests/support/test-server";
 import { registerBenchAccount } from "./bench-account";
 import { seedFeedEvents } from "./seed-events";
 import { feedEnd } from "./feed-end";
-import { message, prepareAccount } from "./send-app";
+import { drain, message, prepareAccount } from "./send-app";
+import { listen as listenSink } from "./send-sink";
 import { openSseClient, type SseClient } from "./sse-clients";
 
 const routePath = process.argv.slice(2).find((arg) => arg.startsWith("/")) ?? "/api/v1/health";
@@ -74,9 +75,14 @@ const areas: [string, RegExp][] = [
 ];
 const areaOf = (source: string) => areas.find(([, pattern]) => pattern.test(source))![0];
 
-/** Only the measured window: the last `seconds` before the worker stopped (start-up and warm-up left out). */
-function summarise(profile: CpuProfile, requests: number) {
-  const windowStart = profile.endTime - seconds * 1e6 - 300_000;
+/** Only the measured window: the last `windowSeconds` before the process stopped (start-up and warm-up left out). */
+function summarise(
+  profile: CpuProfile,
+  requests: number,
+  title = `CPU profile of ${routePath}: ${requests} requests in ${seconds} s, one web worker`,
+  windowSeconds = seconds,
+) {
+  const windowStart = profile.endTime - windowSeconds * 1e6 - 300_000;
   const parents = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
   const origins = new Map(profile.nodes.map((node) => [node.id, originOf(node.callFrame)]));
@@ -114,7 +120,7 @@ function summarise(profile: CpuProfile, requests: number) {
   const perRequest = (micros: number) => (micros / requests / 1000).toFixed(3);
   const busy = [...selfByArea].filter(([area]) => !area.startsWith("idle")).sort((a, b) => b[1] - a[1]);
   return [
-    `CPU profile of ${routePath}: ${requests} requests in ${seconds} s, one web worker; busy CPU ${perRequest(total)} ms per request`,
+    `${title}; busy CPU ${perRequest(total)} ms per request`,
     "",
     "| area (self time) | ms per request | share of busy CPU |",
     "|---|---:|---:|",
@@ -136,6 +142,18 @@ function summarise(profile: CpuProfile, requests: number) {
   ].join("\n");
 }
 
+/** Messages the delivery worker handed to the sink. */
+async function deliveredCount(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>("select count(*) as n from messages where status <> 'queued'");
+    return Number(rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The newest account's feed gets 2,000 events, as in bench:events. */
 async function seedEvents(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -153,6 +171,11 @@ async function main() {
   // DATABASE_URL: profile against that PostgreSQL server (a throwaway database); otherwise the embedded engine.
   let database: TestDatabase | undefined;
   if (process.env.DATABASE_URL) database = await createTestDatabase(process.env.DATABASE_URL, "profile");
+  const sending = routePath === "/api/v1/sending/messages";
+  // Sends are delivered as in bench:send, by one delivery worker to an SMTP sink on loopback, and that worker is profiled too.
+  const deliveryEnv: Record<string, string> = sending
+    ? { EMAIL_TRANSPORT: "smtp", SMTP_URL: `smtp://127.0.0.1:${await listenSink()}`, DELIVERY_WORKERS: "1", RUN_JOBS: "true" }
+    : {};
   const server = await startTestServer({
     label: "profile",
     databaseUrl: database?.url,
@@ -160,13 +183,14 @@ async function main() {
       WEB_CONCURRENCY: "1",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       RATE_LIMIT_OVERRIDES: "api=100000000/60",
+      ...deliveryEnv,
     },
     nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
   });
   let requests = 0;
+  let delivered = 0;
   try {
     // Routes outside /health need a signed-in caller; the send route an API key of an account with a verified domain.
-    const sending = routePath === "/api/v1/sending/messages";
     if (sending && !database) throw new Error("Profiling the send route needs DATABASE_URL (PostgreSQL)");
     const headers = routePath.startsWith("/api/v1/health")
       ? {}
@@ -204,6 +228,10 @@ async function main() {
     for (const client of clients) client.close();
     if (result.non2xx > 0) throw new Error(`${routePath} answered ${result.non2xx} non-2xx responses while profiling`);
     requests = result.requests.total;
+    if (sending) {
+      await drain(database!.url);
+      delivered = await deliveredCount(database!.url);
+    }
   } finally {
     await server.stop();
     await database?.drop();
@@ -222,7 +250,19 @@ async function main() {
     .map((file) => JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile)
     .sort((a, b) => nextSamples(b) - nextSamples(a));
   if (!profiles[0]) throw new Error(`no CPU profile written in ${profileDir}`);
-  const table = summarise(profiles[0], requests);
+  let table = summarise(profiles[0], requests);
+  if (sending) {
+    // The delivery worker is the process busiest in the delivery code; its whole life is counted, start-up included.
+    const deliverySamples = (profile: CpuProfile) => {
+      const inDelivery = new Set(
+        profile.nodes.filter((node) => /\/server\/(outbound|email)\//.test(node.callFrame.url)).map((node) => node.id),
+      );
+      return profile.samples.filter((id) => inDelivery.has(id)).length;
+    };
+    const worker = [...profiles].sort((a, b) => deliverySamples(b) - deliverySamples(a))[0]!;
+    const lifetime = (worker.endTime - worker.startTime) / 1e6;
+    table += `\n\n${summarise(worker, delivered, `CPU profile of the delivery worker: ${delivered} messages delivered to an SMTP sink (per request = per message; its whole life, start-up included)`, lifetime)}`;
+  }
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/profile.md", `${table}\n`);
   console.log(table);

@@ -33,7 +33,7 @@ import { drain, html, message, post, prepareAccount } from "./send-app";
 import { crashRun } from "./send-crash";
 import { freeLoopbackPort } from "../server/runtime/free-port";
 import { submissionRate } from "./submission-rate";
-import { startCpuMeter } from "./cpu-time";
+import { type CpuPart, cpuTotal, startCpuBreakdown } from "./cpu-time";
 import { percentile, pool, pooledHandOffRate, round, rsaSignaturesPerSecond } from "./send-baselines";
 import { arrivals, listen, sink, waitForSink } from "./send-sink";
 import { postfixRows, postfixRun } from "./send-postfix";
@@ -52,13 +52,22 @@ const acceptOnly = process.argv.includes("--accept-only");
 const postfixOnly = process.argv.includes("--postfix-only");
 const throughPostfix = !acceptOnly && canRunPostfix();
 
-/** CPU ms of the server and its database backends per unit of `work`'s result (requests or messages). */
+/** CPU ms of the server and its database backends per unit of `work`'s result (requests or messages), in all and by part. */
 async function withCpu<T>(server: TestServer, databaseUrl: string, work: () => Promise<T>, units: (result: T) => number) {
-  const stop = await startCpuMeter(server.pid, databaseUrl);
+  const stop = await startCpuBreakdown(server.pid, databaseUrl);
   const result = await work();
-  const cpuMs = await stop();
-  return { result, cpuMsPerUnit: cpuMs / Math.max(1, units(result)) };
+  const parts = await stop();
+  const count = Math.max(1, units(result));
+  const cpuPartsPerUnit = Object.fromEntries(Object.entries(parts).map(([part, ms]) => [part, ms / count])) as Record<CpuPart, number>;
+  return { result, cpuMsPerUnit: cpuTotal(parts) / count, cpuPartsPerUnit };
 }
+
+/** "web 7.1, delivery 12.0, …": the parts that used any CPU. */
+const partsText = (parts: Record<CpuPart, number>) =>
+  Object.entries(parts)
+    .filter(([, ms]) => ms >= 0.05)
+    .map(([part, ms]) => `${part} ${ms.toFixed(1)}`)
+    .join(", ");
 
 async function acceptRate(server: TestServer, path: string, key: string, body: unknown, perRequest: number) {
   const result = await autocannon({
@@ -208,7 +217,11 @@ async function main() {
       (run) => run.requests,
     );
     const health = healthRun.rate;
-    const { result: single, cpuMsPerUnit: singleCpu } = await withCpu(
+    const {
+      result: single,
+      cpuMsPerUnit: singleCpu,
+      cpuPartsPerUnit: singleParts,
+    } = await withCpu(
       server,
       database.url,
       () => acceptRate(server, "/sending/messages", key, message(0, "accept"), 1),
@@ -239,7 +252,11 @@ async function main() {
     const crash = acceptOnly ? null : await crashRun(server, database.url, key, { ...secrets, SMTP_URL: sinkUrl }, messageCount);
     await drain(database.url);
     const submission = { port: submissionPort, dataDir: server.dataDir, key, from: message(0, "smtp").from, html };
-    const { result: smtpOne, cpuMsPerUnit: smtpOneCpu } = await withCpu(
+    const {
+      result: smtpOne,
+      cpuMsPerUnit: smtpOneCpu,
+      cpuPartsPerUnit: smtpOneParts,
+    } = await withCpu(
       server,
       database.url,
       () => submissionRate(submission, 1, 300),
@@ -254,6 +271,7 @@ async function main() {
       handOff,
       health,
       cpuMs: { healthRequest: healthCpu, singleAccept: singleCpu, smtpOneAccept: smtpOneCpu },
+      cpuMsByPart: { singleAccept: singleParts, smtpOneAccept: smtpOneParts },
       single,
       batch,
       e2eBatch,
@@ -269,7 +287,7 @@ async function main() {
       ["GET /api/v1/health (constant route), 32 connections", `${round(health)} requests/s (CPU ${healthCpu.toFixed(2)} ms per request)`],
       [
         "Accept, POST /sending/messages, 32 connections",
-        `${round(single.messagesPerSecond)} messages/s = ${(single.messagesPerSecond / health).toFixed(3)} × health (p99 ${single.latencyP99} ms, non-2xx ${single.non2xx}; CPU ${singleCpu.toFixed(2)} ms per message = ${(singleCpu / healthCpu).toFixed(1)} × a health request)`,
+        `${round(single.messagesPerSecond)} messages/s = ${(single.messagesPerSecond / health).toFixed(3)} × health (p99 ${single.latencyP99} ms, non-2xx ${single.non2xx}; CPU ${singleCpu.toFixed(2)} ms per message = ${(singleCpu / healthCpu).toFixed(1)} × a health request: ${partsText(singleParts)})`,
       ],
       [
         "Accept, POST /sending/messages/batch (100 each), 4 connections",
@@ -293,7 +311,7 @@ async function main() {
         : []),
       [
         "Accept over SMTP submission (STARTTLS), 1 pooled connection",
-        `${round(smtpOne)} messages/s (CPU ${smtpOneCpu.toFixed(2)} ms per message)`,
+        `${round(smtpOne)} messages/s (CPU ${smtpOneCpu.toFixed(2)} ms per message: ${partsText(smtpOneParts)})`,
       ],
       [
         "Accept over SMTP submission (STARTTLS), 8 pooled connections",

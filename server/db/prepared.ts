@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { QueryResult, QueryResultRow } from "pg";
 import { db, type Executor } from "@/server/db/client";
 import { env } from "@/server/env";
 
@@ -27,4 +31,36 @@ export function hotQuery<P>(name: string, build: (executor: Executor) => Prepara
     pooled ??= build(executor).prepare(statementName(name) as string);
     return pooled;
   };
+}
+
+/** Distinct hot statement texts named per process; past it they run unnamed, so a connection never holds an unbounded set. */
+const MAX_NAMED_TEXTS = 64;
+const namesByText = new Map<string, string>();
+const dialect = new PgDialect();
+
+/** The name of one hot statement's text: its label and a digest, so two texts never share a name. */
+function nameOf(label: string, text: string): string | undefined {
+  const known = namesByText.get(text);
+  if (known || namesByText.size >= MAX_NAMED_TEXTS) return known;
+  const name = `${label}-${createHash("sha256").update(text).digest("hex").slice(0, 16)}`;
+  namesByText.set(text, name);
+  return name;
+}
+
+/**
+ * A statement built with `sql` whose text depends on its branches rather
+ * than only on its values (a send, a delivery's outcome): on the pool each
+ * distinct text is prepared once per connection under a name derived from
+ * it, so PostgreSQL parses and plans it once, not on every call. Within a
+ * transaction, or with no `label`, it runs as `execute` would.
+ */
+export async function executeHot<T extends QueryResultRow>(
+  executor: Executor,
+  label: string | null,
+  statement: SQL,
+): Promise<QueryResult<T>> {
+  if (executor !== db() || !label || env().DATABASE_EMBEDDED) return (await executor.execute<T>(statement)) as QueryResult<T>;
+  const query = dialect.sqlToQuery(statement);
+  const name = nameOf(label, query.sql);
+  return db()._.session.prepareQuery(query, undefined, name, false).execute() as Promise<QueryResult<T>>;
 }

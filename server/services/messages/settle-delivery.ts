@@ -4,6 +4,7 @@
 // its own, one round trip); with them, one transaction.
 import { sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
+import { executeHot } from "@/server/db/prepared";
 import type { MessageEventType, MessageStatus } from "@/server/db/schema";
 import { newId } from "@/server/ids";
 import { type BounceInput, recordBounce } from "@/server/services/bounces/record-bounce";
@@ -58,7 +59,10 @@ async function writeOutcome(executor: Executor, messageId: string, settlement: S
     remoteMta: recipient.remoteMta ?? null,
     queueId: recipient.queueId ?? null,
   }));
-  await executor.execute(sql`
+  await executeHot(
+    executor,
+    "settle-delivery",
+    sql`
     with changed as (
       update messages
          set status = ${status},
@@ -86,7 +90,8 @@ async function writeOutcome(executor: Executor, messageId: string, settlement: S
     select event.id, changed.id, event.type, event.detail
       from changed, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as event(id text, type text, detail jsonb)
     -- A recipient's delivery is recorded once (its unique index), whoever writes it first.
-    on conflict do nothing`);
+    on conflict do nothing`,
+  );
 }
 
 export async function settleDelivery(messageId: string, settlement: Settlement) {

@@ -9,6 +9,7 @@
 // transaction of store-messages.ts, which handles every case.
 import { sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
+import { executeHot } from "@/server/db/prepared";
 import { messageContents, messageEvents, messages } from "@/server/db/schema";
 import { newId } from "@/server/ids";
 import { jobInsertClauses } from "@/server/jobs/enqueue";
@@ -67,7 +68,12 @@ export async function storeMessagesFast(principal: SendingPrincipal, prepared: P
            ${jobs.evaluate} as jobs_notified`;
   let eventTimes: Record<string, string>;
   try {
-    const result = await db().execute<{ plain: number; event_times: Record<string, string> }>(statement);
+    // A single send has one text, prepared once per connection; a batch's text grows with its size, and parsing is a small part of it.
+    const result = await executeHot<{ plain: number; event_times: Record<string, string> }>(
+      db(),
+      prepared.length === 1 ? "send-one" : null,
+      statement,
+    );
     eventTimes = result.rows[0]!.event_times;
   } catch (error) {
     if (isNotPlain(error)) return null;
