@@ -4,13 +4,17 @@
 // messages; the events are found through their (message, type) indexes.
 import { sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
+import { executeHot } from "@/server/db/prepared";
 import type { Period } from "@/server/services/billing/periods";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
 
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 100);
 
 export async function deliverability(accountId: string, period: Period, tx: Executor = db()): Promise<DashboardOverview["deliverability"]> {
-  const result = await tx.execute<{ handed_off: string; bounced: string; complained: string }>(sql`
+  const result = await executeHot<{ handed_off: string; bounced: string; complained: string }>(
+    tx,
+    "deliverability",
+    sql`
     select count(*) as handed_off,
            count(*) filter (where exists (
              select 1 from message_events event
@@ -19,7 +23,8 @@ export async function deliverability(accountId: string, period: Period, tx: Exec
              select 1 from message_events event where event.message_id = messages.id and event.type = 'complained')) as complained
       from messages
      where account_id = ${accountId} and status in ('sent', 'delivered', 'bounced')
-       and created_at >= ${period.start} and created_at < ${period.end}`);
+       and created_at >= ${period.start} and created_at < ${period.end}`,
+  );
   const row = result.rows[0];
   const [handedOff, bounced, complained] = [Number(row?.handed_off ?? 0), Number(row?.bounced ?? 0), Number(row?.complained ?? 0)];
   return { handedOff, bounced, complained, bounceRate: percent(bounced, handedOff), complaintRate: percent(complained, handedOff) };
