@@ -4,6 +4,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { QueryResult, QueryResultRow } from "pg";
 import { db, type Executor } from "@/server/db/client";
 import { env } from "@/server/env";
+import { logger } from "@/server/logger";
 
 /**
  * The name for a hot statement: on PostgreSQL a named statement is parsed
@@ -36,12 +37,19 @@ export function hotQuery<P>(name: string, build: (executor: Executor) => Prepara
 /** Distinct hot statement texts named per process; past it they run unnamed, so a connection never holds an unbounded set. */
 const MAX_NAMED_TEXTS = 64;
 const namesByText = new Map<string, string>();
+let capReported = false;
 const dialect = new PgDialect();
 
 /** The name of one hot statement's text: its label and a digest, so two texts never share a name. */
 function nameOf(label: string, text: string): string | undefined {
   const known = namesByText.get(text);
-  if (known || namesByText.size >= MAX_NAMED_TEXTS) return known;
+  if (known) return known;
+  if (namesByText.size >= MAX_NAMED_TEXTS) {
+    // Only a statement whose text changes from call to call gets here; it would be a bug worth seeing once.
+    if (!capReported) logger().warn({ label, named: MAX_NAMED_TEXTS }, "hot statement names used up; further texts run unnamed");
+    capReported = true;
+    return undefined;
+  }
   const name = `${label}-${createHash("sha256").update(text).digest("hex").slice(0, 16)}`;
   namesByText.set(text, name);
   return name;
