@@ -36,6 +36,8 @@ export async function removeMailboxStorage(address: string, options: { dataDir?:
     () => true,
     () => false,
   );
-  if (found) await rm(/*turbopackIgnore: true*/ dir, { recursive: true, force: true });
+  // Dovecot's indexer may still be writing the full-text index of the last delivery: a file created while the
+  // directory is emptied makes its removal fail (ENOTEMPTY), so it is retried, 100 ms longer each time (4.5 s in all).
+  if (found) await rm(/*turbopackIgnore: true*/ dir, { recursive: true, force: true, maxRetries: 9, retryDelay: 100 });
   return found;
 }
