@@ -101,6 +101,16 @@ function partOf(stat: ProcessStat, serverPid: number, backends: Set<number>): Cp
 /** The sum of a breakdown's parts. */
 export const cpuTotal = (parts: Record<CpuPart, number>) => Object.values(parts).reduce((sum, ms) => sum + ms, 0);
 
+/** Each part of a breakdown divided by `units` (messages, requests). */
+export const cpuPerUnit = (parts: Record<CpuPart, number>, units: number) =>
+  Object.fromEntries(Object.entries(parts).map(([part, ms]) => [part, ms / units])) as Record<CpuPart, number>;
+
+/** "launcher 0.8, web 18.1, …": a breakdown as a table cell. */
+export const cpuPartsText = (parts: Record<CpuPart, number>) =>
+  Object.entries(parts)
+    .map(([part, ms]) => `${part} ${ms.toFixed(1)}`)
+    .join(", ");
+
 /**
  * CPU milliseconds used by the server (and its database backends) from this
  * call until the returned function is called, by part (launcher, web and delivery workers,

@@ -20,7 +20,7 @@ import { loopbackAddress } from "../tests/support/recipient-mx";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { freeLoopbackPort } from "../server/runtime/free-port";
 import { drain, message, post } from "./send-app";
-import { type CpuPart, cpuTotal, startCpuBreakdown, startCpuMeter } from "./cpu-time";
+import { cpuPartsText, cpuPerUnit, cpuTotal, startCpuBreakdown, startCpuMeter } from "./cpu-time";
 import { percentile, pool } from "./send-baselines";
 import { arrivals, waitForSink } from "./send-sink";
 
@@ -231,10 +231,7 @@ export async function postfixRun(options: {
     const batch = {
       ...batchRun,
       cpuMsPerMessage: perMessage(cpuTotal(cpuParts)),
-      cpuMsPerMessageByPart: Object.fromEntries(Object.entries(cpuParts).map(([part, ms]) => [part, perMessage(ms)])) as Record<
-        CpuPart,
-        number
-      >,
+      cpuMsPerMessageByPart: cpuPerUnit(cpuParts, batchRun.count),
     };
     await drain(databaseUrl);
     const single = await endToEnd(server, databaseUrl, key, "single", Math.round(messageCount / 3), "postfix-single");
@@ -270,11 +267,7 @@ export function postfixRows(result: PostfixResults, rsa: number, smartHost: { ra
     ],
     [
       "CPU per message end to end in batches (server, Postfix, database) and what two idle cores would carry",
-      `through Postfix ${batch.cpuMsPerMessage.toFixed(1)} ms (${Object.entries(batch.cpuMsPerMessageByPart)
-        .map(([part, ms]) => `${part} ${ms.toFixed(1)}`)
-        .join(
-          ", ",
-        )}) → ${Math.round(2000 / batch.cpuMsPerMessage)} messages/s = ${(2000 / batch.cpuMsPerMessage / rsa).toFixed(3)} × one-core signatures${smartHost ? `; through the smart host ${smartHost.cpuMsPerMessage.toFixed(1)} ms → ${Math.round(2000 / smartHost.cpuMsPerMessage)} messages/s` : ""}`,
+      `through Postfix ${batch.cpuMsPerMessage.toFixed(1)} ms (${cpuPartsText(batch.cpuMsPerMessageByPart)}) → ${Math.round(2000 / batch.cpuMsPerMessage)} messages/s = ${(2000 / batch.cpuMsPerMessage / rsa).toFixed(3)} × one-core signatures${smartHost ? `; through the smart host ${smartHost.cpuMsPerMessage.toFixed(1)} ms → ${Math.round(2000 / smartHost.cpuMsPerMessage)} messages/s` : ""}`,
     ],
     [
       `End to end through Postfix, ${single.count} single sends, 32 concurrent (→ \`delivered\`)`,

@@ -33,7 +33,7 @@ import { drain, html, message, post, prepareAccount } from "./send-app";
 import { crashRun } from "./send-crash";
 import { freeLoopbackPort } from "../server/runtime/free-port";
 import { submissionRate } from "./submission-rate";
-import { type CpuPart, cpuTotal, startCpuBreakdown } from "./cpu-time";
+import { cpuPartsText, cpuPerUnit, cpuTotal, startCpuBreakdown } from "./cpu-time";
 import { percentile, pool, pooledHandOffRate, round, rsaSignaturesPerSecond } from "./send-baselines";
 import { arrivals, listen, sink, waitForSink } from "./send-sink";
 import { postfixRows, postfixRun } from "./send-postfix";
@@ -58,16 +58,8 @@ async function withCpu<T>(server: TestServer, databaseUrl: string, work: () => P
   const result = await work();
   const parts = await stop();
   const count = Math.max(1, units(result));
-  const cpuPartsPerUnit = Object.fromEntries(Object.entries(parts).map(([part, ms]) => [part, ms / count])) as Record<CpuPart, number>;
-  return { result, cpuMsPerUnit: cpuTotal(parts) / count, cpuPartsPerUnit };
+  return { result, cpuMsPerUnit: cpuTotal(parts) / count, cpuPartsPerUnit: cpuPerUnit(parts, count) };
 }
-
-/** "web 7.1, delivery 12.0, …": the parts that used any CPU. */
-const partsText = (parts: Record<CpuPart, number>) =>
-  Object.entries(parts)
-    .filter(([, ms]) => ms >= 0.05)
-    .map(([part, ms]) => `${part} ${ms.toFixed(1)}`)
-    .join(", ");
 
 async function acceptRate(server: TestServer, path: string, key: string, body: unknown, perRequest: number) {
   const result = await autocannon({
@@ -287,7 +279,7 @@ async function main() {
       ["GET /api/v1/health (constant route), 32 connections", `${round(health)} requests/s (CPU ${healthCpu.toFixed(2)} ms per request)`],
       [
         "Accept, POST /sending/messages, 32 connections",
-        `${round(single.messagesPerSecond)} messages/s = ${(single.messagesPerSecond / health).toFixed(3)} × health (p99 ${single.latencyP99} ms, non-2xx ${single.non2xx}; CPU ${singleCpu.toFixed(2)} ms per message = ${(singleCpu / healthCpu).toFixed(1)} × a health request: ${partsText(singleParts)})`,
+        `${round(single.messagesPerSecond)} messages/s = ${(single.messagesPerSecond / health).toFixed(3)} × health (p99 ${single.latencyP99} ms, non-2xx ${single.non2xx}; CPU ${singleCpu.toFixed(2)} ms per message = ${(singleCpu / healthCpu).toFixed(1)} × a health request: ${cpuPartsText(singleParts)})`,
       ],
       [
         "Accept, POST /sending/messages/batch (100 each), 4 connections",
@@ -311,7 +303,7 @@ async function main() {
         : []),
       [
         "Accept over SMTP submission (STARTTLS), 1 pooled connection",
-        `${round(smtpOne)} messages/s (CPU ${smtpOneCpu.toFixed(2)} ms per message: ${partsText(smtpOneParts)})`,
+        `${round(smtpOne)} messages/s (CPU ${smtpOneCpu.toFixed(2)} ms per message: ${cpuPartsText(smtpOneParts)})`,
       ],
       [
         "Accept over SMTP submission (STARTTLS), 8 pooled connections",
