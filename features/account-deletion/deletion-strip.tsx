@@ -51,7 +51,7 @@ function StripContent({ scheduledFor, isCanceled, onCanceled, onDismiss }: Delet
           .
         </p>
         <p className="mt-0.5 text-red-700/90 dark:text-red-200/80">
-          Until then you can keep using it. Cancel to keep your account and everything in it.
+          Until then you can read everything in it, but nothing can be changed or sent. Cancel to keep your account as it is.
         </p>
         {cancel.error ? (
           <p role="alert" className="mt-1 font-medium">

@@ -5,7 +5,8 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { ClientInfo } from "@/shared/api/client-info";
-import type { AuthMode, Endpoint, HttpMethod } from "@/shared/api/endpoint";
+import { type AuthMode, type Endpoint, type HttpMethod, isRefusedWhileDeletionScheduled } from "@/shared/api/endpoint";
+import { assertAccountMayChange } from "@/server/services/account/account-standing";
 import { looksLikeApiKey } from "@/server/security/api-key-secret";
 import { assertScope, authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
 import { type AuthContext, authenticateToken, bearerTokenOf, sessionSubject } from "@/server/services/auth/authenticate-bearer";
@@ -162,6 +163,7 @@ export async function prepare<P extends z.ZodType, Q extends z.ZodType, B extend
   const authenticated = await authenticate(endpoint as Endpoint, request);
   await limitRate(endpoint as Endpoint, authenticated, info.client.ip);
   const auth = authenticated.principal;
+  if (auth?.account && isRefusedWhileDeletionScheduled(endpoint)) assertAccountMayChange(auth.account);
   const rawParams = await context.params;
   const input = {
     params: endpoint.params ? validatePart(endpoint.params, rawParams, "path") : undefined,

@@ -2,7 +2,7 @@
 // documentation is generated from the same schemas the routes enforce.
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
-import { type AuthMode, envelopeOf, errorEnvelope, type Endpoint } from "@/shared/api/endpoint";
+import { type AuthMode, envelopeOf, errorEnvelope, type Endpoint, isRefusedWhileDeletionScheduled } from "@/shared/api/endpoint";
 import { endpoints } from "@/shared/api/endpoints";
 import { apiTagGroups, apiTags } from "@/shared/api/endpoints/tags";
 import { errorStatus, type ErrorCode } from "@/shared/api/errors";
@@ -38,7 +38,7 @@ function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
   if (endpoint.body || endpoint.rawBody) codes.add("payload_too_large");
   if (endpoint.body) codes.add("unsupported_media_type");
   if (endpoint.auth !== "none") codes.add("unauthorized");
-  if (endpoint.auth === "bearer-or-api-key") codes.add("forbidden");
+  if (endpoint.auth === "bearer-or-api-key" || isRefusedWhileDeletionScheduled(endpoint)) codes.add("forbidden");
   return [...codes];
 }
 

@@ -63,11 +63,21 @@ export type Endpoint<
    * by this text; `response` is unused. Errors before the stream starts are the envelope.
    */
   eventStream?: string;
+  /**
+   * A change an account scheduled for deletion may still make (cancel the
+   * deletion, sign sessions out); every other operation but a read answers
+   * 403 `forbidden` for such an account.
+   */
+  allowedWhileDeletionScheduled?: boolean;
   /** The envelope's `message` on success. */
   message: string;
   /** Error codes this operation can answer with, for the documentation. */
   errors?: ErrorCode[];
 };
+
+/** Whether an account scheduled for deletion is refused this operation (every signed-in change not marked allowed). */
+export const isRefusedWhileDeletionScheduled = (endpoint: Pick<Endpoint, "auth" | "method" | "allowedWhileDeletionScheduled">) =>
+  endpoint.auth !== "none" && endpoint.method !== "GET" && !endpoint.allowedWhileDeletionScheduled;
 
 export function defineEndpoint<
   Params extends z.ZodType = z.ZodUndefined,

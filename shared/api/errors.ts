@@ -33,6 +33,7 @@ export const errorStatus = {
   plan_limit: 409,
   address_taken: 409,
   folder_protected: 409,
+  mailbox_full: 409,
   cursor_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

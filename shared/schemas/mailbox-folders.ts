@@ -18,6 +18,8 @@ export const folderNameSchema = z
     (name) => name.split("/").every((level) => level.trim() !== "" && level !== "." && level !== ".."),
     "name cannot have empty, . or .. levels",
   )
+  // A leading ~ would name a home directory to the mail storage, which refuses it.
+  .refine((name) => name.split("/").every((level) => !level.startsWith("~")), "no level of the name can start with ~")
   .meta({ description: "The folder's full name; `/` separates levels (`Projects/2026`)." });
 
 export const mailboxFolderParams = z.object({ mailbox_id: z.string() });

@@ -1,16 +1,25 @@
+import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getMe, login, register } from "@/shared/api/endpoints/auth";
 import { sendMagicLink } from "@/shared/api/endpoints/email-sign-in";
 import { cancelAccountDeletion, deleteAccount, listActivity } from "@/shared/api/endpoints/settings";
 import { setupTwoFactor } from "@/shared/api/endpoints/two-factor";
 import { createApiKey } from "@/shared/api/endpoints/api-keys";
+import { sendFromMailbox } from "@/shared/api/endpoints/mailbox-compose";
+import { createAppPassword } from "@/shared/api/endpoints/mailbox-credentials";
+import { getMailboxRules, putMailboxRules } from "@/shared/api/endpoints/mailbox-rules";
+import { listMessages, sendMessage } from "@/shared/api/endpoints/messages";
 import { createDomain } from "@/shared/api/endpoints/sending-domains";
 import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
 import { openSupportTicket } from "@/shared/api/endpoints/support";
 import { call } from "../support/api-client";
 import { sql } from "../support/database";
 import { createAccount, signIn, strongPassword, type TestAccount } from "../support/factories";
-import { waitForEmail } from "../support/captured-email";
+import { emailsTo, waitForEmail } from "../support/captured-email";
+import { verifiedDomain } from "../support/domains";
+import { newMailbox, rawMessage } from "../support/hosted-mailboxes";
+import { mxTransaction, short } from "../support/mx-client";
+import { holdsFor } from "../support/poll";
 
 // Tables holding an account's data, and the column that ties a row to it.
 const OWNED: [table: string, predicate: string][] = [
@@ -115,6 +124,45 @@ describe("DELETE /account", () => {
     await sql("update sessions set authenticated_at = now() - interval '16 minutes' where account_id = $1", [account.user.id]);
     expect((await call(deleteAccount, { token: account.accessToken })).error?.code).toBe("reauthentication_required");
     expect((await call(getMe, { token: account.accessToken })).body.data.deletionScheduledFor).toBeNull();
+  });
+});
+
+describe("an account scheduled for deletion", () => {
+  it("can read and cancel, but every door refuses a change or a send until it cancels: API, webmail, app passwords, rules and their forwards", async () => {
+    const account = await createAccount();
+    const domain = await verifiedDomain(account, "leaving");
+    const box = await newMailbox(account, domain);
+    const target = `forward-${randomBytes(4).toString("hex")}@example.net`;
+    const rules = { filters: [], forwarding: { to: [target], keepCopy: true }, vacation: null };
+    expect((await call(putMailboxRules, { token: account.accessToken, params: { mailbox_id: box.id }, body: rules })).status).toBe(200);
+    expect((await call(deleteAccount, { token: account.accessToken })).status).toBe(200);
+    const back = await call(login, { body: { email: account.email, password: account.password } });
+    const token = back.body.data.accessToken;
+    const message = { from: `hello@${domain.name}`, to: "someone@example.org", subject: "Still here?", text: "Hi" };
+
+    const refused = await call(sendMessage, { token, body: message });
+    expect(refused.status).toBe(403);
+    expect(refused.error).toMatchObject({ code: "forbidden", reason: "deletion_scheduled" });
+    expect(refused.body.message).toMatch(/scheduled for deletion.*cancel/i);
+    const webmail = { from: box.address, to: ["someone@example.org"], subject: "From webmail", text: "Hi" };
+    expect((await call(sendFromMailbox, { token, params: { mailbox_id: box.id }, body: webmail })).status).toBe(403);
+    expect(
+      (await call(createAppPassword, { token, params: { mailbox_id: box.id }, body: { name: "phone", protocols: ["imap"] } })).status,
+    ).toBe(403);
+    expect((await call(putMailboxRules, { token, params: { mailbox_id: box.id }, body: { ...rules, forwarding: null } })).status).toBe(403);
+    expect((await call(createApiKey, { token, body: { name: "late key" } })).status).toBe(403);
+    // Reads still answer.
+    expect((await call(getMailboxRules, { token, params: { mailbox_id: box.id } })).status).toBe(200);
+    expect((await call(listMessages, { token })).status).toBe(200);
+
+    // The mailbox still receives, but its forwarding rule sends nothing out.
+    const subject = `Not forwarded ${randomBytes(4).toString("hex")}`;
+    const sent = await mxTransaction(inject("mxPort"), "sender@example.org", [box.address], rawMessage(box.address, subject));
+    expect(short(sent.data)).toBe("250 2.0.0");
+    expect(await holdsFor(() => !emailsTo(target).some((email) => email.subject === subject), 5_000)).toBe(true);
+
+    expect((await call(cancelAccountDeletion, { token })).status).toBe(200);
+    expect((await call(sendMessage, { token, body: message })).status).toBe(201);
   });
 });
 

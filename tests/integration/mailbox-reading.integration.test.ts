@@ -13,9 +13,11 @@ import { sql } from "../support/database";
 import { createAccount, type TestAccount } from "../support/factories";
 import { newMailbox, imapClient, type TestMailbox } from "../support/hosted-mailboxes";
 import { verifiedDomain } from "../support/domains";
+import { mxTransaction } from "../support/mx-client";
 
 let account: TestAccount;
 let mailbox: TestMailbox;
+let hostname: string;
 
 async function deliverComposed(subject: string): Promise<void> {
   const raw = await new MailComposer({
@@ -26,7 +28,11 @@ async function deliverComposed(subject: string): Promise<void> {
     html: '<p>Rich <b>words</b><script>alert("x")</script></p>',
     attachments: [{ filename: "notes.txt", content: "attached text" }],
     headers: {
-      "Authentication-Results": "mail.example.test; spf=pass smtp.mailfrom=example.org; dkim=none; dmarc=fail header.from=example.org",
+      // Another host's results on top of ours: the reader shows only ours, whatever the order.
+      "Authentication-Results": [
+        "mail.example.test; spf=pass smtp.mailfrom=example.org; dkim=pass; dmarc=pass header.from=example.org",
+        `${hostname}; spf=pass smtp.mailfrom=example.org; dkim=none; dmarc=fail header.from=example.org`,
+      ],
     },
   })
     .compile()
@@ -38,6 +44,8 @@ async function deliverComposed(subject: string): Promise<void> {
 beforeAll(async () => {
   process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ces-mail-reading-"));
   process.env.LOG_LEVEL = "silent";
+  // The MX greets with MAIL_HOSTNAME, the name our Authentication-Results carry.
+  hostname = (await mxTransaction(inject("mxPort"), "sender@example.org", [], Buffer.alloc(0))).greeting.split(" ")[0]!;
   account = await createAccount();
   const domain = await verifiedDomain(account, "inbox");
   mailbox = await newMailbox(account, domain);
@@ -64,6 +72,7 @@ describe("a mailbox's messages through the API", () => {
     expect(message.attachments).toEqual([expect.objectContaining({ filename: "notes.txt", contentType: "text/plain" })]);
     expect(Buffer.from(message.attachments[0]!.content, "base64").toString()).toBe("attached text");
     expect(message.authenticationResults).toMatchObject({ spf: "pass", dkim: "none", dmarc: "fail" });
+    expect(message.authenticationResults?.header).toMatch(new RegExp(`^${hostname};`));
     expect(message.headers).toContainEqual({ name: "Subject", value: "Newer message" });
     const again = await call(listMailboxMessages, { token, params: { mailbox_id: mailbox.id } });
     expect(again.body.data.items[0]!.seen).toBe(true);

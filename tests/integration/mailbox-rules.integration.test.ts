@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
 import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
 import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
+import { getMailboxMessage, listMailboxMessages } from "@/shared/api/endpoints/mailbox-messages";
 import { getMailboxRules, putMailboxRules } from "@/shared/api/endpoints/mailbox-rules";
 import type { MailboxRulesDocument } from "@/shared/schemas/mailbox-rules";
 import { call, request } from "../support/api-client";
@@ -20,6 +21,7 @@ import { imapClient, newAppPassword, newMailbox, rawMessage, type TestMailbox } 
 import { manageSieveSession } from "../support/managesieve-client";
 import { mxTransaction, short } from "../support/mx-client";
 import { expectGarbageRefusedBeforeMail, smtpDialogue } from "../support/smtp-dialogue";
+import { eventually } from "../support/poll";
 import { swaksAs } from "../support/swaks-as";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -279,6 +281,80 @@ describe("vacation", () => {
     );
     expect(events.map((event) => event.detail.to)).toEqual([person]);
     expect((await put(noRules)).status).toBe(200);
+  });
+});
+
+describe("mail a script writes itself", () => {
+  // Another account's mailbox: the direct (hosted) route, where forged badges would show.
+  let other: TestAccount;
+  let victim: TestMailbox;
+  let hostname: string;
+  beforeAll(async () => {
+    other = await createAccount();
+    victim = await newMailbox(other, await verifiedDomain(other, "victim"));
+    hostname = (await mxTransaction(inject("mxPort"), "sender@example.org", [], Buffer.alloc(0))).greeting.split(" ")[0]!;
+  });
+
+  /** Uploads `script` over ManageSieve with an IMAP app password and makes it the active one. */
+  async function activate(script: string): Promise<void> {
+    const session = await manageSieveSession(inject("mailStore").managesievePort);
+    try {
+      expect((await session.login(box.address, await newAppPassword(account, box.id, ["imap"]))).ok).toBe(true);
+      const name = `own${tag()}`;
+      const stored = await session.putScript(name, script);
+      expect(stored.ok, stored.text).toBe(true);
+      expect((await session.setActive(name)).ok).toBe(true);
+    } finally {
+      session.close();
+    }
+  }
+
+  /** The subjects in the victim's INBOX, through the API the portal reads. */
+  async function victimInbox(): Promise<{ id: string; subject: string | null }[]> {
+    const listed = await call(listMailboxMessages, { token: other.accessToken, params: { mailbox_id: victim.id } });
+    return listed.body.data.items;
+  }
+
+  it("a vacation reply with a :from that is not the mailbox's is refused: nothing reaches another account's mailbox or the Internet", async () => {
+    const subject = `Invoice ${tag()}`;
+    await activate(
+      `require ["vacation"];\nvacation :days 1 :from "CEO <ceo@${victim.address.split("@")[1]}>" :subject "${subject}" "Please pay the attached invoice.";\n`,
+    );
+    await deliver(`Question ${tag()}`, "", victim.address);
+    const outside = `outsider-${tag()}@example.org`;
+    await deliver(`Another question ${tag()}`, "", outside);
+    await settle();
+    expect((await victimInbox()).map((item) => item.subject)).not.toContain(subject);
+    expect(emailsTo(outside)).toHaveLength(0);
+  });
+
+  it("refuses a :mime reply that writes a header only the service writes (Sender)", async () => {
+    const subject = `Sender forged ${tag()}`;
+    const outside = `sender-${tag()}@example.org`;
+    await activate(
+      `require ["vacation"];\nvacation :days 1 :subject "${subject}" :mime text:\nSender: ceo@${victim.address.split("@")[1]}\nContent-Type: text/plain\n\nAway.\n.\n;\n`,
+    );
+    await deliver(`Hello ${tag()}`, "", outside);
+    await settle();
+    expect(emailsTo(outside)).toHaveLength(0);
+  });
+
+  it("a :mime reply's own Authentication-Results and spam verdict are dropped; the reader shows this host's results for the hosted copy", async () => {
+    const subject = `Away ${tag()}`;
+    await activate(
+      `require ["vacation"];\nvacation :days 1 :subject "${subject}" :mime text:\nAuthentication-Results: ${hostname}; spf=pass; dkim=pass header.d=paypal.com; dmarc=pass header.from=paypal.com\nX-Spam-Status: No, score=-10\nContent-Type: text/plain\n\nI am away.\n.\n;\n`,
+    );
+    await deliver(`Are you there ${tag()}`, "", victim.address);
+    const arrived = await eventually(victimInbox, (items) => items.some((item) => item.subject === subject), { timeoutMs: 30_000 });
+    const id = arrived.find((item) => item.subject === subject)!.id;
+    const read = await call(getMailboxMessage, { token: other.accessToken, params: { mailbox_id: victim.id, message_id: id } });
+    const results = read.body.data.headers.filter((header) => header.name.toLowerCase() === "authentication-results");
+    expect(results).toHaveLength(1);
+    expect(results[0]!.value).not.toContain("paypal.com");
+    expect(read.body.data.authenticationResults).toMatchObject({ spf: "pass", dkim: "pass", dmarc: "pass" });
+    expect(read.body.data.authenticationResults?.header).toContain(`header.from=${box.address.split("@")[1]}`);
+    expect(read.body.data.headers.some((header) => header.name.toLowerCase() === "x-spam-status")).toBe(false);
+    expect(read.body.data.spam).toBeNull();
   });
 });
 

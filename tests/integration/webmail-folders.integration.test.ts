@@ -86,11 +86,14 @@ describe("a mailbox's folders", () => {
 
   it("refuses bad names, no session and another account's mailbox", async () => {
     const token = account.accessToken;
-    for (const name of ["", "a/*", "a//b", "../x", "x\u0000y"]) {
+    for (const name of ["", "a/*", "a//b", "../x", "x\u0000y", "~root", "Projects/~x"]) {
       const bad = await call(createMailboxFolder, { token, params: { mailbox_id: mailbox.id }, body: { name } });
       expect(bad.status, name).toBe(400);
       expect(bad.error?.code).toBe("validation_error");
+      expect(bad.error?.errors?.[0]?.path, name).toBe("name");
     }
+    const renamed = await call(renameMailboxFolder, { token, params: { mailbox_id: mailbox.id, folder: "Junk" }, body: { name: "~root" } });
+    expect(renamed.status).toBe(400);
     expect((await call(listMailboxFolders, { params: { mailbox_id: mailbox.id } })).status).toBe(401);
     expect((await call(createMailboxFolder, { params: { mailbox_id: mailbox.id }, body: { name: "x" } })).status).toBe(401);
     const stranger = await createAccount();

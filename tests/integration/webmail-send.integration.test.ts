@@ -231,6 +231,26 @@ describe("drafts", () => {
   });
 });
 
+describe("a full mailbox", () => {
+  it("answers a draft that does not fit with 409 mailbox_full, and keeps what it holds", async () => {
+    const owner = await createAccount();
+    const small = await newMailbox(owner, await verifiedDomain(owner, "wmfull"), { quotaMb: 1 });
+    // Nearly a megabyte of mail first: the draft below then goes over the quota.
+    await deliverText(small.address, { subject: "Big one", files: [{ filename: "big.bin", content: randomBytes(700 * 1024) }] });
+    const params = { mailbox_id: small.id };
+    const draft = await call(saveMailboxDraft, {
+      token: owner.accessToken,
+      params,
+      body: { subject: "Too much", text: "x".repeat(400 * 1024) },
+    });
+    expect(draft.status).toBe(409);
+    expect(draft.error?.code).toBe("mailbox_full");
+    expect(draft.body.message).toMatch(/mailbox is full/);
+    const listed = await call(listMailboxMessages, { token: owner.accessToken, params, query: {} });
+    expect(listed.body.data.items.map((item) => item.subject)).toEqual(["Big one"]);
+  });
+});
+
 describe("one Idempotency-Key", () => {
   it("sends once when two requests carry it at the same time (a double click): one message, one copy in Sent", async () => {
     const before = (await call(listMessages, { token: account.accessToken })).body.data.pagination.total;

@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { mailboxStorageDir, removeMailboxStorage } from "@/server/mail-store/dovecot/remove-mailbox-storage";
 import type { AuthenticationSummary } from "@/server/mail/mx/authentication/authenticate-inbound";
-import { authenticationResultsHeader, prependTraceHeaders, receivedHeader } from "@/server/mail/mx/mailbox-delivery/trace-headers";
+import { authenticationResultsHeader, receivedHeader } from "@/server/mail/mx/mailbox-delivery/trace-headers";
+import { prependTraceHeaders } from "@/server/services/messages/trace-headers";
 
 const summary = (overrides: Partial<AuthenticationSummary> = {}): AuthenticationSummary => ({
   spf: "pass",

@@ -7,6 +7,7 @@ import { ImapFlow } from "imapflow";
 import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
+import { mailboxFullOr } from "./imap-refusal";
 import { readMailStoreRun } from "./mail-store-status";
 import { MASTER_SEPARATOR, MASTER_USER, masterUserPassword } from "./master-user";
 import { SessionPool } from "./session-pool";
@@ -87,7 +88,10 @@ export async function withMailboxSession<T>(mailbox: { id: string; address: stri
     throw storageOffline();
   }
   // A session of an earlier Dovecot run, or of a deleted mailbox that had this address, is never reused.
-  return sessions().run(`${mailbox.address} ${mailbox.id} ${run.since}`, mailbox.address, read);
+  // A refusal the user can act on (a full mailbox) is the API's own error, and leaves the session as it was.
+  return sessions().run(`${mailbox.address} ${mailbox.id} ${run.since}`, mailbox.address, (client) =>
+    read(client).catch((error: unknown) => Promise.reject(mailboxFullOr(error))),
+  );
 }
 
 /** Closes this process's sessions of a mailbox about to be deleted. */

@@ -4,6 +4,14 @@
 // sending pipeline as the mailbox's account (sending domain check, quota,
 // suppressions, DKIM at delivery, message events) and is written into the
 // event feed as `mailbox.forwarded` or `mailbox.vacation_sent`.
+//
+// A script may write what it sends (vacation, notify: their `:from`, and
+// `:mime` header lines), so such mail keeps submission's sender rules: the
+// From must be the mailbox or one of its aliases, headers only the service
+// writes (Sender, Resent-*, ours) are refused, and trace headers
+// (Authentication-Results, Received, ARC-*) are removed. A redirect is the
+// message as it came in, which scripts cannot edit here (no `editheader`):
+// its From stays the original author's.
 import { eq } from "drizzle-orm";
 import { simpleParser, type AddressObject } from "mailparser";
 import { db } from "@/server/db/client";
@@ -11,8 +19,11 @@ import { accounts, mailboxes } from "@/server/db/schema";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { recordMailboxRuleMail } from "@/server/services/events/record-mailbox-rule-mail";
 import { readHeaderBlock } from "@/server/mail/submission/submitted-message";
-import { headerFieldValue } from "@/server/services/messages/header-block";
+import { type HeaderField, headerFieldValue } from "@/server/services/messages/header-block";
 import { acceptSubmittedMessage } from "@/server/services/messages/accept-submitted-message";
+import { mailboxSenderAddresses } from "@/server/services/mailboxes/sender-addresses";
+import { reservedHeaderKind } from "@/shared/schemas/reserved-headers";
+import { readFromHeader } from "@/server/services/messages/read-from-header";
 
 export type RuleMailKind = "forward" | "vacation";
 
@@ -36,6 +47,38 @@ export async function ruleMailOwnerOrThrow(envelopeFrom: string) {
   return owner;
 }
 
+/**
+ * Whether Pigeonhole relayed the message as it came in (a redirect): its copy
+ * starts with Pigeonhole's own `X-Sieve` and `X-Sieve-Redirected-From`
+ * lines, above the original's headers. What a script writes (a vacation
+ * reply, a notification) starts with the headers Pigeonhole builds, so a
+ * `:mime` line cannot pose as one.
+ */
+function isRedirect(fields: HeaderField[], mailbox: string): boolean {
+  const [first, second] = fields;
+  const redirected = first?.name === "x-sieve" ? second : first;
+  return (
+    redirected?.name === "x-sieve-redirected-from" &&
+    headerFieldValue(redirected)
+      .trim()
+      .replace(/^<(.*)>$/, "$1")
+      .toLowerCase() === mailbox
+  );
+}
+
+/** A message the script wrote, held to submission's sender rules: the header fields to keep, or a refusal. */
+async function writtenMailFields(fields: HeaderField[], mailbox: string): Promise<HeaderField[]> {
+  const service = fields.find((field) => reservedHeaderKind(field.name) === "service");
+  if (service) throw new SmtpReply("invalidMessage", `${service.lines[0]!.split(":")[0]!.trim()} is written by the service, not by a rule`);
+  const kept = fields.filter((field) => reservedHeaderKind(field.name) !== "trace");
+  const from = readFromHeader(Buffer.from(kept.flatMap((field) => field.lines).join("\r\n"), "latin1")).mailbox;
+  const allowed = await mailboxSenderAddresses(mailbox);
+  if (!from || !allowed.includes(from.address.toLowerCase())) {
+    throw new SmtpReply("senderNotAllowed", "a rule's reply must come from the mailbox's address or one of its aliases");
+  }
+  return kept;
+}
+
 export async function acceptRulesMail(
   envelope: { from: string; to: string[] },
   submitted: Buffer,
@@ -44,7 +87,8 @@ export async function acceptRulesMail(
   const owner = await ruleMailOwnerOrThrow(envelope.from);
   const { fields, body } = readHeaderBlock(submitted);
   if (!fields.some((field) => field.name === "from")) throw new SmtpReply("invalidMessage", "the message has no From header");
-  const kept = fields.filter((field) => field.name && !DROPPED(field.name));
+  const written = isRedirect(fields, owner.mailbox.address) ? fields : await writtenMailFields(fields, owner.mailbox.address);
+  const kept = written.filter((field) => field.name && !DROPPED(field.name));
   // Pigeonhole marks its vacation replies (RFC 3834); a redirect keeps the original's headers.
   const autoSubmitted = fields.find((field) => field.name === "auto-submitted");
   const kind: RuleMailKind = autoSubmitted && /^auto-replied\b/i.test(headerFieldValue(autoSubmitted).trim()) ? "vacation" : "forward";

@@ -3,7 +3,9 @@
 import { createHash } from "node:crypto";
 import type { FetchMessageObject, MessageAddressObject } from "imapflow";
 import type { AddressObject, ParsedMail } from "mailparser";
+import { env } from "@/server/env";
 import type { MessageExtras } from "@/server/mail-store/dovecot/dovecot-message-extras";
+import { isAuthenticationResultsOf } from "@/server/services/messages/trace-headers";
 import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";
 import {
   DRAFT_FORWARD_OF_HEADER,
@@ -81,9 +83,16 @@ const addressList = (value: AddressObject | AddressObject[] | undefined): string
     group.value.map((entry) => formatAddress({ name: entry.name, address: entry.address })),
   );
 
-/** The Authentication-Results header our MX added (the first one: a header added on the way in sits on top). */
+/**
+ * The Authentication-Results header this host added on the way in (the first
+ * with our name: a header added on the way in sits on top). One that names
+ * another host is that host's word, not ours, and is never shown as a verdict.
+ */
 function authenticationResults(parsed: ParsedMail): MailboxMessageDetail["authenticationResults"] {
-  const line = parsed.headerLines.find((header) => header.key === "authentication-results");
+  const hostname = env().mail.hostname;
+  const line = parsed.headerLines.find(
+    (header) => header.key === "authentication-results" && isAuthenticationResultsOf(header.line.replace(/^[^:]*:/, ""), hostname),
+  );
   if (!line) return null;
   const header = line.line.replace(/^[^:]*:\s*/, "").replace(/\r?\n\s+/g, " ");
   const result = (method: string) => new RegExp(`\\b${method}=([a-z]+)`, "i").exec(header)?.[1]?.toLowerCase() ?? null;

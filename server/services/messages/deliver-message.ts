@@ -124,7 +124,7 @@ async function claimScheduled(messageId: string): Promise<boolean> {
  */
 async function handOffEach(
   relay: RelayForSending | UnusableRelay | undefined,
-  raw: Buffer,
+  { raw, signingDomain }: { raw: Buffer; signingDomain: string | null },
   row: LoadedMessage,
   recipients: string[],
 ): Promise<{ via: "relay" | "service"; result: HandOff; hosted: HostedDelivery[]; queueIds: Map<string, string> }> {
@@ -139,7 +139,7 @@ async function handOffEach(
     const from = verpAddress(row, recipient);
     const mailboxes = await resolveRecipient(recipient);
     if (mailboxes) {
-      const copy = await handOffToHostedMailboxes({ messageId: row.id, raw, from, recipient, mailboxes });
+      const copy = await handOffToHostedMailboxes({ messageId: row.id, raw, signingDomain, from, recipient, mailboxes });
       if ("delivered" in copy) hosted.push(copy.delivered);
       else result.refused.push(copy.refused);
       continue;
@@ -222,7 +222,7 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
   try {
     const signature = await signMessage(wire.raw, row.domainId, row.fromDomain);
     signed = signature.signed;
-    const sent = await handOffEach(relay, signature.raw, row, pending);
+    const sent = await handOffEach(relay, signature, row, pending);
     via = sent.via;
     result = sent.result;
     hosted = sent.hosted;

@@ -35,9 +35,13 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * The message with a DKIM-Signature header for its domain, or the service's own
  * for the test sender (no domain of the account); unchanged when the domain is gone.
  */
-export async function signMessage(raw: Buffer, domainId: string | null, fromDomain: string): Promise<{ raw: Buffer; signed: boolean }> {
+export async function signMessage(
+  raw: Buffer,
+  domainId: string | null,
+  fromDomain: string,
+): Promise<{ raw: Buffer; signed: boolean; signingDomain: string | null }> {
   const key = domainId ? await keyOf(domainId) : await testSenderSigningKey(fromDomain);
-  if (!key) return { raw, signed: false };
+  if (!key) return { raw, signed: false, signingDomain: null };
   const signer = new DKIM({ domainName: key.domain, keySelector: key.selector, privateKey: key.privateKey as never });
-  return { raw: await readAll(signer.sign(raw) as Readable), signed: true };
+  return { raw: await readAll(signer.sign(raw) as Readable), signed: true, signingDomain: key.domain };
 }

@@ -8,6 +8,9 @@
 // message's From address (or whose domain's block list does, unless its own
 // allow list names it) refuses it as our MX would (550 5.7.1); the
 // message is our own customer's, so it is not scored by the spam filter.
+// Like the MX, this route writes our own Received and Authentication-Results
+// on top and drops any Authentication-Results in the message that claims our
+// host name, so a reader trusts only what we found (trace-headers.ts).
 //
 // An alias may fan out to several mailboxes and one of them may defer: the
 // ones that took the message are noted in the mailbox delivery log under a key
@@ -20,6 +23,7 @@ import { recordMailboxReceived } from "@/server/services/events/record-mailbox-r
 import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "@/server/services/mailboxes/mailbox-delivery-log";
 import { fromHeaderAddress, senderStanding } from "@/server/services/mailboxes/sender-lists";
 import { spamSettingsOf } from "@/server/services/mailboxes/spam-settings";
+import { prependTraceHeaders } from "./trace-headers";
 
 export type HostedDelivery = { recipient: string; remoteMta: string; diagnostic: string };
 
@@ -50,9 +54,39 @@ const logKey = (messageId: string) => messageDigest(Buffer.from(`hosted-route:${
 const hostedRemoteMta = () => `${env().mail.hostname} (mail store, LMTP)`;
 
 /** `Received: by <host> (hosted mailbox delivery) id <message id>; <date>`: the one hop the copy made. */
-function withReceivedLine(raw: Buffer, messageId: string, hostname: string): Buffer {
+function receivedLine(messageId: string, hostname: string): string {
   const date = new Date().toUTCString().replace("GMT", "+0000");
-  return Buffer.concat([Buffer.from(`Received: by ${hostname} (hosted mailbox delivery) id ${messageId};\r\n\t${date}\r\n`), raw]);
+  return `Received: by ${hostname} (hosted mailbox delivery) id ${messageId};\r\n\t${date}`;
+}
+
+/** Whether the From domain aligns with the signing domain (relaxed: one is the other or a subdomain of it). */
+const aligned = (fromDomain: string, signingDomain: string) =>
+  fromDomain === signingDomain || fromDomain.endsWith(`.${signingDomain}`) || signingDomain.endsWith(`.${fromDomain}`);
+
+/**
+ * What this host can vouch for on its own route: the return path is ours, the
+ * DKIM signature is the one delivery just made, and DMARC passes only when
+ * the From header's domain is the signing domain (a forwarded copy keeps its
+ * original author's From, so it does not).
+ */
+export function hostedRouteAuthenticationResults(input: {
+  hostname: string;
+  returnPath: string;
+  fromAddress: string | null;
+  signingDomain: string | null;
+}): string {
+  const fromDomain = input.fromAddress?.split("@")[1] ?? null;
+  const dkim = input.signingDomain ? `dkim=pass header.d=${input.signingDomain}` : "dkim=none (not signed)";
+  const dmarc =
+    fromDomain && input.signingDomain && aligned(fromDomain, input.signingDomain)
+      ? `dmarc=pass header.from=${fromDomain}`
+      : `dmarc=none (the From domain is not the signing domain)${fromDomain ? ` header.from=${fromDomain}` : ""}`;
+  return [
+    `Authentication-Results: ${input.hostname};`,
+    ` spf=pass (this host's own delivery) smtp.mailfrom=${input.returnPath};`,
+    ` ${dkim};`,
+    ` ${dmarc}`,
+  ].join("\r\n");
 }
 
 /** The refusal that answers for the recipient: any temporary one first (the job retries), else the first permanent one. */
@@ -69,6 +103,8 @@ function refusalOf(recipient: string, failed: Failed[]): RecipientRefusal {
 export async function handOffToHostedMailboxes(input: {
   messageId: string;
   raw: Buffer;
+  /** The domain whose DKIM key signed `raw` at delivery, or null when it left unsigned. */
+  signingDomain: string | null;
   /** The copy's return path (VERP): Dovecot records it as Return-Path, so replies and vacation notices come back to us. */
   from: string;
   recipient: string;
@@ -81,7 +117,14 @@ export async function handOffToHostedMailboxes(input: {
     input.mailboxes.filter((mailbox) => !skipped.has(mailbox)),
   );
   const pending = input.mailboxes.filter((mailbox) => !skipped.has(mailbox) && !blocked.has(mailbox));
-  const raw = withReceivedLine(input.raw, input.messageId, env().mail.hostname);
+  const hostname = env().mail.hostname;
+  const authenticationResults = hostedRouteAuthenticationResults({
+    hostname,
+    returnPath: input.from,
+    fromAddress: fromHeaderAddress(input.raw),
+    signingDomain: input.signingDomain,
+  });
+  const raw = prependTraceHeaders(input.raw, [receivedLine(input.messageId, hostname), authenticationResults], hostname);
   const outcomes = await deliverToMailboxes(raw, pending, { from: input.from });
   const delivered = outcomes.filter((outcome) => outcome.delivered).map((outcome) => outcome.recipient);
   const failed: Failed[] = [

@@ -11,6 +11,7 @@
 // The plain send (no key, nothing suppressed, room in the quota) is stored
 // by one statement instead (store-messages-fast.ts); this transaction is the
 // path of every other case.
+import { assertAccountMayChange } from "@/server/services/account/account-standing";
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import {
@@ -125,6 +126,8 @@ export async function storeMessages(
   prepared: PreparedMessage[],
   claim: IdempotencyClaim | null,
 ): Promise<StoredMessages> {
+  // Every door that sends stores here: an account scheduled for deletion sends nothing, whichever door it used.
+  assertAccountMayChange(principal.account);
   const ids = prepared.map((message) => message.id);
   // The job sender must be up before the transaction: starting it inside reads pg-boss's schema on a
   // second pooled connection, which on the embedded database (one session for every connection)

@@ -1,6 +1,7 @@
 // A mailbox's folders as the webmail shows them (docs/webmail.md, "Folders"):
 // Dovecot's LIST with STATUS, special folders by their IMAP special-use flag.
 import type { ImapFlow } from "imapflow";
+import { imapRefusalOf } from "@/server/mail-store/dovecot/imap-refusal";
 import { openFolder } from "@/server/mail-store/dovecot/open-folder";
 import { AppError, notFound } from "@/server/errors";
 import type { MailboxFolder, SpecialUse } from "@/shared/schemas/mailbox-folders";
@@ -78,10 +79,20 @@ const protectedFolder = (name: string) =>
 
 const folderExists = (name: string) => new AppError("conflict", `A folder named ${name} already exists.`);
 
+/** A name the mail storage refuses (rules of its own beyond the schema's) is a 400 on the name, not a 500. */
+function nameRefusedOr(error: unknown): unknown {
+  const refusal = imapRefusalOf(error);
+  if (!refusal || (refusal.code !== "CANNOT" && !/invalid mailbox name/i.test(refusal.text))) return error;
+  const reason = refusal.text.replace(/^\[[^\]]*\]\s*/, "") || "the mail storage does not allow this name";
+  return new AppError("validation_error", "The folder name is not allowed.", {
+    errors: [{ path: "name", message: `Not allowed as a folder name: ${reason}` }],
+  });
+}
+
 export async function createFolder(client: ImapFlow, name: string): Promise<MailboxFolder> {
   const existing = await listFolders(client);
   if (existing.some((folder) => folder.name.toLowerCase() === name.toLowerCase())) throw folderExists(name);
-  await client.mailboxCreate(name);
+  await client.mailboxCreate(name).catch((error: unknown) => Promise.reject(nameRefusedOr(error)));
   await client.mailboxSubscribe(name);
   return { name, specialUse: null, total: 0, unseen: 0 };
 }
@@ -92,7 +103,7 @@ export async function renameFolder(client: ImapFlow, from: string, to: string): 
   if (to === folder.name) return folder;
   const existing = await listFolders(client);
   if (existing.some((entry) => entry.name.toLowerCase() === to.toLowerCase() && entry.name !== folder.name)) throw folderExists(to);
-  await client.mailboxRename(folder.name, to);
+  await client.mailboxRename(folder.name, to).catch((error: unknown) => Promise.reject(nameRefusedOr(error)));
   await client.mailboxSubscribe(to);
   return { ...folder, name: to };
 }

@@ -37,13 +37,13 @@ export const saveMailboxDraft = defineEndpoint({
   path: "/mailboxes/{mailbox_id}/drafts",
   operationId: "saveMailboxDraft",
   summary: "Save a draft in the mailbox's Drafts folder",
-  description: `The fields of the send, none required. Stored in Drafts flagged \`\\Draft\`, where mail clients find it; read it with \`GET /mailboxes/{mailbox_id}/messages/{id}\` (its \`draft\` names the message it answers or forwards), delete it with \`DELETE\`, and send it with \`draftId\`. ${offline}`,
+  description: `The fields of the send, none required. Stored in Drafts flagged \`\\Draft\`, where mail clients find it; read it with \`GET /mailboxes/{mailbox_id}/messages/{id}\` (its \`draft\` names the message it answers or forwards), delete it with \`DELETE\`, and send it with \`draftId\`. A mailbox over its quota → 409 \`mailbox_full\`. ${offline}`,
   params: mailboxSendParams,
   body: mailboxDraftBody,
   response: mailboxDraftSchema,
   status: 201,
   message: "Draft saved",
-  errors: ["validation_error", "not_found", "payload_too_large", "mail_storage_offline"],
+  errors: ["validation_error", "not_found", "payload_too_large", "mailbox_full", "mail_storage_offline"],
 });
 
 export const replaceMailboxDraft = defineEndpoint({
@@ -57,5 +57,5 @@ export const replaceMailboxDraft = defineEndpoint({
   body: mailboxDraftBody,
   response: mailboxDraftSchema,
   message: "Draft saved",
-  errors: ["validation_error", "not_found", "payload_too_large", "mail_storage_offline"],
+  errors: ["validation_error", "not_found", "payload_too_large", "mailbox_full", "mail_storage_offline"],
 });

@@ -23,6 +23,7 @@ export const revokeSession = defineEndpoint({
   auth: "bearer",
   params: sessionIdParams,
   response: z.null(),
+  allowedWhileDeletionScheduled: true,
   message: "Session revoked",
   errors: ["not_found"],
 });
@@ -37,6 +38,7 @@ export const revokeAllSessions = defineEndpoint({
   auth: "bearer",
   body: revokeAllBody,
   response: revokedCountSchema,
+  allowedWhileDeletionScheduled: true,
   message: "Other sessions revoked",
   errors: ["confirmation_required"],
 });

@@ -90,6 +90,7 @@ export const deleteAccount = defineEndpoint({
   body: deleteAccountBody,
   emptyBodyAllowed: true,
   response: deletionScheduleSchema,
+  allowedWhileDeletionScheduled: true,
   message: "Account scheduled for deletion",
   errors: ["reauthentication_required", "invalid_two_factor_code"],
 });
@@ -104,6 +105,7 @@ export const cancelAccountDeletion = defineEndpoint({
   body: emptyBody,
   emptyBodyAllowed: true,
   response: z.null(),
+  allowedWhileDeletionScheduled: true,
   message: "Deletion canceled",
   errors: ["conflict"],
 });

@@ -19,7 +19,8 @@ import { recordMailboxReceived } from "@/server/services/events/record-mailbox-r
 import { filterSpam } from "./filter-spam";
 import { type MailboxSpamOutcome, spamHeaders } from "./spam-headers";
 import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "@/server/services/mailboxes/mailbox-delivery-log";
-import { authenticationResultsHeader, prependTraceHeaders, receivedHeader } from "./trace-headers";
+import { prependTraceHeaders } from "@/server/services/messages/trace-headers";
+import { authenticationResultsHeader, receivedHeader } from "./trace-headers";
 
 type Failed = Extract<MailboxDeliveryOutcome, { delivered: false }>;
 
