@@ -15,7 +15,8 @@ import { EnvError, env, useEmbeddedDatabase, usePostfixHandOff } from "@/server/
 import { startDeliveryWorker, startJobWorker } from "@/server/jobs/worker";
 import { startMailListeners } from "@/server/mail/start-mail-listeners";
 import { startDevDns } from "@/server/dev-dns/start-dev-dns";
-import { startMailStore } from "@/server/mail-store/dovecot/start-mail-store";
+import { missingDovecotPackages, startMailStore } from "@/server/mail-store/dovecot/start-mail-store";
+import { readMailStorage } from "@/server/mail-store/dovecot/mail-store-status";
 import { mailLoginLimits } from "@/server/services/rate-limit/count-mail-login";
 import { startPostfix } from "@/server/outbound/postfix/start-postfix";
 import { startRspamd } from "@/server/spam-filter/start-rspamd";
@@ -23,6 +24,8 @@ import { startWebServer } from "@/server/runtime/web-server";
 import { drainWebServer } from "@/server/runtime/drain-web-server";
 import { acquireInstanceLock, InstanceLockedError } from "@/server/runtime/acquire-instance-lock";
 import { watchParentProcess } from "@/server/runtime/watch-parent-process";
+import { portProblems } from "@/server/runtime/check-listen-ports";
+import { servicePorts } from "@/server/runtime/service-ports";
 
 // Stopping (SIGTERM or SIGINT, from a terminal or any process manager): web
 // workers finish the requests in flight within WEB_DRAIN_MS, the job worker
@@ -62,6 +65,14 @@ async function runPrimary() {
   process.on("exit", () => releaseLock());
   if (!isDev && !existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
     console.error("No production build found: run `npm run build` first (or `npm run dev`).");
+    process.exit(1);
+  }
+  // Every port first, before anything starts: a taken one is an error naming its variable, never a child
+  // engine restarting forever behind a "ready" line (docs/operations.md, "Ports").
+  const dovecot = config.mailStore.mode === "auto" && missingDovecotPackages().length === 0;
+  const taken = await portProblems(servicePorts(config, { dovecot }));
+  if (taken.length > 0) {
+    console.error(`Cannot start: ${taken.length === 1 ? "a port it needs is" : "ports it needs are"} not free.\n  ${taken.join("\n  ")}`);
     process.exit(1);
   }
   const workerCount = isDev ? 1 : config.WEB_CONCURRENCY;
@@ -141,7 +152,12 @@ async function runPrimary() {
   let readyWorkers = 0;
   cluster.on("message", (_worker, message: unknown) => {
     if (message === "ready" && ++readyWorkers === workerCount) {
-      console.log(`ready on http://localhost:${config.PORT} (${workerCount} worker${workerCount > 1 ? "s" : ""})`);
+      const serving = `http://localhost:${config.PORT} (${workerCount} worker${workerCount > 1 ? "s" : ""})`;
+      // Never "ready" while the mail storage it was asked to run is down: say what is wrong instead.
+      const storage = readMailStorage(config);
+      if (dovecot && storage.status === "offline") {
+        console.error(`serving on ${serving}, but NOT READY: ${storage.reason}`);
+      } else console.log(`ready on ${serving}`);
     }
   });
 

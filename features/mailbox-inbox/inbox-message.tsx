@@ -26,14 +26,17 @@ import type { useMailboxMessage } from "./use-mailbox-inbox";
 
 const panelClass = "rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60";
 
-function headerRows(data: MailboxMessageDetail): [string, string][] {
+function headerRows(data: MailboxMessageDetail, specialUse: MailboxFolder["specialUse"] | undefined): [string, string][] {
   return [
     ["From", data.from ?? "—"],
     ["To", data.to.join(", ") || "—"],
     ...(data.cc.length ? [["Cc", data.cc.join(", ")] as [string, string]] : []),
     ...(data.bcc.length ? [["Bcc", data.bcc.join(", ")] as [string, string]] : []),
     ...(data.replyTo ? [["Reply-To", data.replyTo] as [string, string]] : []),
-    ["Received", formatDateTime(data.receivedAt)],
+    // What the mailbox wrote itself (Sent, Drafts) was stored, not received; its Date header says when it was written.
+    specialUse === "sent" || specialUse === "drafts"
+      ? [specialUse === "sent" ? "Sent" : "Saved", formatDateTime(data.date ?? data.receivedAt)]
+      : ["Received", formatDateTime(data.receivedAt)],
     ["Size", formatBytes(data.size)],
   ];
 }
@@ -112,7 +115,7 @@ export function InboxMessage({
               </p>
             ) : null}
             <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[6rem_minmax(0,1fr)]">
-              {headerRows(data).map(([term, value]) => (
+              {headerRows(data, folders.find((folder) => folder.name === data.folder)?.specialUse).map(([term, value]) => (
                 <div key={term} className="contents">
                   <dt className="font-medium text-zinc-800 dark:text-zinc-200">{term}</dt>
                   <dd className="wrap-anywhere text-zinc-600 dark:text-zinc-400">{value}</dd>

@@ -8,6 +8,7 @@ import { Alert } from "@/components/alert";
 import { QueryState } from "@/components/query-state";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { formatDateTime } from "@/components/format-time";
+import { deliveredViaLabels, sourceLabels } from "./message-labels";
 import { MessageRecipients } from "./message-recipients";
 import { MessageStatusBadge } from "./message-status-badge";
 import { useMessage } from "./use-messages";
@@ -129,12 +130,9 @@ function Message({ data }: { data: MessageDetailData }) {
           ["From", data.from],
           ["To", data.to.join(", ")],
           ["Cc", data.cc.join(", ") || "—"],
-          [
-            "Delivered through",
-            data.deliveredVia === "relay" ? "Your SMTP relay" : data.deliveredVia === "service" ? "Our delivery service" : "—",
-          ],
+          ["Delivered through", data.deliveredVia ? deliveredViaLabels[data.deliveredVia] : "—"],
           ["Message id", data.id],
-          ["Sent with", data.source === "smtp" ? "SMTP" : "the API"],
+          ["Sent with", sourceLabels[data.source].long],
           ...(data.scheduledAt ? [["Scheduled for", formatDateTime(data.scheduledAt)]] : []),
           ["Tags", data.tags.map((tag) => `${tag.name}:${tag.value}`).join(", ") || "—"],
         ].map(([term, value]) => (

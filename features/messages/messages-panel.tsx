@@ -5,7 +5,9 @@ import { QueryState } from "@/components/query-state";
 import { buttonClass } from "@/components/button-styles";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { formatDateTime, formatRelativeTime } from "@/components/format-time";
+import type { MessageSource } from "@/shared/schemas/messages";
 import { type MessageFilters, messagesHref } from "./message-filters";
+import { sourceLabels } from "./message-labels";
 import { MessagesFilterForm } from "./messages-filter-form";
 import { MessageStatusBadge } from "./message-status-badge";
 import { useMessages } from "./use-messages";
@@ -142,12 +144,12 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
   );
 }
 
-/** How a message reached the service, since the page lists both doors. */
-function SourceLabel({ source }: { source: "api" | "smtp" }) {
+/** How a message reached the service, since the page lists every door. */
+function SourceLabel({ source }: { source: MessageSource }) {
   return (
     <span className="shrink-0 rounded bg-zinc-100 px-1.5 py-0.5 text-[0.6875rem] font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
       <span className="sr-only">sent with </span>
-      {source === "smtp" ? "SMTP" : "API"}
+      {sourceLabels[source].short}
     </span>
   );
 }

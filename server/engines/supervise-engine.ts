@@ -16,6 +16,8 @@ const MAX_RESTART_DELAY_MS = 30_000;
 const STABLE_AFTER_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 const START_TIMEOUT_MS = 15_000;
+/** Failed starts in a row after which an engine is reported down (it is still retried, at the longest delay). */
+export const DOWN_AFTER_FAILED_STARTS = 3;
 
 export type SupervisedEngine = {
   /** Resolves once the engine's listener accepts connections (false after the timeout). */
@@ -40,8 +42,11 @@ export type EngineOptions = {
   onSpawn: (child: ChildProcess, isStopping: () => boolean) => void;
   /** What the outage means for customers, for the log line when it dies. */
   whileDown: string;
-  /** Called when it starts serving and when it stops. */
-  onStatus: (online: boolean) => void;
+  /**
+   * Called when it starts serving and when it stops, with the starts in a row that never served
+   * (a port taken, a configuration it refuses): past DOWN_AFTER_FAILED_STARTS it is down, not restarting.
+   */
+  onStatus: (online: boolean, failedStarts: number) => void;
   /** After it has stopped for good (close what the engine's output used). */
   afterStop?: () => void;
 };
@@ -70,6 +75,13 @@ export function superviseEngine(options: EngineOptions): SupervisedEngine {
   let stopping = false;
   let delay = FIRST_RESTART_DELAY_MS;
   let restartTimer: NodeJS.Timeout | null = null;
+  let failedStarts = 0;
+  const failed = () => {
+    failedStarts += 1;
+    if (failedStarts === DOWN_AFTER_FAILED_STARTS)
+      log.error({ failedStarts }, `${options.name} failed to start ${failedStarts} times in a row; ${options.whileDown} until it does`);
+    options.onStatus(false, failedStarts);
+  };
 
   const scheduleRestart = (startedAt: number, detail: Record<string, unknown>) => {
     if (Date.now() - startedAt > STABLE_AFTER_MS) delay = FIRST_RESTART_DELAY_MS;
@@ -84,7 +96,10 @@ export function superviseEngine(options: EngineOptions): SupervisedEngine {
       await options.prepare();
     } catch (error) {
       const output = (error as { stderr?: Buffer }).stderr?.toString().trim();
-      if (!stopping) scheduleRestart(startedAt, { err: output || (error as Error).message });
+      if (!stopping) {
+        failed();
+        scheduleRestart(startedAt, { err: output || (error as Error).message });
+      }
       return;
     }
     if (stopping) return;
@@ -99,13 +114,18 @@ export function superviseEngine(options: EngineOptions): SupervisedEngine {
     child = current;
     options.onSpawn(current, () => stopping);
     current.once("error", (error) => log.error({ err: error }, `${options.name} could not start`));
-    void waitForListener(options.readyPort, START_TIMEOUT_MS, () => child === current).then(
-      (up) => up && child === current && options.onStatus(true),
-    );
+    let served = false;
+    void waitForListener(options.readyPort, START_TIMEOUT_MS, () => child === current).then((up) => {
+      if (!up || child !== current) return;
+      served = true;
+      failedStarts = 0;
+      options.onStatus(true, 0);
+    });
     current.once("exit", (code, signal) => {
       killLeftoverGroup(current.pid);
       child = null;
-      options.onStatus(false);
+      if (stopping || served) options.onStatus(false, failedStarts);
+      else failed();
       if (!stopping) scheduleRestart(startedAt, { exitCode: code, signal });
     });
   };
@@ -120,7 +140,7 @@ export function superviseEngine(options: EngineOptions): SupervisedEngine {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);
       const running = child;
-      options.onStatus(false);
+      options.onStatus(false, 0);
       if (running && running.exitCode === null) {
         const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
         running.kill("SIGTERM");

@@ -6,6 +6,8 @@ import { createHmac } from "node:crypto";
 import { constantTimeEqual } from "@/server/security/crypto";
 
 export const FORWARDED_CLIENT_HEADER = "x-ces-forwarded-client";
+/** Set by the web server, never by a caller: "1" when the request came from the portal's server (its vouched header). */
+export const VIA_PORTAL_HEADER = "x-ces-via-portal";
 
 const signature = (key: Buffer, ip: string) => createHmac("sha256", key).update(ip).digest("base64url");
 

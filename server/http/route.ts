@@ -16,6 +16,7 @@ import { policy } from "@/server/services/rate-limit/policies";
 import { logger } from "@/server/logger";
 import { ipRateLimitSubject } from "@/server/services/rate-limit/ip-rate-limit-subject";
 import { CLIENT_IP_HEADER } from "./client-ip";
+import { VIA_PORTAL_HEADER } from "./forwarded-client";
 import { envelopeResponse, errorResponse } from "./envelope";
 import { AppError } from "@/server/errors";
 import { toAppError } from "./map-error";
@@ -29,6 +30,8 @@ export type RequestInfo = {
   requestId: string;
   /** Who is calling (address and user agent), whole: services record it in sessions and the activity log. */
   client: ClientInfo;
+  /** Whether the portal's own server made the request for a signed-in person (the web server checked its signature). */
+  viaPortal: boolean;
   request: Request;
 };
 
@@ -63,6 +66,7 @@ function requestInfo(request: Request): RequestInfo {
   return {
     requestId: randomUUID(),
     client: { ip: request.headers.get(CLIENT_IP_HEADER) ?? "unknown", userAgent: request.headers.get("user-agent") },
+    viaPortal: request.headers.get(VIA_PORTAL_HEADER) === "1",
     request,
   };
 }

@@ -5,7 +5,7 @@ import http from "node:http";
 import next from "next";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/server/http/client-ip";
 import { jobSender } from "@/server/jobs/enqueue";
-import { FORWARDED_CLIENT_HEADER, verifyForwardedClient } from "@/server/http/forwarded-client";
+import { FORWARDED_CLIENT_HEADER, VIA_PORTAL_HEADER, verifyForwardedClient } from "@/server/http/forwarded-client";
 import { derivedKey } from "@/server/security/crypto";
 import type { Env } from "@/server/env";
 import { answerClientError } from "./client-error";
@@ -30,6 +30,8 @@ export async function startWebServer(config: Env, options: { dev: boolean }): Pr
       ? verifyForwardedClient(forwardingKey, request.headers[FORWARDED_CLIENT_HEADER] as string | undefined)
       : null;
     delete request.headers[FORWARDED_CLIENT_HEADER];
+    delete request.headers[VIA_PORTAL_HEADER];
+    if (vouched) request.headers[VIA_PORTAL_HEADER] = "1";
     request.headers[CLIENT_IP_HEADER] =
       vouched ??
       resolveClientIp(

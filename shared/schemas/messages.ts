@@ -8,6 +8,12 @@ import { paginationQuery, paginationSchema } from "./pagination";
 import { reservedHeaderKind } from "./reserved-headers";
 
 export const MAX_RECIPIENTS = 50;
+
+/** The doors a message can come through, as the message log shows them. */
+export const messageSources = ["api", "smtp", "portal", "webmail", "mailbox_forward", "mailbox_reply"] as const;
+export type MessageSource = (typeof messageSources)[number];
+export const deliveredVias = ["relay", "service", "mailbox", "dev_mailbox"] as const;
+export type DeliveredVia = (typeof deliveredVias)[number];
 const MAX_ATTACHMENTS = 50;
 export const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -137,8 +143,14 @@ export const messageSummarySchema = z
     trackClicks: z.boolean(),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
-    deliveredVia: z.enum(["relay", "service"]).nullable(),
-    source: z.enum(["api", "smtp"]).meta({ description: "How the message reached the service: the REST API or SMTP access." }),
+    deliveredVia: z.enum(deliveredVias).nullable().meta({
+      description:
+        "Where the message was handed on: `relay` (the account's SMTP relay), `service` (the service's own delivery), `mailbox` (every recipient is a hosted mailbox here), `dev_mailbox` (the local dev mailbox outside production: nothing left the machine).",
+    }),
+    source: z.enum(messageSources).meta({
+      description:
+        "How the message reached the service: `api` (the REST API), `smtp` (SMTP submission), `portal` (sent from the portal, such as its test email), `webmail`, `mailbox_forward` (a mailbox's rule forwarded it) or `mailbox_reply` (a mailbox's automatic reply, such as its vacation notice, which does not count against the plan's quota).",
+    }),
     attachmentCount: z.number().int(),
     size: z.number().int().meta({ description: "Bytes of the message as sent (before the DKIM signature)." }),
     scheduledAt: z.iso.datetime().nullable(),

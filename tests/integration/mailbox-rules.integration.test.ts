@@ -227,6 +227,11 @@ describe("forwarding", () => {
     expect(copy.raw).toMatch(new RegExp(`^X-Sieve-Redirected-From: ${box.address}`, "mi"));
     expect(copy.from).toContain("sender@example.org");
     expect((await subjectsIn(["INBOX"])).INBOX).toContain(kept);
+    const [forwarded] = await sql<{ source: string }>("select source from messages where account_id = $1 and subject = $2", [
+      account.user.id,
+      kept,
+    ]);
+    expect(forwarded?.source).toBe("mailbox_forward");
 
     const spam = `Spam not forwarded ${tag()}`;
     await deliverSpam(spam);
@@ -251,10 +256,19 @@ describe("forwarding", () => {
   });
 });
 
+/** The account's sends counted against its plan in the current period. */
+async function usedThisPeriod(): Promise<number> {
+  const rows = await sql<{ used: number }>("select used from message_usage where account_id = $1 order by period_start desc limit 1", [
+    account.user.id,
+  ]);
+  return Number(rows[0]?.used ?? 0);
+}
+
 describe("vacation", () => {
   it("answers a sender once within its interval, and never a list, auto-submitted mail or spam", async () => {
     const subject = `Away until Monday ${tag()}`;
     const vacation = { enabled: true, subject, text: "I am away; back on Monday.", intervalDays: 1 };
+    const usedBefore = await usedThisPeriod();
     expect((await put({ ...noRules, vacation })).status).toBe(200);
     const person = `person-${tag()}@example.org`;
     await deliver(`First ${tag()}`, "", person);
@@ -280,6 +294,13 @@ describe("vacation", () => {
       [account.user.id],
     );
     expect(events.map((event) => event.detail.to)).toEqual([person]);
+    // A reply the service wrote for the mailbox: labelled as a rule's, and not counted against the plan.
+    const [stored] = await sql<{ source: string }>("select source from messages where account_id = $1 and subject = $2", [
+      account.user.id,
+      subject,
+    ]);
+    expect(stored?.source).toBe("mailbox_reply");
+    expect(await usedThisPeriod()).toBe(usedBefore);
     expect((await put(noRules)).status).toBe(200);
   });
 });

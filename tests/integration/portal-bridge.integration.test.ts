@@ -5,9 +5,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getMe } from "@/shared/api/endpoints/auth";
+import { getMessage, sendMessage } from "@/shared/api/endpoints/messages";
 import { listSessions } from "@/shared/api/endpoints/sessions";
 import { call, randomIp } from "../support/api-client";
+import { verifiedDomain } from "../support/domains";
 import { createAccount } from "../support/factories";
+import { newApiKey } from "../support/sending";
 
 type Bridge = {
   portalTokens: typeof import("@/server/portal/portal-tokens");
@@ -80,6 +83,37 @@ describe("client address over loopback", () => {
     const addresses = sessions.body.data.map((session) => session.ipAddress);
     expect(addresses).toContain("192.0.2.55");
     expect(addresses).not.toContain("192.0.2.66");
+  });
+});
+
+describe("where a send came from", () => {
+  it("is the portal when the portal's server sends for a signed-in person, and the API otherwise (a forged header, an API key)", async () => {
+    const account = await createAccount();
+    const domain = await verifiedDomain(account, "source");
+    const body = { from: `hello@${domain.name}`, to: "someone@example.org", subject: "Where from?", text: "Hi" };
+    const viaPortal = await bridge.callApi.callApi<{ id: string; source: string }>("/sending/messages", {
+      method: "POST",
+      accessToken: account.accessToken,
+      body,
+      client: { ip: "192.0.2.77", userAgent: "portal" },
+    });
+    expect(viaPortal.body.data.source).toBe("portal");
+    const forged = await fetch(`${inject("baseUrl")}/api/v1/sending/messages`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${account.accessToken}`,
+        "x-ces-forwarded-client": "192.0.2.66 forged-signature",
+        "x-ces-via-portal": "1",
+      },
+      body: JSON.stringify(body),
+    });
+    expect(((await forged.json()) as { data: { source: string } }).data.source).toBe("api");
+    const key = await newApiKey(account);
+    expect((await call(sendMessage, { token: key.secret, body })).body.data.source).toBe("api");
+    expect((await call(getMessage, { token: account.accessToken, params: { message_id: viaPortal.body.data.id } })).body.data.source).toBe(
+      "portal",
+    );
   });
 });
 

@@ -106,6 +106,8 @@ describe("sending from a mailbox", () => {
     expect(sent.body.data.text).toBe("Noon works.");
     const delivered = await settledMessage(account.accessToken, sent.body.data.id);
     expect(delivered.status).toBe("delivered");
+    // The message log names the door and the route: the webmail, straight into a mailbox here.
+    expect(delivered).toMatchObject({ source: "webmail", deliveredVia: "mailbox" });
 
     const replyId = await receivedByGrace("Re: Lunch on Friday");
     const [received] = (await overImap(grace, "INBOX")).filter((entry) => entry.parsed.subject === "Re: Lunch on Friday");

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { MessageSource } from "@/shared/schemas/messages";
 import { accounts } from "./accounts";
 import { sendingDomains } from "./sending-domains";
 
@@ -28,7 +29,7 @@ export type MessageEventType =
   | "opened"
   | "clicked";
 /** How the message reached us: the REST API or SMTP submission. */
-export type MessageSource = "api" | "smtp";
+export type { MessageSource };
 export type StoredAttachment = { filename: string; contentType: string; size: number; contentId: string | null; sha256: string };
 
 /**

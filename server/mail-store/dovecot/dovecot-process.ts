@@ -17,7 +17,7 @@ type Options = {
   baseDir: string;
   lmtpPort: number;
   /** Called when it starts serving and when it stops. */
-  onStatus: (online: boolean) => void;
+  onStatus: (online: boolean, failedStarts: number) => void;
 };
 
 export function superviseDovecot(options: Options): SupervisedEngine {

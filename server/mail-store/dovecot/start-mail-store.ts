@@ -13,6 +13,7 @@ import { libpqConnInfo } from "./database-conninfo";
 import { dovecotLayout } from "./dovecot-config";
 import type { LoginLimits } from "./sql-queries";
 import { writeMailStoreStatus } from "./mail-store-status";
+import { DOWN_AFTER_FAILED_STARTS } from "@/server/engines/supervise-engine";
 import { DOVECOT_BINARY, superviseDovecot } from "./dovecot-process";
 import { dovecotUsers } from "./system-users";
 import { mailStateRoot, prepareMailStateRoot } from "./traversable-path";
@@ -102,8 +103,14 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
     configFile: layout.configFile,
     baseDir: layout.baseDir,
     lmtpPort: settings.lmtpPort,
-    onStatus: (online) =>
-      writeMailStoreStatus(config.dataDir, online ? "online" : "offline", "Dovecot, the mail storage, stopped; it is being restarted."),
+    onStatus: (online, failedStarts) =>
+      writeMailStoreStatus(
+        config.dataDir,
+        online ? "online" : "offline",
+        failedStarts >= DOWN_AFTER_FAILED_STARTS
+          ? `Dovecot, the mail storage, is down: it failed to start ${failedStarts} times in a row (see the service's log); it is still retried.`
+          : "Dovecot, the mail storage, stopped; it is being restarted.",
+      ),
   });
   const ready = await dovecot.ready(15_000);
   if (!ready) writeMailStoreStatus(config.dataDir, "offline", "Dovecot, the mail storage, did not start; see the service's log.");

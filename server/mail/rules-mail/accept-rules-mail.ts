@@ -87,7 +87,8 @@ export async function acceptRulesMail(
   const owner = await ruleMailOwnerOrThrow(envelope.from);
   const { fields, body } = readHeaderBlock(submitted);
   if (!fields.some((field) => field.name === "from")) throw new SmtpReply("invalidMessage", "the message has no From header");
-  const written = isRedirect(fields, owner.mailbox.address) ? fields : await writtenMailFields(fields, owner.mailbox.address);
+  const redirect = isRedirect(fields, owner.mailbox.address);
+  const written = redirect ? fields : await writtenMailFields(fields, owner.mailbox.address);
   const kept = written.filter((field) => field.name && !DROPPED(field.name));
   // Pigeonhole marks its vacation replies (RFC 3834); a redirect keeps the original's headers.
   const autoSubmitted = fields.find((field) => field.name === "auto-submitted");
@@ -111,7 +112,8 @@ export async function acceptRulesMail(
         subject: parsed.subject ?? "",
         messageIdHeader: parsed.messageId ?? "",
       },
-      source: "smtp",
+      // A forward sends on the customer's behalf and counts against the quota; a reply written for the mailbox does not.
+      source: redirect ? "mailbox_forward" : "mailbox_reply",
     },
   );
   await recordMailboxRuleMail(kind === "vacation" ? "mailbox.vacation_sent" : "mailbox.forwarded", owner.mailbox.address, envelope.to, {

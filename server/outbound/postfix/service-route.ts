@@ -18,6 +18,9 @@ export function serviceRouteName(config = env()): ServiceRouteName {
   return "transport";
 }
 
+/** Whether the service's route ends in the dev mailbox (the file transport outside production): nothing leaves the machine. */
+export const endsInDevMailbox = (config = env()) => serviceRouteName(config) === "transport" && config.emailTransport === "file";
+
 export function handOffOnServiceRoute(message: RawMessage, messageId: string): Promise<HandOff> {
   const config = env();
   switch (serviceRouteName(config)) {

@@ -2,10 +2,10 @@
 // every message the sending API accepted in the period, except those paid
 // with a pay-as-you-go credit (they do not use the quota), those canceled
 // before they left (their charge was given back) and those suppressed at
-// acceptance (never charged). The billing page and the
+// acceptance (never charged), and a mailbox's automatic replies. The billing page and the
 // dashboard read it here; the quota check keeps the same count in a counter
 // (message_usage, see server/services/messages/quota.ts).
-import { and, count, eq, gte, lt, notInArray, sql } from "drizzle-orm";
+import { and, count, eq, gte, lt, ne, notInArray, sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import { hotQuery } from "@/server/db/prepared";
 import { messages } from "@/server/db/schema";
@@ -20,6 +20,8 @@ const usedIn = hotQuery("emails_used", (executor) =>
         eq(messages.accountId, sql.placeholder("accountId")),
         eq(messages.paidWithCredit, false),
         notInArray(messages.status, ["canceled", "suppressed"]),
+        // Automatic replies of mailboxes never use the quota (quota.ts).
+        ne(messages.source, "mailbox_reply"),
         gte(messages.createdAt, sql.placeholder("start")),
         lt(messages.createdAt, sql.placeholder("end")),
       ),

@@ -43,7 +43,8 @@ export type SubmittedMessage = {
   idempotencyKey?: string | null;
   /** What a resubmission under the same key must match (default: the SHA-256 of `raw`). */
   requestHash?: string;
-  source: "smtp";
+  /** SMTP submission, or a mailbox's rules (a forward, or a reply the rule wrote: not counted against the quota). */
+  source: "smtp" | "mailbox_forward" | "mailbox_reply";
   /**
    * The sending domain the caller already checked for this credential in this
    * message's exchange (SMTP's MAIL FROM); used when the From header is on it,

@@ -32,7 +32,8 @@ import { messageContents, messages, type MessageStatus } from "@/server/db/schem
 import type { HandOff, RawMessage } from "@/server/outbound/message";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { handOffOnServiceRoute } from "@/server/outbound/postfix/service-route";
+import { endsInDevMailbox, handOffOnServiceRoute } from "@/server/outbound/postfix/service-route";
+import type { DeliveredVia } from "@/shared/schemas/messages";
 import type { BounceInput } from "@/server/services/bounces/record-bounce";
 import {
   findDefaultRelaysForSending,
@@ -127,9 +128,9 @@ async function handOffEach(
   { raw, signingDomain }: { raw: Buffer; signingDomain: string | null },
   row: LoadedMessage,
   recipients: string[],
-): Promise<{ via: "relay" | "service"; result: HandOff; hosted: HostedDelivery[]; queueIds: Map<string, string> }> {
+): Promise<{ via: DeliveredVia; result: HandOff; hosted: HostedDelivery[]; queueIds: Map<string, string> }> {
   // Hosted mailboxes only: the service's own route carried the message.
-  let via: "relay" | "service" = "service";
+  let via: DeliveredVia = "mailbox";
   const result: HandOff = { accepted: [], refused: [] };
   const hosted: HostedDelivery[] = [];
   const queueIds = new Map<string, string>();
@@ -173,8 +174,8 @@ async function handOff(
   relay: RelayForSending | UnusableRelay | undefined,
   message: RawMessage,
   messageId: string,
-): Promise<{ via: "relay" | "service"; result: HandOff }> {
-  if (!relay) return { via: "service", result: await handOffOnServiceRoute(message, messageId) };
+): Promise<{ via: DeliveredVia; result: HandOff }> {
+  if (!relay) return { via: endsInDevMailbox() ? "dev_mailbox" : "service", result: await handOffOnServiceRoute(message, messageId) };
   // A temporary failure: the message waits and retries like any other hand-off that could not start.
   if ("unusable" in relay) throw new Error(relay.unusable);
   const result = await sendThroughRelayPool(relay.id, relay, message, {
@@ -214,7 +215,7 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
       : await legacyWireForm(messageId);
   const pending = wire.envelope.to;
   // Every copy leaves with its own return path; the stored envelope keeps the sender the customer gave.
-  let via: "relay" | "service" | null = null;
+  let via: DeliveredVia | null = null;
   let signed = false;
   let result: HandOff;
   let hosted: HostedDelivery[] = [];

@@ -10,7 +10,7 @@
 // the rare credit debit.
 import { inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
-import { emailCreditEntries, messages } from "@/server/db/schema";
+import { emailCreditEntries, type MessageSource, messages } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { getAccountPlan } from "@/server/services/billing/account-plan";
 import { creditBalance } from "@/server/services/billing/credit-balance";
@@ -36,11 +36,17 @@ async function takeFromQuota(tx: Executor, accountId: string, period: Period, qu
  * stored for it (accepted before counters existed, or by an older version),
  * not counting this transaction's own.
  */
+/** Automatic replies a mailbox's rules write (vacation notices) are the service's courtesy: they never use the quota. */
+const UNCHARGED_SOURCES: readonly MessageSource[] = ["mailbox_reply"];
+
+export const countsAgainstQuota = (source: MessageSource) => !UNCHARGED_SOURCES.includes(source);
+
 async function createCounter(tx: Executor, accountId: string, period: Period, exclude: string[]) {
   await tx.execute(sql`
     insert into message_usage (account_id, period_start, used)
     select ${accountId}, ${period.start}, count(*) from messages
      where account_id = ${accountId} and paid_with_credit = false and status not in ('canceled', 'suppressed')
+       and source not in ${UNCHARGED_SOURCES}
        and created_at >= ${period.start} and created_at < ${period.end}
        and id not in ${exclude}
     on conflict do nothing`);

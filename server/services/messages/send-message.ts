@@ -20,6 +20,7 @@ import { buildMessage } from "./build-message";
 import { messageDetailView } from "./message-view";
 import { loadMessageDetails } from "./read-messages";
 import { sendingDomainOf } from "./sending-domain-of";
+import type { MessageSource } from "@/server/db/schema";
 import { IDEMPOTENCY_WINDOW_MS, type IdempotencyClaim, type PreparedMessage, storeMessages } from "./store-messages";
 
 export { IDEMPOTENCY_WINDOW_MS };
@@ -76,7 +77,7 @@ async function domainsOf(principal: SendingPrincipal, inputs: SendMessageInput[]
   return domains as { id: string | null; name: string }[];
 }
 
-async function prepare(input: SendMessageInput, domain: PreparedMessage["domain"]): Promise<PreparedMessage> {
+async function prepare(input: SendMessageInput, domain: PreparedMessage["domain"], source: MessageSource): Promise<PreparedMessage> {
   const id = newId("msg");
   const messageIdHeader = `<${randomBytes(16).toString("hex")}@${domain.name}>`;
   const createdAt = now();
@@ -87,7 +88,7 @@ async function prepare(input: SendMessageInput, domain: PreparedMessage["domain"
     messageIdHeader,
     createdAt,
     domain,
-    source: "api",
+    source,
     from: input.from,
     to: input.to,
     cc: input.cc ?? [],
@@ -124,6 +125,7 @@ async function send(
   kind: Kind,
   idempotencyKey: string | null,
   requestHash: string,
+  source: MessageSource = "api",
 ) {
   if (idempotencyKey) {
     const replay = await replayOf(principal.accountId, idempotencyKey, requestHash, kind);
@@ -132,7 +134,7 @@ async function send(
   const domains = await domainsOf(principal, inputs, (index) => (kind === "batch" ? `messages.${index}.` : ""));
   return withBuildBudget(contentBytes(inputs), async () => {
     const prepared: PreparedMessage[] = [];
-    for (const [index, input] of inputs.entries()) prepared.push(await prepare(input, domains[index]!));
+    for (const [index, input] of inputs.entries()) prepared.push(await prepare(input, domains[index]!, source));
     const claim = idempotencyKey ? { key: idempotencyKey, requestHash, kind } : null;
     const result = await storeMessages(principal, prepared, claim);
     if (!result.stored)
@@ -144,12 +146,15 @@ async function send(
   });
 }
 
-/** `requestHash`: what a retry with the same key must match (default: the SHA-256 of the input). */
-type SendRequest = { input: SendMessageInput; idempotencyKey: string | null; requestHash?: string };
+/**
+ * `requestHash`: what a retry with the same key must match (default: the SHA-256 of the input);
+ * `source`: the door it came through, shown with the message (default: the API).
+ */
+type SendRequest = { input: SendMessageInput; idempotencyKey: string | null; requestHash?: string; source?: MessageSource };
 
-export async function sendMessage(principal: SendingPrincipal, { input, idempotencyKey, requestHash }: SendRequest) {
+export async function sendMessage(principal: SendingPrincipal, { input, idempotencyKey, requestHash, source }: SendRequest) {
   const hash = requestHash ?? sha256Hex(JSON.stringify(input));
-  const { items, replayed } = await send(principal, [input], "single", idempotencyKey, hash);
+  const { items, replayed } = await send(principal, [input], "single", idempotencyKey, hash, source);
   return { message: items[0]!, replayed };
 }
 

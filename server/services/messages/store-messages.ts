@@ -31,7 +31,7 @@ import { now } from "@/server/clock";
 import { findSuppressed } from "@/server/services/suppressions/find-suppressed";
 import { suppressionKey } from "@/server/services/suppressions/suppress-address";
 import { newContentRow, newMessageRow } from "./new-message-rows";
-import { chargeMessages } from "./quota";
+import { chargeMessages, countsAgainstQuota } from "./quota";
 import { storeMessagesFast } from "./store-messages-fast";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -135,7 +135,7 @@ export async function storeMessages(
   // sender at boot pay nothing; any other caller (a script, a test calling the service) would hang.
   await jobSender();
   // The plain case (no key, nothing suppressed, room in the quota) takes one statement; the rest this transaction.
-  if (!claim) {
+  if (!claim && prepared.every((message) => countsAgainstQuota(message.source))) {
     const stored = await storeMessagesFast(principal, prepared);
     if (stored) return stored;
   }
@@ -184,11 +184,13 @@ export async function storeMessages(
         })),
         tx,
       );
-      await chargeMessages(
-        tx,
-        principal.accountId,
-        deliverable.map((message) => message.id),
-      );
+      const charged = deliverable.filter((message) => countsAgainstQuota(message.source));
+      if (charged.length > 0)
+        await chargeMessages(
+          tx,
+          principal.accountId,
+          charged.map((message) => message.id),
+        );
     }
     return { stored: true, rows, events };
   });

@@ -127,6 +127,6 @@ export async function sendFromMailbox(
     return originalOf(client, body);
   });
   const input = sendingInput(body, from, original);
-  const { message, replayed } = await sendMessage(principal, { input, idempotencyKey, requestHash });
+  const { message, replayed } = await sendMessage(principal, { input, idempotencyKey, requestHash, source: "webmail" });
   return { message: await afterSending(mailbox, message, body.draftId), replayed };
 }

@@ -7,8 +7,9 @@ import * as api from "@/shared/api/endpoints/messages";
 // GET, POST /api/v1/sending/messages — the account's messages; send one
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   route(api.listMessages).handle(({ auth, query }) => listMessages(auth, query)),
-  route(api.sendMessage).handle(async ({ auth, body, request, response }) => {
-    const result = await sendMessage(auth, { input: body, idempotencyKey: idempotencyKeyOf(request) });
+  route(api.sendMessage).handle(async ({ auth, body, request, response, viaPortal }) => {
+    const source = viaPortal && !auth.apiKey ? "portal" : "api";
+    const result = await sendMessage(auth, { input: body, idempotencyKey: idempotencyKeyOf(request), source });
     if (result.replayed) response.headers.set("idempotent-replayed", "true");
     return result.message;
   }),
