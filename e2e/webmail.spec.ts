@@ -73,8 +73,15 @@ test.describe("webmail, wide screen", () => {
     await expect(reply.getByLabel("Subject")).toHaveValue(`Re: ${subject}`);
     const text = reply.getByRole("textbox", { name: "Message" });
     await expect(text).toBeFocused();
-    await expect(text.locator("blockquote")).toHaveText("Shall we meet at noon?");
+    // The quote is below the text, outside it, folded until asked for.
+    const quote = reply.getByRole("group", { name: "Quoted text" });
+    await expect(quote.locator("blockquote")).toHaveCount(0);
+    await quote.getByRole("button", { name: "Show quoted text" }).click();
+    await expect(quote.locator("blockquote")).toHaveText("Shall we meet at noon?");
     expect(await seriousViolations(page)).toEqual([]);
+    // A click in the text's empty space, as people do before typing: what they type is the reply, never the quote.
+    const area = (await text.boundingBox())!;
+    await text.click({ position: { x: area.width - 12, y: area.height - 12 } });
     await page.keyboard.type("Noon works. See you there.");
     await page.keyboard.press("Control+Enter");
     const sent = page.getByRole("status").filter({ hasText: `Sent “Re: ${subject}” to ${bob!.address}.` });
@@ -83,6 +90,10 @@ test.describe("webmail, wide screen", () => {
 
     // It landed in bob's inbox, in the same conversation as the message it answers.
     const answer = await waitForMailboxMessage(page.request, authorization, bob!.mailboxId, `Re: ${subject}`);
+    const read = (await readMailboxMessage(page.request, authorization, bob!.mailboxId, answer.id)) as { text?: string | null };
+    const answerText = read.text ?? "";
+    // The reply on its own line, then the attribution and the quote, each apart.
+    expect(answerText).toMatch(/^Noon works\. See you there\.\n+On [\s\S]+? wrote:\n+> Shall we meet at noon\?/);
     const original = await waitForMailboxMessage(page.request, authorization, bob!.mailboxId, subject, "Sent");
     expect(answer.threadId).toBe(original.threadId);
 

@@ -17,6 +17,7 @@ import { type ComposeFields, draftBody, onComposeFields, sendBody } from "./comp
 import type { ComposeDialogProps } from "./compose-dialog";
 import type { ComposeAttachment, ComposeStart } from "./compose-prefill";
 import { newIdempotencyKey } from "./idempotency-key";
+import { QuotedText } from "./quoted-text";
 import { type EditorHandle, RichTextEditor } from "./rich-text-editor";
 import { useSaveDraft, useSendFromMailbox } from "./use-compose";
 
@@ -56,6 +57,7 @@ export function ComposeForm({
   const intent = useRef<"send" | "draft">("send");
   const [attachments, setAttachments] = useState<ComposeAttachment[]>(start.attachments);
   const [draftId, setDraftId] = useState(start.draftId);
+  const [quote, setQuote] = useState(start.quote);
   // Made at the first send and kept for the dialog's life, so sending twice sends once.
   const sendKey = useRef<string | null>(null);
   const refs = { inReplyTo: start.inReplyTo, forwardOf: start.forwardOf };
@@ -66,7 +68,8 @@ export function ComposeForm({
     defaultValues: { from: start.from, to: start.to, cc: start.cc, bcc: start.bcc, subject: start.subject },
     fields,
     submit: async (values: ComposeValues) => {
-      const html = editor.current?.html() ?? "";
+      // What was written, then what it quotes: the two never run into each other.
+      const html = `${editor.current?.html() ?? ""}${quote}`;
       try {
         if (intent.current === "draft")
           return { draft: await saveDraft.mutateAsync({ draftId, body: draftBody(values, html, attachments, refs) }) };
@@ -170,6 +173,20 @@ export function ComposeForm({
         errorId={ids.body.error}
         onInput={changed}
       />
+      {quote ? (
+        <QuotedText
+          html={quote}
+          onEdit={() => {
+            editor.current?.append(quote);
+            setQuote("");
+            changed();
+          }}
+          onRemove={() => {
+            setQuote("");
+            changed();
+          }}
+        />
+      ) : null}
       <AttachmentPicker
         attachments={attachments}
         forwarded={start.forwardedAttachments}

@@ -16,8 +16,13 @@ export type ComposeStart = {
   cc: string;
   bcc: string;
   subject: string;
-  /** The editor's first content: our own markup around escaped text, or a draft's (sanitized) HTML. */
+  /** The editor's first content: a draft's (sanitized) HTML; empty for a reply or forward, whose writer starts afresh. */
   html: string;
+  /**
+   * What a reply or forward quotes (the attribution line and the original's text, escaped), kept out of the
+   * editor so typing never lands inside it; sent after the text written (compose-form.tsx). "" for none.
+   */
+  quote: string;
   attachments: ComposeAttachment[];
   inReplyTo?: string;
   forwardOf?: string;
@@ -59,7 +64,7 @@ function uniqueAddresses(entries: string[], leaveOut: Set<string>): string[] {
 const when = (original: Original) => new Date(original.date ?? original.receivedAt).toUTCString();
 
 function quoted(original: Original): string {
-  return `<p><br></p><p>On ${escapeHtml(when(original))}, ${escapeHtml(original.from ?? "the sender")} wrote:</p><blockquote>${textToHtml(original.text ?? "")}</blockquote>`;
+  return `<p>On ${escapeHtml(when(original))}, ${escapeHtml(original.from ?? "the sender")} wrote:</p><blockquote>${textToHtml(original.text ?? "")}</blockquote>`;
 }
 
 function forwarded(original: Original): string {
@@ -70,7 +75,7 @@ function forwarded(original: Original): string {
     `Subject: ${original.subject ?? ""}`,
     `To: ${original.to.join(", ")}`,
   ];
-  return `<p><br></p><p>${lines.map(escapeHtml).join("<br>")}</p><blockquote>${textToHtml(original.text ?? "")}</blockquote>`;
+  return `<p>${lines.map(escapeHtml).join("<br>")}</p><blockquote>${textToHtml(original.text ?? "")}</blockquote>`;
 }
 
 /** The sender a reply goes out as: the address of ours the original was written to, else the default. */
@@ -93,6 +98,7 @@ export function composeStart(kind: ComposeKind, original: Original | null, sende
     bcc: "",
     subject: "",
     html: "",
+    quote: "",
     attachments: [],
     forwardedAttachments: [],
   };
@@ -122,7 +128,7 @@ export function composeStart(kind: ComposeKind, original: Original | null, sende
     return {
       ...blank,
       subject: prefixed("Fwd", original.subject),
-      html: forwarded(original),
+      quote: forwarded(original),
       forwardOf: original.id,
       forwardedAttachments: original.attachments.map((attachment, index) => attachment.filename ?? `attachment-${index + 1}`),
     };
@@ -138,7 +144,7 @@ export function composeStart(kind: ComposeKind, original: Original | null, sende
     to: to.join(", "),
     cc: cc.join(", "),
     subject: prefixed("Re", original.subject),
-    html: quoted(original),
+    quote: quoted(original),
     inReplyTo: original.id,
   };
 }

@@ -11,6 +11,8 @@ export type EditorHandle = {
   /** The HTML to send; "" when nothing was written. */
   html: () => string;
   focus: () => void;
+  /** Adds (cleaned) HTML after what is written, on a new line, and puts the caret above it. */
+  append: (html: string) => void;
 };
 
 /** A draft's or a quote's HTML made safe to edit here: no remote images, frames, scripts or handlers. */
@@ -89,6 +91,13 @@ export function RichTextEditor({ id, label, initialHtml, error, errorId, onInput
       range.collapse(true);
       window.getSelection()?.removeAllRanges();
       window.getSelection()?.addRange(range);
+    },
+    append: (html) => {
+      const element = area.current;
+      if (!element) return;
+      if ((element.textContent ?? "").trim() === "") element.innerHTML = "<p><br></p>";
+      element.insertAdjacentHTML("beforeend", editableHtml(html));
+      element.focus();
     },
   }));
 
