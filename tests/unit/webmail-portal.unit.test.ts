@@ -40,8 +40,10 @@ describe("composeStart", () => {
   it("replies to the sender with the subject prefixed once and the text quoted, escaped", () => {
     const start = composeStart("reply", original(), senders);
     expect(start).toMatchObject({ to: "grace@example.org", cc: "", subject: "Re: Lunch", inReplyTo: "GUID1" });
-    expect(start.html).toContain("<blockquote>Noon?<br>&lt;b&gt;not markup&lt;/b&gt;</blockquote>");
-    expect(start.html).toContain("Grace Hopper &lt;grace@example.org&gt; wrote:");
+    // The writer starts in an empty text; the quote is kept apart, below it.
+    expect(start.html).toBe("");
+    expect(start.quote).toContain("<blockquote>Noon?<br>&lt;b&gt;not markup&lt;/b&gt;</blockquote>");
+    expect(start.quote).toContain("Grace Hopper &lt;grace@example.org&gt; wrote:");
     expect(composeStart("reply", original({ subject: "RE: Lunch" }), senders).subject).toBe("RE: Lunch");
     expect(composeStart("reply", original({ replyTo: "List <list@example.org>" }), senders).to).toBe("list@example.org");
   });
@@ -70,7 +72,8 @@ describe("composeStart", () => {
     const start = composeStart("forward", original(), senders);
     expect(start).toMatchObject({ to: "", subject: "Fwd: Lunch", forwardOf: "GUID1", forwardedAttachments: ["menu.pdf"] });
     expect(start.inReplyTo).toBeUndefined();
-    expect(start.html).toContain("---------- Forwarded message ----------<br>From: Grace Hopper &lt;grace@example.org&gt;");
+    expect(start.html).toBe("");
+    expect(start.quote).toContain("---------- Forwarded message ----------<br>From: Grace Hopper &lt;grace@example.org&gt;");
     expect(prefixed("Fwd", "Fw: Lunch")).toBe("Fw: Lunch");
   });
 
