@@ -24,7 +24,16 @@ async function eventsJourney(page: Page, { phone }: { phone: boolean }) {
   await expect(page).toHaveURL("/events");
   await expect(page.getByRole("heading", { name: "Events" })).toBeVisible();
   const list = page.getByRole("list", { name: "Events, newest first" });
-  await expect(list.getByRole("listitem").filter({ hasText: first })).toContainText("suppression.added");
+  // In words, as the dashboard writes them, linked to what they concern, dated as the rest of the portal.
+  const firstRow = list.getByRole("listitem").filter({ hasText: first });
+  await expect(firstRow.getByRole("link", { name: `${first} added to the suppression list` })).toHaveAttribute("href", "/suppressions");
+  const shown = await firstRow.locator("time").textContent();
+  const dated = await page.evaluate(
+    (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)),
+    (await firstRow.locator("time").getAttribute("datetime"))!,
+  );
+  expect(shown).toBe(dated);
+  await expect(firstRow).toContainText("suppression.added");
   await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
 
   // Live: a new event arrives without a reload, on top.

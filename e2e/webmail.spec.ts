@@ -117,6 +117,15 @@ test.describe("webmail, wide screen", () => {
     await page.keyboard.press("/");
     const search = page.getByRole("searchbox", { name: "Search mail" });
     await expect(search).toBeFocused();
+    // At 1280 px the search's hint fits its box.
+    const hintFits = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = `${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width <= room;
+    });
+    expect(hintFits).toBe(true);
     await page.keyboard.type("nothing-like-this");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "No messages match “nothing-like-this”" })).toBeVisible();
@@ -250,6 +259,9 @@ test.describe("webmail, 390 px phone", () => {
     const compose = page.getByRole("dialog", { name: "New message" });
     await expect(compose.getByLabel("To", { exact: true })).toBeFocused();
     await expect(compose.getByLabel("From")).toHaveValue(ada!.address);
+    // Send is on the phone's screen from the start, without scrolling the form.
+    const send = (await compose.getByRole("button", { name: "Send", exact: true }).boundingBox())!;
+    expect(send.y + send.height).toBeLessThanOrEqual(844);
     const figures = `Figures ${tag()}`;
     await compose.getByLabel("To", { exact: true }).fill(bob!.address);
     await compose.getByLabel("Subject").fill(figures);

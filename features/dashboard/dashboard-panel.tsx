@@ -11,7 +11,7 @@ import { textLinkClass } from "@/features/auth/auth-card";
 import { formatDateTime, formatRelativeTime, formatUtcDateTime } from "@/components/format-time";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
 import { MailStorageNotice } from "@/features/mailboxes/mail-storage-notice";
-import { describeEvent } from "./describe-event";
+import { describeEvent } from "@/features/events/describe-event";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { useDashboardOverview } from "./use-dashboard";
 import { PageHeader } from "@/components/page-header";
@@ -127,10 +127,13 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
     rateCard("Bounce rate", data.deliverability.bounceRate, data.deliverability.bounced, BOUNCE_WARNING_PERCENT),
     rateCard("Complaint rate", data.deliverability.complaintRate, data.deliverability.complained, COMPLAINT_WARNING_PERCENT),
   ];
+  // What is left to do comes first, above the figures (on a phone, nine cards would push it out of sight).
+  const setupLeft = data.onboarding.completed < data.onboarding.total;
   return (
     <>
       {/* Offline only: a deployment that stores no mail on purpose (DOVECOT=off) says so on the Mailboxes page. */}
       {data.mailStorage.status === "offline" ? <MailStorageNotice storage={data.mailStorage} /> : null}
+      {setupLeft ? <OnboardingChecklist profile={data.onboarding} /> : null}
       <UsageCard data={data} times={times} />
       <ul aria-label="Account figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
@@ -153,8 +156,8 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
           </li>
         ))}
       </ul>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <OnboardingChecklist profile={data.onboarding} />
+      <div className={setupLeft ? "" : "grid gap-6 lg:grid-cols-2"}>
+        {setupLeft ? null : <OnboardingChecklist profile={data.onboarding} />}
         <RecentEvents events={data.recentEvents} times={times} />
       </div>
     </>

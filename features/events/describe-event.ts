@@ -1,4 +1,4 @@
-// One feed event in words for the dashboard's recent activity, and the portal
+// One feed event in words for the dashboard's recent activity and the Events page, and the portal
 // page of the object it concerns: a message's page, the domains, the
 // suppression list, a mailbox's inbox (docs/dashboard.md).
 import type { FeedEvent } from "@/shared/schemas/events";

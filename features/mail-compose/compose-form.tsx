@@ -196,9 +196,10 @@ export function ComposeForm({
           changed();
         }}
       />
-      <div className="flex flex-col-reverse gap-3 border-t border-zinc-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800">
+      {/* Kept at the dialog's bottom edge while the form scrolls: Send stays in view on a phone. */}
+      <div className="sticky bottom-0 -mx-6 flex flex-col-reverse gap-2 border-t border-zinc-200 bg-white px-6 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800 dark:bg-zinc-900">
         <SavedStatus message={saved} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+        <div className="flex flex-row-reverse flex-wrap justify-start gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={onClose} disabled={isSubmitting}>
             Close
           </Button>

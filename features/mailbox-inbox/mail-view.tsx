@@ -157,7 +157,7 @@ export function MailView({ mailboxId, address, folder, header }: MailViewProps) 
         failed={(error) => (isStorageOffline(error) ? <StorageOfflineNotice query={folders} /> : null)}
       >
         {(folderList) => (
-          <div className="grid gap-6 lg:grid-cols-[11rem_minmax(0,18rem)_minmax(0,1fr)] lg:items-start lg:gap-4">
+          <div className="grid gap-6 lg:grid-cols-[11rem_minmax(0,18rem)_minmax(0,1fr)] lg:items-start lg:gap-4 xl:grid-cols-[11rem_minmax(0,24rem)_minmax(0,1fr)]">
             <FolderPane mailboxId={mailboxId} folders={folderList} current={folder} className={only("folders")} />
             <MessageListPane
               mailboxId={mailboxId}

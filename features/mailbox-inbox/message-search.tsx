@@ -35,7 +35,7 @@ export function MessageSearch({ filters, onChange, inputRef }: MessageSearchProp
           ref={inputRef}
           type="search"
           aria-label="Search mail"
-          placeholder="Search from, to, subject, text"
+          placeholder="From, to, subject or text"
           value={words}
           onChange={(event) => setWords(event.target.value)}
           onKeyDown={(event) => {

@@ -1,7 +1,7 @@
 // The dashboard's recent events in words, each linking to its object's page
-// (features/dashboard/describe-event.ts).
+// (features/events/describe-event.ts).
 import { describe, expect, it } from "vitest";
-import { describeEvent } from "@/features/dashboard/describe-event";
+import { describeEvent } from "@/features/events/describe-event";
 import type { FeedEvent } from "@/shared/schemas/events";
 
 const event = (type: string, object: { type: string; id: string }, detail: Record<string, unknown>) =>
