@@ -150,6 +150,12 @@ test.describe("webmail, wide screen", () => {
       .click();
     await expect(page.getByRole("status").filter({ hasText: `Moved “${subject}” to Projects.` })).toBeVisible();
     await expect(page.getByRole("heading", { name: "No messages yet" })).toBeVisible();
+    // Searching from the Inbox looks in every folder: the hit names the folder it is in.
+    await expect(page.getByLabel("All folders (not Junk or Trash)")).toBeChecked();
+    await search.fill(subject.split(" ").at(-1)!);
+    await page.keyboard.press("Enter");
+    await expect(rows.filter({ hasText: "Projects" }).first()).toContainText(subject);
+    await page.getByRole("button", { name: "Clear" }).click();
     await folders.getByRole("link", { name: "Projects" }).click();
     await expect(rows.first()).toContainText(subject);
 

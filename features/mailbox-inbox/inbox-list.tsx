@@ -20,12 +20,26 @@ type InboxListProps = {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  /** The open folder's name; a row with messages in others (a search of all folders) names those folders. */
+  openFolder: string | null;
+  /** A folder's name as the portal shows it (Inbox for INBOX). */
+  folderName: (name: string) => string;
 };
 
 /** The row's button, to give focus back to it when the message closes. */
 export const rowSelector = (messageId: string) => `[data-message-id="${CSS.escape(messageId)}"]`;
 
-export function InboxList({ rows, showRecipients, reading, onOpen, hasMore, loadingMore, onLoadMore }: InboxListProps) {
+export function InboxList({
+  rows,
+  showRecipients,
+  reading,
+  onOpen,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  openFolder,
+  folderName,
+}: InboxListProps) {
   return (
     <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
       <ul aria-label="Messages" className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -45,6 +59,16 @@ export function InboxList({ rows, showRecipients, reading, onOpen, hasMore, load
                 <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{formatDateTime(item.receivedAt)}</span>
               </span>
               <span className="flex min-w-0 items-center gap-1.5">
+                {openFolder === null
+                  ? null
+                  : [...new Set(messages.map((message) => message.folder))]
+                      .filter((name) => name !== openFolder)
+                      .map((name) => (
+                        <Badge key={name} tone="neutral">
+                          <span className="sr-only">in </span>
+                          {folderName(name)}
+                        </Badge>
+                      ))}
                 {seen ? null : <Badge tone="info">Unread</Badge>}
                 {flagged ? <Badge tone="warning">Flagged</Badge> : null}
                 <span className={`truncate ${seen ? "text-zinc-700 dark:text-zinc-300" : "font-semibold text-zinc-900 dark:text-white"}`}>

@@ -55,9 +55,11 @@ export function MailView({ mailboxId, address, folder, header }: MailViewProps) 
   const label = current ? folderLabel(current) : folder === "INBOX" ? "Inbox" : folder;
   const sent = folderOfUse(folders.data, "sent");
   const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
+  // A hit of an all-folders search is opened where it was found.
+  const listed = items.find((item) => item.id === reading);
   const message = useMailboxMessage(mailboxId, reading, {
-    listedIn: folder,
-    uid: items.find((item) => item.id === reading)?.uid,
+    listedIn: listed?.folder ?? folder,
+    uid: listed?.uid,
     liveDelivery: current?.specialUse === "sent",
   });
   // Drafts are not conversations: each is its own row.

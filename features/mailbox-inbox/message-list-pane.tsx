@@ -5,6 +5,7 @@ import { Button } from "@/components/button";
 import { QueryState } from "@/components/query-state";
 import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
 import { FolderActions } from "./folder-actions";
+import { folderLabel } from "./folder-labels";
 import { InboxList } from "./inbox-list";
 import { MessageSearch } from "./message-search";
 import { isStorageOffline, StorageOfflineNotice } from "./storage-offline";
@@ -88,7 +89,13 @@ export function MessageListPane({
         </h2>
         {folder && folder.specialUse === null ? <FolderActions mailboxId={mailboxId} folder={folder} /> : null}
       </div>
-      <MessageSearch key={folder?.name} filters={filters} onChange={onFiltersChange} inputRef={searchRef} />
+      <MessageSearch
+        key={folder?.name}
+        filters={filters}
+        onChange={onFiltersChange}
+        inputRef={searchRef}
+        searchesAllFolders={folder === null || folder.specialUse === "inbox"}
+      />
       <QueryState
         query={messages}
         what="the messages"
@@ -105,6 +112,8 @@ export function MessageListPane({
             hasMore={messages.hasNextPage}
             loadingMore={messages.isFetchingNextPage}
             onLoadMore={() => void messages.fetchNextPage()}
+            openFolder={folder?.name ?? null}
+            folderName={(name) => folderLabel({ name, specialUse: name.toUpperCase() === "INBOX" ? "inbox" : null })}
           />
         )}
       </QueryState>

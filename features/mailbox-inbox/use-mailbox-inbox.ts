@@ -27,9 +27,9 @@ export const mailboxKeys = {
   message: (mailboxId: string, messageId: string) => ["mailboxes", mailboxId, "messages", "message", messageId] as const,
 };
 
-/** What narrows a folder's list: the search words and the three filters the API takes. */
-export type MessageFilters = { q: string; unseen: boolean; flagged: boolean; hasAttachment: boolean };
-export const noFilters: MessageFilters = { q: "", unseen: false, flagged: false, hasAttachment: false };
+/** What narrows a folder's list: the search words, the three filters the API takes, and whether to search every folder. */
+export type MessageFilters = { q: string; unseen: boolean; flagged: boolean; hasAttachment: boolean; allFolders: boolean };
+export const noFilters: MessageFilters = { q: "", unseen: false, flagged: false, hasAttachment: false, allFolders: false };
 export const isFiltered = (filters: MessageFilters) => filters.q !== "" || filters.unseen || filters.flagged || filters.hasAttachment;
 
 /** Storage being offline is shown at once (asking again within seconds rarely helps); other 5xx and network trouble are retried. */
@@ -60,17 +60,27 @@ export function useMailboxFolders(mailboxId: string) {
 const flag = (on: boolean) => (on ? ("true" as const) : undefined);
 
 export function useMailboxMessages(mailboxId: string, folder: string, filters: MessageFilters) {
+  // Across folders only while something narrows the list (the API needs words or a filter for it).
+  const allFolders = filters.allFolders && isFiltered(filters);
   return useInfiniteQuery({
     queryKey: [...mailboxKeys.lists(mailboxId), folder, filters],
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page: MailboxMessagePage) => page.nextCursor ?? undefined,
+    initialPageParam: undefined as { cursor?: string; page?: number } | undefined,
+    // A folder pages by cursor; a search of every folder by page number.
+    getNextPageParam: (page: MailboxMessagePage) =>
+      page.nextCursor
+        ? { cursor: page.nextCursor }
+        : allFolders && page.pagination.page < page.pagination.totalPages
+          ? { page: page.pagination.page + 1 }
+          : undefined,
     queryFn: ({ pageParam, signal }) =>
       portalFetch(listMailboxMessages, {
         params: { mailbox_id: mailboxId },
         query: {
           folder,
-          cursor: pageParam,
+          cursor: pageParam?.cursor,
+          page: pageParam?.page,
           limit: MESSAGES_PAGE_SIZE,
+          allFolders: flag(allFolders),
           q: filters.q || undefined,
           unseen: flag(filters.unseen),
           flagged: flag(filters.flagged),

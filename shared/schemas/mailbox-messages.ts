@@ -26,18 +26,35 @@ export const messageCursorSchema = z
   .regex(/^\d{1,20}\.\d{1,10}$/, "cursor must be a nextCursor returned by this list")
   .meta({ description: "`nextCursor` of the previous page: the messages after it." });
 
-export const listMailboxMessagesQuery = paginationQuery.extend({
-  folder: folderNameSchema.default("INBOX"),
-  cursor: messageCursorSchema.optional(),
-  q: z.string().trim().min(1, "q cannot be empty").max(200, "q is at most 200 characters").optional().meta({
-    description: "Words searched in from, to, subject and body (IMAP SEARCH in Dovecot).",
-  }),
-  unseen: queryFlag("unseen"),
-  flagged: queryFlag("flagged"),
-  hasAttachment: queryFlag("hasAttachment"),
-  since: queryDate("since"),
-  before: queryDate("before"),
-});
+export const listMailboxMessagesQuery = paginationQuery
+  .extend({
+    folder: folderNameSchema.default("INBOX"),
+    cursor: messageCursorSchema.optional(),
+    q: z.string().trim().min(1, "q cannot be empty").max(200, "q is at most 200 characters").optional().meta({
+      description: "Words searched in from, to, subject and body (IMAP SEARCH in Dovecot).",
+    }),
+    allFolders: queryFlag("allFolders").meta({
+      description:
+        "Search every folder but Junk and Trash instead of `folder` (needs `q` or a filter): each item names its `folder`, newest first by arrival, paged by `page` (no `nextCursor`).",
+    }),
+    unseen: queryFlag("unseen"),
+    flagged: queryFlag("flagged"),
+    hasAttachment: queryFlag("hasAttachment"),
+    since: queryDate("since"),
+    before: queryDate("before"),
+  })
+  .superRefine((query, context) => {
+    if (!query.allFolders) return;
+    const narrowed =
+      query.q ||
+      query.unseen !== undefined ||
+      query.flagged !== undefined ||
+      query.hasAttachment !== undefined ||
+      query.since ||
+      query.before;
+    if (!narrowed) context.addIssue({ code: "custom", path: ["allFolders"], message: "allFolders searches: give q or a filter" });
+    if (query.cursor) context.addIssue({ code: "custom", path: ["cursor"], message: "an allFolders search pages by page, not cursor" });
+  });
 export type ListMailboxMessagesQuery = z.infer<typeof listMailboxMessagesQuery>;
 
 export const getMailboxMessageQuery = z.object({

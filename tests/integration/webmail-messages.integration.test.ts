@@ -216,3 +216,45 @@ describe("messages in a folder", () => {
     expect(await until(() => imapConnectionsOf(other.address).length === 0, 5_000)).toBe(true);
   });
 });
+
+describe("searching every folder", () => {
+  it("finds what is in any folder but Junk and Trash, newest first, each hit naming its folder; the folder alone stays the default", async () => {
+    const owner = await createAccount();
+    const box = await newMailbox(owner, await verifiedDomain(owner, "allfolders"));
+    const token = owner.accessToken;
+    const params = { mailbox_id: box.id };
+    const search = (query: Record<string, string | number>) => call(listMailboxMessages, { token, params, query });
+    for (const subject of ["Pineapple plans", "Pineapple spam", "Pineapple recipe"])
+      await deliverText(box.address, { subject, text: "pineapple" });
+    const inbox = (await search({ q: "pineapple" })).body.data.items;
+    const id = (subject: string) => inbox.find((item) => item.subject === subject)!.id;
+    expect((await call(createMailboxFolder, { token, params, body: { name: "Projects" } })).status).toBe(201);
+    await call(updateMailboxMessage, { token, params: { ...params, message_id: id("Pineapple plans") }, body: { folder: "Projects" } });
+    await call(updateMailboxMessage, { token, params: { ...params, message_id: id("Pineapple spam") }, body: { folder: "Junk" } });
+
+    const found = await search({ q: "pineapple", allFolders: "true" });
+    expect(found.status).toBe(200);
+    expect(found.body.data.items.map((item) => [item.subject, item.folder])).toEqual([
+      ["Pineapple recipe", "INBOX"],
+      ["Pineapple plans", "Projects"],
+    ]);
+    expect(found.body.data).toMatchObject({ nextCursor: null, pagination: { total: 2 } });
+    // Paged by page number: the second hit alone on page 2.
+    expect(subjects(await search({ q: "pineapple", allFolders: "true", limit: 1, page: 2 }))).toEqual(["Pineapple plans"]);
+    // Without it, the folder alone.
+    expect(subjects(await search({ q: "pineapple" }))).toEqual(["Pineapple recipe"]);
+    // A hit opens from where it was found.
+    const plans = found.body.data.items[1]!;
+    const opened = await call(getMailboxMessage, {
+      token,
+      params: { ...params, message_id: plans.id },
+      query: { folder: plans.folder, uid: String(plans.uid) },
+    });
+    expect(opened.body.data).toMatchObject({ subject: "Pineapple plans", folder: "Projects" });
+
+    const everything = await search({ allFolders: "true" });
+    expect(everything.status).toBe(400);
+    expect(everything.error?.errors?.[0]?.path).toBe("allFolders");
+    expect((await search({ q: "pineapple", allFolders: "true", cursor: "1.2" })).status).toBe(400);
+  });
+});

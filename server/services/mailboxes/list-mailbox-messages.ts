@@ -2,7 +2,7 @@ import type { ImapFlow, SearchObject } from "imapflow";
 import { AppError } from "@/server/errors";
 import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
 import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";
-import { openFolderOrThrow } from "@/server/services/webmail/folders";
+import { listFolders, openFolderOrThrow } from "@/server/services/webmail/folders";
 import type { FolderUse } from "@/server/services/webmail/folders";
 import { fetchSummaries, fetchSummariesByPosition } from "@/server/services/webmail/message-summaries";
 import { withSentDelivery } from "@/server/services/webmail/sent-delivery";
@@ -75,9 +75,42 @@ async function listFolder(client: ImapFlow, query: ListMailboxMessagesQuery) {
   return { items, nextCursor, pagination: pageInfo(query.page, query.limit, matched.length) };
 }
 
-/** A page of a folder (INBOX unless asked), newest first by UID, paged by `cursor` (or the older `page`). */
+/** Matches read per folder in an all-folders search: the newest of each, enough for the pages a person reads. */
+const MAX_MATCHES_PER_FOLDER = 500;
+
+/**
+ * The query's matches in every folder but Junk and Trash (where "all mail" searches of mail apps do not look),
+ * newest first by arrival across folders, a page of them summarized folder by folder.
+ */
+async function searchAllFolders(client: ImapFlow, query: ListMailboxMessagesQuery) {
+  const folders = (await listFolders(client)).filter((entry) => entry.specialUse !== "junk" && entry.specialUse !== "trash");
+  const matches: { folder: string; uid: number; arrived: number }[] = [];
+  for (const entry of folders) {
+    await openFolderOrThrow(client, entry.name, { readOnly: true });
+    const uids = ((await client.search(searchOf(query), { uid: true })) || []).sort((a, b) => b - a).slice(0, MAX_MATCHES_PER_FOLDER);
+    if (uids.length === 0) continue;
+    for (const message of await client.fetchAll(uids.join(","), { uid: true, internalDate: true }, { uid: true })) {
+      matches.push({ folder: entry.name, uid: message.uid, arrived: new Date(message.internalDate ?? 0).getTime() });
+    }
+  }
+  matches.sort((a, b) => b.arrived - a.arrived || b.uid - a.uid);
+  const pageMatches = matches.slice((query.page - 1) * query.limit, query.page * query.limit);
+  const items = [];
+  for (const name of new Set(pageMatches.map((match) => match.folder))) {
+    const { folder } = await openFolderOrThrow(client, name, { readOnly: true });
+    const uids = pageMatches.filter((match) => match.folder === name).map((match) => match.uid);
+    items.push(...(await fetchSummaries(client, folder, uids)));
+  }
+  const order = new Map(pageMatches.map((match, index) => [`${match.folder} ${match.uid}`, index]));
+  items.sort((a, b) => order.get(`${a.folder} ${a.uid}`)! - order.get(`${b.folder} ${b.uid}`)!);
+  return { items, nextCursor: null, pagination: pageInfo(query.page, query.limit, matches.length) };
+}
+
+/** A page of a folder (INBOX unless asked), newest first by UID, paged by `cursor` (or the older `page`); or a search of all folders. */
 export async function listMailboxMessages(accountId: string, mailboxId: string, query: ListMailboxMessagesQuery) {
   const mailbox = await getOwnMailboxOrThrow(accountId, mailboxId);
-  const page = await withMailboxSession(mailbox, (client) => listFolder(client, query));
+  const page = await withMailboxSession(mailbox, (client) =>
+    query.allFolders ? searchAllFolders(client, query) : listFolder(client, query),
+  );
   return { ...page, items: await withSentDelivery(accountId, page.items) };
 }

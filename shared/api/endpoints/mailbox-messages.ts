@@ -22,6 +22,7 @@ export const listMailboxMessages = defineEndpoint({
     "Read as the service, whatever the mailbox's IMAP switch says. `folder` defaults to INBOX; an unknown one → 404. " +
     "Newest first by IMAP UID; pass `nextCursor` back as `cursor` for the next page (`page` still works for the first pages). " +
     "`q` searches from, to, subject and body; `unseen`, `flagged`, `hasAttachment`, `since` and `before` (dates, by arrival) narrow it. " +
+    "`allFolders=true` searches every folder but Junk and Trash at once (with `q` or a filter; each item names its `folder`). " +
     "`pagination.total` counts every message that matches. A cursor from before the folder was recreated → 410 `cursor_expired`. " +
     offline,
   tag: "Mailboxes",
