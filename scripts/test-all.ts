@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
+import { slowestTests } from "./slowest-tests";
 
 type Tally = { passed: number; failed: number; skipped: number };
 
@@ -213,6 +214,11 @@ if (process.argv.includes("--embedded-integration")) {
       ...vitestResult(report),
     }));
   }
+}
+
+console.log("\nSlowest tests");
+for (const test of slowestTests(["test-results/vitest.json", "test-results/vitest-database.json", "test-results/e2e.json"])) {
+  console.log(`  ${test.seconds.toFixed(1).padStart(6)} s  ${test.name.slice(0, 160)}`);
 }
 
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
