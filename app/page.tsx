@@ -6,6 +6,7 @@ import { BounceIcon, CardIcon, InboxIcon, RelayIcon, SendIcon, ShieldIcon } from
 import { InlineCode } from "@/components/inline-code";
 import { JsonCode } from "@/components/json-code";
 import { env } from "@/server/env";
+import { getPortalSession } from "@/server/portal/portal-session";
 import { planById } from "@/server/services/billing/catalog";
 import { appVersion } from "@/server/version";
 
@@ -13,7 +14,9 @@ import { appVersion } from "@/server/version";
 const healthExample = { success: true, message: "OK", data: { status: "ok", version: appVersion } };
 const errorExample = { success: false, message: "No route for GET /api/v1/nope.", data: { code: "not_found" } };
 
-export default function HomePage() {
+export default async function HomePage() {
+  // Signed in, the way in is the dashboard: sign-up and sign-in would only start over.
+  const signedIn = (await getPortalSession()) !== null;
   const apiBase = `${env().appUrl}/api/v1`;
   const free = planById("free");
   return (
@@ -37,18 +40,24 @@ export default function HomePage() {
               suppressions handled for you, and hosts mailboxes on your domains that you read over IMAP or POP3 or right here in the portal.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <ButtonLink href="/sign-up">Create a free account</ButtonLink>
+              {signedIn ? (
+                <ButtonLink href="/dashboard">Go to dashboard</ButtonLink>
+              ) : (
+                <ButtonLink href="/sign-up">Create a free account</ButtonLink>
+              )}
               <ButtonLink href="/docs/api" variant="secondary">
                 Read the API reference
               </ButtonLink>
             </div>
-            <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
-              Free plan: {free.monthlyQuota?.toLocaleString("en-US")} emails a month and {free.mailboxes} mailboxes. Already have an
-              account?{" "}
-              <Link href="/sign-in" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
-                Sign in
-              </Link>
-            </p>
+            {signedIn ? null : (
+              <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+                Free plan: {free.monthlyQuota?.toLocaleString("en-US")} emails a month and {free.mailboxes} mailboxes. Already have an
+                account?{" "}
+                <Link href="/sign-in" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                  Sign in
+                </Link>
+              </p>
+            )}
           </div>
           <div className="min-w-0">
             <CodeBlock title="Check the API is up">

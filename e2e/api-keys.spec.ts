@@ -1,8 +1,11 @@
 // The API key form (issue #24): every choice of every field, and the defaults
-// alone, create the key they say, as the API reports it afterwards.
+// alone, create the key they say, as the API reports it afterwards; submitted
+// untouched, on a phone and a wide screen, it creates a key (its default name
+// is "API key" and today's date).
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { newAccount, signUpInBrowser } from "./support/accounts";
+import { wideAndPhone } from "./support/screens";
 import { addDomainInPortal, publishAndVerifyInPortal } from "./support/sending-domains";
 import { expect, test } from "./support/test";
 
@@ -24,7 +27,7 @@ async function createKey(page: Page, name: string, choices: { access?: string; d
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("list", { name: "API keys" }).getByRole("listitem").filter({ hasText: name })).toBeVisible();
   // The form is back to its defaults for the next key.
-  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("");
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue(defaultName());
   await expect(form.getByLabel("Access", { exact: true })).toHaveValue("sending");
   await expect(form.getByLabel("Domain", { exact: true })).toHaveValue("");
   await expect(form.getByLabel("Expires", { exact: true })).toHaveValue("0");
@@ -34,6 +37,11 @@ async function keysListed(page: Page): Promise<KeyAsListed[]> {
   const response = await page.request.get("/api/portal/sending/api-keys");
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: KeyAsListed[] }).data;
+}
+
+/** The form's default name: "API key" and today's date where the browser is (this machine). */
+function defaultName(at = new Date()) {
+  return `API key ${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
 }
 
 const days = (iso: string | null) => (iso ? Math.round((Date.parse(iso) - Date.now()) / 86_400_000) : null);
@@ -86,3 +94,20 @@ test("the key form creates a key with its defaults and with each of its options"
   await expect(row("Full, one domain, 30 days")).toContainText("expires");
   await expect(row("Defaults only")).not.toContainText("expires");
 });
+
+for (const [screen, viewport] of wideAndPhone) {
+  test(`on a ${screen}, the key form submitted untouched creates a sending key named after today`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signUpInBrowser(page, newAccount("keys-untouched"));
+    await page.goto("/api-keys");
+    const form = page.getByRole("region", { name: "Create a key" });
+    await expect(form.getByLabel("Name", { exact: true })).toHaveValue(defaultName());
+    await form.getByRole("button", { name: "Create key" }).click();
+    const dialog = page.getByRole("dialog", { name: "Copy your new key" });
+    await expect(dialog.getByTestId("api-key-secret")).toHaveText(/^ces_/);
+    await expect(form.getByText("Name is required")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByRole("list", { name: "API keys" }).getByRole("listitem").filter({ hasText: defaultName() })).toBeVisible();
+    expect(await keysListed(page)).toMatchObject([{ name: defaultName(), scope: "sending", domainId: null, expiresAt: null }]);
+  });
+}

@@ -1,13 +1,14 @@
 // A newcomer's path through the portal, on a 390 px phone and a 1280 px
-// screen: signing up from the landing page, confirming the address (kept
-// across a reload, with the dev mailbox linked), the dev mailbox updating by
+// screen: signing up from the landing page (and, signed in, going from it to
+// the dashboard), confirming the address (kept across a reload, a new tab and
+// another session, with the dev mailbox linked), the dev mailbox updating by
 // itself, mailboxes on the dashboard and the billing plans, remote images on
 // request in the inbox, and pages laid out so nothing overlaps or hides
 // (docs/portal.md). E2E_SCREENSHOTS=<dir> saves light and dark screenshots.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Locator, Page } from "@playwright/test";
-import { newAccount, signUpInBrowser, signUpThroughPortal } from "./support/accounts";
+import { newAccount, signInInBrowser, signUpInBrowser, signUpThroughPortal } from "./support/accounts";
 import { arrangeMailbox, sendThroughMx } from "./support/hosted-mailbox";
 import { codeIn, emailCountAfterDelivery, waitForEmail } from "./support/mailbox";
 import { arrangeSentMessage } from "./support/sending-data";
@@ -66,10 +67,12 @@ for (const screen of screens) {
       const headerSignUp = header.getByRole("link", { name: isPhone ? "Sign up" : "Create account" });
       await expect(headerSignUp).toBeVisible();
       await expect(headerSignUp).toHaveAttribute("href", "/sign-up");
-      // …and the hero's first button, before the API reference.
+      // …and the hero's first button, before the API reference, with a way to sign in below it.
       const heroLinks = main.getByRole("link");
       await expect(heroLinks.first()).toHaveText("Create a free account");
       await expect(heroLinks.first()).toHaveAttribute("href", "/sign-up");
+      await expect(main.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute("href", "/sign-in");
+      await expect(main.getByRole("link", { name: "Go to dashboard" })).toHaveCount(0);
       const box = (await heroLinks.first().boundingBox())!;
       expect(box.y + box.height, "the sign-up button is on the first screen").toBeLessThan(screen.viewport.height);
       await screenshots(page, "landing");
@@ -90,6 +93,66 @@ for (const screen of screens) {
       await page.getByLabel("Password", { exact: true }).fill(account.password);
       await page.getByRole("button", { name: "Create account" }).click();
       await expect(page).toHaveURL("/dashboard");
+    });
+
+    test("signed in, the landing page leads to the dashboard, not to sign-up or sign-in", async ({ page }) => {
+      const account = newAccount("landing-signed-in");
+      await signUpThroughPortal(page.context().request, account);
+      await page.goto("/");
+      const main = page.getByRole("main");
+      const first = main.getByRole("link").first();
+      await expect(first).toHaveText("Go to dashboard");
+      await expect(first).toHaveAttribute("href", "/dashboard");
+      await expect(main.getByRole("link", { name: "Create a free account" })).toHaveCount(0);
+      await expect(main.getByRole("link", { name: "Sign in", exact: true })).toHaveCount(0);
+      await expect(main.getByText("Already have an account?")).toHaveCount(0);
+      // The header names the account instead of offering a way in.
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("button", { name: `Account: ${account.email}` })).toBeVisible();
+      await expect(header.getByRole("link", { name: /^(Sign in|Sign up|Create account)$/ })).toHaveCount(0);
+      await screenshots(page, "landing-signed-in");
+      await first.click();
+      await expect(page).toHaveURL("/dashboard");
+    });
+
+    test("confirming the address: the code field is back in a new tab and in another session, and the code works there", async ({
+      page,
+      browser,
+    }) => {
+      test.slow();
+      const account = newAccount("confirm-elsewhere");
+      await signUpInBrowser(page, account);
+      const stepOf = (where: Page) => where.getByRole("list", { name: "Onboarding steps" }).getByRole("listitem").first();
+      await stepOf(page).getByRole("button", { name: "Email me a code" }).click();
+      await expect(stepOf(page).getByRole("status")).toContainText(`We sent a code to ${account.email}`);
+      const sent = await waitForEmail(account.email);
+
+      // A new tab of the same browser: no sessionStorage of the first one, the field all the same.
+      const tab = await page.context().newPage();
+      await tab.goto("/dashboard");
+      await expect(stepOf(tab).getByLabel("Code from the email")).toBeVisible();
+      await expect(stepOf(tab).getByRole("status")).toContainText(`We sent a code to ${account.email}`);
+      await expect(stepOf(tab).getByRole("button", { name: "Email me a code" })).toHaveCount(0);
+      await tab.close();
+
+      // Another session (another browser): the field is there and the code read from the dev mailbox confirms.
+      const other = await browser.newContext({ viewport: screen.viewport });
+      try {
+        const elsewhere = await other.newPage();
+        await signInInBrowser(elsewhere, account);
+        const step = stepOf(elsewhere);
+        await expect(step.getByLabel("Code from the email")).toBeVisible();
+        await expect(step.getByRole("button", { name: "Email me a code" })).toHaveCount(0);
+        await step.getByLabel("Code from the email").fill(codeIn(sent));
+        await step.getByRole("button", { name: "Confirm address" }).click();
+        await expect(step.getByRole("button", { name: "Send a test email" })).toBeVisible();
+      } finally {
+        await other.close();
+      }
+      // No second code was asked for, and the first tab, reloaded, is past the step.
+      expect(await emailCountAfterDelivery(account.email, 1_000)).toBe(1);
+      await page.reload();
+      await expect(stepOf(page).getByRole("button", { name: "Send a test email" })).toBeVisible();
     });
 
     test("confirming the address: says where the code went, links the dev mailbox, and survives a reload", async ({ page }) => {

@@ -4,6 +4,8 @@
 // the port) that only ever see a DATABASE_URL, and delivery workers
 // (DELIVERY_WORKERS) that deliver queued messages while its own job worker
 // does the rest.
+// First: an unsupported Node.js is refused before anything else loads.
+import "@/server/runtime/refuse-unsupported-node";
 import cluster from "node:cluster";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -5,6 +5,8 @@
 // server; unset → the embedded database. SKIP_BUILD=1 reuses the last build.
 // `--embedded-integration` (CI) runs the integration tier once more on the
 // embedded database after a run on PostgreSQL; its tallies join the summary.
+// First: an unsupported Node.js is refused before anything else loads.
+import "@/server/runtime/refuse-unsupported-node";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";

@@ -29,6 +29,12 @@ const EXPIRY_CHOICES = [
   { label: "In 1 year", days: 365 },
 ];
 
+/** A name the form can be submitted with as it comes: "API key" and today's date (local, unambiguous in every locale). */
+function defaultKeyName(at = new Date()): string {
+  const day = [at.getFullYear(), at.getMonth() + 1, at.getDate()].map((part) => String(part).padStart(2, "0")).join("-");
+  return `API key ${day}`;
+}
+
 export function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secret: string }) => void }) {
   const createKey = useCreateApiKey();
   const domains = useQuery({ queryKey: ["sending", "domains"], queryFn: ({ signal }) => portalFetch(listDomains, { signal }) });
@@ -36,7 +42,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey & { secre
   const [expiryDays, setExpiryDays] = useState(0);
   const { form, errors, isSubmitting, onSubmit, failure } = useApiForm({
     resolver,
-    defaultValues: { name: "", scope: "sending" },
+    defaultValues: { name: defaultKeyName(), scope: "sending" },
     fields: ["name", "scope", "domainId"],
     submit: (values: KeyValues) => {
       const expiresAt = expiryDays ? new Date(Date.now() + expiryDays * 86_400_000).toISOString() : undefined;

@@ -9,7 +9,6 @@ import { DevMailboxHint } from "@/components/dev-mailbox";
 import { describedBy, fieldIds, inputClass } from "@/components/form-field";
 import { QueryState } from "@/components/query-state";
 import { PortalApiError } from "@/features/api/portal-fetch";
-import { clearPendingConfirmation, readPendingConfirmation, savePendingConfirmation } from "./pending-confirmation";
 import { useConfirmEmail, useSendConfirmationCode, useSendTestEmail, useTestSender } from "./use-test-sender";
 
 const errorText = (error: unknown) => (error instanceof PortalApiError ? error.message : "That did not work. Try again.");
@@ -33,8 +32,8 @@ export function SendTestEmail() {
       }
     >
       {(data) => {
-        const { to, from, emailProven, dailyLimit, sentToday } = data;
-        if (!emailProven) return <ConfirmAddress email={to} />;
+        const { to, from, emailProven, emailConfirmationPendingUntil, dailyLimit, sentToday } = data;
+        if (!emailProven) return <ConfirmAddress email={to} pendingUntil={emailConfirmationPendingUntil} />;
         return (
           <div className="mt-2 space-y-2">
             <p className="text-zinc-600 dark:text-zinc-400">
@@ -67,25 +66,19 @@ export function SendTestEmail() {
   );
 }
 
-const timeOfDay = (at: number) => new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(at);
+const timeOfDay = (at: string) => new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(new Date(at));
 
-function ConfirmAddress({ email }: { email: string }) {
+/**
+ * The code field shows whenever the API says a code is on its way (`pendingUntil`), so a reload, a
+ * new tab or another session keeps the step, and the code already read still works.
+ */
+function ConfirmAddress({ email, pendingUntil }: { email: string; pendingUntil: string | null }) {
   const sendCode = useSendConfirmationCode();
   const confirm = useConfirmEmail();
   const [code, setCode] = useState("");
-  // The step is kept across reloads (pending-confirmation.ts): a code already read still works.
-  const [sentAt, setSentAt] = useState(() => readPendingConfirmation(email));
   const failure = confirm.error ?? sendCode.error;
 
-  const requestCode = () =>
-    sendCode.mutate(undefined, {
-      onSuccess: () => {
-        const at = Date.now();
-        savePendingConfirmation(email, at);
-        setSentAt(at);
-        setCode("");
-      },
-    });
+  const requestCode = () => sendCode.mutate(undefined, { onSuccess: () => setCode("") });
 
   return (
     <div className="mt-2 space-y-2">
@@ -93,10 +86,10 @@ function ConfirmAddress({ email }: { email: string }) {
         The test email goes to <strong className="font-medium text-zinc-900 dark:text-white">{email}</strong>. First confirm that address is
         yours with a code we email to it.
       </p>
-      {sentAt !== null ? (
+      {pendingUntil !== null ? (
         <>
           <p role="status" className="text-zinc-800 dark:text-zinc-200">
-            We sent a code to <strong className="font-medium">{email}</strong> at {timeOfDay(sentAt)}. It works for 10 minutes; a new code
+            We sent a code to <strong className="font-medium">{email}</strong>. It works until {timeOfDay(pendingUntil)}; a new code
             replaces it.
           </p>
           <DevMailboxHint />
@@ -104,7 +97,7 @@ function ConfirmAddress({ email }: { email: string }) {
             className="flex flex-wrap items-end gap-2"
             onSubmit={(event) => {
               event.preventDefault();
-              confirm.mutate(code, { onSuccess: clearPendingConfirmation });
+              confirm.mutate(code);
             }}
           >
             <div>

@@ -23,16 +23,20 @@ export function useSendTestEmail() {
   });
 }
 
-/** Proving the address: a code is emailed to it… */
+/** Proving the address: a code is emailed to it (pending until the test sender, read again, says until when it works)… */
 export function useSendConfirmationCode() {
-  return useMutation({ mutationFn: () => portalFetch(sendEmailConfirmation, { body: {} }) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => portalFetch(sendEmailConfirmation, { body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testSenderKey }),
+  });
 }
 
-/** …and entering it confirms the address, which opens the test sender. */
+/** …and entering it confirms the address, which opens the test sender (or, after a fifth wrong try, kills the code). */
 export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => portalFetch(confirmEmail, { body: { code } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: testSenderKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: testSenderKey }),
   });
 }

@@ -7,6 +7,8 @@ import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const INSTANCE_LOCK_FILE = "instance.lock";
+/** The scripts that hold the lock: the launcher, and `npm run clean-data` while it removes the data. */
+const LOCK_HOLDERS = ["scripts/start.ts", "scripts/clean-data.ts"];
 
 export class InstanceLockedError extends Error {
   constructor(
@@ -20,8 +22,8 @@ export class InstanceLockedError extends Error {
   }
 }
 
-/** Whether `pid` is a live launcher (its command line names this script), not a process that got a reused pid. */
-function isLiveLauncher(pid: number, script: string): boolean {
+/** Whether `pid` is a live lock holder (its command line names one of their scripts), not a process that got a reused pid. */
+function isLiveHolder(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
@@ -29,7 +31,8 @@ function isLiveLauncher(pid: number, script: string): boolean {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(script);
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    return LOCK_HOLDERS.some((script) => commandLine.includes(script));
   } catch {
     return true; // no /proc (not Linux): a live pid is trusted
   }
@@ -39,7 +42,7 @@ function isLiveLauncher(pid: number, script: string): boolean {
  * Takes DATA_DIR's lock for this process, or throws InstanceLockedError naming
  * the owner. Returns the release function (safe to call more than once).
  */
-export function acquireInstanceLock(dataDir: string, script = "scripts/start.ts"): () => void {
+export function acquireInstanceLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, INSTANCE_LOCK_FILE);
   for (let attempt = 0; ; attempt += 1) {
@@ -51,7 +54,7 @@ export function acquireInstanceLock(dataDir: string, script = "scripts/start.ts"
       if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 2) throw error;
     }
     const owner = Number.parseInt(readFileSync(file, "utf8").trim(), 10);
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isLiveLauncher(owner, script)) {
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isLiveHolder(owner)) {
       throw new InstanceLockedError(dataDir, owner);
     }
     unlinkSync(file); // stale: its launcher was killed outright

@@ -10,6 +10,10 @@ export const testSenderSchema = z
       description:
         "Whether the account's address is proven (an emailed code, magic link or password reset completed). Until it is, sending answers 403.",
     }),
+    emailConfirmationPendingUntil: z.iso.datetime().nullable().meta({
+      description:
+        "When the code `POST /account/email/confirmation` last emailed stops working (10 minutes after it was sent), while it is unspent and has tries left and the address is unproven; null otherwise. A client shows its code field again from this, in any tab or session; the code itself is only ever in the email.",
+    }),
     dailyLimit: z.number().int(),
     sentToday: z.number().int().meta({ description: "Test-sender messages sent since 00:00 UTC." }),
   })

@@ -2,36 +2,14 @@
 // curl and node, nothing else) against a server started as `npm start` starts
 // it: embedded database, the file transport and its dev mailbox, Dovecot as a
 // child process. Then what `npm start` printed: its own lines, no noise.
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { runBash, shBlock } from "../support/doc-blocks";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-/** The first ```sh block under a README heading. */
-function readmeBlock(heading: string): string {
-  const readme = readFileSync("README.md", "utf8");
-  const section = readme.slice(readme.indexOf(`## ${heading}\n`));
-  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error(`no sh block under "${heading}" in README.md`);
-  return block;
-}
-
-/** Runs a shell script with bash and only the node and system binaries on PATH. */
-function runBash(script: string, env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("bash", ["-c", script], {
-      // Only node's directory and the system's on PATH: what a fresh machine with Node.js has.
-      env: { ...process.env, PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const readmeBlock = (heading: string) => shBlock("README.md", heading);
 
 let server: TestServer;
 

@@ -73,6 +73,7 @@ describe("the test sender", () => {
       from: `Onboarding <${TEST_SENDER}>`,
       to: account.email,
       emailProven: false,
+      emailConfirmationPendingUntil: null,
       dailyLimit: 20,
       sentToday: 0,
     });
@@ -83,6 +84,34 @@ describe("the test sender", () => {
     expect(after.body.data).toMatchObject({ emailProven: true, sentToday: 1 });
     expect((await call(getTestSender, {})).status).toBe(401);
     expect((await call(getTestSender, { token: `ces_${"x".repeat(40)}` })).status).toBe(401);
+  });
+
+  it("says until when an emailed confirmation code works, never the code, and nothing once it is spent", async () => {
+    const account = await createAccount();
+    const sentAt = Date.now();
+    expect((await call(sendEmailConfirmation, { token: account.accessToken })).status).toBe(200);
+    const pending = await call(getTestSender, { token: account.accessToken });
+    const until = Date.parse(pending.body.data.emailConfirmationPendingUntil!);
+    // 10 minutes from the send (a second either way for the clocks of the test and the server).
+    expect(until - sentAt).toBeGreaterThan(10 * 60_000 - 1_000);
+    expect(until - sentAt).toBeLessThan(10 * 60_000 + 5_000);
+    const code = codeIn(await waitForEmail(account.email, { subject: "Confirm your email address" }))!;
+    expect(JSON.stringify(pending.body)).not.toContain(code);
+    expect((await call(confirmEmail, { token: account.accessToken, body: { code } })).status).toBe(200);
+    const confirmed = await call(getTestSender, { token: account.accessToken });
+    expect(confirmed.body.data).toMatchObject({ emailProven: true, emailConfirmationPendingUntil: null });
+  });
+
+  it("says nothing is pending once wrong tries have killed the code", async () => {
+    const account = await createAccount();
+    expect((await call(sendEmailConfirmation, { token: account.accessToken })).status).toBe(200);
+    const code = codeIn(await waitForEmail(account.email, { subject: "Confirm your email address" }))!;
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await call(confirmEmail, { token: account.accessToken, body: { code: wrong } })).error?.code).toBe("invalid_or_expired_code");
+    }
+    const dead = await call(getTestSender, { token: account.accessToken });
+    expect(dead.body.data).toMatchObject({ emailProven: false, emailConfirmationPendingUntil: null });
   });
 
   it("refuses an account whose address was never proven (signing up does not prove it)", async () => {

@@ -30,6 +30,18 @@ describe("one launcher per DATA_DIR", () => {
     }
   });
 
+  it("refuses while `npm run clean-data` holds it: a launcher never starts on data being removed", async () => {
+    const dir = dataDir();
+    const cleaner = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "scripts/clean-data.ts"], { stdio: "ignore" });
+    await new Promise((resolve) => cleaner.once("spawn", resolve));
+    try {
+      writeFileSync(path.join(dir, INSTANCE_LOCK_FILE), `${cleaner.pid}\n`);
+      expect(() => acquireInstanceLock(dir)).toThrow(InstanceLockedError);
+    } finally {
+      cleaner.kill("SIGKILL");
+    }
+  });
+
   it("takes over a stale lock: its process is gone, or the pid now belongs to something else", () => {
     const dir = dataDir();
     writeFileSync(path.join(dir, INSTANCE_LOCK_FILE), "2147483646\n");

@@ -82,6 +82,24 @@ export async function spendCode(accountId: string, purpose: CodePurpose, code: s
   return spent.length === 1;
 }
 
+/** When the account's live code for `purpose` stops working, or null when there is none (spent, expired or out of tries). */
+export async function liveCodeExpiry(accountId: string, purpose: CodePurpose, tx: Executor = db()): Promise<Date | null> {
+  const [row] = await tx
+    .select({ expiresAt: oneTimeCodes.expiresAt })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.accountId, accountId),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, now()),
+        lt(oneTimeCodes.attempts, MAX_WRONG_TRIES),
+      ),
+    )
+    .limit(1);
+  return row?.expiresAt ?? null;
+}
+
 /** Spends a magic-link token; returns its account, or null when unknown, used or expired. */
 export async function spendMagicLinkToken(token: string, tx: Executor = db()): Promise<string | null> {
   const [spent] = await tx

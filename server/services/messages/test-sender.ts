@@ -12,6 +12,7 @@ import { accounts, messages } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
 import type { ApiKeyGrant } from "@/server/services/api-keys/authenticate-api-key";
+import { liveCodeExpiry } from "@/server/services/codes/one-time-codes";
 import { addressOf } from "@/shared/schemas/messages";
 import type { TestSender } from "@/shared/schemas/test-sender";
 
@@ -48,10 +49,14 @@ export async function describeTestSender(accountId: string): Promise<TestSender>
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);
+  const emailProven = account!.emailVerifiedAt !== null;
+  // A code on its way is part of the confirmation step, so any tab or session can show its field.
+  const pendingUntil = emailProven ? null : await liveCodeExpiry(accountId, "email_confirmation");
   return {
     from: `Onboarding <${testSenderAddress()}>`,
     to: account!.email,
-    emailProven: account!.emailVerifiedAt !== null,
+    emailProven,
+    emailConfirmationPendingUntil: pendingUntil?.toISOString() ?? null,
     dailyLimit: TEST_SENDER_DAILY_LIMIT,
     sentToday: await sentSince(db(), accountId, startOfUtcDay(now())),
   };
