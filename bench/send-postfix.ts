@@ -150,18 +150,18 @@ async function faultRun(server: TestServer, databaseUrl: string, key: string, co
 
 /**
  * The engine's own ceiling in this run: Postfix's smtp-source hands `count` messages of about 1 KB straight to
- * the child's hand-off port over 8 sessions, and the child delivers them to the sink as it does the service's
+ * the child's hand-off socket (the bench runs as root, which may reach it) over 8 sessions, and the child delivers them to the sink as it does the service's
  * messages, without delivery reports (smtp-source asks for none). First message handed over → last in the sink.
  */
 async function postfixAlone(server: TestServer, databaseUrl: string, count: number) {
-  const port = /hand-off on 127\.0\.0\.1:(\d+)/.exec(readFileSync(server.logFile, "utf8"))?.[1];
-  if (!port) throw new Error(`the server did not log Postfix's hand-off port; see ${server.logFile}`);
+  const socket = /hand-off on unix socket (\S+),/.exec(readFileSync(server.logFile, "utf8"))?.[1];
+  if (!socket) throw new Error(`the server did not log Postfix's hand-off socket; see ${server.logFile}`);
   const before = arrivals.length;
   const stopCpu = await startCpuMeter(server.pid, databaseUrl);
   const start = Date.now();
   await promisify(execFile)("/usr/sbin/smtp-source", [
     ...["-s", "8", "-m", String(count), "-l", "1000", "-f", "bench@mta.bench.test", "-t", "reader0@example.org"],
-    `127.0.0.1:${port}`,
+    `unix:${socket}`,
   ]);
   const deadline = Date.now() + 300_000;
   const fromSource = () => arrivals.slice(before).filter((arrival) => arrival.cesId === "");
@@ -258,7 +258,7 @@ export function postfixRows(result: PostfixResults, rsa: number, smartHost: { ra
   ];
   return [
     [
-      `Postfix alone: ${alone.count} messages from smtp-source to the child's hand-off port, 8 sessions, no delivery reports (first handed over → last in the sink)`,
+      `Postfix alone: ${alone.count} messages from smtp-source to the child's hand-off socket, 8 sessions, no delivery reports (first handed over → last in the sink)`,
       `${Math.round(alone.rate)} messages/s = ${(alone.rate / rsa).toFixed(3)} × one-core signatures, ${alone.cpuMsPerMessage.toFixed(1)} ms of CPU per message (${alone.arrived} arrived); the service's path below runs at ${(batch.rate / alone.rate).toFixed(2)} × this`,
     ],
     [

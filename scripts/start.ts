@@ -114,7 +114,7 @@ async function runPrimary() {
     return process.exit(1);
   });
   console.log(postfix.description);
-  if (postfix.handOffUrl) usePostfixHandOff(postfix.handOffUrl);
+  if (postfix.handOffSocket) usePostfixHandOff(postfix.handOffSocket);
   const stopJobs = await startJobWorker(databaseUrl, { work: config.RUN_JOBS, deliver: deliveryWorkerCount === 0 });
   // Before the mail listeners: mail for hosted mailboxes is delivered to it.
   const mailStore = await startMailStore(config, databaseUrl, mailLoginLimits());
@@ -134,7 +134,7 @@ async function runPrimary() {
     DATA_DIR: config.dataDir,
     DATABASE_EMBEDDED: String(Boolean(embedded) || config.DATABASE_EMBEDDED),
     ...(mailStore.imapUrl ? { DOVECOT_IMAP_URL: mailStore.imapUrl } : {}),
-    ...(postfix.handOffUrl ? { POSTFIX_HANDOFF_URL: postfix.handOffUrl } : {}),
+    ...(postfix.handOffSocket ? { POSTFIX_HANDOFF_SOCKET: postfix.handOffSocket } : {}),
   };
   const deliveryEnv = { ...workerEnv, [DELIVERY_ROLE]: "1" };
   const delivering = new Set<number>();

@@ -224,7 +224,7 @@ export function useEmbeddedDatabase(url: string): void {
 }
 
 /** Called by the launcher once it runs the child Postfix: its own delivery jobs then hand off to it, as its workers do. */
-export function usePostfixHandOff(url: string): void {
-  process.env.POSTFIX_HANDOFF_URL = url;
+export function usePostfixHandOff(socket: string): void {
+  process.env.POSTFIX_HANDOFF_SOCKET = socket;
   cached = undefined;
 }

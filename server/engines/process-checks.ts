@@ -15,8 +15,15 @@ export function isAlive(pid: number): boolean {
 }
 
 export function canConnect(host: string, port: number, timeoutMs = 1_000): Promise<boolean> {
+  return canReach({ host, port }, timeoutMs);
+}
+
+/** Where an engine answers once it serves: a loopback port, or a unix-domain socket (the child Postfix's hand-off). */
+export type EngineListener = { port: number } | { socket: string };
+
+function canReach(target: { host: string; port: number } | { path: string }, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
+    const socket = net.connect(target);
     const done = (result: boolean) => {
       socket.destroy();
       resolve(result);
@@ -27,11 +34,12 @@ export function canConnect(host: string, port: number, timeoutMs = 1_000): Promi
   });
 }
 
-/** Whether a child came up listening on a loopback port in time. */
-export async function waitForListener(port: number, timeoutMs: number, stillWanted: () => boolean): Promise<boolean> {
+/** Whether a child came up listening on its loopback port or socket in time. */
+export async function waitForListener(listener: EngineListener, timeoutMs: number, stillWanted: () => boolean): Promise<boolean> {
+  const target = "port" in listener ? { host: "127.0.0.1", port: listener.port } : { path: listener.socket };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && stillWanted()) {
-    if (await canConnect("127.0.0.1", port, 500)) return true;
+    if (await canReach(target, 500)) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return false;

@@ -7,7 +7,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { logger } from "@/server/logger";
-import { waitForListener } from "./process-checks";
+import { type EngineListener, waitForListener } from "./process-checks";
 
 const SETPRIV_BINARY = "/usr/bin/setpriv";
 const FIRST_RESTART_DELAY_MS = 1_000;
@@ -34,8 +34,8 @@ export type EngineOptions = {
   stdio: StdioOptions;
   /** Its environment (default: the launcher's). */
   env?: Record<string, string>;
-  /** The loopback port that answers once the engine serves. */
-  readyPort: number;
+  /** The loopback port or socket that answers once the engine serves. */
+  readyAt: EngineListener;
   /** Before each start: stop what an earlier run left, check the instance. A throw counts as a failed start. */
   prepare: () => Promise<void>;
   /** Called with the child just spawned, to read its output. */
@@ -115,7 +115,7 @@ export function superviseEngine(options: EngineOptions): SupervisedEngine {
     options.onSpawn(current, () => stopping);
     current.once("error", (error) => log.error({ err: error }, `${options.name} could not start`));
     let served = false;
-    void waitForListener(options.readyPort, START_TIMEOUT_MS, () => child === current).then((up) => {
+    void waitForListener(options.readyAt, START_TIMEOUT_MS, () => child === current).then((up) => {
       if (!up || child !== current) return;
       served = true;
       failedStarts = 0;
@@ -135,7 +135,7 @@ export function superviseEngine(options: EngineOptions): SupervisedEngine {
   process.once("exit", () => child?.kill("SIGTERM"));
 
   return {
-    ready: (timeoutMs) => waitForListener(options.readyPort, timeoutMs, () => !stopping),
+    ready: (timeoutMs) => waitForListener(options.readyAt, timeoutMs, () => !stopping),
     stop: async () => {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);

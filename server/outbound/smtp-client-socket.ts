@@ -8,19 +8,24 @@
 // for a pool) is its supported way to choose how the socket is made.
 import net from "node:net";
 
-export type ConnectTarget = { host: string; port: number; family?: 4 | 6 };
+/** A TCP address, or a unix-domain socket (the child Postfix's hand-off: no Nagle there to turn off). */
+export type ConnectTarget = { host: string; port: number; family?: 4 | 6 } | { path: string };
 
 /**
- * A connected TCP socket with no delay on small writes. Fails with the
- * socket's own error (its `code`, e.g. ECONNREFUSED), or ETIMEDOUT after
- * `timeoutMs`, as nodemailer's own connections do.
+ * A connected TCP socket with no delay on small writes, or a unix-domain
+ * one. Fails with the socket's own error (its `code`, e.g. ECONNREFUSED or
+ * EACCES), or ETIMEDOUT after `timeoutMs`, as nodemailer's own connections do.
  */
-export function connectWithoutDelay({ host, port, family }: ConnectTarget, timeoutMs: number): Promise<net.Socket> {
+export function connectWithoutDelay(target: ConnectTarget, timeoutMs: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host, port, ...(family ? { family } : {}), noDelay: true });
+    const socket =
+      "path" in target
+        ? net.connect({ path: target.path })
+        : net.connect({ host: target.host, port: target.port, ...(target.family ? { family: target.family } : {}), noDelay: true });
+    const where = "path" in target ? target.path : `${target.host}:${target.port}`;
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(Object.assign(new Error(`no connection to ${host}:${port} within ${timeoutMs} ms`), { code: "ETIMEDOUT" }));
+      reject(Object.assign(new Error(`no connection to ${where} within ${timeoutMs} ms`), { code: "ETIMEDOUT" }));
     }, timeoutMs);
     socket.once("connect", () => {
       clearTimeout(timer);
@@ -56,7 +61,7 @@ function failingSocket(error: Error): net.Socket {
  * nodemailer's `getSocket` for pooled transports: each pooled connection gets
  * a socket from `connectWithoutDelay`; nodemailer still does TLS (implicit or
  * STARTTLS) on top of it. `target` may pick the address to connect to
- * (a relay's checked address); by default the transport's own host and port.
+ * (a relay's checked address, Postfix's hand-off socket); by default the transport's own host and port.
  */
 export function socketsWithoutDelay(timeoutMs: number, target?: () => Promise<ConnectTarget>): GetSocket {
   return (options, callback) => {

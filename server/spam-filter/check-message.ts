@@ -1,11 +1,13 @@
 // Asks rspamd's normal worker about one message (POST /checkv2) with what the
-// MX knows of it: the envelope, the client's address and HELO, and the MX's own
+// MX knows of it: the envelope, the client's address and HELO, the account
+// whose Bayes statistics score it (statistics-user.ts), and the MX's own
 // SPF, DKIM and DMARC results (docs/spam-and-rules.md, "What rspamd is told"),
 // which an rspamd with its http_headers module on (the child's) scores instead
 // of looking them up again. Any failure to get an answer (down, loading,
 // timeout, a reply that is not a verdict) is null: the caller decides what an
 // unchecked message means.
 import { z } from "zod";
+import { STATISTICS_USER_HEADER, statisticsUser } from "./statistics-user";
 
 export type RspamdAction = "reject" | "soft reject" | "greylist" | "add header" | "rewrite subject" | "no action";
 
@@ -36,6 +38,8 @@ export type CheckRequest = {
   helo: string;
   queueId: string;
   authentication: SenderAuthentication;
+  /** The account the recipients belong to (one per request), or null when none is known. */
+  accountId: string | null;
 };
 
 const answerSchema = z.object({
@@ -93,6 +97,7 @@ export async function checkMessage(url: string, request: CheckRequest, timeoutMs
     ...authenticationHeaders(request.authentication),
   });
   if (request.mailFrom) headers.set("From", headerValue(request.mailFrom));
+  if (request.accountId) headers.set(STATISTICS_USER_HEADER, statisticsUser(request.accountId));
   for (const recipient of request.recipients) headers.append("Rcpt", headerValue(recipient));
   try {
     const response = await fetch(new URL("/checkv2", url), {

@@ -1,7 +1,10 @@
 // Teaches rspamd's Bayes classifier one message (POST /learnspam or /learnham
-// on its controller worker; docs/spam-and-rules.md, "Teaching the filter").
+// on its controller worker; docs/spam-and-rules.md, "Teaching the filter"),
+// into the statistics of the account it belongs to (statistics-user.ts).
 // rspamd answers 208 for a message it already learned as that class: still
 // taught. Any other answer is a failure the caller logs; it never fails the move.
+import { STATISTICS_USER_HEADER, statisticsUser } from "./statistics-user";
+
 export type LearnKind = "spam" | "ham";
 
 export type LearnOutcome = { taught: true } | { taught: false; reason: string };
@@ -10,9 +13,10 @@ export async function learnMessage(
   controller: { url: string; password: string | null },
   kind: LearnKind,
   raw: Buffer,
+  accountId: string,
   timeoutMs: number,
 ): Promise<LearnOutcome> {
-  const headers = new Headers({ "Content-Type": "message/rfc822" });
+  const headers = new Headers({ "Content-Type": "message/rfc822", [STATISTICS_USER_HEADER]: statisticsUser(accountId) });
   if (controller.password) headers.set("Password", controller.password);
   try {
     const response = await fetch(new URL(kind === "spam" ? "/learnspam" : "/learnham", controller.url), {

@@ -72,10 +72,14 @@ export function renderRspamdFiles(input: RspamdConfigInput): Record<string, stri
   return files;
 }
 
-/** Debian's Bayes classifier (statistic.conf) with its statistics in Redis; learning only when a user says so. */
+/**
+ * Debian's Bayes classifier (statistic.conf) with its statistics in Redis; learning only when a user says so.
+ * per_user: one set of statistics per account, named by the Deliver-To request header the MX and the learner both
+ * send (statistics-user.ts), so one account's lessons never score another's mail.
+ */
 function bayesInRedis(redis: RspamdRedis): string {
   const password = redis.password ? `password = ${quoted(redis.password)};\n` : "";
-  return `backend = "redis";\nservers = ${quoted(redis.server)};\ndb = "${redis.db}";\n${password}autolearn = false;\n`;
+  return `backend = "redis";\nservers = ${quoted(redis.server)};\ndb = "${redis.db}";\n${password}autolearn = false;\nper_user = true;\n`;
 }
 
 /** Files holding a password: readable by rspamd's main process (root) only. */

@@ -75,7 +75,7 @@ export function superviseRspamd(options: Options): SupervisedEngine {
     binary: RSPAMD_BINARY,
     args: rspamdArgs(options.layout, process.getuid?.() === 0),
     stdio: ["ignore", "pipe", "pipe"],
-    readyPort: options.normalPort,
+    readyAt: { port: options.normalPort },
     prepare: () => stopLeftoverProcess(options.layout.pidFile, "rspamd"),
     // Its own readiness (/ping), not the supervisor's 15 s wait for the port: loading can take longer.
     onSpawn: (child) => {

@@ -38,6 +38,8 @@ export const rateLimitDefaults = {
   mxMessagesPerIp: { limit: 600, windowSeconds: 60 },
   /** Unknown recipients the MX answers per client address (IPv6: per /64), across sessions; past it the address is refused at MAIL FROM with 421 4.7.0 until the window ends. */
   mxUnknownRecipientsPerIp: { limit: 100, windowSeconds: 3600 },
+  /** Spam and not-spam lessons (moves into and out of Junk) per account; past it a move still moves, but teaches nothing. */
+  spamLessonsPerAccount: { limit: 200, windowSeconds: 3600 },
   /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
   loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
 } satisfies Record<string, { limit: number; windowSeconds: number }>;

@@ -123,7 +123,8 @@ export const updatedMailboxMessageSchema = mailboxMessageSummarySchema
   .extend({
     /**
      * What the move taught the spam filter: into Junk "spam", out of Junk (not into Trash) "ham"; null when it
-     * taught nothing (no move of that kind, no learning backend, or rspamd could not be reached: docs/webmail.md).
+     * taught nothing (no move of that kind, no learning backend, the account's lessons for the hour spent, or rspamd
+     * could not be reached: docs/webmail.md).
      */
     learned: z.enum(["spam", "ham"]).nullable(),
   })

@@ -9,8 +9,10 @@ import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
 import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
 import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
+import { compileRules } from "@/server/mail-store/sieve/compile-rules";
 import { getMailboxMessage, listMailboxMessages } from "@/shared/api/endpoints/mailbox-messages";
 import { getMailboxRules, putMailboxRules } from "@/shared/api/endpoints/mailbox-rules";
+import { SIEVE_LIMITS } from "@/shared/mailbox-rules-limits";
 import type { MailboxRulesDocument } from "@/shared/schemas/mailbox-rules";
 import { call, request } from "../support/api-client";
 import { emailsTo, waitForEmail } from "../support/captured-email";
@@ -19,9 +21,9 @@ import { createAccount, type TestAccount } from "../support/factories";
 import { verifiedDomain } from "../support/domains";
 import { imapClient, newAppPassword, newMailbox, rawMessage, type TestMailbox } from "../support/hosted-mailboxes";
 import { manageSieveSession } from "../support/managesieve-client";
-import { mxTransaction, short } from "../support/mx-client";
+import { inbox, mxTransaction, short } from "../support/mx-client";
 import { expectGarbageRefusedBeforeMail, smtpDialogue } from "../support/smtp-dialogue";
-import { eventually } from "../support/poll";
+import { eventually, until } from "../support/poll";
 import { swaksAs } from "../support/swaks-as";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -208,6 +210,123 @@ describe("ManageSieve", () => {
     expect((await put(receiptsFilter("Back"))).body.data.source).toBe("api");
     expect((await get()).body.data.source).toBe("api");
   });
+});
+
+describe("how much Sieve a mailbox keeps", () => {
+  const KiB = 1024;
+  /** A valid script of exactly `bytes` (a comment pads it) that files subjects with `word` into a folder named so. */
+  function scriptOf(bytes: number, word = "quota"): string {
+    const head = `require ["fileinto", "mailbox"];\nif header :contains "subject" "${word}" { fileinto :create "${word}"; }\n#`;
+    return `${head}${"x".repeat(bytes - Buffer.byteLength(head) - 1)}\n`;
+  }
+  let owner: TestAccount;
+  beforeAll(async () => {
+    owner = await createAccount();
+  });
+  const newBox = async (label: string) => newMailbox(owner, await verifiedDomain(owner, label));
+  const putAs = (target: TestMailbox, rules: MailboxRulesDocument) => put(rules, target.id, owner.accessToken);
+  async function sieveSession(target: TestMailbox) {
+    const session = await manageSieveSession(inject("mailStore").managesievePort);
+    expect((await session.login(target.address, target.password)).ok).toBe(true);
+    return session;
+  }
+
+  it("ManageSieve refuses a script over 64 KiB, past 256 KiB in all and an eleventh script with its quota replies; scripts within them still work", async () => {
+    const target = await newBox("sieve-quota");
+    const session = await sieveSession(target);
+    try {
+      expect(await session.putScript("too-big", scriptOf(64 * KiB + 1))).toMatchObject({
+        ok: false,
+        text: expect.stringMatching(/^NO \(QUOTA\/MAXSIZE\)/),
+      });
+      // 64 KiB and three of 60 KiB: 244 KiB; a fifth of 60 KiB would pass 256 KiB.
+      expect((await session.putScript("largest", scriptOf(64 * KiB))).ok).toBe(true);
+      for (const name of ["big-1", "big-2", "big-3"]) expect((await session.putScript(name, scriptOf(60 * KiB))).ok).toBe(true);
+      expect(await session.putScript("big-4", scriptOf(60 * KiB))).toMatchObject({
+        ok: false,
+        text: expect.stringMatching(/^NO \(QUOTA\/MAXSTORAGE\)/),
+      });
+      // Six small ones make ten scripts; an eleventh is refused, while replacing one of the ten is not.
+      for (const index of [5, 6, 7, 8, 9, 10]) expect((await session.putScript(`small-${index}`, scriptOf(200))).ok).toBe(true);
+      expect(await session.putScript("small-11", scriptOf(200))).toMatchObject({
+        ok: false,
+        text: expect.stringMatching(/^NO \(QUOTA\/MAXSCRIPTS\)/),
+      });
+      expect((await session.putScript("small-5", scriptOf(300, "filed"))).ok).toBe(true);
+      expect((await session.setActive("small-5")).ok).toBe(true);
+    } finally {
+      session.close();
+    }
+    const subject = `To be filed ${tag()}`;
+    const sent = await mxTransaction(inject("mxPort"), "sender@example.org", [target.address], rawMessage(target.address, subject));
+    expect(short(sent.data)).toBe("250 2.0.0");
+    const filed = async () =>
+      (await inbox(imapClient(target.address, target.password), "filed").catch(() => [])).some((message) => message.subject === subject);
+    expect(await until(filed, 10_000, 200)).toBe(true);
+
+    // The API's script would be an eleventh: 409, and the uploaded script stays in force.
+    const refused = await putAs(target, receiptsFilter("Receipts"));
+    expect(refused.status).toBe(409);
+    expect(refused.error?.code).toBe("conflict");
+    expect(refused.body.message).toMatch(/already has 10 Sieve scripts/);
+    expect((await get(target.id, owner.accessToken)).body.data.source).toBe("custom");
+  }, 90_000);
+
+  it("the rules API keeps to the same limits: a script over 64 KiB is 400, past 256 KiB with the uploaded scripts 409; within them it saves", async () => {
+    const target = await newBox("sieve-api");
+    // 500 forwards to long addresses: a body under the API's 64 KiB that compiles to more than 64 KiB of Sieve.
+    const longAddress = `f${"o".repeat(40)}@example-${"d".repeat(25)}.org`;
+    const forwards: MailboxRulesDocument = {
+      filters: Array.from({ length: 50 }, (_, index) => ({
+        name: `Copies ${index}`,
+        match: "any",
+        conditions: [{ field: "size", op: "over", value: 1 }],
+        actions: Array.from({ length: 10 }, () => ({ type: "forward" as const, to: longAddress })),
+      })),
+      forwarding: null,
+      vacation: null,
+    };
+    expect(Buffer.byteLength(JSON.stringify(forwards))).toBeLessThan(64 * KiB);
+    expect(Buffer.byteLength(compileRules(forwards).script)).toBeGreaterThan(SIEVE_LIMITS.maxScriptBytes);
+    const tooBig = await putAs(target, forwards);
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.error?.errors?.[0]?.message).toMatch(/a mailbox's script can be at most 64 KiB/);
+
+    // Four uploads of 58 KiB leave 24 KiB: rules of about 27 KiB do not fit, small ones do.
+    const session = await sieveSession(target);
+    try {
+      for (const index of [1, 2, 3, 4]) expect((await session.putScript(`upload-${index}`, scriptOf(58 * KiB))).ok).toBe(true);
+    } finally {
+      session.close();
+    }
+    const large: MailboxRulesDocument = {
+      filters: Array.from({ length: 50 }, (_, index) => ({
+        name: `Long ${index}`,
+        match: "any",
+        conditions: [{ field: "subject", op: "contains", value: "y".repeat(500) }],
+        actions: [{ type: "move", folder: "Long" }],
+      })),
+      forwarding: null,
+      vacation: null,
+    };
+    expect(Buffer.byteLength(compileRules(large).script)).toBeGreaterThan(25 * KiB);
+    const noRoom = await putAs(target, large);
+    expect(noRoom.status).toBe(409);
+    expect(noRoom.body.message).toMatch(/a mailbox keeps at most 256 KiB/);
+    const saved = await putAs(target, receiptsFilter("Receipts"));
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.source).toBe("api");
+    // ManageSieve counts the API's script with the uploads.
+    const after = await sieveSession(target);
+    try {
+      expect(await after.putScript("upload-5", scriptOf(24 * KiB))).toMatchObject({
+        ok: false,
+        text: expect.stringMatching(/^NO \(QUOTA\/MAXSTORAGE\)/),
+      });
+    } finally {
+      after.close();
+    }
+  }, 90_000);
 });
 
 const noRules: MailboxRulesDocument = { filters: [], forwarding: null, vacation: null };

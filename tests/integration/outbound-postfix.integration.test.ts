@@ -28,6 +28,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
+import net from "node:net";
 import tls from "node:tls";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -217,6 +218,18 @@ async function outcomeFeed(): Promise<FeedEvent[]> {
 const readiness = async () =>
   ((await (await fetch(`${server.baseUrl}/api/v1/health/ready`)).json()) as { data: { outboundMta: string } }).data.outboundMta;
 const serverLog = () => readFileSync(server.logFile, "utf8");
+/** Whether something accepts connections on a unix-domain socket. */
+const socketAnswers = (socketPath: string) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ path: socketPath });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+/** The child's hand-off socket, as the server logged it. */
+const handOffSocket = () => /hand-off on unix socket (\S+),/.exec(serverLog())?.[1];
 /** The loopback port the child Postfix mails its delivery reports to, as the server logged it. */
 const reportsPort = () => Number(/delivery reports from the child Postfix on 127\.0\.0\.1:(\d+)/.exec(serverLog())?.[1]);
 
@@ -345,7 +358,7 @@ describe("presets for the big mailbox providers", () => {
     expect(postconf("-h", "yahoo_destination_rate_delay")).toBe("0s");
     expect(postconf("-M", "google/unix")).toMatch(/^google\s+unix\s+-\s+-\s+y\s+-\s+20\s+smtp\s/);
     expect(postconf("-P", "yahoo/unix/smtp_connection_reuse_count_limit")).toBe("yahoo/unix/smtp_connection_reuse_count_limit = 20");
-    expect(postconf("-h", "smtpd_recipient_restrictions")).toMatch(/^check_recipient_mx_access regexp:/);
+    expect(postconf("-P", "handoff/unix/smtpd_recipient_restrictions")).toMatch(/ = check_recipient_mx_access,regexp:/);
     // A company domain hosted by Google: matched by its MX host, not its name (the test DNS serves the Google name).
     const domain = `workspace-${randomBytes(4).toString("hex")}.test`;
     await records.publish(domain, "MX", ["1 aspmx.l.google.com"]);
@@ -431,7 +444,6 @@ describe("TLS policies", () => {
       {
         layout,
         hostname: "mta.outbound.test",
-        handOffPort: 10025,
         outboundPort: 25,
         reportsTo: { host: "127.0.0.1", port: 10026, connections: 10 },
         returnPath: { domain: "bounces.outbound.test", label: "ces-bounces" },
@@ -494,6 +506,38 @@ describe("delivery through the service's Postfix", () => {
       "Postfix's log of the report's hand-off to our reports listener",
     );
   }, 60_000);
+
+  describe.runIf(process.getuid?.() === 0)("who may hand the child mail", () => {
+    /** The TCP ports this server's Postfix listens on (`ss`), the MTA-STS resolver's socketmap left out. */
+    function postfixTcpPorts(): number[] {
+      const pids = new Set(
+        postfixPids(server.dataDir).filter((pid) => !readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("mta-sts-daemon")),
+      );
+      return execFileSync("ss", ["-Hltnp"], { encoding: "utf8" })
+        .split("\n")
+        .filter((line) => [...line.matchAll(/pid=(\d+)/g)].some((match) => pids.has(Number(match[1]))))
+        .map((line) => Number(/:(\d+)$/.exec(line.trim().split(/\s+/)[3] ?? "")?.[1]));
+    }
+    const relayAttempt = ["--from", "anyone@outbound.example", "--to", `buyer@${recipientDomain}`, "--quit-after", "RCPT"];
+    const relayed = (run: { replies: string[] }) => run.replies.some((reply) => reply.startsWith("250 2.1.5"));
+
+    it("refuses an unprivileged process: Postfix listens on no TCP port, and its socket's directory is closed to others", () => {
+      // Before, any local user (nobody included) could relay through a loopback port, as anyone to anyone.
+      for (const port of postfixTcpPorts()) {
+        const run = swaksAs("nobody", port, relayAttempt);
+        expect(relayed(run), `port ${port}: ${run.transcript}`).toBe(false);
+      }
+      expect(postfixTcpPorts()).toEqual([]);
+      const socket = handOffSocket();
+      expect(socket).toBeDefined();
+      const asNobody = swaksAs("nobody", { socket: socket! }, relayAttempt);
+      expect(relayed(asNobody), asNobody.transcript).toBe(false);
+      expect(asNobody.transcript).toMatch(/Permission denied/);
+      // The service's own user reaches it, and Postfix relays for it (the deliveries above went this way).
+      const asService = swaksAs("root", { socket: socket! }, relayAttempt);
+      expect(relayed(asService), asService.transcript).toBe(true);
+    }, 60_000);
+  });
 
   it("the reports listener takes mail from the postfix user's connections only", async () => {
     const port = reportsPort();
@@ -700,8 +744,8 @@ describe("delivery through the service's Postfix", () => {
     expect(["sent", "delivered"]).toContain((await messageOf(id)).status);
   }, 120_000);
 
-  it("stops with the service: no Postfix process nor MTA-STS resolver left, their ports closed", async () => {
-    const handOff = /hand-off on 127\.0\.0\.1:(\d+)/.exec(serverLog())?.[1];
+  it("stops with the service: no Postfix process nor MTA-STS resolver left, their socket and port closed", async () => {
+    const handOff = handOffSocket();
     const resolverPort = /MTA-STS: mta-sts-daemon on 127\.0\.0\.1:(\d+)/.exec(serverLog())?.[1];
     expect(handOff).toBeDefined();
     expect(resolverPort).toBeDefined();
@@ -711,7 +755,7 @@ describe("delivery through the service's Postfix", () => {
     await server.stop();
     // The launcher stops Postfix after its workers drain (up to 20 s each on a loaded machine).
     await waitFor(() => (postfixPids(server.dataDir).length === 0 ? true : undefined), "every Postfix process gone", 60_000);
-    expect(await canConnect("127.0.0.1", Number(handOff))).toBe(false);
+    expect(await socketAnswers(handOff!)).toBe(false);
     expect(await canConnect("127.0.0.1", Number(resolverPort))).toBe(false);
   }, 120_000);
 });

@@ -10,7 +10,7 @@ import { selfSignedCertificate } from "./self-signed-certificate";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { type FakeProviders, startFakeProviders } from "./providers/start-providers";
 import { startSmtpCapture, type SmtpCapture } from "./smtp-capture";
-import { startTestRspamd, type TestRspamd } from "./rspamd";
+import { startTestRspamd, TEST_SPAM_LESSONS_PER_ACCOUNT, type TestRspamd } from "./rspamd";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { startTestServer, type TestServer } from "./test-server";
 
@@ -114,6 +114,7 @@ export async function setup(project: TestProject) {
       RSPAMD_CONTROLLER_URL: rspamd.controller.url,
       RSPAMD_CONTROLLER_PASSWORD: rspamd.controller.password,
       MANAGESIEVE_PORT: String(mailStore.managesievePort),
+      RATE_LIMIT_OVERRIDES: `spamLessonsPerAccount=${TEST_SPAM_LESSONS_PER_ACCOUNT}/3600`,
       ...providers.env,
     },
   });

@@ -8,7 +8,7 @@
 // not compete for the CPU; tests that need it wait for its /ping.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { openSync } from "node:fs";
+import { openSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { rspamdLayout } from "@/server/spam-filter/rspamd-config";
@@ -31,6 +31,16 @@ export type TestRspamd = {
 
 export const RSPAMD_TEST_RULES_DIR = path.resolve("tests/fixtures/rspamd");
 
+/**
+ * Lessons of each class an account's Bayes statistics need before they score (rspamd's min_learns, 200 by default):
+ * two here (with one of each, rspamd 3.4 scored nothing), so the learning tests
+ * teach a handful of messages. Each account has statistics of its own, so no other test's mail is scored by them.
+ */
+export const TEST_BAYES_MIN_LEARNS = 2;
+
+/** The run's budget of lessons per account (RATE_LIMIT_OVERRIDES in global-setup.ts): small, so a test can spend it. */
+export const TEST_SPAM_LESSONS_PER_ACCOUNT = 8;
+
 /** `redis`: its Bayes statistics (learning); null: none. */
 export async function startTestRspamd(dir: string, dnsServers: string[], redis: RspamdRedis | null): Promise<TestRspamd> {
   const normalPort = await freeLoopbackPort();
@@ -44,6 +54,8 @@ export async function startTestRspamd(dir: string, dnsServers: string[], redis: 
     RSPAMD_TEST_RULES_DIR,
     asRoot ? rspamdUser() : null,
   );
+  // Over the writer's classifier settings: only this key changes (override.d wins key by key).
+  if (redis) writeFileSync(path.join(layout.confDir, "override.d", "classifier-bayes.conf"), `min_learns = ${TEST_BAYES_MIN_LEARNS};\n`);
   let child: ChildProcess | null = null;
   const relay = await startTcpProxy({ host: "127.0.0.1", port: normalPort });
   const control = http.createServer((request, response) => {

@@ -1,6 +1,7 @@
 // swaks (Debian's SMTP test tool) run as another system user, for listeners
 // that take mail only from one user's loopback connections (Dovecot's mail
-// user, Postfix's): the test runs as root, so runuser gives it that peer.
+// user, Postfix's) or only from the users who may reach their socket: the
+// test runs as root, so runuser gives it that peer.
 import { spawnSync } from "node:child_process";
 
 export type SwaksRun = {
@@ -10,10 +11,12 @@ export type SwaksRun = {
   transcript: string;
 };
 
-export function swaksAs(user: string, port: number, args: string[], helo = "peer.test"): SwaksRun {
+/** `server`: a loopback port, or a unix-domain socket. */
+export function swaksAs(user: string, server: number | { socket: string }, args: string[], helo = "peer.test"): SwaksRun {
+  const target = typeof server === "number" ? ["--server", `127.0.0.1:${server}`] : ["--socket", server.socket];
   const run = spawnSync(
     "runuser",
-    ["-u", user, "--", "swaks", "--server", `127.0.0.1:${port}`, "--helo", helo, "--timeout", "30", ...args],
+    ["-u", user, "--", "swaks", ...target, "--helo", helo, "--timeout", "30", ...args],
     // A big message comes back in the transcript: room for it.
     { encoding: "utf8", timeout: 90_000, maxBuffer: 256 * 1024 * 1024 },
   );

@@ -3,6 +3,7 @@
 // Sieve's quoted strings, RFC 5228 §2.4.2).
 import { describe, expect, it } from "vitest";
 import { compileRules, fieldAtLine, sieveString } from "@/server/mail-store/sieve/compile-rules";
+import { SIEVE_LIMITS } from "@/shared/mailbox-rules-limits";
 import { emptyMailboxRules, type MailboxRulesDocument, mailboxRulesBody } from "@/shared/schemas/mailbox-rules";
 
 /** Reads the quoted string at the start of `text`; returns its value and what follows it. */
@@ -108,6 +109,23 @@ describe("compileRules", () => {
     );
     const line = compiled.script.split("\n").findIndex((text) => text.includes('redirect :copy "b@example.org"')) + 1;
     expect(fieldAtLine(compiled, line)).toBe("filters.0.actions.0.to");
+  });
+
+  it("writes an ordinary mailbox's rules well within a script's limit (docs/spam-and-rules.md, \"How much Sieve a mailbox keeps\")", () => {
+    // 20 filters of three conditions and two actions, two forwarding addresses and the longest vacation reply.
+    const busy = rules({
+      filters: Array.from({ length: 20 }, (_, index) => ({
+        name: `Newsletter ${index}`,
+        match: "any" as const,
+        conditions: Array.from({ length: 3 }, () => ({ field: "from" as const, op: "contains" as const, value: "news@example.com" })),
+        actions: [{ type: "move" as const, folder: `Lists/Letters ${index}` }, { type: "markRead" as const }],
+      })),
+      forwarding: { to: ["a@example.org", "b@example.org"], keepCopy: true },
+      vacation: { enabled: true, subject: "Away", text: "x".repeat(5000), intervalDays: 3 },
+    });
+    const bytes = Buffer.byteLength(compileRules(busy).script);
+    expect(bytes).toBeLessThan(16 * 1024);
+    expect(bytes * 4).toBeLessThan(SIEVE_LIMITS.maxScriptBytes);
   });
 });
 

@@ -110,6 +110,11 @@ describe("the generated Dovecot configuration", () => {
     expect(on).toMatch(/service managesieve-login \{\n {2}inet_listener sieve \{\n {4}address = 0\.0\.0\.0\n {4}port = 4190\n {4}ssl = no/);
   });
 
+  it("bounds each mailbox's Sieve scripts, which its mail quota does not count: 64 KiB each, 10 scripts, 256 KiB in all", () => {
+    const conf = renderDovecotConf(input({ managesievePort: 4190 }));
+    expect(conf).toContain("  sieve_max_script_size = 65536\n  sieve_quota_max_scripts = 10\n  sieve_quota_max_storage = 262144\n");
+  });
+
   it("indexes mail for full-text search with Xapian when its plugin is installed, and searches as before without it", () => {
     const off = renderDovecotConf(input());
     expect(off).not.toMatch(/\bfts|xapian|indexer/);

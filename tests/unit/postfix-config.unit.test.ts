@@ -16,7 +16,6 @@ import { PROVIDER_PRESETS, renderPresetTable } from "@/server/outbound/postfix/p
 const input = (overrides: Partial<PostfixConfigInput> = {}): PostfixConfigInput => ({
   layout: postfixLayout("/srv/ces"),
   hostname: "mail.example.com",
-  handOffPort: 10025,
   outboundPort: 25,
   reportsTo: { host: "127.0.0.1", port: 2525, connections: 10 },
   returnPath: { domain: "bounces.example.com", label: "ces-bounces" },
@@ -47,7 +46,13 @@ describe("main.cf", () => {
     expect(main.get("inet_interfaces")).toBe("127.0.0.1");
     expect(main.get("mydestination")).toBe("");
     expect(main.get("local_transport")).toMatch(/^error:/);
-    expect(main.get("smtpd_relay_restrictions")).toBe("permit_mynetworks, reject");
+  });
+
+  it("trusts no client for its address: every smtpd refuses to relay but the hand-off socket's (master.cf)", () => {
+    const main = settings(renderMainCf(input()));
+    expect(main.get("mynetworks")).toBe("");
+    expect(main.get("smtpd_relay_restrictions")).toBe("reject");
+    expect(main.get("smtpd_recipient_restrictions")).toBe("reject");
   });
 
   it("delivers with opportunistic TLS to OUTBOUND_SMTP_PORT, warns of delays, retries on its schedule and gives up after the queue lifetime", () => {
@@ -125,15 +130,15 @@ describe("provider presets", () => {
 
   it("checks the MX at hand-off and sets each provider's per-destination limits; POSTFIX_PRESETS=off leaves both out", () => {
     const main = settings(renderMainCf(input()));
-    expect(main.get("smtpd_recipient_restrictions")).toBe(
-      "check_recipient_mx_access regexp:/srv/ces/postfix/config/provider-presets, permit_mynetworks, reject",
+    expect(renderMasterCf(input())).toMatch(
+      / -o smtpd_recipient_restrictions=check_recipient_mx_access,regexp:\/srv\/ces\/postfix\/config\/provider-presets$/m,
     );
     for (const preset of PROVIDER_PRESETS) {
       expect(main.get(`${preset.name}_destination_concurrency_limit`)).toBe(String(preset.destinationConcurrency));
       expect(main.get(`${preset.name}_destination_rate_delay`)).toBe(preset.rateDelay);
     }
     const off = settings(renderMainCf(input({ presets: false })));
-    expect(off.get("smtpd_recipient_restrictions")).toBe("permit_mynetworks, reject");
+    expect(renderMasterCf(input({ presets: false }))).toMatch(/ -o smtpd_recipient_restrictions=$/m);
     expect([...off.keys()].some((name) => name.startsWith("google_"))).toBe(false);
     expect(renderMasterCf(input({ presets: false }))).not.toMatch(/^google /m);
   });
@@ -174,10 +179,14 @@ describe("master.cf", () => {
     );
   });
 
-  it("listens for hand-offs on its loopback port only, unchrooted, with the postlog service", () => {
+  it("takes hand-offs on a private unix socket only (no TCP listener), relaying for it alone, unchrooted, with the postlog service", () => {
     const master = renderMasterCf(input());
-    const inet = master.split("\n").filter((line) => / inet /.test(line));
-    expect(inet).toEqual(["127.0.0.1:10025 inet n - n - - smtpd"]);
+    expect(master.split("\n").filter((line) => / inet /.test(line))).toEqual([]);
+    expect(master).toMatch(
+      /^handoff unix - - n - - smtpd -o smtpd_relay_restrictions=check_client_access,static:OK,reject -o smtpd_recipient_restrictions=check_recipient_mx_access,\S+$/m,
+    );
+    // A private unix service's socket is $queue_directory/private/<name>, a directory only root and postfix may enter.
+    expect(postfixLayout("/srv/ces").handOffSocket).toBe("/srv/ces/postfix/queue/private/handoff");
     expect(master).toMatch(/^postlog unix-dgram n - n - 1 postlogd$/m);
     expect(master).toMatch(/^smtp unix - - n - - smtp$/m);
   });
@@ -187,8 +196,8 @@ describe("master.cf", () => {
     expect(master).toMatch(/^smtp unix - - y - - smtp$/m);
     expect(master).toMatch(/^relay unix - - y - - smtp$/m);
     expect(master).toMatch(/^google unix - - y - 20 smtp /m);
-    expect(master).toMatch(/^127\.0\.0\.1:10025 inet n - y - - smtpd$/m);
-    expect(renderMasterCf(input({ dnsServers: ["192.0.2.53"], presets: false }))).toMatch(/^127\.0\.0\.1:10025 inet n - n - - smtpd$/m);
+    expect(master).toMatch(/^handoff unix - - y - - smtpd /m);
+    expect(renderMasterCf(input({ dnsServers: ["192.0.2.53"], presets: false }))).toMatch(/^handoff unix - - n - - smtpd /m);
     expect(master).toMatch(/^cleanup unix n - n - 0 cleanup$/m);
     expect(renderResolvConf(["192.0.2.53", "2001:db8::53"])).toBe("nameserver 192.0.2.53\nnameserver 2001:db8::53\n");
   });

@@ -26,7 +26,7 @@ describe("POSTFIX", () => {
     expect(postfix).toEqual({
       mode: "on",
       wantsChild: true,
-      handOffUrl: null,
+      handOff: null,
       outboundPort: 25,
       dnsServers: [],
       times: { delayWarning: "4h", queueLifetime: "5d", minimalBackoff: "300s", maximalBackoff: "4000s" },
@@ -83,21 +83,21 @@ describe("POSTFIX", () => {
   it("does not want the child when SMTP_URL names a smart host", () => {
     const { postfix } = parseEnv({ DATA_DIR: tempDir(), POSTFIX: "on", SMTP_URL: "smtp://smarthost.internal:587" });
     expect(postfix.wantsChild).toBe(false);
-    expect(postfix.handOffUrl).toBeNull();
+    expect(postfix.handOff).toBeNull();
   });
 
   it("hands off to the launcher's child, or to POSTFIX_URL with POSTFIX=external", () => {
     const child = parseEnv({
       DATA_DIR: tempDir(),
       POSTFIX: "on",
-      POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025",
+      POSTFIX_HANDOFF_SOCKET: "/srv/ces/postfix/queue/private/handoff",
       OUTBOUND_SMTP_PORT: "2526",
     });
-    expect(child.postfix).toMatchObject({ mode: "on", handOffUrl: "smtp://127.0.0.1:40025", outboundPort: 2526 });
+    expect(child.postfix).toMatchObject({ mode: "on", handOff: { socket: "/srv/ces/postfix/queue/private/handoff" }, outboundPort: 2526 });
     const external = parseEnv({ DATA_DIR: tempDir(), POSTFIX: "external", POSTFIX_URL: "smtp://mta.internal:10025" });
-    expect(external.postfix).toMatchObject({ mode: "external", wantsChild: false, handOffUrl: "smtp://mta.internal:10025" });
-    const off = parseEnv({ DATA_DIR: tempDir(), POSTFIX: "off", POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025" });
-    expect(off.postfix.handOffUrl).toBeNull();
+    expect(external.postfix).toMatchObject({ mode: "external", wantsChild: false, handOff: { url: "smtp://mta.internal:10025" } });
+    const off = parseEnv({ DATA_DIR: tempDir(), POSTFIX: "off", POSTFIX_HANDOFF_SOCKET: "/srv/ces/postfix/queue/private/handoff" });
+    expect(off.postfix.handOff).toBeNull();
   });
 
   it("names each bad value", () => {
@@ -165,8 +165,8 @@ describe("the service route (no relay)", () => {
     expect(route({ SMTP_URL: "smtp://smarthost.internal:587", POSTFIX: "external", POSTFIX_URL: "smtp://mta.internal:25" })).toBe(
       "smart-host",
     );
-    expect(route({ POSTFIX: "on", POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025" })).toBe("postfix");
-    expect(route({ POSTFIX_HANDOFF_URL: "smtp://127.0.0.1:40025" })).toBe("transport");
+    expect(route({ POSTFIX: "on", POSTFIX_HANDOFF_SOCKET: "/srv/ces/postfix/queue/private/handoff" })).toBe("postfix");
+    expect(route({ POSTFIX_HANDOFF_SOCKET: "/srv/ces/postfix/queue/private/handoff" })).toBe("transport");
     expect(route({ POSTFIX: "external", POSTFIX_URL: "smtp://mta.internal:25" })).toBe("postfix");
     expect(route({})).toBe("transport");
     expect(route({ POSTFIX: "off" })).toBe("transport");

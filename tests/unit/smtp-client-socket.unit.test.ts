@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,6 +67,51 @@ describe("socketsWithoutDelay", () => {
     } as never);
     await transport.sendMail({ from: "a@example.org", to: "b@example.org", subject: "checked address", text: "hi" });
     expect(received.some((message) => message.includes("Subject: checked address"))).toBe(true);
+  });
+
+  it("carries a pool's messages over a unix-domain socket (the child Postfix's hand-off), and names a socket it may not reach", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ces-socket-"));
+    const socketPath = path.join(dir, "handoff");
+    const local = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push(Buffer.concat(chunks).toString());
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => local.server.listen(socketPath, resolve));
+    try {
+      const transport = nodemailer.createTransport({
+        host: "localhost",
+        pool: true,
+        maxConnections: 1,
+        ignoreTLS: true,
+        getSocket: socketsWithoutDelay(2_000, async () => ({ path: socketPath })),
+      } as never);
+      await Promise.all(
+        [1, 2].map((n) => transport.sendMail({ from: "a@example.org", to: "b@example.org", subject: `unix ${n}`, text: "hi" })),
+      );
+      transport.close();
+      expect(received.filter((message) => /Subject: unix \d/.test(message))).toHaveLength(2);
+      const missing = nodemailer.createTransport({
+        host: "localhost",
+        ignoreTLS: true,
+        getSocket: socketsWithoutDelay(2_000, async () => ({ path: path.join(dir, "none") })),
+      } as never);
+      await expect(missing.sendMail({ from: "a@example.org", to: "b@example.org", text: "x" })).rejects.toMatchObject({
+        code: "ESOCKET",
+        message: expect.stringContaining("ENOENT"),
+      });
+    } finally {
+      await new Promise<void>((resolve) => local.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("passes a refused connection to nodemailer as a socket error, naming the refusal (as nodemailer's own connections do)", async () => {

@@ -14,7 +14,7 @@ describe("superviseEngine", () => {
       binary: "/bin/false",
       args: [],
       stdio: "ignore",
-      readyPort: await freeLoopbackPort(),
+      readyAt: { port: await freeLoopbackPort() },
       prepare: async () => {},
       onSpawn: () => {},
       whileDown: "nothing works",

@@ -11,6 +11,7 @@ import type { DovecotUsers } from "./system-users";
 import { MASTER_SEPARATOR } from "./master-user";
 import { MAIL_LOCATION } from "./mail-location";
 import { spamSieveFile } from "./spam-sieve";
+import { SIEVE_LIMITS } from "@/shared/mailbox-rules-limits";
 import { MAIL_TLS_CIPHERS } from "@/server/security/tls-credentials";
 import {
   appPasswordQuery,
@@ -212,6 +213,10 @@ plugin {
   # active one linked from ~/.dovecot.sieve (the API's and ManageSieve's alike).
   sieve = file:~/sieve;active=~/.dovecot.sieve
   sieve_max_redirects = 8
+  # Scripts are outside the mailbox's quota: bounded here (ManageSieve answers NO (QUOTA/...)): shared/mailbox-rules-limits.ts.
+  sieve_max_script_size = ${SIEVE_LIMITS.maxScriptBytes}
+  sieve_quota_max_scripts = ${SIEVE_LIMITS.maxScripts}
+  sieve_quota_max_storage = ${SIEVE_LIMITS.maxStorageBytes}
   # Forwards and vacation replies leave with the mailbox's own address as
   # envelope sender, so SPF passes at the receiver for the customer's domain.
   sieve_redirect_envelope_from = recipient

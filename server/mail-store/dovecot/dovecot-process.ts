@@ -28,7 +28,7 @@ export function superviseDovecot(options: Options): SupervisedEngine {
     binary: DOVECOT_BINARY,
     args: ["-F", "-c", options.configFile],
     stdio: ["ignore", "pipe", "pipe"],
-    readyPort: options.lmtpPort,
+    readyAt: { port: options.lmtpPort },
     prepare: async () => {
       await stopLeftoverProcess(pidFile, options.configFile);
       rmSync(pidFile, { force: true });

@@ -5,7 +5,7 @@
 // change is a rename, so Dovecot reads the old script or the new, never half.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chown, lchown, lstat, mkdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { chown, lchown, lstat, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
@@ -95,6 +95,23 @@ export async function installApiScript(address: string, script: string): Promise
     await lchown(/*turbopackIgnore: true*/ temporaryLink, owner.uid, owner.gid);
   }
   await rename(/*turbopackIgnore: true*/ temporaryLink, path.join(home, ACTIVE_LINK));
+}
+
+/**
+ * The scripts in the mailbox's ~/sieve besides the API's, counted as Pigeonhole's quota counts them (files ending in
+ * .sieve; the one being replaced left out): what a new API script would be added to.
+ */
+export async function scriptsBesidesApi(address: string): Promise<{ count: number; bytes: number }> {
+  const scripts = path.join(mailboxHome(address), SCRIPTS_DIR);
+  const entries = await readdir(/*turbopackIgnore: true*/ scripts, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  const others = entries.filter(
+    (entry) => entry.isFile() && entry.name.endsWith(".sieve") && !entry.name.startsWith(".") && entry.name !== `${API_SCRIPT_NAME}.sieve`,
+  );
+  const sizes = await Promise.all(others.map(async (entry) => (await stat(/*turbopackIgnore: true*/ path.join(scripts, entry.name))).size));
+  return { count: others.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
 }
 
 export type ActiveScript = { name: string | null; content: string } | null;

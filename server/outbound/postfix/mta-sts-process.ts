@@ -85,7 +85,7 @@ export function superviseMtaSts(options: Options): SupervisedEngine {
     args,
     env: daemonEnvironment(options.caFile),
     stdio: ["ignore", "pipe", "pipe"],
-    readyPort: options.port,
+    readyAt: { port: options.port },
     prepare: () => stopLeftoverProcess(options.layout.pidFile, options.layout.configFile),
     onSpawn: (child) => {
       if (child.pid) writeFileSync(options.layout.pidFile, `${child.pid}\n`);

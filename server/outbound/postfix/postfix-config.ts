@@ -1,9 +1,10 @@
 // The child Postfix's configuration (docs/delivery.md, "Postfix"): main.cf,
 // master.cf and the transport table, rendered from the service's settings.
-// It accepts hand-offs on one loopback port only, delivers to recipients' MX
-// hosts (opportunistic TLS, HELO = MAIL_HOSTNAME), never delivers locally, and
-// mails delivery reports for our own return-path names straight to the
-// service (its loopback reports listener).
+// It accepts hand-offs on one unix-domain socket only, in its queue's
+// private/ directory, which only root (the service) and postfix may enter,
+// delivers to recipients' MX hosts (opportunistic TLS, HELO = MAIL_HOSTNAME),
+// never delivers locally, and mails delivery reports for our own return-path
+// names straight to the service (its loopback reports listener).
 import path from "node:path";
 import type { PostfixTimes } from "./postfix-env";
 import { PROVIDER_PRESETS, presetMainCfLines, presetServices } from "./provider-presets";
@@ -20,7 +21,12 @@ export type PostfixLayout = {
   presetFile: string;
   /** The named pipe its log comes through (postfix-process.ts). */
   logPipeFile: string;
+  /** The hand-off listener: a unix-domain socket in the queue's private/ directory (0700, postfix's). */
+  handOffSocket: string;
 };
+
+/** The hand-off's service name in master.cf: a private unix service is $queue_directory/private/<name>. */
+const HAND_OFF_SERVICE = "handoff";
 
 export function postfixLayout(root: string): PostfixLayout {
   const dir = path.join(root, "postfix");
@@ -31,6 +37,7 @@ export function postfixLayout(root: string): PostfixLayout {
     transportFile: path.join(dir, "config", "transport"),
     presetFile: path.join(dir, "config", "provider-presets"),
     logPipeFile: path.join(dir, "log.pipe"),
+    handOffSocket: path.join(dir, "queue", "private", HAND_OFF_SERVICE),
   };
 }
 
@@ -38,8 +45,6 @@ export type PostfixConfigInput = {
   layout: PostfixLayout;
   /** The HELO name and the name in its DSNs (MAIL_HOSTNAME). */
   hostname: string;
-  /** Loopback port where delivery workers hand messages off. */
-  handOffPort: number;
   /** The port it connects to at recipients' MX hosts (OUTBOUND_SMTP_PORT; 25 in production). */
   outboundPort: number;
   /**
@@ -105,17 +110,16 @@ export function renderMainCf(input: PostfixConfigInput): string {
     "myorigin = $myhostname",
     "smtp_helo_name = $myhostname",
     `smtpd_banner = $myhostname ESMTP`,
-    // Only the loopback hand-off listens; 127.0.0.1 is all it counts as itself (recipients' MX hosts elsewhere on
-    // loopback, as in the tests, are not a mail loop).
+    // No TCP listener: hand-offs come through the private socket (master.cf). 127.0.0.1 is all it counts as itself
+    // (recipients' MX hosts elsewhere on loopback, as in the tests, are not a mail loop).
     "inet_interfaces = 127.0.0.1",
     "inet_protocols = all",
-    "mynetworks = 127.0.0.0/8",
-    "smtpd_relay_restrictions = permit_mynetworks, reject",
-    // A provider's MX hosts give the message its preset transport (FILTER); then loopback clients may relay.
-    input.presets
-      ? `smtpd_recipient_restrictions = check_recipient_mx_access regexp:${layout.presetFile}, permit_mynetworks, reject`
-      : "smtpd_recipient_restrictions = permit_mynetworks, reject",
-    // Hand-offs come from loopback: no reverse lookup of each connection.
+    // No client is trusted for its address (every local user reaches loopback): any smtpd refuses to relay unless
+    // its master.cf line says otherwise, as the hand-off socket's does.
+    "mynetworks =",
+    "smtpd_relay_restrictions = reject",
+    "smtpd_recipient_restrictions = reject",
+    // Nothing connects over the network: no reverse lookups.
     "smtpd_peername_lookup = no",
     // It never delivers locally: every recipient goes to its domain's MX.
     "mydestination =",
@@ -166,6 +170,26 @@ function reportsService(connections: number): string[] {
 }
 
 /**
+ * The hand-off listener: a private unix service, so its socket sits in the queue's private/ directory, which only
+ * root and postfix may enter; reaching it is the permission to relay (`static:OK` for every client; Postfix wants a
+ * `reject` in the list all the same). A provider's MX hosts give a message its preset transport (FILTER).
+ */
+function handOffService(input: PostfixConfigInput, chroot: string): string[] {
+  return [
+    HAND_OFF_SERVICE,
+    "unix",
+    "-",
+    "-",
+    chroot,
+    "-",
+    "-",
+    "smtpd",
+    "-o smtpd_relay_restrictions=check_client_access,static:OK,reject",
+    `-o smtpd_recipient_restrictions=${input.presets ? `check_recipient_mx_access,regexp:${input.layout.presetFile}` : ""}`,
+  ];
+}
+
+/**
  * Every service runs unchrooted except those that ask DNS when DNS_SERVERS is set (they then read our resolv.conf):
  * the outbound clients, and the hand-off listener when the presets look up recipients' MX hosts.
  */
@@ -174,7 +198,7 @@ export function renderMasterCf(input: PostfixConfigInput): string {
   const smtpdChroot = input.presets ? smtpChroot : "n";
   const services: string[][] = [
     // service, type, private, unpriv, chroot, wakeup, maxproc, command and its options
-    [`127.0.0.1:${input.handOffPort}`, "inet", "n", "-", smtpdChroot, "-", "-", "smtpd"],
+    handOffService(input, smtpdChroot),
     ["pickup", "unix", "n", "-", "n", "60", "1", "pickup"],
     ["cleanup", "unix", "n", "-", "n", "-", "0", "cleanup"],
     ["qmgr", "unix", "n", "-", "n", "300", "1", "qmgr"],

@@ -43,15 +43,15 @@ export const postfixEnvShape = {
   MTA_STS: z.enum(["auto", "off"]).default("auto"),
   /** The certificate authorities the outbound MTA trusts when a policy asks for a verified server (PEM bundle). */
   OUTBOUND_TLS_CA_FILE: z.string().min(1).optional(),
-  /** Where the child Postfix takes hand-offs (smtp://127.0.0.1:port); set by the launcher for its workers. */
-  POSTFIX_HANDOFF_URL: z.url({ protocol: /^smtp$/ }).optional(),
+  /** The child Postfix's hand-off socket (a unix-domain socket only root and postfix can reach); set by the launcher for its workers. */
+  POSTFIX_HANDOFF_SOCKET: z.string().startsWith("/").optional(),
 };
 
 type PostfixVariables = {
   POSTFIX: PostfixMode;
   POSTFIX_URL?: string;
   OUTBOUND_SMTP_PORT: number;
-  POSTFIX_HANDOFF_URL?: string;
+  POSTFIX_HANDOFF_SOCKET?: string;
   SMTP_URL?: string;
   DNS_SERVERS?: string[];
   APP_ENV: string;
@@ -65,12 +65,15 @@ type PostfixVariables = {
   OUTBOUND_TLS_CA_FILE?: string;
 };
 
+/** Where delivery hands messages to Postfix: an operator's over SMTP (POSTFIX_URL), or the child's unix-domain socket. */
+export type PostfixHandOff = { url: string } | { socket: string };
+
 export type PostfixSettings = {
   mode: PostfixMode;
   /** Whether the launcher should run the child (on, or auto in production; no SMTP_URL): installed and root are checked at start. */
   wantsChild: boolean;
-  /** Where delivery hands messages off: POSTFIX_URL, or the child's listener once the launcher runs it; null: no Postfix route. */
-  handOffUrl: string | null;
+  /** Where delivery hands messages off: POSTFIX_URL, or the child's socket once the launcher runs it; null: no Postfix route. */
+  handOff: PostfixHandOff | null;
   outboundPort: number;
   /** DNS_SERVERS as the child's resolv.conf takes them (addresses, port 53). */
   dnsServers: string[];
@@ -114,6 +117,11 @@ export function dnsPortProblem(dnsServers: string[] | undefined): string | null 
   return `DNS_SERVERS: Postfix asks DNS on port 53 only; remove the port from ${withPort.join(", ")}, or set POSTFIX=off`;
 }
 
+function handOffOf(raw: PostfixVariables, wantsChild: boolean): PostfixHandOff | null {
+  if (raw.POSTFIX === "external") return raw.POSTFIX_URL ? { url: raw.POSTFIX_URL } : null;
+  return wantsChild && raw.POSTFIX_HANDOFF_SOCKET ? { socket: raw.POSTFIX_HANDOFF_SOCKET } : null;
+}
+
 export function postfixSettings(raw: PostfixVariables): PostfixSettings {
   // Outside production `auto` keeps mail on this machine (the dev mailbox), so a
   // developer running as root never mails real addresses by accident.
@@ -122,7 +130,7 @@ export function postfixSettings(raw: PostfixVariables): PostfixSettings {
   return {
     mode: raw.POSTFIX,
     wantsChild,
-    handOffUrl: raw.POSTFIX === "external" ? (raw.POSTFIX_URL ?? null) : wantsChild ? (raw.POSTFIX_HANDOFF_URL ?? null) : null,
+    handOff: handOffOf(raw, wantsChild),
     outboundPort: raw.OUTBOUND_SMTP_PORT,
     dnsServers: (raw.DNS_SERVERS ?? []).map(port53Address).filter((address): address is string => address !== null),
     times: {

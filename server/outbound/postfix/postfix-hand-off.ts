@@ -1,4 +1,4 @@
-// Hands a message to Postfix (the child's loopback listener, or POSTFIX_URL)
+// Hands a message to Postfix (the child's hand-off socket, or POSTFIX_URL)
 // over pooled SMTP, asking for delivery reports: RET=HDRS, ENVID = the
 // message's id, NOTIFY=SUCCESS,FAILURE,DELAY for its recipient. Postfix mails
 // them to the message's return path (VERP), which our MX reads
@@ -9,25 +9,28 @@ import { type DsnRequest, sendRawVia } from "@/server/outbound/smtp-hand-off";
 import { socketsWithoutDelay } from "@/server/outbound/smtp-client-socket";
 import { smtpUrlOptions } from "@/server/outbound/smtp-url";
 import { queueIdOf } from "./delivery-log";
+import type { PostfixHandOff } from "./postfix-env";
+
+/**
+ * nodemailer's connection options for a hand-off to Postfix: the operator's over TCP, or the child's unix-domain
+ * socket (only root, which the service runs as, and Postfix may enter its directory: docs/delivery.md). No TLS to
+ * negotiate on either (loopback, or the operator's own network), and a quick answer when Postfix is down.
+ */
+export function postfixConnection(handOff: PostfixHandOff) {
+  const common = { ignoreTLS: true, connectionTimeout: 5_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
+  if ("url" in handOff) return { ...smtpUrlOptions(handOff.url), ...common, getSocket: socketsWithoutDelay(5_000) };
+  const socket = { path: handOff.socket };
+  return { host: "localhost", ...common, getSocket: socketsWithoutDelay(5_000, async () => socket) };
+}
 
 const pools = new Map<string, Transporter>();
 
-function poolFor(url: string): Transporter {
-  let pool = pools.get(url);
+function poolFor(handOff: PostfixHandOff): Transporter {
+  const key = "url" in handOff ? handOff.url : handOff.socket;
+  let pool = pools.get(key);
   if (!pool) {
-    pool = nodemailer.createTransport({
-      ...smtpUrlOptions(url),
-      pool: true,
-      maxConnections: 8,
-      maxMessages: 1_000,
-      // Loopback or the operator's own network: no TLS to negotiate, and a quick answer when Postfix is down.
-      ignoreTLS: true,
-      connectionTimeout: 5_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 60_000,
-      getSocket: socketsWithoutDelay(5_000),
-    } as never);
-    pools.set(url, pool);
+    pool = nodemailer.createTransport({ ...postfixConnection(handOff), pool: true, maxConnections: 8, maxMessages: 1_000 } as never);
+    pools.set(key, pool);
   }
   return pool;
 }
@@ -39,7 +42,7 @@ export const deliveryReportsFor = (messageId: string): DsnRequest => ({
 });
 
 /** Its answer, with the queue ID Postfix gave the copy (its reply to DATA). */
-export async function handOffToPostfix(url: string, message: RawMessage, messageId: string): Promise<HandOff> {
-  const { response, ...handOff } = await sendRawVia(poolFor(url), message, deliveryReportsFor(messageId));
+export async function handOffToPostfix(to: PostfixHandOff, message: RawMessage, messageId: string): Promise<HandOff> {
+  const { response, ...handOff } = await sendRawVia(poolFor(to), message, deliveryReportsFor(messageId));
   return { ...handOff, queueId: handOff.accepted.length > 0 ? queueIdOf(response) : null };
 }

@@ -22,7 +22,8 @@ type Options = {
   /** Where the log's named pipe is made (root's: Postfix's own processes inherit it open). */
   logPipeFile: string;
   queueDir: string;
-  handOffPort: number;
+  /** The hand-off socket: it answers once Postfix serves. */
+  handOffSocket: string;
   onStatus: (online: boolean) => void;
   /** Each line of its log, after it went to ours (delivery evidence: delivery-log.ts). */
   onLogLine?: (line: string) => void;
@@ -74,7 +75,7 @@ export function supervisePostfix(options: Options): SupervisedEngine {
     binary: MASTER_BINARY,
     args: ["-c", options.configDir, "-s"],
     stdio: ["ignore", pipe.writeFd, "pipe"],
-    readyPort: options.handOffPort,
+    readyAt: { socket: options.handOffSocket },
     prepare: async () => {
       await stopLeftoverProcess(path.join(options.queueDir, "pid", "master.pid"), options.configDir);
       await checkInstance(options.configDir);

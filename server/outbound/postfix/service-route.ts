@@ -14,7 +14,7 @@ export type ServiceRouteName = "smart-host" | "postfix" | "transport";
 
 export function serviceRouteName(config = env()): ServiceRouteName {
   if (config.SMTP_URL) return "smart-host";
-  if (config.postfix.handOffUrl) return "postfix";
+  if (config.postfix.handOff) return "postfix";
   return "transport";
 }
 
@@ -30,7 +30,7 @@ export function handOffOnServiceRoute(message: RawMessage, messageId: string): P
       smartHost ??= smtpTransport(config.SMTP_URL!);
       return smartHost.sendRaw(message);
     case "postfix":
-      return handOffToPostfix(config.postfix.handOffUrl!, message, messageId);
+      return handOffToPostfix(config.postfix.handOff!, message, messageId);
     default:
       return emailTransport().sendRaw(message);
   }

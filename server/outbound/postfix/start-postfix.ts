@@ -25,8 +25,8 @@ import { writePostfixFiles } from "./write-postfix-files";
 export type OutboundMta = {
   /** One line for the launcher's log. */
   description: string;
-  /** Where delivery workers hand off to the child (POSTFIX_HANDOFF_URL), or null. */
-  handOffUrl: string | null;
+  /** The child's hand-off socket, where delivery workers hand off (POSTFIX_HANDOFF_SOCKET), or null. */
+  handOffSocket: string | null;
   /** The loopback listener the child mails its delivery reports to, and the user its connections come from; null without a child. */
   reports: { port: number; postfixUid: number } | null;
   stop: () => Promise<void>;
@@ -38,16 +38,21 @@ const noRouteProblem =
   `EMAIL_TRANSPORT=outbound: no outbound MTA. ${runsWhere}: install it with \`apt-get install postfix\` (debconf: No configuration) ` +
   "and run as root, or set POSTFIX=external with POSTFIX_URL, SMTP_URL with EMAIL_TRANSPORT=smtp, or RESEND_API_KEY with EMAIL_TRANSPORT=resend";
 
-const none = (description: string): OutboundMta => ({ description, handOffUrl: null, reports: null, stop: async () => {} });
+const none = (description: string): OutboundMta => ({ description, handOffSocket: null, reports: null, stop: async () => {} });
+
+/** The longest path a unix-domain socket can have on Linux (sun_path: 108 bytes with the closing NUL). */
+const MAX_SOCKET_PATH_BYTES = 107;
 
 /**
  * Postfix works as the postfix user: a DATA_DIR below a parent it cannot pass (root's 0700 home) moves its files to
- * /var/lib, as Dovecot's (traversable-path.ts). The root is made traversable, not listable.
+ * /var/lib, as Dovecot's (traversable-path.ts), and so does one so deep that the hand-off socket's path would be
+ * longer than a socket's can be. The root is made traversable, not listable.
  */
 function preparePostfixRoot(dataDir: string): string {
   const blocking = blockingParent(dataDir);
-  const root = blocking ? serviceStateDir(dataDir) : path.resolve(dataDir);
-  prepareMailStateRoot({ root, movedBecause: blocking });
+  const tooDeep = Buffer.byteLength(postfixLayout(path.resolve(dataDir)).handOffSocket) > MAX_SOCKET_PATH_BYTES;
+  const root = blocking || tooDeep ? serviceStateDir(dataDir) : path.resolve(dataDir);
+  prepareMailStateRoot({ root, movedBecause: blocking ?? (tooDeep ? "the hand-off socket's path would be too long" : null) });
   return root;
 }
 
@@ -74,7 +79,9 @@ function tlsCaFile(settings: Env["postfix"]): string | null {
 export async function startPostfix(config: Env): Promise<OutboundMta> {
   const settings = config.postfix;
   if (settings.mode === "off") return none("outbound MTA off (POSTFIX=off)");
-  if (settings.mode === "external") return none(`outbound MTA: Postfix at ${settings.handOffUrl}`);
+  if (settings.mode === "external") {
+    return none(`outbound MTA: Postfix at ${settings.handOff && "url" in settings.handOff ? settings.handOff.url : "POSTFIX_URL"}`);
+  }
   if (!settings.wantsChild && config.SMTP_URL) return none("outbound MTA: none (SMTP_URL is the smart host)");
   if (!settings.wantsChild) return none("outbound MTA: none outside production with POSTFIX=auto (POSTFIX=on runs it)");
   const user = postfixUser();
@@ -92,7 +99,6 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
   const problem = dnsPortProblem(config.DNS_SERVERS);
   if (problem) throw new EnvError([problem]);
   const caFile = tlsCaFile(settings);
-  const handOffPort = await freeLoopbackPort();
   const reportsPort = await freeLoopbackPort();
   const root = preparePostfixRoot(config.dataDir);
   const layout = postfixLayout(root);
@@ -109,7 +115,6 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
     {
       layout,
       hostname: config.mail.hostname,
-      handOffPort,
       outboundPort: settings.outboundPort,
       reportsTo: { host: "127.0.0.1", port: reportsPort, connections: REPORT_CONNECTIONS },
       returnPath: { domain: returnPathDomain(), label: RETURN_PATH_LABEL },
@@ -125,7 +130,7 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
     configDir: layout.configDir,
     logPipeFile: layout.logPipeFile,
     queueDir: layout.queueDir,
-    handOffPort,
+    handOffSocket: layout.handOffSocket,
     onStatus: (online) => {
       serving.postfix = online;
       reportStatus();
@@ -140,8 +145,8 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
     mtaSts.description,
   ];
   return {
-    description: `outbound MTA: Postfix${ready ? "" : " did not start yet (see its log lines);"} hand-off on 127.0.0.1:${handOffPort}, delivers to MX port ${settings.outboundPort} through ${dns}; queue under ${layout.queueDir}; ${extras.join("; ")}`,
-    handOffUrl: `smtp://127.0.0.1:${handOffPort}`,
+    description: `outbound MTA: Postfix${ready ? "" : " did not start yet (see its log lines);"} hand-off on unix socket ${layout.handOffSocket}, delivers to MX port ${settings.outboundPort} through ${dns}; queue under ${layout.queueDir}; ${extras.join("; ")}`,
+    handOffSocket: layout.handOffSocket,
     reports: { port: reportsPort, postfixUid: user.uid },
     // Postfix first: its deliveries in flight may still ask the resolver.
     stop: async () => {

@@ -5,25 +5,20 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/server/env";
 import type { EmailTransport } from "@/server/outbound/message";
+import type { PostfixHandOff } from "@/server/outbound/postfix/postfix-env";
+import { postfixConnection } from "@/server/outbound/postfix/postfix-hand-off";
 import { sendRawVia } from "@/server/outbound/smtp-hand-off";
-import { socketsWithoutDelay } from "@/server/outbound/smtp-client-socket";
-import { smtpUrlOptions } from "@/server/outbound/smtp-url";
 import { serviceDkimSigningKey } from "@/server/services/messages/service-dkim-key";
 
 const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1]?.toLowerCase() ?? "";
 
-function connect(handOffUrl: string, signsAs: string | null): Transporter {
+function connect(handOff: PostfixHandOff, signsAs: string | null): Transporter {
   const key = signsAs ? serviceDkimSigningKey() : null;
   return nodemailer.createTransport({
-    ...smtpUrlOptions(handOffUrl),
+    // The same way in as customers' hand-offs (postfix-hand-off.ts).
+    ...postfixConnection(handOff),
     pool: true,
     maxConnections: 4,
-    // Loopback or the operator's own network, as for customers' hand-offs (postfix-hand-off.ts).
-    ignoreTLS: true,
-    connectionTimeout: 5_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 60_000,
-    getSocket: socketsWithoutDelay(5_000),
     ...(key ? { dkim: { domainName: key.domain, keySelector: key.selector, privateKey: key.privateKey } } : {}),
   } as never);
 }
@@ -32,10 +27,10 @@ export function outboundTransport(): EmailTransport {
   let transporter: Transporter | undefined;
   const connected = () => {
     const config = env();
-    // Known once the launcher runs the child (POSTFIX_HANDOFF_URL) or from POSTFIX_URL; the launcher refuses to start without it.
-    if (!config.postfix.handOffUrl) throw new Error("EMAIL_TRANSPORT=outbound: no outbound MTA to hand off to");
+    // Known once the launcher runs the child (POSTFIX_HANDOFF_SOCKET) or from POSTFIX_URL; the launcher refuses to start without it.
+    if (!config.postfix.handOff) throw new Error("EMAIL_TRANSPORT=outbound: no outbound MTA to hand off to");
     const signsAs = domainOf(config.EMAIL_FROM) === config.mail.hostname ? config.mail.hostname : null;
-    transporter ??= connect(config.postfix.handOffUrl, signsAs);
+    transporter ??= connect(config.postfix.handOff, signsAs);
     return transporter;
   };
   return {

@@ -86,10 +86,13 @@ export async function updateDomainSpamLists(
   return { allow: input.allow, block: input.block };
 }
 
-/** A mailbox's settings with its domain's lists: what the MX and the hosted route apply. */
-export type MailboxSpamPolicy = MailboxSpamSettings & { domain: DomainSpamLists };
+/**
+ * A mailbox's settings with its domain's lists: what the MX and the hosted route apply; and its account, whose
+ * spam statistics score its mail (null for an address with no mailbox).
+ */
+export type MailboxSpamPolicy = MailboxSpamSettings & { domain: DomainSpamLists; accountId: string | null };
 
-const DEFAULT_POLICY: MailboxSpamPolicy = { ...DEFAULT_SPAM_SETTINGS, domain: { allow: [], block: [] } };
+const DEFAULT_POLICY: MailboxSpamPolicy = { ...DEFAULT_SPAM_SETTINGS, domain: { allow: [], block: [] }, accountId: null };
 
 /** The policies of these mailbox addresses (defaults where nothing was changed), for the MX: one query. */
 export async function spamSettingsOf(addresses: string[]): Promise<Map<string, MailboxSpamPolicy>> {
@@ -98,6 +101,7 @@ export async function spamSettingsOf(addresses: string[]): Promise<Map<string, M
   const rows = await db()
     .select({
       address: mailboxes.address,
+      accountId: mailboxes.accountId,
       action: mailboxSpamSettings.action,
       allow: mailboxSpamSettings.allow,
       block: mailboxSpamSettings.block,
@@ -114,6 +118,7 @@ export async function spamSettingsOf(addresses: string[]): Promise<Map<string, M
       allow: row.allow ?? [],
       block: row.block ?? [],
       domain: { allow: row.domainAllow ?? [], block: row.domainBlock ?? [] },
+      accountId: row.accountId,
     });
   }
   return settings;

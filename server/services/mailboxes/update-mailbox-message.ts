@@ -5,7 +5,7 @@ import { folderOrThrow } from "@/server/services/webmail/folders";
 import { locateMessage } from "@/server/services/webmail/locate-message";
 import { fetchSummaries } from "@/server/services/webmail/message-summaries";
 import { withSentDelivery } from "@/server/services/webmail/sent-delivery";
-import { canTeachSpamFilter, lessonOfMove, teachSpamFilter } from "@/server/services/webmail/teach-spam-filter";
+import { lessonOfMove, mayTeachSpamFilter, teachSpamFilter } from "@/server/services/webmail/teach-spam-filter";
 import type { z } from "zod";
 import type { updateMailboxMessageBody } from "@/shared/schemas/mailbox-messages";
 import { getOwnMailboxOrThrow } from "./own-mailbox";
@@ -37,7 +37,7 @@ export async function updateMailboxMessage(accountId: string, mailboxId: string,
       await client.mailboxOpen(destination.name);
       folder = destination;
       uid = newUid;
-      if (kind && canTeachSpamFilter()) {
+      if (kind && (await mayTeachSpamFilter({ accountId, mailboxId }))) {
         const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
         if (message !== false && message.source) lesson = { kind, raw: message.source };
       }
@@ -47,7 +47,7 @@ export async function updateMailboxMessage(accountId: string, mailboxId: string,
     return { summary, lesson };
   });
   // After the IMAP session: the move stands whatever rspamd answers.
-  const learned = lesson ? await teachSpamFilter(lesson.kind, lesson.raw, { mailboxId }) : null;
+  const learned = lesson ? await teachSpamFilter(lesson.kind, lesson.raw, { accountId, mailboxId }) : null;
   const [withDelivery] = await withSentDelivery(accountId, [summary]);
   return { ...withDelivery!, learned };
 }

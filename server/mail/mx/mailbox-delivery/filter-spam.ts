@@ -1,6 +1,7 @@
 // The spam step of mailbox delivery (docs/spam-and-rules.md): each mailbox's
 // block list (or its domain's) refuses its sender, an allow list or `off` skips filtering, and
-// for the others rspamd is asked once. reject → 550 5.7.1 with rspamd's text
+// for the others rspamd is asked once per account (each account's Bayes
+// statistics score its own mailboxes' copies). reject → 550 5.7.1 with rspamd's text
 // (no copy for those mailboxes); soft reject or greylist → 451 4.7.1 for the
 // transaction; add header / rewrite subject → spam (Junk or tagged, per
 // mailbox). rspamd unavailable → unchecked copies, or 451 with
@@ -52,6 +53,16 @@ export async function filterSpam(message: InboundMessage, mailboxes: string[]): 
   return result;
 }
 
+/** The mailboxes to check, by the account whose statistics score them (one rspamd request each). */
+function byAccount(toCheck: string[], settings: Map<string, MailboxSpamPolicy>): Map<string | null, string[]> {
+  const groups = new Map<string | null, string[]>();
+  for (const mailbox of toCheck) {
+    const accountId = settings.get(mailbox)!.accountId;
+    groups.set(accountId, [...(groups.get(accountId) ?? []), mailbox]);
+  }
+  return groups;
+}
+
 async function checkAndSort(message: InboundMessage, toCheck: string[], settings: Map<string, MailboxSpamPolicy>, result: SpamFiltering) {
   const config = env().rspamd;
   if (config.mode === "off") {
@@ -60,39 +71,50 @@ async function checkAndSort(message: InboundMessage, toCheck: string[], settings
   }
   const url = rspamdUrl();
   const authentication = await message.authentication();
-  const verdict = url
-    ? await checkMessage(
-        url,
-        {
-          raw: message.raw,
-          mailFrom: message.mailFrom,
-          recipients: toCheck,
-          remoteAddress: message.remoteAddress,
-          helo: message.helo,
-          queueId: message.sessionId,
-          authentication: {
-            spf: authentication.spf,
-            dkim: authentication.dkimSignatures,
-            dmarc: authentication.dmarc,
-            dmarcPolicy: authentication.dmarcPolicy,
+  const ask = (accountId: string | null, recipients: string[]) =>
+    url
+      ? checkMessage(
+          url,
+          {
+            raw: message.raw,
+            mailFrom: message.mailFrom,
+            recipients,
+            remoteAddress: message.remoteAddress,
+            helo: message.helo,
+            queueId: message.sessionId,
+            authentication: {
+              spf: authentication.spf,
+              dkim: authentication.dkimSignatures,
+              dmarc: authentication.dmarc,
+              dmarcPolicy: authentication.dmarcPolicy,
+            },
+            accountId,
           },
-        },
-        config.timeoutMs,
-      )
-    : null;
-  result.verdict = verdict;
+          config.timeoutMs,
+        )
+      : Promise.resolve(null);
+  const groups = [...byAccount(toCheck, settings)];
+  const verdicts = await Promise.all(groups.map(([accountId, recipients]) => ask(accountId, recipients)));
+  // For the log and a refusal's text: a rejecting verdict first.
+  result.verdict = verdicts.find((verdict) => verdict?.action === "reject") ?? verdicts.find((verdict) => verdict !== null) ?? null;
+  if (verdicts.some((verdict) => verdict === null) && config.whenUnavailable === "defer") throw new SmtpReply("spamFilterUnavailable");
+  const deferring = verdicts.find((verdict) => verdict?.action === "soft reject" || verdict?.action === "greylist");
+  if (deferring) throw new SmtpReply("spamDeferred", deferring.message ?? undefined);
+  groups.forEach(([, mailboxes], index) => sortByVerdict(mailboxes, verdicts[index]!, settings, result));
+}
+
+/** One account's mailboxes by rspamd's verdict (null: it could not answer). */
+function sortByVerdict(mailboxes: string[], verdict: SpamVerdict | null, settings: Map<string, MailboxSpamPolicy>, result: SpamFiltering) {
   if (!verdict) {
-    if (config.whenUnavailable === "defer") throw new SmtpReply("spamFilterUnavailable");
-    for (const mailbox of toCheck) result.deliver.set(mailbox, { kind: "unchecked" });
+    for (const mailbox of mailboxes) result.deliver.set(mailbox, { kind: "unchecked" });
     return;
   }
-  if (verdict.action === "soft reject" || verdict.action === "greylist") throw new SmtpReply("spamDeferred", verdict.message ?? undefined);
   if (verdict.action === "reject") {
-    result.rejected.push(...toCheck);
+    result.rejected.push(...mailboxes);
     return;
   }
   const isSpam = verdict.action === "add header" || verdict.action === "rewrite subject";
-  for (const mailbox of toCheck) {
+  for (const mailbox of mailboxes) {
     result.deliver.set(mailbox, { kind: "scored", verdict, isSpam, junk: settings.get(mailbox)!.action === "junk" });
   }
 }
