@@ -36,6 +36,50 @@ export const INTERNET_MODULES = [
   "whitelist",
 ];
 
+/**
+ * Debian's multimap rules (informative, score 0) read rspamd.com's freemail and disposable-address lists;
+ * ours are the same rules, by the same names, over short lists shipped here, so nothing is fetched.
+ */
+const LIST_RULES: [name: string, type: string, header: string | null, symbol: string][] = [
+  ["envfrom", "from", null, "ENVFROM"],
+  ["envrcpt", "rcpt", null, "ENVRCPT"],
+  ["from", "header", "from", "FROM"],
+  ["to", "header", "To", "TO"],
+  ["cc", "header", "Cc", "CC"],
+  ["replyto", "header", "Reply-To", "REPLYTO"],
+];
+const FREEMAIL_DOMAINS = [
+  "gmail.com",
+  "googlemail.com",
+  "yahoo.com",
+  "outlook.com",
+  "hotmail.com",
+  "live.com",
+  "icloud.com",
+  "aol.com",
+  "gmx.de",
+  "gmx.net",
+  "web.de",
+  "mail.ru",
+  "yandex.ru",
+  "proton.me",
+  "protonmail.com",
+  "zoho.com",
+];
+const DISPOSABLE_DOMAINS = ["mailinator.com", "guerrillamail.com", "10minutemail.com", "yopmail.com", "temp-mail.org", "trashmail.com"];
+
+function offlineMultimap(): string {
+  return ["freemail", "disposable"]
+    .flatMap((list) =>
+      LIST_RULES.map(
+        ([name, type, header, symbol]) =>
+          `${list}_${name} {\n  type = "${type}";\n${header ? `  header = "${header}";\n` : ""}  filter = "email:domain";\n` +
+          `  map = "$LOCAL_CONFDIR/maps.d/${list}.map";\n  symbol = "${list.toUpperCase()}_${symbol}";\n  score = 0.0;\n}\n`,
+      ),
+    )
+    .join("");
+}
+
 export function rspamdLayout(stateRoot: string): RspamdLayout {
   const dir = path.join(stateRoot, "rspamd");
   const runDir = path.join(dir, "run");
@@ -43,6 +87,9 @@ export function rspamdLayout(stateRoot: string): RspamdLayout {
 }
 
 const quoted = (value: string) => JSON.stringify(value);
+
+/** Debian's rspamd configuration directory, as rspamd's own variable. */
+const RSPAMD_CONFDIR = "$CONFDIR";
 
 /** File name (under LOCAL_CONFDIR) → content. override.d replaces the keys Debian's rspamd.conf sets (ports, log). */
 export function renderRspamdFiles(input: RspamdConfigInput): Record<string, string> {
@@ -67,8 +114,18 @@ export function renderRspamdFiles(input: RspamdConfigInput): Record<string, stri
     // those and skips its own lookups, so a verdict costs no DNS for them and never disagrees with our header.
     "local.d/http_headers.conf": "enabled = true;\n",
   };
+  // Without Redis there is nowhere to keep Bayes statistics: no classifier at all, rather than one that logs
+  // an error per statfile at every start ("cannot init redis backend").
   if (input.redis) files["local.d/classifier-bayes.conf"] = bayesInRedis(input.redis);
+  else files["override.d/statistic.conf"] = 'classifier "bayes" {\n  enabled = false;\n}\n';
   for (const module of INTERNET_MODULES) files[`local.d/${module}.conf`] = "enabled = false;\n";
+  // Their lists as Debian ships them, without first asking maps.rspamd.com (which an offline machine cannot resolve).
+  // (`$CONFDIR` is rspamd's variable, expanded by rspamd.)
+  files["override.d/mime_types.conf"] = `file = ["${RSPAMD_CONFDIR}/maps.d/mime_types.inc"];\n`;
+  files["override.d/mid.conf"] = `source { url = ["${RSPAMD_CONFDIR}/maps.d/mid.inc"]; }\n`;
+  files["override.d/multimap.conf"] = offlineMultimap();
+  files["maps.d/freemail.map"] = `${FREEMAIL_DOMAINS.join("\n")}\n`;
+  files["maps.d/disposable.map"] = `${DISPOSABLE_DOMAINS.join("\n")}\n`;
   return files;
 }
 

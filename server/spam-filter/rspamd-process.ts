@@ -3,6 +3,7 @@
 // workers to Debian's _rspamd user. Its log (console) goes to our log. Its
 // sockets are bound long before its rules are loaded (~15-30 s), so it counts
 // as serving only once its normal worker answers /ping.
+import { presetSymbolsCache, rspamdUser } from "./write-rspamd-files";
 import type { ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { stopLeftoverProcess } from "@/server/engines/process-checks";
@@ -44,7 +45,7 @@ export async function rspamdAnswers(url: string, timeoutMs = 1_000): Promise<boo
 }
 
 /** Lines with `warn`/`error`-ish markers count as such; the per-message lines rspamd writes are info. */
-function rspamdLogLevel(line: string): "error" | "warn" | "info" {
+export function rspamdLogLevel(line: string): "error" | "warn" | "info" {
   if (/\b(crit|error|fatal)\b/i.test(line)) return "error";
   if (/\bwarn(ing)?\b/i.test(line)) return "warn";
   return "info";
@@ -76,7 +77,11 @@ export function superviseRspamd(options: Options): SupervisedEngine {
     args: rspamdArgs(options.layout, process.getuid?.() === 0),
     stdio: ["ignore", "pipe", "pipe"],
     readyAt: { port: options.normalPort },
-    prepare: () => stopLeftoverProcess(options.layout.pidFile, "rspamd"),
+    prepare: async () => {
+      await stopLeftoverProcess(options.layout.pidFile, "rspamd");
+      // Each start: a restart after a crash must be able to save its cache at stop as well.
+      presetSymbolsCache(options.layout, process.getuid?.() === 0 ? rspamdUser() : null);
+    },
     // Its own readiness (/ping), not the supervisor's 15 s wait for the port: loading can take longer.
     onSpawn: (child) => {
       forwardLog(child);

@@ -14,7 +14,7 @@ export function writeRspamdFiles(
   user: RspamdUser | null,
 ): void {
   rmSync(layout.confDir, { recursive: true, force: true });
-  for (const dir of [layout.dir, layout.confDir, path.join(layout.confDir, "local.d"), path.join(layout.confDir, "override.d")]) {
+  for (const dir of [layout.dir, layout.confDir, ...["local.d", "override.d", "maps.d"].map((name) => path.join(layout.confDir, name))]) {
     mkdirSync(dir, { recursive: true, mode: 0o755 });
   }
   for (const [file, content] of Object.entries(renderRspamdFiles(input))) {
@@ -30,6 +30,17 @@ export function writeRspamdFiles(
     mkdirSync(dir, { recursive: true, mode: 0o750 });
     if (user) chownSync(dir, user.uid, user.gid);
   }
+  presetSymbolsCache(layout, user);
+}
+
+/**
+ * rspamd 3.4 saves its symbols cache at stop by opening `symbols.cache.new` without O_CREAT, then renaming it:
+ * without the file there it logs "cannot create file" at every stop. An empty one, its user's, lets it save.
+ */
+export function presetSymbolsCache(layout: RspamdLayout, user: RspamdUser | null): void {
+  const file = path.join(layout.dbDir, "symbols.cache.new");
+  writeFileSync(file, "", { flag: "a" });
+  if (user) chownSync(file, user.uid, user.gid);
 }
 
 /** Debian's _rspamd system user. */
