@@ -86,6 +86,8 @@ const envSchema = z.object({
   ...mailEnvShape,
   ...postfixEnvShape,
   ...rspamdEnvShape,
+  /** How often each open stream and waiting long poll re-checks its credential while idle (docs/events.md, "Limits"). */
+  EVENT_FEED_RECHECK_SECONDS: z.coerce.number().int().min(1).max(30).default(15),
   /** Concurrent SMTP sessions this instance serves, and per client address. */
   SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(500),
   SMTP_MAX_CLIENTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),

@@ -10,6 +10,8 @@ import http from "node:http";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { revokeApiKey } from "@/shared/api/endpoints/api-keys";
+import { logout } from "@/shared/api/endpoints/auth";
 import { listEvents } from "@/shared/api/endpoints/events";
 import { listMessages, sendMessage } from "@/shared/api/endpoints/messages";
 import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
@@ -232,6 +234,8 @@ type SseEvent = { id: string; event: string; data: FeedEvent };
 function openStream(token: string, headers: Record<string, string> = {}, query = "") {
   const url = new URL(`${baseUrl()}/api/v1/events/stream${query}`);
   const events: SseEvent[] = [];
+  /** Everything received, comments and error bodies included. */
+  let raw = "";
   let buffer = "";
   /** Reads that brought at least one event. */
   let reads = 0;
@@ -245,6 +249,7 @@ function openStream(token: string, headers: Record<string, string> = {}, query =
     response.setEncoding("utf8");
     response.on("data", (chunk: string) => {
       if (chunk.includes("\ndata: ")) reads++;
+      raw += chunk;
       buffer += chunk;
       let end = buffer.indexOf("\n\n");
       while (end >= 0) {
@@ -272,6 +277,7 @@ function openStream(token: string, headers: Record<string, string> = {}, query =
   });
   return {
     events,
+    raw: () => raw,
     reads: () => reads,
     response: attach,
     ended: () => ended,
@@ -397,6 +403,80 @@ describe("the live stream", () => {
     expect(slow.events.length).toBeGreaterThan(0);
     expect(slow.events.length).toBeLessThan(100_000);
     await fast.close();
+  });
+});
+
+// ---- streams and long polls last only as long as their credential ----
+
+/** The stream ended by itself: a last comment says why, then the server closed it. */
+async function expectEndedWithin(stream: ReturnType<typeof openStream>, ms: number, why: RegExp) {
+  const startedAt = Date.now();
+  await stream.until(() => stream.ended(), ms);
+  expect(stream.raw()).toMatch(why);
+  return Date.now() - startedAt;
+}
+
+describe("a stream or long poll ends with its credential", () => {
+  it("a stream ends at once when its session signs out, and reconnecting is 401", async () => {
+    const account = await createAccount();
+    const stream = openStream(account.accessToken);
+    expect((await stream.response).statusCode).toBe(200);
+    await suppress(account, "before-logout@example.test");
+    await stream.until(() => stream.events.length === 1);
+    expect((await call(logout, { body: { refreshToken: account.refreshToken } })).status).toBe(200);
+    // Well inside the idle re-check (15 s): the sign-out itself ends it.
+    expect(await expectEndedWithin(stream, 5_000, /: The session has ended/)).toBeLessThan(5_000);
+    const again = openStream(account.accessToken);
+    expect((await again.response).statusCode).toBe(401);
+    await again.close();
+  });
+
+  it("a stream opened with an API key ends at once when the key is deleted", async () => {
+    const account = await createAccount();
+    const key = await newApiKey(account, { scope: "events:read" });
+    const stream = openStream(key.secret);
+    expect((await stream.response).statusCode).toBe(200);
+    const other = openStream(account.accessToken);
+    expect((await other.response).statusCode).toBe(200);
+    expect((await call(revokeApiKey, { token: account.accessToken, params: { key_id: key.id } })).status).toBe(200);
+    await expectEndedWithin(stream, 5_000, /: The API key is invalid, revoked or expired/);
+    // The account's other credentials go on.
+    await suppress(account, "after-revoke@example.test");
+    await other.until(() => other.events.length === 1);
+    expect(other.ended()).toBe(false);
+    await other.close();
+    const again = openStream(key.secret);
+    expect((await again.response).statusCode).toBe(401);
+    await again.close();
+  });
+
+  it("a stream sends no batch once its session has stopped working, even unannounced", async () => {
+    const account = await createAccount();
+    const stream = openStream(account.accessToken);
+    expect((await stream.response).statusCode).toBe(200);
+    // Expired in place: no revocation, so nothing tells the stream; its next batch must find out.
+    await sql("update sessions set expires_at = now() where account_id = $1", [account.user.id]);
+    await sql("insert into suppressions (account_id, email, reason) values ($1, 'unseen@example.test', 'manual')", [account.user.id]);
+    await expectEndedWithin(stream, 5_000, /: The session has ended/);
+    expect(stream.events).toEqual([]);
+  });
+
+  it("a waiting long poll answers 401 at once when its session signs out or its API key is deleted", async () => {
+    const account = await createAccount();
+    const key = await newApiKey(account, { scope: "events:read" });
+    const start = await page(account.accessToken);
+    const startedAt = Date.now();
+    const bySession = call(listEvents, { token: account.accessToken, query: { after: start.nextCursor, wait: 25 } });
+    const byKey = call(listEvents, { token: key.secret, query: { after: start.nextCursor, wait: 25 } });
+    // Both are waiting before their credentials go.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await call(revokeApiKey, { token: account.accessToken, params: { key_id: key.id } })).status).toBe(200);
+    expect((await call(logout, { body: { refreshToken: account.refreshToken } })).status).toBe(200);
+    for (const answer of [await byKey, await bySession]) {
+      expect(answer.status).toBe(401);
+      expect(answer.error?.code).toBe("unauthorized");
+    }
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
   });
 });
 
