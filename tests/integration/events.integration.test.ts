@@ -25,7 +25,7 @@ import { verifiedDomain } from "../support/domains";
 import { newApiKey } from "../support/sending";
 import { newMailbox } from "../support/hosted-mailboxes";
 import { mxTransaction, short } from "../support/mx-client";
-import { eventually } from "../support/poll";
+import { eventually, until } from "../support/poll";
 
 const embedded = !process.env.DATABASE_URL;
 
@@ -349,7 +349,11 @@ describe("the live stream", () => {
   it("a burst of commits reaches each of 25 streams exactly once, in order, in one write per wake-up spacing", async () => {
     const account = await createAccount();
     const start = await page(account.accessToken);
-    const streams = Array.from({ length: 25 }, () => openStream(account.accessToken, { "last-event-id": start.nextCursor }));
+    // On two credentials: at most 20 streams may be open per session or API key (docs/events.md, "Limits").
+    const key = await newApiKey(account, { scope: "events:read" });
+    const streams = Array.from({ length: 25 }, (_, index) =>
+      openStream(index % 2 ? key.secret : account.accessToken, { "last-event-id": start.nextCursor }),
+    );
     await Promise.all(streams.map((stream) => stream.response));
     const startedAt = Date.now();
     // 60 transactions from 6 writers at once, each notifying at its commit.
@@ -468,8 +472,10 @@ describe("a stream or long poll ends with its credential", () => {
     const startedAt = Date.now();
     const bySession = call(listEvents, { token: account.accessToken, query: { after: start.nextCursor, wait: 25 } });
     const byKey = call(listEvents, { token: key.secret, query: { after: start.nextCursor, wait: 25 } });
-    // Both are waiting before their credentials go.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Both are waiting, each holding a place, before their credentials go (checked last, so a failure shows the answers first).
+    const placesOf = async () =>
+      Number((await sql<{ count: string }>("select count(*) from feed_connections where account_id = $1", [account.user.id]))[0]!.count);
+    const bothWaiting = await until(async () => (await placesOf()) === 2, 3_000);
     expect((await call(revokeApiKey, { token: account.accessToken, params: { key_id: key.id } })).status).toBe(200);
     expect((await call(logout, { body: { refreshToken: account.refreshToken } })).status).toBe(200);
     for (const answer of [await byKey, await bySession]) {
@@ -477,6 +483,80 @@ describe("a stream or long poll ends with its credential", () => {
       expect(answer.error?.code).toBe("unauthorized");
     }
     expect(Date.now() - startedAt).toBeLessThan(10_000);
+    expect(bothWaiting).toBe(true);
+    // And gave them back.
+    expect(await until(async () => (await placesOf()) === 0, 2_000)).toBe(true);
+  });
+});
+
+describe("limits on open streams and waiting long polls", () => {
+  /** Opens streams with `token` until `count` are open, each answered 200. */
+  async function openMany(token: string, count: number) {
+    const streams = [];
+    for (let index = 0; index < count; index++) {
+      const stream = openStream(token);
+      expect((await stream.response).statusCode).toBe(200);
+      streams.push(stream);
+    }
+    return streams;
+  }
+
+  async function expectRefused(token: string, limit: string, max: number) {
+    const refused = openStream(token);
+    const response = await refused.response;
+    await refused.until(() => refused.ended());
+    expect(response.statusCode).toBe(429);
+    expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    const body = JSON.parse(refused.raw());
+    expect(body.data).toMatchObject({ code: "rate_limited", limit, max, retryAfterSeconds: expect.any(Number) });
+    expect(body.message).toContain(`At most ${max} event streams`);
+  }
+
+  it("refuses the 21st stream of one API key with 429 naming the limit, counts waiting long polls too, and closing one frees a place", async () => {
+    const account = await createAccount();
+    const key = await newApiKey(account, { scope: "events:read" });
+    const streams = await openMany(key.secret, 20);
+    await expectRefused(key.secret, "feed_connections_per_credential", 20);
+    // A long poll that would wait needs a place as well; one that has events to give does not.
+    const start = await page(account.accessToken);
+    const waiting = await call(listEvents, { token: key.secret, query: { after: start.nextCursor, wait: 5 } });
+    expect(waiting.status).toBe(429);
+    expect(waiting.error).toMatchObject({ code: "rate_limited", limit: "feed_connections_per_credential", max: 20 });
+    expect((await call(listEvents, { token: key.secret })).status).toBe(200);
+    // The account's session has places of its own.
+    const bySession = openStream(account.accessToken);
+    expect((await bySession.response).statusCode).toBe(200);
+    await streams.pop()!.close();
+    const reopened = await eventually(
+      async () => {
+        const stream = openStream(key.secret);
+        const { statusCode } = await stream.response;
+        if (statusCode !== 200) await stream.close();
+        return { stream, statusCode };
+      },
+      (attempt) => attempt.statusCode === 200,
+      { what: "a place freed by the closed stream" },
+    );
+    streams.push(reopened.stream);
+    for (const stream of [...streams, bySession]) await stream.close();
+  });
+
+  it("refuses the 51st stream of one account, whatever the credentials, with 429 naming the account limit", async () => {
+    const account = await createAccount();
+    const keys = [await newApiKey(account, { scope: "events:read" }), await newApiKey(account, { scope: "full" })];
+    const streams = [
+      ...(await openMany(keys[0]!.secret, 20)),
+      ...(await openMany(keys[1]!.secret, 20)),
+      ...(await openMany(account.accessToken, 10)),
+    ];
+    const third = await newApiKey(account, { scope: "events:read" });
+    await expectRefused(third.secret, "feed_connections_per_account", 50);
+    await expectRefused(account.accessToken, "feed_connections_per_account", 50);
+    // Another account is not affected.
+    const other = await createAccount();
+    const elsewhere = openStream(other.accessToken);
+    expect((await elsewhere.response).statusCode).toBe(200);
+    for (const stream of [...streams, elsewhere]) await stream.close();
   });
 });
 

@@ -1,5 +1,6 @@
 // GET /events: a page of the feed, long-polled with `wait` (docs/events.md).
-// A long poll that waits answers 401 as soon as its credential stops
+// A long poll that waits takes a place among the account's open connections
+// (429 past the limits) and answers 401 as soon as its credential stops
 // working, as the next request would (open-feed-connection.ts).
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { decodeCursor } from "@/shared/schemas/events";
@@ -28,9 +29,9 @@ export async function listEvents(
       // Events found after waiting are handed out only while the credential still works.
       if (page.items.length > 0) await connection.stillValid();
       const ended = connection.ended();
-      if (ended) throw ended.error;
+      if (ended?.kind === "credential") throw ended.error;
       const remaining = deadline - Date.now();
-      if (page.items.length > 0 || remaining <= 0 || signal?.aborted) return { items: page.items, nextCursor: page.nextCursor };
+      if (page.items.length > 0 || remaining <= 0 || signal?.aborted || ended) return { items: page.items, nextCursor: page.nextCursor };
       await connection.next(remaining);
     }
   } finally {

@@ -36,16 +36,19 @@ function frames(page: EventPage): Uint8Array {
   return bytes;
 }
 
-/** The stream's last lines when it ends by itself: a comment saying why (a reconnect then answers 401). */
+/** The stream's last lines when it ends by itself: a comment saying why (a reconnect then answers 401, or resumes). */
 function lastWords(end: FeedEnd): Uint8Array {
-  return encoder.encode(`: ${end.error.message}\n\n`);
+  const why =
+    end.kind === "credential" ? end.error.message : "This stream lost its place among the account's open connections; reconnect to resume.";
+  return encoder.encode(`: ${why}\n\n`);
 }
 
 /**
  * Opens the account's stream after `resumeFrom` (the `Last-Event-ID` header or
  * `after`; none: from the oldest event kept). The first page is read here, so
- * a cursor past retention fails (410) before any byte of the stream is sent.
- * The stream ends when its credential stops working (open-feed-connection.ts).
+ * a cursor past retention fails (410) before any byte of the stream is sent,
+ * as does a stream past the limits (429). The stream ends when its
+ * credential stops working (open-feed-connection.ts).
  */
 export async function openEventStream(
   principal: SendingPrincipal,
