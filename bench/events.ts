@@ -118,6 +118,9 @@ async function main() {
       SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
       MX_PORT: String(mxPort),
       RATE_LIMIT_OVERRIDES: "api=100000000/1",
+      // The fan-out's 200 streams follow one account with one token: past the limits of docs/events.md ("Limits").
+      EVENT_FEED_CONNECTIONS_PER_CREDENTIAL: "1000",
+      EVENT_FEED_CONNECTIONS_PER_ACCOUNT: "1000",
       LOG_LEVEL: "warn",
       // 6 connections per process, not 10: the PostgreSQL server (100 connections) is shared with other runs.
       DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "6",

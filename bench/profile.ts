@@ -183,6 +183,9 @@ async function main() {
       WEB_CONCURRENCY: "1",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       RATE_LIMIT_OVERRIDES: "api=100000000/60",
+      // The stream profile's 200 streams share one token: past the limits of docs/events.md ("Limits").
+      EVENT_FEED_CONNECTIONS_PER_CREDENTIAL: "1000",
+      EVENT_FEED_CONNECTIONS_PER_ACCOUNT: "1000",
       ...deliveryEnv,
     },
     nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],

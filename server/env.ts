@@ -86,6 +86,14 @@ const envSchema = z.object({
   ...mailEnvShape,
   ...postfixEnvShape,
   ...rspamdEnvShape,
+  /**
+   * Open event streams and waiting long polls at once, per credential (a session or an API key) and per account,
+   * counted across instances (docs/events.md, "Limits").
+   */
+  EVENT_FEED_CONNECTIONS_PER_CREDENTIAL: z.coerce.number().int().min(1).max(100_000).default(20),
+  EVENT_FEED_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** How often each open stream and waiting long poll re-checks its credential and renews its place while idle. */
+  EVENT_FEED_RECHECK_SECONDS: z.coerce.number().int().min(1).max(30).default(15),
   /** Concurrent SMTP sessions this instance serves, and per client address. */
   SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(500),
   SMTP_MAX_CLIENTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),

@@ -21,6 +21,8 @@ const ISSUED_HEADER = Buffer.from(JSON.stringify({ alg: ALGORITHM, typ: TOKEN_TY
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/; // 32 bytes of HMAC-SHA-256, unpadded base64url
 
 export type AccessClaims = { accountId: string; sessionId: string };
+/** What a valid token says, with when it stops being valid (an event stream opened with it ends then). */
+export type VerifiedAccessClaims = AccessClaims & { expiresAt: Date };
 
 /**
  * Deterministic for the same inputs: a refresh replayed inside the grace
@@ -56,7 +58,7 @@ function parsePayload(segment: string): Payload | null {
  * constant-time compare) rather than a WebCrypto round trip through the
  * thread pool.
  */
-export function verifyAccessToken(token: string): AccessClaims | null {
+export function verifyAccessToken(token: string): VerifiedAccessClaims | null {
   const [header, payloadSegment, signature, extra] = token.split(".");
   if (extra !== undefined || header !== ISSUED_HEADER || !payloadSegment || !signature || !SIGNATURE.test(signature)) return null;
   if (!constantTimeEqual(hmacBase64Url(signingKey(), `${header}.${payloadSegment}`), signature)) return null;
@@ -66,5 +68,5 @@ export function verifyAccessToken(token: string): AccessClaims | null {
   if (typeof sub !== "string" || typeof sid !== "string" || typeof exp !== "number" || typeof iat !== "number") return null;
   if (aud !== AUDIENCE || iss !== env().appUrl) return null;
   if (exp <= now().getTime() / 1000) return null;
-  return { accountId: sub, sessionId: sid };
+  return { accountId: sub, sessionId: sid, expiresAt: new Date(exp * 1000) };
 }

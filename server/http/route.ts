@@ -10,7 +10,7 @@ import { assertAccountMayChange } from "@/server/services/account/account-standi
 import { looksLikeApiKey } from "@/server/security/api-key-secret";
 import { assertScope, authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
 import { type AuthContext, authenticateToken, bearerTokenOf, sessionSubject } from "@/server/services/auth/authenticate-bearer";
-import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
+import { type SendingPrincipal, sessionPrincipal } from "@/server/services/auth/sending-principal";
 import { enforceRateLimit, hitRateLimit, type RateLimitState, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
 import { logger } from "@/server/logger";
@@ -135,7 +135,7 @@ async function authenticate(endpoint: Endpoint, request: Request): Promise<Authe
     throw new AppError("unauthorized", "API keys work only on the sending endpoints; this operation needs an access token.");
   // The session's general limit is counted in the same statement that finds the session (one round trip).
   const { rateLimit, ...session } = await authenticateToken(token, limit);
-  return { principal: endpoint.auth === "bearer-or-api-key" ? { ...session, apiKey: null } : session, counted: rateLimit };
+  return { principal: endpoint.auth === "bearer-or-api-key" ? sessionPrincipal(session) : session, counted: rateLimit };
 }
 
 /** Sessions and API keys are counted by their lookup; anyone else by address. */

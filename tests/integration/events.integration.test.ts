@@ -10,6 +10,8 @@ import http from "node:http";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { revokeApiKey } from "@/shared/api/endpoints/api-keys";
+import { logout } from "@/shared/api/endpoints/auth";
 import { listEvents } from "@/shared/api/endpoints/events";
 import { listMessages, sendMessage } from "@/shared/api/endpoints/messages";
 import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
@@ -23,7 +25,7 @@ import { verifiedDomain } from "../support/domains";
 import { newApiKey } from "../support/sending";
 import { newMailbox } from "../support/hosted-mailboxes";
 import { mxTransaction, short } from "../support/mx-client";
-import { eventually } from "../support/poll";
+import { eventually, until } from "../support/poll";
 
 const embedded = !process.env.DATABASE_URL;
 
@@ -232,6 +234,8 @@ type SseEvent = { id: string; event: string; data: FeedEvent };
 function openStream(token: string, headers: Record<string, string> = {}, query = "") {
   const url = new URL(`${baseUrl()}/api/v1/events/stream${query}`);
   const events: SseEvent[] = [];
+  /** Everything received, comments and error bodies included. */
+  let raw = "";
   let buffer = "";
   /** Reads that brought at least one event. */
   let reads = 0;
@@ -245,6 +249,7 @@ function openStream(token: string, headers: Record<string, string> = {}, query =
     response.setEncoding("utf8");
     response.on("data", (chunk: string) => {
       if (chunk.includes("\ndata: ")) reads++;
+      raw += chunk;
       buffer += chunk;
       let end = buffer.indexOf("\n\n");
       while (end >= 0) {
@@ -272,6 +277,7 @@ function openStream(token: string, headers: Record<string, string> = {}, query =
   });
   return {
     events,
+    raw: () => raw,
     reads: () => reads,
     response: attach,
     ended: () => ended,
@@ -343,7 +349,11 @@ describe("the live stream", () => {
   it("a burst of commits reaches each of 25 streams exactly once, in order, in one write per wake-up spacing", async () => {
     const account = await createAccount();
     const start = await page(account.accessToken);
-    const streams = Array.from({ length: 25 }, () => openStream(account.accessToken, { "last-event-id": start.nextCursor }));
+    // On two credentials: at most 20 streams may be open per session or API key (docs/events.md, "Limits").
+    const key = await newApiKey(account, { scope: "events:read" });
+    const streams = Array.from({ length: 25 }, (_, index) =>
+      openStream(index % 2 ? key.secret : account.accessToken, { "last-event-id": start.nextCursor }),
+    );
     await Promise.all(streams.map((stream) => stream.response));
     const startedAt = Date.now();
     // 60 transactions from 6 writers at once, each notifying at its commit.
@@ -397,6 +407,156 @@ describe("the live stream", () => {
     expect(slow.events.length).toBeGreaterThan(0);
     expect(slow.events.length).toBeLessThan(100_000);
     await fast.close();
+  });
+});
+
+// ---- streams and long polls last only as long as their credential ----
+
+/** The stream ended by itself: a last comment says why, then the server closed it. */
+async function expectEndedWithin(stream: ReturnType<typeof openStream>, ms: number, why: RegExp) {
+  const startedAt = Date.now();
+  await stream.until(() => stream.ended(), ms);
+  expect(stream.raw()).toMatch(why);
+  return Date.now() - startedAt;
+}
+
+describe("a stream or long poll ends with its credential", () => {
+  it("a stream ends at once when its session signs out, and reconnecting is 401", async () => {
+    const account = await createAccount();
+    const stream = openStream(account.accessToken);
+    expect((await stream.response).statusCode).toBe(200);
+    await suppress(account, "before-logout@example.test");
+    await stream.until(() => stream.events.length === 1);
+    expect((await call(logout, { body: { refreshToken: account.refreshToken } })).status).toBe(200);
+    // Well inside the idle re-check (15 s): the sign-out itself ends it.
+    expect(await expectEndedWithin(stream, 5_000, /: The session has ended/)).toBeLessThan(5_000);
+    const again = openStream(account.accessToken);
+    expect((await again.response).statusCode).toBe(401);
+    await again.close();
+  });
+
+  it("a stream opened with an API key ends at once when the key is deleted", async () => {
+    const account = await createAccount();
+    const key = await newApiKey(account, { scope: "events:read" });
+    const stream = openStream(key.secret);
+    expect((await stream.response).statusCode).toBe(200);
+    const other = openStream(account.accessToken);
+    expect((await other.response).statusCode).toBe(200);
+    expect((await call(revokeApiKey, { token: account.accessToken, params: { key_id: key.id } })).status).toBe(200);
+    await expectEndedWithin(stream, 5_000, /: The API key is invalid, revoked or expired/);
+    // The account's other credentials go on.
+    await suppress(account, "after-revoke@example.test");
+    await other.until(() => other.events.length === 1);
+    expect(other.ended()).toBe(false);
+    await other.close();
+    const again = openStream(key.secret);
+    expect((await again.response).statusCode).toBe(401);
+    await again.close();
+  });
+
+  it("a stream sends no batch once its session has stopped working, even unannounced", async () => {
+    const account = await createAccount();
+    const stream = openStream(account.accessToken);
+    expect((await stream.response).statusCode).toBe(200);
+    // Expired in place: no revocation, so nothing tells the stream; its next batch must find out.
+    await sql("update sessions set expires_at = now() where account_id = $1", [account.user.id]);
+    await sql("insert into suppressions (account_id, email, reason) values ($1, 'unseen@example.test', 'manual')", [account.user.id]);
+    await expectEndedWithin(stream, 5_000, /: The session has ended/);
+    expect(stream.events).toEqual([]);
+  });
+
+  it("a waiting long poll answers 401 at once when its session signs out or its API key is deleted", async () => {
+    const account = await createAccount();
+    const key = await newApiKey(account, { scope: "events:read" });
+    const start = await page(account.accessToken);
+    const startedAt = Date.now();
+    const bySession = call(listEvents, { token: account.accessToken, query: { after: start.nextCursor, wait: 25 } });
+    const byKey = call(listEvents, { token: key.secret, query: { after: start.nextCursor, wait: 25 } });
+    // Both are waiting, each holding a place, before their credentials go (checked last, so a failure shows the answers first).
+    const placesOf = async () =>
+      Number((await sql<{ count: string }>("select count(*) from feed_connections where account_id = $1", [account.user.id]))[0]!.count);
+    const bothWaiting = await until(async () => (await placesOf()) === 2, 3_000);
+    expect((await call(revokeApiKey, { token: account.accessToken, params: { key_id: key.id } })).status).toBe(200);
+    expect((await call(logout, { body: { refreshToken: account.refreshToken } })).status).toBe(200);
+    for (const answer of [await byKey, await bySession]) {
+      expect(answer.status).toBe(401);
+      expect(answer.error?.code).toBe("unauthorized");
+    }
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    expect(bothWaiting).toBe(true);
+    // And gave them back.
+    expect(await until(async () => (await placesOf()) === 0, 2_000)).toBe(true);
+  });
+});
+
+describe("limits on open streams and waiting long polls", () => {
+  /** Opens streams with `token` until `count` are open, each answered 200. */
+  async function openMany(token: string, count: number) {
+    const streams = [];
+    for (let index = 0; index < count; index++) {
+      const stream = openStream(token);
+      expect((await stream.response).statusCode).toBe(200);
+      streams.push(stream);
+    }
+    return streams;
+  }
+
+  async function expectRefused(token: string, limit: string, max: number) {
+    const refused = openStream(token);
+    const response = await refused.response;
+    await refused.until(() => refused.ended());
+    expect(response.statusCode).toBe(429);
+    expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    const body = JSON.parse(refused.raw());
+    expect(body.data).toMatchObject({ code: "rate_limited", limit, max, retryAfterSeconds: expect.any(Number) });
+    expect(body.message).toContain(`At most ${max} event streams`);
+  }
+
+  it("refuses the 21st stream of one API key with 429 naming the limit, counts waiting long polls too, and closing one frees a place", async () => {
+    const account = await createAccount();
+    const key = await newApiKey(account, { scope: "events:read" });
+    const streams = await openMany(key.secret, 20);
+    await expectRefused(key.secret, "feed_connections_per_credential", 20);
+    // A long poll that would wait needs a place as well; one that has events to give does not.
+    const start = await page(account.accessToken);
+    const waiting = await call(listEvents, { token: key.secret, query: { after: start.nextCursor, wait: 5 } });
+    expect(waiting.status).toBe(429);
+    expect(waiting.error).toMatchObject({ code: "rate_limited", limit: "feed_connections_per_credential", max: 20 });
+    expect((await call(listEvents, { token: key.secret })).status).toBe(200);
+    // The account's session has places of its own.
+    const bySession = openStream(account.accessToken);
+    expect((await bySession.response).statusCode).toBe(200);
+    await streams.pop()!.close();
+    const reopened = await eventually(
+      async () => {
+        const stream = openStream(key.secret);
+        const { statusCode } = await stream.response;
+        if (statusCode !== 200) await stream.close();
+        return { stream, statusCode };
+      },
+      (attempt) => attempt.statusCode === 200,
+      { what: "a place freed by the closed stream" },
+    );
+    streams.push(reopened.stream);
+    for (const stream of [...streams, bySession]) await stream.close();
+  });
+
+  it("refuses the 51st stream of one account, whatever the credentials, with 429 naming the account limit", async () => {
+    const account = await createAccount();
+    const keys = [await newApiKey(account, { scope: "events:read" }), await newApiKey(account, { scope: "full" })];
+    const streams = [
+      ...(await openMany(keys[0]!.secret, 20)),
+      ...(await openMany(keys[1]!.secret, 20)),
+      ...(await openMany(account.accessToken, 10)),
+    ];
+    const third = await newApiKey(account, { scope: "events:read" });
+    await expectRefused(third.secret, "feed_connections_per_account", 50);
+    await expectRefused(account.accessToken, "feed_connections_per_account", 50);
+    // Another account is not affected.
+    const other = await createAccount();
+    const elsewhere = openStream(other.accessToken);
+    expect((await elsewhere.response).statusCode).toBe(200);
+    for (const stream of [...streams, elsewhere]) await stream.close();
   });
 });
 

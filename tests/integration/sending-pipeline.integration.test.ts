@@ -517,7 +517,7 @@ describe("an already-built message (the entry point SMTP submission uses)", () =
       .compile()
       .build();
     // A signed-in caller without an API key (the account row itself is not read).
-    const principal = { accountId: account.user.id, account: {} as never, sessionId: null, apiKey: null };
+    const principal = { accountId: account.user.id, account: {} as never, sessionId: null, apiKey: null, credentialExpiresAt: null };
     const accepted = await acceptSubmittedMessage(principal, {
       envelope: { from: `ada@${domain.name}`, to: [to, bcc] },
       raw,

@@ -86,6 +86,26 @@ describe("API keys", () => {
     expect(response.error?.errors?.map((error) => error.path)).toContain(path);
   });
 
+  it("keeps an account to 50 working keys, also when keys are created at once (409 plan_limit); revoked and expired keys make room", async () => {
+    const account = await createAccount();
+    const create = (name: string) => call(createApiKey, { token: account.accessToken, body: { name } });
+    const keys = [];
+    for (let index = 0; index < 48; index++) keys.push(await newApiKey(account, { name: `key ${index}` }));
+    const expiring = await newApiKey(account, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    await sql("update api_keys set expires_at = now() - interval '1 second' where id = $1", [expiring.id]);
+    // 48 keys work: of 8 created at once, exactly 2 fit.
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, index) => create(`burst ${index}`)));
+    expect(burst.map((answer) => answer.status).sort()).toEqual([201, 201, 409, 409, 409, 409, 409, 409]);
+    for (const refused of burst.filter((answer) => answer.status === 409)) {
+      expect(refused.error?.code).toBe("plan_limit");
+      expect(refused.body.message).toContain("at most 50 API keys");
+    }
+    expect(Number((await sql("select count(*) from api_keys where account_id = $1", [account.user.id]))[0]!.count)).toBe(51);
+    expect((await call(revokeApiKey, { token: account.accessToken, params: { key_id: keys[0]!.id } })).status).toBe(200);
+    expect((await create("after a revoke")).status).toBe(201);
+    expect((await create("one too many")).error?.code).toBe("plan_limit");
+  });
+
   it("answers 401 without a token and 404 for another account's key", async () => {
     const [alice, bob] = await Promise.all([createAccount(), createAccount()]);
     const key = await newApiKey(alice);

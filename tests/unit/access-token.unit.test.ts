@@ -32,8 +32,9 @@ afterEach(() => setClock(undefined));
 
 describe("access tokens", () => {
   it("accepts what signAccessToken issues, and what an identical crafted token says", async () => {
-    expect(verifyAccessToken(await signAccessToken(claims, issuedAt, "nonce"))).toEqual(claims);
-    expect(verifyAccessToken(await craft())).toEqual(claims);
+    const expiresAt = new Date((Math.floor(issuedAt.getTime() / 1000) + 900) * 1000);
+    expect(verifyAccessToken(await signAccessToken(claims, issuedAt, "nonce"))).toEqual({ ...claims, expiresAt });
+    expect(verifyAccessToken(await craft())).toEqual({ ...claims, expiresAt });
   });
 
   it("refuses another header: algorithm, type or extra members", async () => {
@@ -73,7 +74,7 @@ describe("access tokens", () => {
     const token = await signAccessToken(claims, issuedAt, "nonce");
     const expiry = Math.floor(issuedAt.getTime() / 1000) + 900;
     setClock(() => new Date((expiry - 1) * 1000));
-    expect(verifyAccessToken(token)).toEqual(claims);
+    expect(verifyAccessToken(token)).toEqual({ ...claims, expiresAt: new Date(expiry * 1000) });
     setClock(() => new Date(expiry * 1000));
     expect(verifyAccessToken(token)).toBeNull();
   });

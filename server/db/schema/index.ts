@@ -15,3 +15,4 @@ export * from "./mailboxes";
 export * from "./mailbox-spam-settings";
 export * from "./mx-deliveries";
 export * from "./account-events";
+export * from "./feed-connections";

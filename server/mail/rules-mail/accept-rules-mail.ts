@@ -98,7 +98,7 @@ export async function acceptRulesMail(
   const parsed = await simpleParser(Buffer.from(`${keptHeader}\r\n\r\n`, "latin1"), { skipHtmlToText: true, skipTextToHtml: true });
   const named = new Set([...addressesOf(parsed.to), ...addressesOf(parsed.cc)].map((address) => address.toLowerCase()));
   const accepted = await acceptSubmittedMessage(
-    { accountId: owner.account.id, account: owner.account, apiKey: null, sessionId: null },
+    { accountId: owner.account.id, account: owner.account, apiKey: null, sessionId: null, credentialExpiresAt: null },
     {
       envelope: { from: owner.mailbox.address, to: envelope.to },
       raw,

@@ -24,14 +24,15 @@ export async function authenticateSubmission(username: string, password: string)
       account: login.account,
       apiKey: null,
       sessionId: null,
+      credentialExpiresAt: null,
       mailbox: { id: login.mailbox.id, senderAddresses: login.senderAddresses },
     };
   }
   if (name !== SUBMISSION_USERNAME) return null;
   try {
-    const { accountId, account, apiKey } = await authenticateApiKey(password);
+    const { accountId, account, apiKey, credentialExpiresAt } = await authenticateApiKey(password);
     if (apiKey.scope === "events:read") return null; // reads the event feed only (docs/events.md)
-    return { accountId, account, apiKey, sessionId: null, mailbox: null };
+    return { accountId, account, apiKey, sessionId: null, credentialExpiresAt, mailbox: null };
   } catch (error) {
     if (error instanceof AppError && error.code === "unauthorized") return null;
     throw error;

@@ -59,6 +59,18 @@ async function findKey(hash: string, at: Date, limit: RateLimitPolicy | undefine
   };
 }
 
+type KeyRules = {
+  key: Pick<typeof apiKeys.$inferSelect, "revokedAt" | "expiresAt"> | null;
+  account: Pick<typeof accounts.$inferSelect, "deletionScheduledFor"> | null;
+};
+
+/** Whether a key works at `at`: not revoked or expired, and its account not scheduled for deletion. */
+export function isApiKeyUsable({ key, account }: KeyRules, at: Date): boolean {
+  return Boolean(key && account && !key.revokedAt && !(key.expiresAt && key.expiresAt <= at) && !account.deletionScheduledFor);
+}
+
+export const unusableApiKey = () => new AppError("unauthorized", "The API key is invalid, revoked or expired.");
+
 /**
  * The key's grant, or 401. With `limit`, the request is also counted against
  * that policy for the key in the same statement; the caller gets the count
@@ -68,14 +80,18 @@ export async function authenticateApiKey(secret: string, limit?: RateLimitPolicy
   const at = now();
   // The lookup is by hash: nothing secret-dependent is compared in JavaScript.
   const row = await findKey(apiKeySecretHash(secret), at, limit);
-  if (!row.key || !row.account || (row.key.expiresAt && row.key.expiresAt <= at) || row.account.deletionScheduledFor) {
-    throw new AppError("unauthorized", "The API key is invalid, revoked or expired.");
-  }
+  if (!row.key || !row.account || !isApiKeyUsable(row, at)) throw unusableApiKey();
   if (!row.key.lastUsedAt || at.getTime() - row.key.lastUsedAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     await db().update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, row.key.id));
   }
   const grant: ApiKeyGrant = { id: row.key.id, scope: row.key.scope as ApiKeyScope, domainId: row.key.domainId };
-  return { accountId: row.account.id, account: row.account, apiKey: grant, rateLimit: row.rateLimit };
+  return {
+    accountId: row.account.id,
+    account: row.account,
+    apiKey: grant,
+    credentialExpiresAt: row.key.expiresAt,
+    rateLimit: row.rateLimit,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Creating, listing and revoking the account's API keys (signed-in people
 // only: a key cannot mint or revoke keys). The secret exists in plain text
 // only in the creation answer.
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { apiKeys } from "@/server/db/schema";
@@ -16,6 +16,7 @@ import type { z } from "zod";
 import { apiKeyView } from "./api-key-view";
 import { assertDomainUsable } from "./key-domain";
 
+/** Keys an account may have that still work (docs/sending-api.md); revoked and expired ones do not count. */
 const MAX_LIVE_KEYS = 50;
 
 export async function createApiKey(auth: AuthContext, input: z.output<typeof createApiKeyBody>, client: ClientInfo) {
@@ -28,8 +29,17 @@ export async function createApiKey(auth: AuthContext, input: z.output<typeof cre
   if (input.domainId) await assertDomainUsable(auth.accountId, input.domainId);
   const { secret, hash, prefix } = newApiKeySecret();
   return db().transaction(async (tx) => {
-    const live = await tx.$count(apiKeys, and(eq(apiKeys.accountId, auth.accountId), isNull(apiKeys.revokedAt)));
-    if (live >= MAX_LIVE_KEYS) throw new AppError("conflict", `An account can have at most ${MAX_LIVE_KEYS} API keys; revoke one first.`);
+    // One creation per account at a time, so two at once cannot both take the last place.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`api_keys:${auth.accountId}`}, 0))`);
+    const live = await tx.$count(
+      apiKeys,
+      and(eq(apiKeys.accountId, auth.accountId), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now()))),
+    );
+    if (live >= MAX_LIVE_KEYS)
+      throw new AppError(
+        "plan_limit",
+        `An account can have at most ${MAX_LIVE_KEYS} API keys that work; revoke one you no longer use first.`,
+      );
     const [row] = await tx
       .insert(apiKeys)
       .values({

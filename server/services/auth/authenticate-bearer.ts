@@ -17,9 +17,13 @@ export type AuthContext = {
   sessionId: string;
   account: typeof accounts.$inferSelect;
   session: typeof sessions.$inferSelect;
+  /** When the access token presented stops being valid (an event stream opened with it ends then). */
+  accessTokenExpiresAt: Date;
 };
 
 const unauthorized = (message = "Missing or invalid access token.") => new AppError("unauthorized", message);
+export const expiredAccessToken = () => unauthorized("The access token is invalid or expired.");
+export const endedSession = () => unauthorized("The session has ended. Please sign in again.");
 
 export function bearerTokenOf(request: Request): string | null {
   const header = request.headers.get("authorization");
@@ -77,14 +81,21 @@ export const sessionSubject = (sessionId: string) => `session:${sessionId}`;
  */
 export async function authenticateToken(token: string, limit?: RateLimitPolicy): Promise<AuthContext & { rateLimit?: RateLimitState }> {
   const claims = verifyAccessToken(token);
-  if (!claims) throw unauthorized("The access token is invalid or expired.");
+  if (!claims) throw expiredAccessToken();
   const at = now();
   const { row, hit } = await findSession(claims.sessionId, at, limit);
   if (!row?.session || !row.account || row.account.id !== claims.accountId || !isSessionAlive(row.session, row.account, at)) {
-    throw unauthorized("The session has ended. Please sign in again.");
+    throw endedSession();
   }
   if (at.getTime() - row.session.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     await db().update(sessions).set({ lastActiveAt: at }).where(eq(sessions.id, row.session.id));
   }
-  return { accountId: row.account.id, sessionId: row.session.id, account: row.account, session: row.session, rateLimit: hit };
+  return {
+    accountId: row.account.id,
+    sessionId: row.session.id,
+    account: row.account,
+    session: row.session,
+    accessTokenExpiresAt: claims.expiresAt,
+    rateLimit: hit,
+  };
 }

@@ -5,6 +5,8 @@
 // feed's NOTIFY arrives on this process's one listening connection: NOTIFY is
 // only the fast path (it may not reach us, and an event it announces can stay
 // invisible a little longer while an older transaction is still running).
+// The same connection hears when a session or API key stops working
+// (migration 0027's triggers), so readers opened with it re-check at once.
 import pg from "pg";
 import { pool } from "@/server/db/client";
 import { env } from "@/server/env";
@@ -26,8 +28,10 @@ const MAX_WAKE_SPACING_MS = 250;
 const LISTENER_LINGER_MS = 30_000;
 const LISTENER_RETRY_MS = 5_000;
 const MAX_SEQ = "9223372036854775807";
+const EVENTS_CHANNEL = "account_events";
+const CREDENTIALS_CHANNEL = "feed_credentials";
 
-type Waiter = { wake: () => void };
+type Waiter = { wake: () => void; credentialsChanged?: () => void };
 
 /** A reader's registration: events for its account that become visible after it was taken wake `next`. */
 export type FeedWatch = {
@@ -40,6 +44,8 @@ type State = {
   waiters: Map<string, Set<Waiter>>;
   /** Ticks that found new events: a page read before the latest one may miss them (shared-event-page.ts). */
   wakes: number;
+  /** Credential notifications heard: a check started before the latest one may have read the credential before it changed. */
+  credentialNotices: number;
   /** The feed position every waiter has been told about ("xact.seq"); null while nobody waits. */
   position: string | null;
   starting: Promise<void> | null;
@@ -62,6 +68,7 @@ function state(): State {
   holder.__cesFeedWatcher ??= {
     waiters: new Map(),
     wakes: 0,
+    credentialNotices: 0,
     position: null,
     starting: null,
     ticking: false,
@@ -148,11 +155,18 @@ function listen(): void {
   };
   client.on("error", drop);
   client.on("end", () => drop());
-  client.on("notification", requestTick);
+  client.on("notification", (message) => (message.channel === CREDENTIALS_CHANNEL ? credentialsChanged(message.payload) : requestTick()));
   client
     .connect()
-    .then(() => client.query("LISTEN account_events"))
+    .then(() => client.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${CREDENTIALS_CHANNEL}`))
     .catch(drop);
+}
+
+/** A session, API key or account of `accountId` changed in a way that may end its readers' credential. */
+function credentialsChanged(accountId: string | undefined): void {
+  const watcher = state();
+  watcher.credentialNotices++;
+  for (const waiter of watcher.waiters.get(accountId ?? "") ?? []) waiter.credentialsChanged?.();
 }
 
 /** The first waiter fixes the position readers are told about from: everything visible now is theirs to read. */
@@ -166,7 +180,11 @@ async function start(): Promise<void> {
     .query<{ xact: string }>("select (pg_snapshot_xmin(pg_current_snapshot())::text::numeric - 1)::text as xact")
     .then(({ rows }) => {
       watcher.position = `${rows[0]!.xact}.${MAX_SEQ}`;
-      watcher.interval ??= setInterval(requestTick, TICK_MS);
+      // Each tick also reopens a listening connection that was lost, so notifications resume without a new reader.
+      watcher.interval ??= setInterval(() => {
+        listen();
+        requestTick();
+      }, TICK_MS);
       watcher.interval.unref();
     })
     .finally(() => {
@@ -197,11 +215,18 @@ export function feedWakes(): number {
   return state().wakes;
 }
 
+/** How many credential notifications this process has heard so far. */
+export function credentialNotices(): number {
+  return state().credentialNotices;
+}
+
 /**
  * Registers a reader of `accountId`'s feed. Take it before the read whose
  * emptiness you will wait on: events that become visible after that read wake it.
+ * `onCredentialsChanged` is called when a session, API key or the account
+ * itself may have stopped working (the reader re-checks its own credential).
  */
-export async function watchFeed(accountId: string): Promise<FeedWatch> {
+export async function watchFeed(accountId: string, onCredentialsChanged?: () => void): Promise<FeedWatch> {
   const watcher = state();
   let pending = false;
   let resolveWait: (() => void) | null = null;
@@ -210,6 +235,7 @@ export async function watchFeed(accountId: string): Promise<FeedWatch> {
       pending = true;
       resolveWait?.();
     },
+    credentialsChanged: onCredentialsChanged,
   };
   let set = watcher.waiters.get(accountId);
   if (!set) watcher.waiters.set(accountId, (set = new Set()));

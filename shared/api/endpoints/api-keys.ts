@@ -8,14 +8,14 @@ export const createApiKey = defineEndpoint({
   operationId: "createApiKey",
   summary: "Create an API key for the sending API",
   description:
-    "The answer carries `secret` once; only a hash is stored. Scope `sending` sends and reads messages; `full` does every Sending operation. `domainId` restricts the key to sending from that domain. Keys are managed with a signed-in session only: a key cannot create or revoke keys.",
+    "The answer carries `secret` once; only a hash is stored. Scope `sending` sends and reads messages; `full` does every Sending operation; `events:read` only reads the event feed. `domainId` restricts the key to sending from that domain. Keys are managed with a signed-in session only: a key cannot create or revoke keys. An account has at most 50 keys that work (revoked and expired ones do not count): one more is 409 `plan_limit`.",
   tag: "API keys",
   auth: "bearer",
   body: createApiKeyBody,
   response: createdApiKeySchema,
   status: 201,
   message: "API key created. Copy the secret now: it is not shown again.",
-  errors: ["conflict"],
+  errors: ["plan_limit"],
 });
 
 export const listApiKeys = defineEndpoint({

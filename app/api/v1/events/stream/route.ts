@@ -6,6 +6,6 @@ import * as api from "@/shared/api/endpoints/events";
 // GET /api/v1/events/stream — the account's event feed, live (Server-Sent Events; Last-Event-ID resumes)
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   eventStreamRoute(api.streamEvents).handle(({ auth, query: { after, ...filter }, request }) =>
-    openEventStream(auth.accountId, request.headers.get("last-event-id") ?? after, filter, request.signal),
+    openEventStream(auth, request.headers.get("last-event-id") ?? after, filter, request.signal),
   ),
 );
