@@ -40,9 +40,17 @@ function fromPlaywright(file: string): TimedTest[] {
 
 /** The `count` slowest tests across the reports that exist (a report's kind is told by its name: e2e is Playwright's). */
 export function slowestTests(reports: string[], count = 20): TimedTest[] {
+  const read = (file: string): TimedTest[] => {
+    try {
+      return path.basename(file).startsWith("e2e") ? fromPlaywright(file) : fromVitest(file);
+    } catch {
+      // A report a crashed runner left half written: the summary says what failed; this list is only a help.
+      return [];
+    }
+  };
   return reports
     .filter((file) => existsSync(file))
-    .flatMap((file) => (path.basename(file).startsWith("e2e") ? fromPlaywright(file) : fromVitest(file)))
+    .flatMap(read)
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, count);
 }

@@ -42,3 +42,12 @@ describe("slowestTests", () => {
     ]);
   });
 });
+
+describe("slowestTests on a broken report", () => {
+  it("leaves out a report it cannot read instead of failing the run's summary", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "slowest-broken-"));
+    const broken = path.join(dir, "vitest.json");
+    writeFileSync(broken, '{"testResults": [');
+    expect(slowestTests([broken])).toEqual([]);
+  });
+});
