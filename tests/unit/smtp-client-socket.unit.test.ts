@@ -12,8 +12,9 @@ let server: SMTPServer;
 let port: number;
 const received: string[] = [];
 
-beforeAll(async () => {
-  server = new SMTPServer({
+/** An SMTP server that keeps every message it takes in `received`. */
+const capturingServer = () =>
+  new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
@@ -26,6 +27,9 @@ beforeAll(async () => {
       });
     },
   });
+
+beforeAll(async () => {
+  server = capturingServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.server.address() as net.AddressInfo).port;
 });
@@ -72,19 +76,7 @@ describe("socketsWithoutDelay", () => {
   it("carries a pool's messages over a unix-domain socket (the child Postfix's hand-off), and names a socket it may not reach", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ces-socket-"));
     const socketPath = path.join(dir, "handoff");
-    const local = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push(Buffer.concat(chunks).toString());
-          callback();
-        });
-      },
-    });
+    const local = capturingServer();
     await new Promise<void>((resolve) => local.server.listen(socketPath, resolve));
     try {
       const transport = nodemailer.createTransport({
