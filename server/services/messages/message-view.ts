@@ -1,5 +1,6 @@
 import type { messageEvents, messageRecipients, messages, StoredAttachment } from "@/server/db/schema";
-import { addressOf, type messageDetailSchema, type MessageRecipient, type MessageSummary } from "@/shared/schemas/messages";
+import { recipientAddressesOf } from "@/server/services/messages/recipient-addresses";
+import type { messageDetailSchema, MessageRecipient, MessageSummary } from "@/shared/schemas/messages";
 import type { z } from "zod";
 
 type MessageRow = typeof messages.$inferSelect;
@@ -65,8 +66,7 @@ export function recipientsView(row: MessageRow, events: EventView[], recipientRo
       .filter((event) => event.type === "suppressed" && typeof event.detail.recipient === "string")
       .map((event) => [String(event.detail.recipient).toLowerCase(), event.createdAt]),
   );
-  const named = [...row.to, ...row.cc, ...row.bcc].flatMap((mailbox) => addressOf(mailbox)?.toLowerCase() ?? []);
-  const addresses = [...new Set([...named, ...stored.keys()])];
+  const addresses = [...new Set([...recipientAddressesOf(row), ...stored.keys()])];
   return addresses.map((email) => {
     const entry = stored.get(email);
     if (entry)
