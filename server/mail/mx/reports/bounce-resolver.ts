@@ -6,11 +6,8 @@
 // only reports about that recipient are taken from it; a message-wide token
 // (handed off before tokens named a recipient) still counts for the whole
 // message (docs/bounces.md, "Return path (VERP)").
-import { eq } from "drizzle-orm";
-import { db } from "@/server/db/client";
-import { messageContents, messages } from "@/server/db/schema";
+import { findReturnPathRecipients } from "@/server/services/messages/find-return-path-recipients";
 import { verifyRecipientToken, verifyVerpToken, verpMessageId } from "@/server/services/messages/verp";
-import { addressOf } from "@/shared/schemas/messages";
 import type { BounceDestination, RecipientResolver } from "../inbound-message";
 
 async function resolve(address: string): Promise<BounceDestination | null> {
@@ -19,16 +16,10 @@ async function resolve(address: string): Promise<BounceDestination | null> {
   const token = address.slice(0, at);
   const messageId = verpMessageId(token);
   if (!messageId) return null;
-  const [message] = await db()
-    .select({ to: messages.to, cc: messages.cc, bcc: messages.bcc, envelopeTo: messageContents.envelopeTo })
-    .from(messages)
-    .leftJoin(messageContents, eq(messageContents.messageId, messages.id))
-    .where(eq(messages.id, messageId))
-    .limit(1);
-  if (!message) return null;
+  const recipients = await findReturnPathRecipients(messageId);
+  if (!recipients) return null;
   if (verifyVerpToken(token)) return { kind: "bounce", address, messageId, recipient: null };
-  const recipients = [...message.to, ...message.cc, ...message.bcc].flatMap((mailbox) => addressOf(mailbox) ?? []);
-  const recipient = verifyRecipientToken(token, [...recipients, ...(message.envelopeTo ?? [])]);
+  const recipient = verifyRecipientToken(token, recipients);
   return recipient ? { kind: "bounce", address, messageId, recipient } : null;
 }
 

@@ -5,23 +5,13 @@
 // or a `complained` event, with the suppression list following. Anything else
 // (an out-of-office reply, a report about another address) is logged and
 // dropped: the sender has nothing to retry.
-import { eq } from "drizzle-orm";
-import { db } from "@/server/db/client";
-import { messages } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { recordComplaint } from "@/server/services/bounces/record-complaint";
 import { recordDeliveryReport } from "@/server/services/bounces/record-delivery-report";
-import { addressOf } from "@/shared/schemas/messages";
+import { findMessageRecipients } from "@/server/services/messages/find-message-recipients";
 import { attributeReport } from "./attribute-report";
 import type { BounceDestination, InboundMessage } from "../inbound-message";
 import { parseInboundReport } from "./parse-report";
-
-async function recipientsOf(messageId: string): Promise<string[] | null> {
-  const [row] = await db().select({ to: messages.to, cc: messages.cc, bcc: messages.bcc }).from(messages).where(eq(messages.id, messageId));
-  if (!row) return null;
-  const addresses = [...row.to, ...row.cc, ...row.bcc].flatMap((mailbox) => addressOf(mailbox)?.toLowerCase() ?? []);
-  return [...new Set(addresses)];
-}
 
 async function authenticationOf(message: InboundMessage) {
   const { spf, dkim, dmarc, arc } = await message.authentication();
@@ -39,7 +29,7 @@ export async function handleBounceReports(message: InboundMessage, destinations:
   // One pass per message and recipient the tokens name (null: a message-wide token, every recipient of the message).
   const targets = new Map(destinations.map((destination) => [`${destination.messageId} ${destination.recipient ?? ""}`, destination]));
   for (const { messageId, recipient: bound } of targets.values()) {
-    const recipients = bound ? [bound] : await recipientsOf(messageId);
+    const recipients = bound ? [bound] : await findMessageRecipients(messageId);
     if (!recipients) continue;
     const { records, ignored } = attributeReport(report, recipients);
     for (const record of records) {
