@@ -12,15 +12,13 @@
 // (Authentication-Results, Received, ARC-*) are removed. A redirect is the
 // message as it came in, which scripts cannot edit here (no `editheader`):
 // its From stays the original author's.
-import { eq } from "drizzle-orm";
 import { simpleParser, type AddressObject } from "mailparser";
-import { db } from "@/server/db/client";
-import { accounts, mailboxes } from "@/server/db/schema";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { recordMailboxRuleMail } from "@/server/services/events/record-mailbox-rule-mail";
 import { readHeaderBlock } from "@/server/mail/submission/submitted-message";
 import { type HeaderField, headerFieldValue } from "@/server/services/messages/header-block";
 import { acceptSubmittedMessage } from "@/server/services/messages/accept-submitted-message";
+import { findMailboxWithAccount } from "@/server/services/mailboxes/find-mailbox-with-account";
 import { mailboxSenderAddresses } from "@/server/services/mailboxes/sender-addresses";
 import { reservedHeaderKind } from "@/shared/schemas/reserved-headers";
 import { readFromHeader } from "@/server/services/messages/read-from-header";
@@ -37,12 +35,7 @@ const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
 
 /** The hosted mailbox (with its account) whose address Dovecot gave as envelope sender; 553 when there is none. */
 export async function ruleMailOwnerOrThrow(envelopeFrom: string) {
-  const [owner] = await db()
-    .select({ mailbox: mailboxes, account: accounts })
-    .from(mailboxes)
-    .innerJoin(accounts, eq(accounts.id, mailboxes.accountId))
-    .where(eq(mailboxes.address, envelopeFrom.trim().toLowerCase()))
-    .limit(1);
+  const owner = await findMailboxWithAccount(envelopeFrom.trim().toLowerCase());
   if (!owner) throw new SmtpReply("senderNotAllowed", "rules mail leaves with a hosted mailbox's address as sender");
   return owner;
 }
