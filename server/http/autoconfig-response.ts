@@ -1,25 +1,14 @@
 // The HTTP answer at the autoconfig addresses (docs/mailboxes.md): which
 // domain is asked about, whether the service hosts mail for it, a rate limit
 // per address, and the XML of server/mail-store/autoconfig.ts.
-import { sql } from "drizzle-orm";
-import { db } from "@/server/db/client";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
 import { ipRateLimitSubject } from "@/server/services/rate-limit/ip-rate-limit-subject";
 import { logger } from "@/server/logger";
 import { autoconfigXml } from "@/server/mail-store/autoconfig";
 import { normalizeDomainName } from "@/server/services/domains/normalize-domain-name";
+import { hasHostedMail } from "@/server/services/mailboxes/has-hosted-mail";
 import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
-
-/** Whether the service hosts mail for the domain: one of its mailboxes or aliases is there. */
-async function hostsMailFor(domain: string): Promise<boolean> {
-  const result = await db().execute(sql`
-    select 1 from sending_domains d
-    where d.name = ${domain}
-      and (exists (select 1 from mailboxes m where m.domain_id = d.id) or exists (select 1 from mailbox_aliases a where a.domain_id = d.id))
-    limit 1`);
-  return result.rows.length > 0;
-}
 
 const textAnswer = (status: number, text: string, headers: Record<string, string> = {}) =>
   new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers } });
@@ -41,7 +30,7 @@ export async function autoconfigResponse(request: Request, hostDomain: string | 
     const limit = await hitRateLimit(policy("autoconfigPerIp"), ipRateLimitSubject(ip));
     if (limit.limited)
       return textAnswer(429, "Too many lookups. Please wait before trying again.", { "retry-after": String(limit.retryAfterSeconds) });
-    if (!(await hostsMailFor(normalized.name))) return textAnswer(404, "No mail is hosted here for this domain.");
+    if (!(await hasHostedMail(normalized.name))) return textAnswer(404, "No mail is hosted here for this domain.");
   } catch (error) {
     logger().error({ err: error }, "autoconfig lookup failed");
     return textAnswer(503, "The service is temporarily unavailable. Please retry shortly.");
