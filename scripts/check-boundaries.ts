@@ -8,8 +8,11 @@ import ts from "typescript";
 
 const root = resolve(import.meta.dirname, "..");
 
-/** Files under `from` must not import anything under one of `not` (project paths, folder or module). */
-const rules: { from: string; not: string[]; why: string }[] = [
+/**
+ * Files under `from` must not import anything under one of `not` (project paths, folder or module),
+ * except what is under one of `allow`; files under one of `exempt` are not held to the rule yet.
+ */
+const rules: { from: string; not: string[]; allow?: string[]; exempt?: string[]; why: string }[] = [
   {
     from: "shared",
     not: ["app", "components", "features", "server", "scripts", "bench", "tests", "e2e"],
@@ -30,6 +33,20 @@ const rules: { from: string; not: string[]; why: string }[] = [
     why: "the mail-store adapter is called by services and front doors and calls neither",
   },
   { from: "server/outbound", not: ["server/mail"], why: "customer mail leaves without the front doors it came in by" },
+  {
+    from: "server/mail",
+    not: ["server/db"],
+    // Temporary: the resolvers of hosted mailboxes still query their tables until they become the hosted-delivery service.
+    exempt: ["server/mail/mx/mailbox-delivery"],
+    why: "the front doors speak protocols and call services; tables are the services' business",
+  },
+  {
+    from: "server/http",
+    not: ["server/db"],
+    // Recognising a database error by its SQLSTATE reads no table; the one error mapper answers it.
+    allow: ["server/db/database-errors"],
+    why: "the HTTP plumbing and the autoconfig answer call services; tables are the services' business",
+  },
   { from: "components", not: ["features"], why: "shared building blocks get account state and actions from the features that use them" },
 ];
 
@@ -56,10 +73,12 @@ const within = (path: string, area: string) => path === area || path.startsWith(
 const found: string[] = [];
 for (const rule of rules) {
   for (const file of sourceFiles(join(root, rule.from))) {
+    if (rule.exempt?.some((area) => within(relative(root, file).split(sep).join("/"), area))) continue;
     const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
     for (const { fileName } of importedFiles) {
       const path = target(file, fileName);
-      const banned = path === undefined ? undefined : rule.not.find((area) => within(path, area));
+      const allowed = path !== undefined && rule.allow?.some((area) => within(path, area));
+      const banned = path === undefined || allowed ? undefined : rule.not.find((area) => within(path, area));
       if (banned) found.push(`${relative(root, file)}: imports "${fileName}" (${rule.from}/ must not import ${banned}: ${rule.why})`);
     }
   }
