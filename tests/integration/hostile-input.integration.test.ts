@@ -106,30 +106,36 @@ describe("hostile input on every documented operation", () => {
     expect(operations.length).toBeGreaterThan(10);
   });
 
-  it.each(operations)("$name: no 5xx, every answer as documented", { timeout: 60_000 }, async ({ method, template, operation }) => {
-    const needsToken = (operation.security ?? []).length > 0;
-    // Each operation gets its own fresh account: deleting it or signing it out harms nobody else.
-    let account = needsToken ? await createAccount() : undefined;
-    const samples = fc.sample(inputs.requests(operation), { seed: seedFor(operation.operationId), numRuns: runs });
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    for (const input of samples) {
-      const answer = await send(method, template, input, account?.accessToken);
-      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      if (answer.failure) failures.push(answer.failure);
-      // A mutation that ended the session: carry on with a new account, so later inputs still get past 401.
-      if (account && answer.status < 300 && method !== "GET" && !(await isSignedIn(account))) account = await createAccount();
-    }
-    if (process.env.HOSTILE_VERBOSE) console.log(operation.operationId, JSON.stringify([...statuses].sort()));
-    expect(failures).toEqual([]);
-    if (needsToken) {
-      // Most inputs carried a valid token, so some answers must come from past the 401 step.
-      expect(
-        [...statuses.keys()].some((status) => status !== 401),
-        `statuses: ${JSON.stringify([...statuses])}`,
-      ).toBe(true);
-    }
-  });
+  // Several operations at a time (Vitest's maxConcurrency): each has its own account and its requests their own
+  // client addresses, and each waits on the server far more than it computes.
+  it.concurrent.each(operations)(
+    "$name: no 5xx, every answer as documented",
+    { timeout: 120_000 },
+    async ({ method, template, operation }) => {
+      const needsToken = (operation.security ?? []).length > 0;
+      // Each operation gets its own fresh account: deleting it or signing it out harms nobody else.
+      let account = needsToken ? await createAccount() : undefined;
+      const samples = fc.sample(inputs.requests(operation), { seed: seedFor(operation.operationId), numRuns: runs });
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      for (const input of samples) {
+        const answer = await send(method, template, input, account?.accessToken);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.failure) failures.push(answer.failure);
+        // A mutation that ended the session: carry on with a new account, so later inputs still get past 401.
+        if (account && answer.status < 300 && method !== "GET" && !(await isSignedIn(account))) account = await createAccount();
+      }
+      if (process.env.HOSTILE_VERBOSE) console.log(operation.operationId, JSON.stringify([...statuses].sort()));
+      expect(failures).toEqual([]);
+      if (needsToken) {
+        // Most inputs carried a valid token, so some answers must come from past the 401 step.
+        expect(
+          [...statuses.keys()].some((status) => status !== 401),
+          `statuses: ${JSON.stringify([...statuses])}`,
+        ).toBe(true);
+      }
+    },
+  );
 
   it("answers text PostgreSQL cannot store (NUL) with a 400, not a 500", async () => {
     const answer = await send(

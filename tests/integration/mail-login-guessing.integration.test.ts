@@ -4,10 +4,9 @@
 // failure budget of its own that every address draws on. Clients are bare
 // sockets from addresses of 127/8 of their own, against the real listeners
 // and the real Dovecot child.
-import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { sql } from "../support/database";
+import { loopbackClientAddresses } from "../support/client-addresses";
 import { createAccount } from "../support/factories";
 import { imapLogin, pop3Login, smtpLogin } from "../support/mail-logins";
 import { storedMailbox, type TestMailbox } from "../support/hosted-mailboxes";
@@ -17,10 +16,9 @@ import { verifiedDomain } from "../support/domains";
 // A refused Dovecot login costs its auth_failure_delay (2 s) and a growing penalty per address.
 vi.setConfig({ testTimeout: 120_000 });
 
-const base = `127.${randomInt(1, 250)}.${randomInt(1, 250)}`;
-let nextHost = 1;
+const clients = loopbackClientAddresses();
 /** A client address no other test (and no other run) plays. */
-const newClientAddress = () => `${base}.${nextHost++}`;
+const newClientAddress = clients.next;
 
 const imap = (from: string, user: string, pass: string) => imapLogin(inject("mailStore").imapPort, from, user, pass);
 const pop3 = (from: string, user: string, pass: string) => pop3Login(inject("mailStore").pop3Port, from, user, pass);
@@ -36,7 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql("delete from rate_limit_buckets where key like $1", [`%${base}.%`]);
+  await clients.forget();
 });
 
 describe("wrong mail logins per client address", () => {

@@ -4,12 +4,11 @@
 // back when the deletion is canceled. Real listeners and the real Dovecot
 // child; each login comes from a loopback address of its own, so the refusals
 // here never count against another test's client.
-import { randomInt } from "node:crypto";
 import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { login } from "@/shared/api/endpoints/auth";
 import { cancelAccountDeletion, deleteAccount } from "@/shared/api/endpoints/settings";
 import { call } from "../support/api-client";
-import { sql } from "../support/database";
+import { loopbackClientAddresses } from "../support/client-addresses";
 import { createAccount } from "../support/factories";
 import { imapLogin, pop3Login, smtpLogin } from "../support/mail-logins";
 import { ownedDomain } from "../support/domains";
@@ -18,12 +17,11 @@ import { newMailbox } from "../support/hosted-mailboxes";
 // A refused Dovecot login costs its auth_failure_delay (2 s).
 vi.setConfig({ testTimeout: 60_000 });
 
-const base = `127.${randomInt(1, 250)}.${randomInt(1, 250)}`;
-let nextHost = 1;
-const newClientAddress = () => `${base}.${nextHost++}`;
+const clients = loopbackClientAddresses();
+const newClientAddress = clients.next;
 
 afterAll(async () => {
-  await sql("delete from rate_limit_buckets where key like $1", [`%${base}.%`]);
+  await clients.forget();
 });
 
 async function doors(address: string, password: string) {

@@ -3,15 +3,19 @@
 // only its own address or an alias as the sender (553 5.7.1 otherwise). The
 // accepted message takes the sending pipeline like any other.
 import { spawnSync } from "node:child_process";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getMessage } from "@/shared/api/endpoints/messages";
 import { call } from "../support/api-client";
+import { loopbackClientAddresses } from "../support/client-addresses";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { newAlias, newAppPassword, newMailbox, type TestMailbox } from "../support/hosted-mailboxes";
 import { verifiedDomain } from "../support/domains";
 import { queuedId, submissionTransport } from "../support/submission-client";
 
 const port = () => inject("submission").port;
+/** Where the logins meant to fail come from. */
+const clients = loopbackClientAddresses();
+afterAll(() => clients.forget());
 
 let account: TestAccount;
 let mailbox: TestMailbox;
@@ -84,9 +88,11 @@ describe("SMTP submission with mailbox credentials", () => {
   it("refuses an app password without smtp, a wrong password and a mailbox whose SMTP is off (535 5.7.8)", async () => {
     const imapOnly = await newAppPassword(account, mailbox.id, ["imap"]);
     for (const pass of [imapOnly, `${mailbox.password}x`]) {
-      await expect(submissionTransport(mailbox.address, pass).verify()).rejects.toMatchObject({ responseCode: 535 });
+      await expect(submissionTransport(mailbox.address, pass, clients.next()).verify()).rejects.toMatchObject({ responseCode: 535 });
     }
     const off = await newMailbox(account, { name: domainName }, { switches: { smtpEnabled: false } });
-    await expect(submissionTransport(off.address, off.password).verify()).rejects.toMatchObject({ responseCode: 535 });
+    await expect(submissionTransport(off.address, off.password, clients.next()).verify()).rejects.toMatchObject({
+      responseCode: 535,
+    });
   });
 });

@@ -9,11 +9,12 @@ import path from "node:path";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { revokeApiKey } from "@/shared/api/endpoints/api-keys";
 import { listMessages } from "@/shared/api/endpoints/messages";
 import { getSmtpAccess } from "@/shared/api/endpoints/smtp-access";
 import { call } from "../support/api-client";
+import { loopbackClientAddresses } from "../support/client-addresses";
 import { sql } from "../support/database";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { emailsTo, waitForEmail } from "../support/captured-email";
@@ -25,9 +26,14 @@ import { verifiedDomain } from "../support/domains";
 const submission = () => inject("submission");
 const serverCertificate = () => readFileSync(path.join(inject("serverDataDir"), "mail-tls", "localhost.crt"));
 
-function transport(key: string, options: { implicitTls?: boolean; pool?: boolean } = {}) {
+/** Where the logins meant to fail come from (loopback's wrong-login budget is every other test's). */
+const clients = loopbackClientAddresses();
+afterAll(() => clients.forget());
+
+function transport(key: string, options: { implicitTls?: boolean; pool?: boolean; from?: string } = {}) {
   const settings = {
     host: "127.0.0.1",
+    localAddress: options.from,
     port: options.implicitTls ? submission().securePort : submission().port,
     secure: Boolean(options.implicitTls),
     requireTLS: !options.implicitTls,
@@ -109,13 +115,15 @@ describe("SMTP submission: connecting and signing in", () => {
   });
 
   it("answers a wrong key and a revoked key with 535 5.7.8", async () => {
-    await expect(transport(`ces_${"x".repeat(40)}`).verify()).rejects.toMatchObject({
+    await expect(transport(`ces_${"x".repeat(40)}`, { from: clients.next() }).verify()).rejects.toMatchObject({
       responseCode: 535,
       response: expect.stringContaining("5.7.8"),
     });
     const revoked = await newApiKey(account);
     expect((await call(revokeApiKey, { token: account.accessToken, params: { key_id: revoked.id } })).status).toBe(200);
     const result = swaks([
+      "--local-interface",
+      clients.next(),
       "--auth",
       "PLAIN",
       "--auth-user",
@@ -145,13 +153,13 @@ describe("SMTP submission: connecting and signing in", () => {
   });
 
   it("slows down and then refuses an address after repeated wrong logins", async () => {
-    // Other tests' wrong logins come from the same loopback address.
-    await sql("delete from rate_limit_buckets where key like 'smtpAuthFailuresPerIp:%'");
+    // A client address of its own: loopback's budget is every other test's.
+    const guesser = clients.next();
     try {
       const codes: number[] = [];
       const started = Date.now();
       for (let attempt = 0; attempt < 12; attempt += 1) {
-        const dialogue = smtpDialogue(submission().port);
+        const dialogue = smtpDialogue(submission().port, "127.0.0.1", guesser);
         await dialogue.greeting;
         await dialogue.send("EHLO client.test\r\n");
         codes.push((await dialogue.send(`AUTH PLAIN ${authPlain("apikey", "ces_wrong")}\r\n`)).code);
@@ -162,13 +170,13 @@ describe("SMTP submission: connecting and signing in", () => {
       // Each failure waits a little longer than the one before.
       expect(Date.now() - started).toBeGreaterThan(5_000);
       // A right key from the same address is refused too until the window ends: the address is blocked, not the key.
-      const dialogue = smtpDialogue(submission().port);
+      const dialogue = smtpDialogue(submission().port, "127.0.0.1", guesser);
       await dialogue.greeting;
       await dialogue.send("EHLO client.test\r\n");
       expect((await dialogue.send(`AUTH PLAIN ${authPlain("apikey", key)}\r\n`)).code).toBe(421);
       dialogue.end();
     } finally {
-      await sql("delete from rate_limit_buckets where key like 'smtpAuthFailuresPerIp:%'");
+      await clients.forget();
     }
   });
 });

@@ -5,9 +5,11 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { inject } from "vitest";
 
-export function submissionTransport(user: string, pass: string) {
+/** `from`: the client's own loopback address, for logins meant to fail (tests/support/client-addresses.ts). */
+export function submissionTransport(user: string, pass: string, from?: string) {
   return nodemailer.createTransport({
     host: "127.0.0.1",
+    localAddress: from,
     port: inject("submission").port,
     requireTLS: true,
     auth: { user, pass },
