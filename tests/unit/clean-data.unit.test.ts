@@ -134,7 +134,10 @@ describe("npm run clean-data", () => {
       env: { ...process.env, DATA_DIR: dataDir, TSX_TSCONFIG_PATH: path.resolve("tsconfig.json") },
     });
 
-  it("prints each removal, then that nothing is left; refuses with the running server's pid and exit code 1", async () => {
+  // It runs the script through tsx twice: seconds of start-up each on a busy machine.
+  it("prints each removal, then that nothing is left; refuses with the running server's pid and exit code 1", {
+    timeout: 60_000,
+  }, async () => {
     const { checkout, dataDir } = arrange();
     // The real service root, as root runs use it: arranged there only when this run may write it.
     const outside = serviceStateDir(dataDir);
