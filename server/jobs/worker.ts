@@ -13,7 +13,7 @@ import { pruneEvents } from "@/server/services/events/prune-events";
 import { endDuePeriods } from "@/server/services/billing/end-due-periods";
 import { recheckDueDomains } from "@/server/services/domains/recheck-domains";
 import { logger } from "@/server/logger";
-import { closeRelayPools } from "@/server/services/relays/relay-pools";
+import { closeRelayPools } from "@/server/outbound/relay/relay-pools";
 import { queuePolicies, queues } from "./queues";
 
 /**

@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "@/server/env";
 import { dnsPortProblem, port53Address } from "@/server/outbound/postfix/postfix-env";
-import { serviceRouteName } from "@/server/outbound/postfix/service-route";
+import { serviceRouteName } from "@/server/outbound/routes";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "ces-postfix-env-"));
 

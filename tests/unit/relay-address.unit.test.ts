@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isPublicAddress } from "@/server/security/public-address";
-import { RelayConnectionError } from "@/server/services/relays/relay-connection-error";
-import { resolveRelayAddress } from "@/server/services/relays/resolve-relay-address";
+import { RelayConnectionError } from "@/server/outbound/relay/relay-connection-error";
+import { resolveRelayAddress } from "@/server/outbound/relay/resolve-relay-address";
 import { isHostNameOrIp } from "@/shared/schemas/smtp-relay";
 
 describe("isPublicAddress", () => {

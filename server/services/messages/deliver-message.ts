@@ -32,7 +32,8 @@ import { messageContents, messages, type MessageStatus } from "@/server/db/schem
 import type { HandOff, RawMessage } from "@/server/outbound/message";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { endsInDevMailbox, handOffOnServiceRoute } from "@/server/outbound/postfix/service-route";
+import { handOffOnRoute } from "@/server/outbound/hand-off-on-route";
+import { routeOf, viaOf } from "@/server/outbound/routes";
 import type { DeliveredVia } from "@/shared/schemas/messages";
 import type { BounceInput } from "@/server/services/bounces/record-bounce";
 import {
@@ -40,7 +41,6 @@ import {
   type RelayForSending,
   type UnusableRelay,
 } from "@/server/services/relays/find-default-relay-for-sending";
-import { sendThroughRelayPool } from "@/server/services/relays/relay-pools";
 import { resolveRecipient } from "@/server/services/mailboxes/resolve-recipient";
 import { buildMessage } from "./build-message";
 import { signMessage } from "./dkim-signer";
@@ -50,7 +50,6 @@ import { verpAddress } from "./verp";
 
 /** Tries per message, the first included; the queue's retry limit matches. */
 export const DELIVERY_ATTEMPTS = 6;
-const RELAY_TIMEOUT_MS = 30_000;
 
 export type DeliveryOutcome = "done" | "retry";
 
@@ -117,11 +116,12 @@ async function claimScheduled(messageId: string): Promise<boolean> {
 
 /**
  * One hand-off per recipient, each with its own return path, merged into one
- * outcome. A recipient that is a hosted mailbox of this service goes straight
- * into our mail store (hand-off-to-hosted-mailboxes.ts) whatever the route of
- * the others. A recipient whose hand-off throws is refused with that error's
- * code (none: temporary); when every one of them throws without a 5xx (the
- * next hop is down), the first error is thrown, as for a single hand-off.
+ * outcome, on the recipient's route (server/outbound/routes.ts): a hosted
+ * mailbox of this service goes straight into our mail store
+ * (hand-off-to-hosted-mailboxes.ts) whatever the route of the others. A
+ * recipient whose hand-off throws is refused with that error's code (none:
+ * temporary); when every one of them throws without a 5xx (the next hop is
+ * down), the first error is thrown, as for a single hand-off.
  */
 async function handOffEach(
   relay: RelayForSending | UnusableRelay | undefined,
@@ -138,9 +138,9 @@ async function handOffEach(
   let outside = 0;
   for (const recipient of recipients) {
     const from = verpAddress(row, recipient);
-    const mailboxes = await resolveRecipient(recipient);
-    if (mailboxes) {
-      const copy = await handOffToHostedMailboxes({ messageId: row.id, raw, signingDomain, from, recipient, mailboxes });
+    const route = routeOf({ mailboxes: await resolveRecipient(recipient), relay }, env());
+    if (route.name === "mailbox") {
+      const copy = await handOffToHostedMailboxes({ messageId: row.id, raw, signingDomain, from, recipient, mailboxes: route.mailboxes });
       if ("delivered" in copy) hosted.push(copy.delivered);
       else result.refused.push(copy.refused);
       continue;
@@ -148,11 +148,11 @@ async function handOffEach(
     outside += 1;
     if (relay) via = "relay";
     try {
-      const sent = await handOff(relay, { raw, envelope: { from, to: [recipient] } }, row.id);
-      via = sent.via;
-      result.accepted.push(...sent.result.accepted);
-      result.refused.push(...sent.result.refused);
-      if (sent.result.queueId) queueIds.set(recipient, sent.result.queueId);
+      const sent = await handOffOnRoute(route, { raw, envelope: { from, to: [recipient] } }, row.id);
+      via = viaOf(route);
+      result.accepted.push(...sent.accepted);
+      result.refused.push(...sent.refused);
+      if (sent.queueId) queueIds.set(recipient, sent.queueId);
     } catch (caught) {
       const error = caught as DeliveryError;
       if (recipients.length === 1) throw error;
@@ -167,22 +167,6 @@ async function handOffEach(
   const permanent = errors.some((error) => typeof error.responseCode === "number" && error.responseCode >= 500);
   if (outside === recipients.length && errors.length === recipients.length && !permanent) throw errors[0];
   return { via, result, hosted, queueIds };
-}
-
-/** The account's default active relay, else the service's route (service-route.ts: smart host, Postfix, or the dev mailbox). */
-async function handOff(
-  relay: RelayForSending | UnusableRelay | undefined,
-  message: RawMessage,
-  messageId: string,
-): Promise<{ via: DeliveredVia; result: HandOff }> {
-  if (!relay) return { via: endsInDevMailbox() ? "dev_mailbox" : "service", result: await handOffOnServiceRoute(message, messageId) };
-  // A temporary failure: the message waits and retries like any other hand-off that could not start.
-  if ("unusable" in relay) throw new Error(relay.unusable);
-  const result = await sendThroughRelayPool(relay.id, relay, message, {
-    allowPrivate: env().RELAY_ALLOW_PRIVATE_HOSTS,
-    timeoutMs: RELAY_TIMEOUT_MS,
-  });
-  return { via: "relay", result };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import { smtpRelays } from "@/server/db/schema";
-import type { RelayTarget } from "./open-relay-session";
+import type { RelayTarget } from "@/server/outbound/relay/open-relay-session";
 import { relayTargetOf } from "./relay-target";
 
 export type RelayForSending = RelayTarget & { id: string; name: string };

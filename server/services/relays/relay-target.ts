@@ -1,6 +1,6 @@
 // What a connection to a relay needs, with the password opened. Server-side
 // only: never returned, logged or put in a job payload.
-import type { RelayTarget } from "./open-relay-session";
+import type { RelayTarget } from "@/server/outbound/relay/open-relay-session";
 import { openRelayPassword } from "./relay-password";
 import type { RelayRow } from "./relay-view";
 

@@ -12,8 +12,8 @@ import { recordActivity } from "@/server/services/activity/record-activity";
 import type { ClientInfo } from "@/shared/api/client-info";
 import type { RelayTestError } from "@/shared/schemas/smtp-relay";
 import { getRelayOrThrow } from "./find-relay";
-import { openRelaySession } from "./open-relay-session";
-import { RelayConnectionError } from "./relay-connection-error";
+import { openRelaySession } from "@/server/outbound/relay/open-relay-session";
+import { RelayConnectionError } from "@/server/outbound/relay/relay-connection-error";
 import { relayTargetOf } from "./relay-target";
 import { relayView, type RelayRow } from "./relay-view";
 

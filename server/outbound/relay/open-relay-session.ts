@@ -2,7 +2,7 @@
 // check the address once, connect to that address, TLS per the relay's
 // encryption (certificate checked against the host name), EHLO, and AUTH when
 // credentials are set. Everything must finish before one deadline. Used by the
-// connection test, and by delivery through a relay.
+// relay test (server/services/relays/test-relay.ts); delivery goes through a pool (relay-pools.ts).
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 import { connectWithoutDelay } from "@/server/outbound/smtp-client-socket";
 import type { RelayEncryption } from "@/shared/schemas/smtp-relay";
