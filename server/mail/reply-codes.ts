@@ -3,6 +3,7 @@
 // RFC 3463 enhanced code, as Postfix's do, so clients and operators recognise
 // them (docs/smtp.md lists them for customers).
 import type { AppError } from "@/server/errors";
+import { mailboxReplies } from "@/server/services/mailbox-delivery/mailbox-replies";
 import type { ErrorCode } from "@/shared/api/errors";
 
 export const smtpReplies = {
@@ -22,7 +23,6 @@ export const smtpReplies = {
   badRecipient: { code: 501, text: "5.1.3 Bad recipient address syntax" },
   tooManyConnections: { code: 421, text: "4.7.0 Too many connections from your address; try again later" },
   busy: { code: 451, text: "4.3.2 Server busy; try again later" },
-  temporaryFailure: { code: 451, text: "4.3.0 Temporary failure; try again later" },
   // Sessions our listeners end (server/mail/listener/smtp-connections.ts, mx/mx-connection-guard.ts).
   sessionTimeLimit: { code: 421, text: "4.4.2 Session time limit reached" },
   idleTimeout: { code: 421, text: "4.4.2 Idle too long; closing the connection" },
@@ -33,16 +33,11 @@ export const smtpReplies = {
   tooManyRefusedRecipients: { code: 421, text: "4.7.0 Too many unknown recipients; closing the connection" },
   inboundRateLimited: { code: 451, text: "4.7.1 Too many messages from your address; try again later" },
   invalidStructure: { code: 554, text: "5.6.0 Message structure is not valid" },
-  mailboxFull: { code: 452, text: "4.2.2 Mailbox full; try again later" },
-  unknownMailbox: { code: 550, text: "5.1.1 No such mailbox here" },
-  mailboxRefused: { code: 554, text: "5.3.0 The mailbox refused this message" },
   dmarcRejected: { code: 550, text: "5.7.1 Rejected by the DMARC policy (p=reject) of the sender's domain" },
   authenticationUnfinished: { code: 451, text: "4.7.0 Sender authentication checks did not finish; try again later" },
-  // The spam filter (docs/spam-and-rules.md).
-  spamRejected: { code: 550, text: "5.7.1 Message rejected as spam" },
-  senderBlocked: { code: 550, text: "5.7.1 The recipient does not accept mail from this sender" },
-  spamDeferred: { code: 451, text: "4.7.1 Try again later" },
-  spamFilterUnavailable: { code: 451, text: "4.7.1 Spam filter unavailable; try again later" },
+  // A hosted mailbox that does not take the message (storage down, full, unknown, the block lists, the spam
+  // filter): the one table the hosted route reads too. temporaryFailure is also the reply for anything unexpected.
+  ...mailboxReplies,
 } as const satisfies Record<string, { code: number; text: string }>;
 
 export type SmtpReplyName = keyof typeof smtpReplies;

@@ -3,7 +3,7 @@
 // fields a mailbox's copy carries.
 import { describe, expect, it } from "vitest";
 import { fromHeaderAddress, senderStanding } from "@/server/services/mailboxes/sender-lists";
-import { spamHeaders } from "@/server/mail/mx/mailbox-delivery/spam-headers";
+import { spamHeaders } from "@/server/services/mailbox-delivery/spam-headers";
 import { renderSpamSieve } from "@/server/mail-store/dovecot/spam-sieve";
 import { authenticationHeaders } from "@/server/spam-filter/check-message";
 import { INTERNET_MODULES, renderRspamdFiles } from "@/server/spam-filter/rspamd-config";

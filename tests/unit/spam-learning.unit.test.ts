@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { spamHeaders } from "@/server/mail/mx/mailbox-delivery/spam-headers";
+import { spamHeaders } from "@/server/services/mailbox-delivery/spam-headers";
 import { spamVerdictOf } from "@/server/services/webmail/spam-verdict";
 import { checkMessage, type SpamVerdict } from "@/server/spam-filter/check-message";
 import { learnMessage } from "@/server/spam-filter/learn-message";

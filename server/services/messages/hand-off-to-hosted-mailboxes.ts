@@ -10,42 +10,25 @@
 // message is our own customer's, so it is not scored by the spam filter.
 // Like the MX, this route writes our own Received and Authentication-Results
 // on top and drops any Authentication-Results in the message that claims our
-// host name, so a reader trusts only what we found (trace-headers.ts).
+// host name, so a reader trusts only what we found (trace-headers.ts); the
+// copy goes in by the same hosted-delivery service as the MX's
+// (server/services/mailbox-delivery/), with the same refusal replies.
 //
 // An alias may fan out to several mailboxes and one of them may defer: the
 // ones that took the message are noted in the mailbox delivery log under a key
 // made of the message's own id (ours, so no sender can name another message's
 // key), so the retry skips them; the job clears the key when it is done.
 import { env } from "@/server/env";
-import { deliverToMailboxes, type MailboxDeliveryOutcome, type MailboxRefusal } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import type { RecipientRefusal } from "@/server/outbound/message";
-import { recordMailboxReceived } from "@/server/services/events/record-mailbox-received";
-import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "@/server/services/mailboxes/mailbox-delivery-log";
-import { fromHeaderAddress, senderStanding } from "@/server/services/mailboxes/sender-lists";
-import { spamSettingsOf } from "@/server/services/mailboxes/spam-settings";
-import { prependTraceHeaders } from "./trace-headers";
+import { deliverHostedMail, type FailedMailbox } from "@/server/services/mailbox-delivery/deliver-hosted-mail";
+import { forgetDelivered, messageDigest } from "@/server/services/mailbox-delivery/delivery-log";
+import { isTemporaryReply, mailboxReplies } from "@/server/services/mailbox-delivery/mailbox-replies";
+import { fromHeaderAddress } from "@/server/services/mailboxes/sender-lists";
 
 export type HostedDelivery = { recipient: string; remoteMta: string; diagnostic: string };
 
-type Refusal = MailboxRefusal | "senderBlocked";
-type Failed = { recipient: string; delivered: false; refusal: Refusal };
+type Failed = FailedMailbox | { recipient: string; delivered: false; refusal: "senderBlocked" };
 
-/** The replies our MX gives for the same refusals, so a refused copy reads the same whichever way it came. */
-const replies: Record<Refusal, { code: number; text: string }> = {
-  temporaryFailure: { code: 451, text: "4.3.0 Temporary failure; try again later" },
-  mailboxFull: { code: 452, text: "4.2.2 Mailbox full; try again later" },
-  unknownMailbox: { code: 550, text: "5.1.1 No such mailbox here" },
-  mailboxRefused: { code: 554, text: "5.3.0 The mailbox refused this message" },
-  senderBlocked: { code: 550, text: "5.7.1 The recipient does not accept mail from this sender" },
-};
-
-/** The mailboxes (of `pending`) whose lists block the message's From address. */
-async function blockingMailboxes(raw: Buffer, pending: string[]): Promise<Set<string>> {
-  const sender = fromHeaderAddress(raw);
-  if (!sender || pending.length === 0) return new Set();
-  const settings = await spamSettingsOf(pending);
-  return new Set(pending.filter((mailbox) => senderStanding(settings.get(mailbox)!, [sender]) === "blocked"));
-}
 const DELIVERED = "250 2.0.0 Ok";
 
 const logKey = (messageId: string) => messageDigest(Buffer.from(`hosted-route:${messageId}`));
@@ -91,14 +74,14 @@ export function hostedRouteAuthenticationResults(input: {
 
 /** The refusal that answers for the recipient: any temporary one first (the job retries), else the first permanent one. */
 function refusalOf(recipient: string, failed: Failed[]): RecipientRefusal {
-  const reply = replies[(failed.find((outcome) => replies[outcome.refusal].code < 500) ?? failed[0]!).refusal];
+  const reply = mailboxReplies[(failed.find((outcome) => isTemporaryReply(outcome.refusal)) ?? failed[0]!).refusal];
   return { recipient, code: reply.code, response: reply.text };
 }
 
 /**
  * Delivers one recipient's copy into the mailboxes its address resolves to
  * (server/services/mailboxes/resolve-recipient.ts), skipping those that took
- * it on an earlier attempt.
+ * it on an earlier attempt (server/services/mailbox-delivery/).
  */
 export async function handOffToHostedMailboxes(input: {
   messageId: string;
@@ -110,13 +93,6 @@ export async function handOffToHostedMailboxes(input: {
   recipient: string;
   mailboxes: string[];
 }): Promise<{ delivered: HostedDelivery } | { refused: RecipientRefusal }> {
-  const key = logKey(input.messageId);
-  const skipped = await alreadyDelivered(key, input.mailboxes);
-  const blocked = await blockingMailboxes(
-    input.raw,
-    input.mailboxes.filter((mailbox) => !skipped.has(mailbox)),
-  );
-  const pending = input.mailboxes.filter((mailbox) => !skipped.has(mailbox) && !blocked.has(mailbox));
   const hostname = env().mail.hostname;
   const authenticationResults = hostedRouteAuthenticationResults({
     hostname,
@@ -124,19 +100,22 @@ export async function handOffToHostedMailboxes(input: {
     fromAddress: fromHeaderAddress(input.raw),
     signingDomain: input.signingDomain,
   });
-  const raw = prependTraceHeaders(input.raw, [receivedLine(input.messageId, hostname), authenticationResults], hostname);
-  const outcomes = await deliverToMailboxes(raw, pending, { from: input.from });
-  const delivered = outcomes.filter((outcome) => outcome.delivered).map((outcome) => outcome.recipient);
-  const failed: Failed[] = [
-    ...outcomes.filter((outcome): outcome is Extract<MailboxDeliveryOutcome, { delivered: false }> => !outcome.delivered),
-    ...[...blocked].map((mailbox): Failed => ({ recipient: mailbox, delivered: false, refusal: "senderBlocked" })),
+  const { delivered, skipped, failed, spam } = await deliverHostedMail({
+    raw: input.raw,
+    mailFrom: input.from,
+    mailboxes: input.mailboxes,
+    screening: { kind: "customer", raw: input.raw },
+    traceHeaders: [receivedLine(input.messageId, hostname), authenticationResults],
+    logKey: logKey(input.messageId),
+    retriedBy: "job",
+  });
+  const refused: Failed[] = [
+    ...failed,
+    ...spam.blocked.map((mailbox): Failed => ({ recipient: mailbox, delivered: false, refusal: "senderBlocked" })),
   ];
-  // Noted before anything else: a crash from here on retries the job, and the retry must not deliver twice.
-  await rememberDelivered(key, delivered);
-  await recordMailboxReceived(delivered, { mailFrom: input.from, raw: input.raw });
-  const temporary = failed.some((outcome) => replies[outcome.refusal].code < 500);
-  if (temporary || (failed.length > 0 && delivered.length + skipped.size === 0)) {
-    return { refused: refusalOf(input.recipient, failed) };
+  const temporary = refused.some((outcome) => isTemporaryReply(outcome.refusal));
+  if (temporary || (refused.length > 0 && delivered.length + skipped.size === 0)) {
+    return { refused: refusalOf(input.recipient, refused) };
   }
   return {
     delivered: {

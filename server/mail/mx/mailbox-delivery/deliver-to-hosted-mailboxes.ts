@@ -3,29 +3,27 @@
 // the DMARC check of a sender domain whose policy is `reject`, deferred with
 // 451 4.7.0 when the checks did not finish and the From domain publishes a
 // policy that would be enforced; then the spam filter decides per mailbox
-// (filter-spam.ts: refused, deferred, Junk, tagged); else our Received,
+// (server/services/mailbox-delivery/filter-spam.ts: refused, deferred, Junk,
+// tagged); else our Received,
 // Authentication-Results and X-Spam lines go on top and the message goes
-// over LMTP to every mailbox its recipients name, each mailbox once. One
-// reply answers the whole transaction: any temporary failure (storage down
-// 451 4.3.0, a full mailbox 452 4.2.2) makes the sender retry, and the
-// mailboxes that already received it are skipped on the retry
-// (server/services/mailboxes/mailbox-delivery-log.ts).
+// over LMTP to every mailbox its recipients name, each mailbox once: the
+// hosted-delivery service does those steps (server/services/mailbox-delivery/),
+// for the hosted route of our own delivery too. One reply answers the whole
+// transaction: any temporary failure (storage down 451 4.3.0, a full mailbox
+// 452 4.2.2) makes the sender retry, and the mailboxes that already received
+// it are skipped on the retry.
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { type DeliveryOptions, deliverToMailboxes, type MailboxDeliveryOutcome } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";
+import { deliverHostedMail, type FailedMailbox, type HostedMail } from "@/server/services/mailbox-delivery/deliver-hosted-mail";
+import { messageDigest } from "@/server/services/mailbox-delivery/delivery-log";
+import type { InboundMail } from "@/server/services/mailbox-delivery/filter-spam";
+import { MailboxDeliveryRefused } from "@/server/services/mailbox-delivery/mailbox-replies";
 import type { InboundMessage, MailboxDestination } from "../inbound-message";
-import { recordMailboxReceived } from "@/server/services/events/record-mailbox-received";
-import { filterSpam } from "./filter-spam";
-import { type MailboxSpamOutcome, spamHeaders } from "./spam-headers";
-import { alreadyDelivered, forgetDelivered, messageDigest, rememberDelivered } from "@/server/services/mailboxes/mailbox-delivery-log";
-import { prependTraceHeaders } from "@/server/services/messages/trace-headers";
 import { authenticationResultsHeader, receivedHeader } from "./trace-headers";
 
-type Failed = Extract<MailboxDeliveryOutcome, { delivered: false }>;
-
 /** The reply for the whole transaction when some mailbox did not take the message; null when the message counts as received. */
-function replyFor(failed: Failed[], deliveredCount: number): SmtpReply | null {
+function replyFor(failed: FailedMailbox[], deliveredCount: number): SmtpReply | null {
   const temporary = failed.filter((outcome) => smtpReplies[outcome.refusal].code < 500);
   if (temporary.length > 0) {
     const allFull = temporary.every((outcome) => outcome.refusal === "mailboxFull");
@@ -36,32 +34,28 @@ function replyFor(failed: Failed[], deliveredCount: number): SmtpReply | null {
   return null;
 }
 
-/** One LMTP pass per distinct set of X-Spam lines: each mailbox's copy carries its own (Junk or not). */
-async function deliverBySpamOutcome(
-  raw: Buffer,
-  outcomes: Map<string, MailboxSpamOutcome | null>,
-  options: DeliveryOptions,
-): Promise<MailboxDeliveryOutcome[]> {
-  const groups = new Map<string, string[]>();
-  for (const [mailbox, outcome] of outcomes) {
-    const lines = outcome
-      ? spamHeaders(outcome)
-          .map((line) => `${line}\r\n`)
-          .join("")
-      : "";
-    groups.set(lines, [...(groups.get(lines) ?? []), mailbox]);
-  }
-  const results: MailboxDeliveryOutcome[] = [];
-  for (const [lines, mailboxes] of groups) {
-    results.push(...(await deliverToMailboxes(Buffer.concat([Buffer.from(lines, "latin1"), raw]), mailboxes, options)));
-  }
-  return results;
-}
+/** What the spam filter is told of the message and its session. */
+const inboundMail = (message: InboundMessage): InboundMail => ({
+  raw: message.raw,
+  mailFrom: message.mailFrom,
+  remoteAddress: message.remoteAddress,
+  helo: message.helo,
+  sessionId: message.sessionId,
+  authentication: async () => {
+    const authentication = await message.authentication();
+    return {
+      spf: authentication.spf,
+      dkim: authentication.dkimSignatures,
+      dmarc: authentication.dmarc,
+      dmarcPolicy: authentication.dmarcPolicy,
+    };
+  },
+});
 
 export async function deliverToHostedMailboxes(
   message: InboundMessage,
   destinations: MailboxDestination[],
-  options: Pick<DeliveryOptions, "lmtpUrl"> = {},
+  options: Pick<HostedMail, "lmtpUrl"> = {},
 ): Promise<void> {
   const log = logger().child({ listener: "mx", session: message.sessionId });
   const hostname = env().mail.hostname;
@@ -82,28 +76,24 @@ export async function deliverToHostedMailboxes(
     throw new SmtpReply("authenticationUnfinished");
   }
 
-  const mailboxes = [...new Set(destinations.flatMap((destination) => destination.mailboxes))];
-  const digest = messageDigest(message.raw);
-  const skipped = await alreadyDelivered(digest, mailboxes);
-  const spam = await filterSpam(
-    message,
-    mailboxes.filter((mailbox) => !skipped.has(mailbox)),
-  ).catch((reply: unknown) => {
-    if (reply instanceof SmtpReply)
-      log.info({ mailFrom: message.mailFrom.slice(0, 200), reply: reply.message }, "mx message refused by the spam filter");
-    throw reply;
-  });
-  const raw = prependTraceHeaders(
-    message.raw,
-    [
+  const { delivered, skipped, failed, spam } = await deliverHostedMail({
+    raw: message.raw,
+    mailFrom: message.mailFrom,
+    mailboxes: [...new Set(destinations.flatMap((destination) => destination.mailboxes))],
+    screening: { kind: "inbound", message: inboundMail(message) },
+    traceHeaders: [
       authenticationResultsHeader(authentication, hostname),
       receivedHeader({ helo: message.helo, remoteAddress: message.remoteAddress, sessionId: message.sessionId, hostname }),
     ],
-    hostname,
-  );
-  const outcomes = await deliverBySpamOutcome(raw, spam.deliver, { from: message.mailFrom, ...options });
-  const delivered = outcomes.filter((outcome) => outcome.delivered).map((outcome) => outcome.recipient);
-  const failed = outcomes.filter((outcome): outcome is Failed => !outcome.delivered);
+    logKey: messageDigest(message.raw),
+    retriedBy: "sender",
+    lmtpUrl: options.lmtpUrl,
+  }).catch((refused: unknown) => {
+    if (!(refused instanceof MailboxDeliveryRefused)) throw refused;
+    const reply = new SmtpReply(refused.reply, refused.detail);
+    log.info({ mailFrom: message.mailFrom.slice(0, 200), reply: reply.message }, "mx message refused by the spam filter");
+    throw reply;
+  });
   const reply = replyFor(failed, delivered.length + skipped.size);
   const summary = {
     spam: spam.verdict ? { action: spam.verdict.action, score: spam.verdict.score } : undefined,
@@ -114,7 +104,6 @@ export async function deliverToHostedMailboxes(
     failed: failed.map((outcome) => `${outcome.recipient}: ${smtpReplies[outcome.refusal].code}`),
   };
   if (reply && reply.responseCode < 500) {
-    await rememberDelivered(digest, delivered);
     log.info(summary, "mx mailbox delivery deferred; the sender retries");
     throw reply;
   }
@@ -122,8 +111,6 @@ export async function deliverToHostedMailboxes(
     log.info(summary, "mx mailbox delivery refused");
     throw reply;
   }
-  await recordMailboxReceived(delivered, message);
-  if (skipped.size > 0) await forgetDelivered(digest);
   if (failed.length > 0) log.warn(summary, "mx mailbox delivery refused for some mailboxes; the others received it");
   else log.info(summary, "mx mailbox delivery");
 }

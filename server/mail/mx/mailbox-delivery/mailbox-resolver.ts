@@ -3,29 +3,18 @@
 // becomes a destination naming the mailboxes it delivers into. What can be
 // told at RCPT is answered there: mail storage off or down → 451 4.3.0 (the
 // sender retries), every mailbox of the address full → 452 4.2.2.
-import { inArray, sql } from "drizzle-orm";
-import { db } from "@/server/db/client";
-import { mailboxes } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { SmtpReply } from "@/server/mail/reply-codes";
+import { allMailboxesFull } from "@/server/services/mailbox-delivery/all-mailboxes-full";
 import { resolveRecipient } from "@/server/services/mailboxes/resolve-recipient";
 import type { MailboxDestination, RecipientResolver } from "../inbound-message";
-
-/** Whether every one of these mailboxes has used its quota (Dovecot's usage, copied back to our table). */
-async function allFull(addresses: string[]): Promise<boolean> {
-  const [row] = await db()
-    .select({ full: sql<number>`count(*) filter (where ${mailboxes.usedBytes} >= ${mailboxes.quotaBytes})`.mapWith(Number) })
-    .from(mailboxes)
-    .where(inArray(mailboxes.address, addresses));
-  return (row?.full ?? 0) >= addresses.length;
-}
 
 /** `address` delivered into `addresses`, refused now when storage is off or every one of them is full. */
 export async function mailboxDestination(address: string, addresses: string[]): Promise<MailboxDestination> {
   const status = readMailStoreStatus(env());
   if (status === "off" || status === "offline") throw new SmtpReply("temporaryFailure", "mail storage is offline");
-  if (await allFull(addresses)) throw new SmtpReply("mailboxFull");
+  if (await allMailboxesFull(addresses)) throw new SmtpReply("mailboxFull");
   return { kind: "mailbox", address, mailboxes: addresses };
 }
 

@@ -5,23 +5,10 @@
 // first mailbox (the oldest) receives it. `<postmaster>` is the service's own
 // postmaster, postmaster@<MAIL_HOSTNAME>: whatever the operator hosts for that
 // address, else that domain's first mailbox when it is hosted here.
-import { asc, eq } from "drizzle-orm";
-import { db } from "@/server/db/client";
-import { mailboxes, sendingDomains } from "@/server/db/schema";
 import { env } from "@/server/env";
+import { findFirstMailboxOf } from "@/server/services/mailbox-delivery/find-first-mailbox";
 import { mailboxDestination, mailboxResolver } from "./mailbox-resolver";
 import type { MailboxDestination, RecipientResolver } from "../inbound-message";
-
-async function firstMailboxOf(domain: string): Promise<string | null> {
-  const [row] = await db()
-    .select({ address: mailboxes.address })
-    .from(mailboxes)
-    .innerJoin(sendingDomains, eq(sendingDomains.id, mailboxes.domainId))
-    .where(eq(sendingDomains.name, domain))
-    .orderBy(asc(mailboxes.createdAt), asc(mailboxes.address))
-    .limit(1);
-  return row?.address ?? null;
-}
 
 async function resolve(address: string): Promise<MailboxDestination | null> {
   const normalized = address.trim().toLowerCase();
@@ -31,7 +18,7 @@ async function resolve(address: string): Promise<MailboxDestination | null> {
     if (hosted) return { ...(hosted as MailboxDestination), address };
   } else if (!normalized.startsWith("postmaster@")) return null;
   const domain = (normalized === "postmaster" ? service : normalized).slice("postmaster@".length);
-  const first = await firstMailboxOf(domain);
+  const first = await findFirstMailboxOf(domain);
   return first ? mailboxDestination(address, [first]) : null;
 }
 
