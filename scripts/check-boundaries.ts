@@ -36,8 +36,6 @@ const rules: { from: string; not: string[]; allow?: string[]; exempt?: string[];
   {
     from: "server/mail",
     not: ["server/db"],
-    // Temporary: the resolvers of hosted mailboxes still query their tables until they become the hosted-delivery service.
-    exempt: ["server/mail/mx/mailbox-delivery"],
     why: "the front doors speak protocols and call services; tables are the services' business",
   },
   {
