@@ -9,8 +9,9 @@ const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 
 
 /**
  * The event feed (docs/events.md): one row per thing that happened to an
- * account's mail, written by database triggers on the tables that record it
- * (migration 0019), so no writer can forget one. Readers page in
+ * account's mail, written only by database triggers on the tables that record
+ * it (message_events, mailbox_events, suppressions, sending_domains;
+ * server/db/functions/account_events_from_*.sql), so no writer can forget one. Readers page in
  * (xact_id, seq) order and only see transactions older than every running
  * one, so a cursor never skips an event that commits later.
  */
@@ -49,4 +50,18 @@ export const accountEventsHorizon = pgTable("account_events_horizon", {
   xactId: xid8("xact_id").notNull(),
   seq: bigint("seq", { mode: "number" }).notNull(),
   prunedAt: timestamptz("pruned_at").notNull().defaultNow(),
+});
+
+/**
+ * What happened to a hosted mailbox that has no row of its own: a message
+ * received (`received`), a copy forwarded or a vacation reply sent by its
+ * rules (`forwarded`, `vacation_sent`). The writer inserts here; a trigger
+ * (server/db/functions/account_events_from_mailbox_events.sql) writes the
+ * feed's `mailbox.<type>` event in the same statement and drops the row, so
+ * this table is always empty.
+ */
+export const mailboxEvents = pgTable("mailbox_events", {
+  mailboxId: text("mailbox_id").notNull(),
+  type: text("type").$type<"received" | "forwarded" | "vacation_sent">().notNull(),
+  detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
 });

@@ -1,6 +1,7 @@
-// `mailbox.received` events (docs/events.md): written when the MX has handed a
-// message to hosted mailboxes. The MX's deliveries are not rows of their own,
-// so this is the one feed writer outside a database trigger.
+// `mailbox.received` events (docs/events.md): recorded when a message has been
+// handed to hosted mailboxes. The deliveries have no rows of their own, so each
+// is a mailbox_events row, from which a trigger writes the feed's event
+// (server/db/functions/account_events_from_mailbox_events.sql).
 import { simpleParser } from "mailparser";
 import { sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
@@ -31,9 +32,8 @@ export async function recordMailboxReceived(mailboxAddresses: string[], message:
       spamScore: null,
     };
     await db().execute(sql`
-      insert into account_events (account_id, id, type, object_type, object_id, domain, mailbox, detail)
-      select m.account_id, account_event_id(), 'mailbox.received', 'mailbox', m.id, split_part(m.address, '@', 2), m.address,
-             jsonb_build_object('mailbox', m.address) || ${JSON.stringify(detail)}::jsonb
+      insert into mailbox_events (mailbox_id, type, detail)
+      select m.id, 'received', ${JSON.stringify(detail)}::jsonb
         from mailboxes m
        where m.address in ${mailboxAddresses.map((address) => address.toLowerCase())}`);
   } catch (error) {
