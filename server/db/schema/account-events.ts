@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, customType, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { timestamptz } from "./columns";
 
 /** A 64-bit transaction id (PostgreSQL `xid8`), read and written as its decimal text. */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { sendingDomains } from "./sending-domains";
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { timestamptz } from "./columns";
 
 /** Keys for the sending API. Only a hash of the secret is kept; it is shown once, at creation. */
 export const apiKeys = pgTable(

@@ -1,6 +1,7 @@
-import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { mailboxes } from "./mailboxes";
 import { sendingDomains } from "./sending-domains";
+import { timestamptz } from "./columns";
 
 export type SpamAction = "junk" | "tag" | "off";
 
@@ -17,7 +18,7 @@ export const mailboxSpamSettings = pgTable("mailbox_spam_settings", {
   /** Lower-case addresses (`someone@example.com`) or domains (`@example.com`). */
   allow: jsonb("allow").$type<string[]>().notNull().default([]),
   block: jsonb("block").$type<string[]>().notNull().default([]),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
 
 /**
@@ -30,5 +31,5 @@ export const domainSpamLists = pgTable("domain_spam_lists", {
     .references(() => sendingDomains.id, { onDelete: "cascade" }),
   allow: jsonb("allow").$type<string[]>().notNull().default([]),
   block: jsonb("block").$type<string[]>().notNull().default([]),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { sendingDomains } from "./sending-domains";
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { timestamptz } from "./columns";
 
 export type MailProtocol = "imap" | "pop3" | "smtp";
 export type MailFormat = "sdbox" | "maildir";

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { MessageSource } from "@/shared/schemas/messages";
 import { accounts } from "./accounts";
 import { sendingDomains } from "./sending-domains";
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { timestamptz } from "./columns";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 

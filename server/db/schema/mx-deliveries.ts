@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns";
 
 /**
  * Mailboxes that already received a message whose transaction the MX answered
@@ -12,7 +13,7 @@ export const mxMailboxDeliveries = pgTable(
   {
     digest: text("digest").notNull(),
     mailbox: text("mailbox").notNull(),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    deliveredAt: timestamptz("delivered_at").notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.digest, table.mailbox] }),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns";
 
 // Fixed-window counters shared by every app instance (docs/api.md). The table
 // is UNLOGGED (migration 0010): a hit does not wait for a WAL flush, and a
@@ -7,10 +8,10 @@ export const rateLimitBuckets = pgTable(
   "rate_limit_buckets",
   {
     key: text("key").primaryKey(),
-    windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+    windowStart: timestamptz("window_start").notNull(),
     count: integer("count").notNull(),
     /** Lets a purge job drop dead buckets with one indexed delete. */
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
   },
   (table) => [index("rate_limit_buckets_expires_at_idx").on(table.expiresAt)],
 );

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { timestamptz } from "./columns";
 
 export type DomainStatus = "pending" | "verified" | "failed" | "temporary_failure";
 export type RecordStatus = "pending" | "verified" | "failed" | "temporary_failure";
