@@ -30,7 +30,7 @@ export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Qu
     retentionSeconds: 7 * 24 * 3600,
   },
   "message.deliver": {
-    // deliver-message.ts marks the message failed on its last attempt; this only has to allow that many.
+    // deliver-messages.ts marks the message failed on its last attempt; this only has to allow that many.
     retryLimit: 6,
     retryDelay: 10,
     retryBackoff: true,

@@ -7,7 +7,7 @@
 import { type JobResult, PgBoss } from "pg-boss";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { purgeDueAccounts } from "@/server/services/account/account-deletion";
-import { deliverMessages } from "@/server/services/messages/deliver-message";
+import { deliverMessages } from "@/server/services/delivery/deliver-messages";
 import { pruneIdempotencyKeys } from "@/server/services/messages/prune-idempotency-keys";
 import { pruneEvents } from "@/server/services/events/prune-events";
 import { endDuePeriods } from "@/server/services/billing/end-due-periods";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { imapRefusalOf, mailboxFullOr } from "@/server/mail-store/dovecot/imap-refusal";
 import { AppError } from "@/server/errors";
-import { hostedRouteAuthenticationResults } from "@/server/services/messages/hand-off-to-hosted-mailboxes";
+import { hostedRouteAuthenticationResults } from "@/server/services/delivery/hosted-route";
 import { isAuthenticationResultsOf, prependTraceHeaders } from "@/server/services/messages/trace-headers";
 
 const results = (fromAddress: string | null, signingDomain: string | null) =>

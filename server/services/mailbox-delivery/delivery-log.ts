@@ -4,7 +4,7 @@
 // keyed by the SHA-256 of the message as received (a retry sends the same
 // bytes), so a message cannot suppress another by naming its Message-ID; for
 // our own customers' messages to hosted mailboxes, by their id
-// (the hosted route, server/services/messages/hand-off-to-hosted-mailboxes.ts). Rows last 7 days,
+// (the hosted route, server/services/delivery/hosted-route.ts). Rows last 7 days,
 // longer than senders keep retrying; they are written only when a retry is
 // due, and a retry that completes the message removes them.
 import { createHash } from "node:crypto";

@@ -1,7 +1,7 @@
 // Builds a message of the sending API into what goes on the wire, once, at
 // acceptance: MIME by nodemailer's composer with tracking applied to the HTML
 // and attachments (a contentId makes one inline), plus the SMTP envelope. The
-// DKIM signature is added at delivery (deliver-message.ts).
+// DKIM signature is added at delivery (server/services/delivery/).
 import { createHash } from "node:crypto";
 import MailComposer from "nodemailer/lib/mail-composer";
 import mimeTypes from "nodemailer/lib/mime-funcs/mime-types";

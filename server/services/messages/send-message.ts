@@ -2,7 +2,7 @@
 // domain, build each message once into its wire form (build-message.ts),
 // then store, queue and charge them in one transaction (store-messages.ts).
 // A reused Idempotency-Key replays the first answer or is refused. Delivery
-// happens in the job queue (deliver-message.ts), never in the request.
+// happens in the job queue (server/services/delivery/), never in the request.
 import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { now } from "@/server/clock";

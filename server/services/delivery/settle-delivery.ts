@@ -8,7 +8,7 @@ import { executeHot } from "@/server/db/prepared";
 import type { MessageEventType, MessageStatus } from "@/server/db/schema";
 import { newId } from "@/server/ids";
 import { type BounceInput, recordBounce } from "@/server/services/bounces/record-bounce";
-import { everyRecipientDelivered, OPEN_OUTCOMES } from "./recipient-outcomes";
+import { everyRecipientDelivered, OPEN_OUTCOMES } from "@/server/services/messages/recipient-outcomes";
 
 export type DeliveryEvent = { id: string; type: MessageEventType; detail: Record<string, unknown> };
 
@@ -34,7 +34,7 @@ export type Settlement = {
 
 export type HandOffOutcome = {
   email: string;
-  /** `delivered`: a hosted mailbox of this service took it (hand-off-to-hosted-mailboxes.ts). */
+  /** `delivered`: a hosted mailbox of this service took it (hosted-route.ts). */
   status: "sent" | "delivered" | "bounced" | "deferred" | "expired";
   diagnostic: string | null;
   remoteMta?: string | null;

@@ -5,7 +5,7 @@ import { createPrivateKey, type KeyObject } from "node:crypto";
 import type { Readable } from "node:stream";
 import DKIM from "nodemailer/lib/dkim";
 import { dkimSigningKey } from "@/server/services/domains/dkim-keys";
-import { testSenderSigningKey } from "./service-dkim-key";
+import { testSenderSigningKey } from "@/server/services/messages/service-dkim-key";
 
 const CACHE_MS = 60_000;
 /** The key parsed once (not its PEM per signature). */
