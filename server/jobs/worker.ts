@@ -5,7 +5,7 @@
 // nor slowed by the primary's SMTP listeners; with none, the primary delivers.
 // Set RUN_JOBS=false on instances that should only serve requests.
 import { type JobResult, PgBoss } from "pg-boss";
-import { deliverEmail } from "@/server/email/deliver-email";
+import { deliverEmail } from "@/server/notifications/deliver-email";
 import { purgeDueAccounts } from "@/server/services/account/account-deletion";
 import { deliverMessages } from "@/server/services/delivery/deliver-messages";
 import { pruneIdempotencyKeys } from "@/server/services/messages/prune-idempotency-keys";

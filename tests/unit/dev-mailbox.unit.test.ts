@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { findLatestDevEmail, getDevEmail, listDevEmails, readDevEmailSource } from "@/server/outbound/dev-mailbox";
-import { magicLinkEmail, passwordResetEmail, signInCodeEmail } from "@/server/email/templates/auth-emails";
+import { magicLinkEmail, passwordResetEmail, signInCodeEmail } from "@/server/notifications/templates/auth-emails";
 import { fileTransport } from "@/server/outbound/transports/file";
 
 const from = "Service <no-reply@example.test>";

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { magicLinkEmail, passwordResetEmail, signInCodeEmail } from "@/server/email/templates/auth-emails";
+import { magicLinkEmail, passwordResetEmail, signInCodeEmail } from "@/server/notifications/templates/auth-emails";
 import { fileTransport } from "@/server/outbound/transports/file";
 
 describe("auth email templates", () => {

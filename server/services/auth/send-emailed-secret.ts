@@ -4,8 +4,8 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { accounts } from "@/server/db/schema";
-import { queueEmail } from "@/server/email/queue-email";
-import { magicLinkEmail, passwordResetEmail, signInCodeEmail } from "@/server/email/templates/auth-emails";
+import { queueEmail } from "@/server/notifications/queue-email";
+import { magicLinkEmail, passwordResetEmail, signInCodeEmail } from "@/server/notifications/templates/auth-emails";
 import { env } from "@/server/env";
 import { type ActivityType, recordActivity } from "@/server/services/activity/record-activity";
 import { issueCode, issueMagicLinkToken } from "@/server/services/codes/one-time-codes";

@@ -6,8 +6,8 @@ import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/server/auth/access-
 import { now } from "@/server/clock";
 import type { Executor } from "@/server/db/client";
 import { type accounts, refreshTokens, sessions } from "@/server/db/schema";
-import { queueEmail } from "@/server/email/queue-email";
-import { newSignInEmail } from "@/server/email/templates/auth-emails";
+import { queueEmail } from "@/server/notifications/queue-email";
+import { newSignInEmail } from "@/server/notifications/templates/auth-emails";
 import { newId } from "@/server/ids";
 import { randomToken, sha256Hex } from "@/server/security/crypto";
 import { accountView } from "@/server/services/account/account-view";

@@ -3,8 +3,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { accounts, emailCreditEntries, invoices, payments, subscriptions } from "@/server/db/schema";
-import { queueEmail } from "@/server/email/queue-email";
-import { paymentReceiptEmail } from "@/server/email/templates/billing-emails";
+import { queueEmail } from "@/server/notifications/queue-email";
+import { paymentReceiptEmail } from "@/server/notifications/templates/billing-emails";
 import { env } from "@/server/env";
 import { newId } from "@/server/ids";
 import { recordActivity } from "@/server/services/activity/record-activity";

@@ -2,8 +2,8 @@
 // transaction, so an acknowledged ticket always exists.
 import { db } from "@/server/db/client";
 import { supportTickets } from "@/server/db/schema";
-import { queueEmail } from "@/server/email/queue-email";
-import { supportAcknowledgementEmail } from "@/server/email/templates/support-emails";
+import { queueEmail } from "@/server/notifications/queue-email";
+import { supportAcknowledgementEmail } from "@/server/notifications/templates/support-emails";
 import { newId } from "@/server/ids";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
