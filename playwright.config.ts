@@ -74,7 +74,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: 2,
+  // Two browsers at once on this 2-core machine; E2E_WORKERS tries another count (npm test prints how busy the cores were).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // Debian's Chromium 156 on this 2-core machine renders pages 3-5x slower than
   // the runs these limits were first set on (a sign-up reached the dashboard
   // in about 12 s): limits for a slow browser, not for a slow app.

@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
+import { describeCpuBusy, readCpuCounters } from "./cpu-busy";
 import { slowestTests } from "./slowest-tests";
 
 type Tally = { passed: number; failed: number; skipped: number };
@@ -139,13 +140,14 @@ for (const entry of existsSync(".test-data") ? readdirSync(".test-data") : []) {
 rmSync(".test-data", { recursive: true, force: true });
 mkdirSync("test-results", { recursive: true });
 
-type Step = { name: string; exitCode: number; tally?: Tally; seconds?: number; failures?: string[] };
+type Step = { name: string; exitCode: number; tally?: Tally; seconds?: number; cpu?: string; failures?: string[] };
 const steps: Step[] = [];
-/** Runs one step and records how long it took (docs/testing.md keeps the figures). */
-function timed(step: () => Omit<Step, "seconds">) {
+/** Runs one step and records how long it took and how busy the cores were meanwhile (docs/testing.md keeps the figures). */
+function timed(step: () => Omit<Step, "seconds" | "cpu">) {
   const started = Date.now();
+  const counters = readCpuCounters();
   const result = step();
-  steps.push({ ...result, seconds: Math.round((Date.now() - started) / 1000) });
+  steps.push({ ...result, seconds: Math.round((Date.now() - started) / 1000), cpu: describeCpuBusy(counters, readCpuCounters()) });
 }
 // Lint first and on its own: a failure is counted, and the suites still run.
 const lintCode = run("npm", ["run", "--silent", "lint"]);
@@ -235,7 +237,7 @@ for (const step of steps) {
   total.passed += tally.passed;
   total.failed += tally.failed;
   total.skipped += tally.skipped;
-  const took = step.seconds === undefined ? "" : `, ${step.seconds} s`;
+  const took = step.seconds === undefined ? "" : `, ${step.seconds} s${step.cpu ? `, ${step.cpu}` : ""}`;
   console.log(`  ${step.name}: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped (exit ${step.exitCode}${took})`);
   // The failed tests by name, so the last lines of a run say what to look at.
   for (const failure of step.failures ?? []) console.log(`    ✗ ${failure}`);
