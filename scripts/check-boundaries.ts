@@ -34,6 +34,11 @@ const rules: { from: string; not: string[]; allow?: string[]; exempt?: string[];
   },
   { from: "server/outbound", not: ["server/mail"], why: "customer mail leaves without the front doors it came in by" },
   {
+    from: "server/message-format",
+    not: ["server/services", "server/mail", "server/mail-store", "server/outbound", "server/http", "server/db"],
+    why: "the message-format helpers read and write a message's text for every door and service, and call none of them",
+  },
+  {
     from: "server/mail",
     not: ["server/db"],
     why: "the front doors speak protocols and call services; tables are the services' business",

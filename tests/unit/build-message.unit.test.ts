@@ -1,7 +1,7 @@
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { buildMessage } from "@/server/services/messages/build-message";
-import { preferredTextEncoding } from "@/server/services/messages/text-encoding";
+import { preferredTextEncoding } from "@/server/message-format/text-encoding";
 
 const identity = { id: "msg_test", messageIdHeader: "<msg_test@mail.example>", date: new Date("2026-11-24T12:00:00Z") };
 const send = (html: string, text?: string) =>

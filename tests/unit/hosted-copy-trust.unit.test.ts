@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { imapRefusalOf, mailboxFullOr } from "@/server/mail-store/dovecot/imap-refusal";
 import { AppError } from "@/server/errors";
 import { hostedRouteAuthenticationResults } from "@/server/services/delivery/hosted-route";
-import { isAuthenticationResultsOf, prependTraceHeaders } from "@/server/services/messages/trace-headers";
+import { isAuthenticationResultsOf, prependTraceHeaders } from "@/server/message-format/trace-headers";
 
 const results = (fromAddress: string | null, signingDomain: string | null) =>
   hostedRouteAuthenticationResults({ hostname: "mx.example.net", returnPath: "b+1@ces-bounces.shop.example", fromAddress, signingDomain });

@@ -1,8 +1,9 @@
 // The pieces every mail door shares: where a header block ends and what it
-// holds, and the mailauth version check that guards its deep imports.
+// holds, a new Message-ID, and the mailauth version check that guards its deep imports.
 import { describe, expect, it } from "vitest";
 import { assertMailauthVersion, MAILAUTH_VERSION } from "@/server/mailauth/mailauth";
-import { headerBlockToParse, headerFields, headerFieldValue, splitHeaderBlock } from "@/server/services/messages/header-block";
+import { headerBlockToParse, headerFields, headerFieldValue, splitHeaderBlock } from "@/server/message-format/header-block";
+import { newMessageIdHeader } from "@/server/message-format/message-id";
 
 describe("splitHeaderBlock", () => {
   it("ends the fields at the first empty line, with CRLF or bare LF", () => {
@@ -42,5 +43,13 @@ describe("the mailauth version check", () => {
 
   it("stops with a clear error on any other release", () => {
     expect(() => assertMailauthVersion("7.2.0")).toThrow(/mailauth 7\.2\.0 is installed; this code reads mailauth 7\.1\.0/);
+  });
+});
+
+describe("newMessageIdHeader", () => {
+  it("is 128 random bits at the sending domain, a new one each time", () => {
+    const id = newMessageIdHeader("shop.example");
+    expect(id).toMatch(/^<[0-9a-f]{32}@shop\.example>$/);
+    expect(newMessageIdHeader("shop.example")).not.toBe(id);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { mailboxStorageDir, removeMailboxStorage } from "@/server/mail-store/dovecot/remove-mailbox-storage";
 import type { AuthenticationSummary } from "@/server/mail/mx/authentication/authenticate-inbound";
 import { authenticationResultsHeader, receivedHeader } from "@/server/mail/mx/mailbox-delivery/trace-headers";
-import { prependTraceHeaders } from "@/server/services/messages/trace-headers";
+import { prependTraceHeaders } from "@/server/message-format/trace-headers";
 
 const summary = (overrides: Partial<AuthenticationSummary> = {}): AuthenticationSummary => ({
   spf: "pass",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { readSubmittedMessage } from "@/server/mail/submission/submitted-message";
 import { buildMessage } from "@/server/services/messages/build-message";
-import { readFromHeader } from "@/server/services/messages/read-from-header";
+import { readFromHeader } from "@/server/message-format/read-from-header";
 import { hasBareLineBreak, withCrlf } from "@/shared/schemas/line-breaks";
 import { sendMessageBody } from "@/shared/schemas/messages";
 import { reservedHeaderKind } from "@/shared/schemas/reserved-headers";

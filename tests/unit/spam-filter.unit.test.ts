@@ -2,7 +2,8 @@
 // told of a sender's authentication, the settings read from the environment, sender list matching and the header
 // fields a mailbox's copy carries.
 import { describe, expect, it } from "vitest";
-import { fromHeaderAddress, senderStanding } from "@/server/services/mailboxes/sender-lists";
+import { fromHeaderAddress } from "@/server/message-format/from-header-address";
+import { senderStanding } from "@/server/services/mailboxes/sender-lists";
 import { spamHeaders } from "@/server/services/mailbox-delivery/spam-headers";
 import { renderSpamSieve } from "@/server/mail-store/dovecot/spam-sieve";
 import { authenticationHeaders } from "@/server/spam-filter/check-message";

@@ -4,8 +4,8 @@
 // door shares: DMARC judges that one author, so a second From or a list would
 // let a forged one through). A message that fails is refused at DATA with 554 5.6.0.
 import { SmtpReply } from "@/server/mail/reply-codes";
-import { splitHeaderBlock } from "@/server/services/messages/header-block";
-import { readFromHeader } from "@/server/services/messages/read-from-header";
+import { splitHeaderBlock } from "@/server/message-format/header-block";
+import { readFromHeader } from "@/server/message-format/read-from-header";
 import { MAX_HEADER_BYTES, MAX_HEADER_LINE_LENGTH } from "./mx-limits";
 
 export function checkInboundHeader(raw: Buffer): void {

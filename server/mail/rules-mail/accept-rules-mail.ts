@@ -16,12 +16,12 @@ import { simpleParser, type AddressObject } from "mailparser";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { recordMailboxRuleMail } from "@/server/services/events/record-mailbox-rule-mail";
 import { readHeaderBlock } from "@/server/mail/submission/submitted-message";
-import { type HeaderField, headerFieldValue } from "@/server/services/messages/header-block";
+import { type HeaderField, headerFieldValue } from "@/server/message-format/header-block";
 import { acceptSubmittedMessage } from "@/server/services/messages/accept-submitted-message";
 import { findMailboxWithAccount } from "@/server/services/mailboxes/find-mailbox-with-account";
 import { mailboxSenderAddresses } from "@/server/services/mailboxes/sender-addresses";
 import { reservedHeaderKind } from "@/shared/schemas/reserved-headers";
-import { readFromHeader } from "@/server/services/messages/read-from-header";
+import { readFromHeader } from "@/server/message-format/read-from-header";
 
 export type RuleMailKind = "forward" | "vacation";
 

@@ -8,8 +8,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { simpleParser, type AddressObject } from "mailparser";
 import { SmtpReply } from "@/server/mail/reply-codes";
-import { type HeaderField, headerFieldValue, headerFields, splitHeaderBlock } from "@/server/services/messages/header-block";
-import { readFromHeader } from "@/server/services/messages/read-from-header";
+import { type HeaderField, headerFieldValue, headerFields, splitHeaderBlock } from "@/server/message-format/header-block";
+import { readFromHeader } from "@/server/message-format/read-from-header";
 import { withCrlf } from "@/shared/schemas/line-breaks";
 import { checkMailbox, formatMailbox } from "@/shared/schemas/mail-address";
 import { tagSchema } from "@/shared/schemas/messages";

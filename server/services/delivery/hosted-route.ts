@@ -10,7 +10,7 @@
 // message is our own customer's, so it is not scored by the spam filter.
 // Like the MX, this route writes our own Received and Authentication-Results
 // on top and drops any Authentication-Results in the message that claims our
-// host name, so a reader trusts only what we found (trace-headers.ts); the
+// host name, so a reader trusts only what we found (server/message-format/trace-headers.ts); the
 // copy goes in by the same hosted-delivery service as the MX's
 // (server/services/mailbox-delivery/), with the same refusal replies.
 //
@@ -23,7 +23,7 @@ import type { RecipientRefusal } from "@/server/outbound/message";
 import { deliverHostedMail, type FailedMailbox } from "@/server/services/mailbox-delivery/deliver-hosted-mail";
 import { forgetDelivered, messageDigest } from "@/server/services/mailbox-delivery/delivery-log";
 import { isTemporaryReply, mailboxReplies } from "@/server/services/mailbox-delivery/mailbox-replies";
-import { fromHeaderAddress } from "@/server/services/mailboxes/sender-lists";
+import { fromHeaderAddress } from "@/server/message-format/from-header-address";
 
 export type HostedDelivery = { recipient: string; remoteMta: string; diagnostic: string };
 

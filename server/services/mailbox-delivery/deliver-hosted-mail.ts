@@ -19,7 +19,7 @@
 import { env } from "@/server/env";
 import { type DeliveryOptions, deliverToMailboxes, type MailboxDeliveryOutcome } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import { recordMailboxReceived } from "@/server/services/events/record-mailbox-received";
-import { prependTraceHeaders } from "@/server/services/messages/trace-headers";
+import { prependTraceHeaders } from "@/server/message-format/trace-headers";
 import { alreadyDelivered, forgetDelivered, rememberDelivered } from "./delivery-log";
 import { filterSpam, type Screening, type SpamFiltering } from "./filter-spam";
 import { mailboxReplies } from "./mailbox-replies";

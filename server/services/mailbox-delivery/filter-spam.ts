@@ -10,7 +10,8 @@
 // address against the block lists only: its envelope sender is our own return
 // path, and it is not scored.
 import { env } from "@/server/env";
-import { fromHeaderAddress, senderStanding } from "@/server/services/mailboxes/sender-lists";
+import { fromHeaderAddress } from "@/server/message-format/from-header-address";
+import { senderStanding } from "@/server/services/mailboxes/sender-lists";
 import { type MailboxSpamPolicy, spamSettingsOf } from "@/server/services/mailboxes/spam-settings";
 import { checkMessage, type SenderAuthentication, type SpamVerdict } from "@/server/spam-filter/check-message";
 import { servingRspamdUrl } from "@/server/spam-filter/rspamd-status";

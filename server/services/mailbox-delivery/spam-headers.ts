@@ -2,7 +2,7 @@
 // "What a message carries"). `X-Spam-Folder: Junk` is what the mail store's
 // Sieve step files into Junk (server/mail-store/dovecot/spam-sieve.ts); it is
 // written only for a mailbox whose action is `junk`. Every X-Spam* field the
-// sender wrote was removed before (server/services/messages/trace-headers.ts).
+// sender wrote was removed before (server/message-format/trace-headers.ts).
 import type { SpamVerdict } from "@/server/spam-filter/check-message";
 import { JUNK_FOLDER_HEADER } from "@/server/spam-filter/junk-header";
 

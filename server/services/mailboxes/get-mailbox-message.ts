@@ -1,7 +1,7 @@
 import { simpleParser } from "mailparser";
 import { notFound } from "@/server/errors";
 import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
-import { headerBlockToParse } from "@/server/services/messages/header-block";
+import { headerBlockToParse } from "@/server/message-format/header-block";
 import { locateMessage, type SeenAt } from "@/server/services/webmail/locate-message";
 import { fetchSummaries } from "@/server/services/webmail/message-summaries";
 import { withSentDelivery } from "@/server/services/webmail/sent-delivery";

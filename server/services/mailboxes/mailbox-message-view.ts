@@ -5,7 +5,7 @@ import type { FetchMessageObject, MessageAddressObject } from "imapflow";
 import type { AddressObject, ParsedMail } from "mailparser";
 import { env } from "@/server/env";
 import type { MessageExtras } from "@/server/mail-store/dovecot/dovecot-message-extras";
-import { isAuthenticationResultsOf } from "@/server/services/messages/trace-headers";
+import { isAuthenticationResultsOf } from "@/server/message-format/trace-headers";
 import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";
 import {
   DRAFT_FORWARD_OF_HEADER,

@@ -11,7 +11,7 @@ import { hasBareLineBreak, withCrlf } from "@/shared/schemas/line-breaks";
 import { MAX_MESSAGE_BYTES } from "@/shared/schemas/message-attachments";
 import { type Mailbox, parseMailbox } from "@/shared/schemas/mail-address";
 import type { SendMessageInput } from "@/shared/schemas/messages";
-import { preferredTextEncoding } from "./text-encoding";
+import { preferredTextEncoding } from "@/server/message-format/text-encoding";
 import { SENDING_MESSAGE_HEADER } from "@/server/services/webmail/service-headers";
 import { withTracking } from "./tracking-links";
 

@@ -3,7 +3,6 @@
 // then store, queue and charge them in one transaction (store-messages.ts).
 // A reused Idempotency-Key replays the first answer or is refused. Delivery
 // happens in the job queue (server/services/delivery/), never in the request.
-import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
@@ -11,6 +10,7 @@ import { idempotencyKeys } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { FieldError } from "@/shared/api/errors";
 import { newId } from "@/server/ids";
+import { newMessageIdHeader } from "@/server/message-format/message-id";
 import { sha256Hex } from "@/server/security/crypto";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import type { SendMessageBatchInput } from "@/shared/schemas/message-batch";
@@ -79,7 +79,7 @@ async function domainsOf(principal: SendingPrincipal, inputs: SendMessageInput[]
 
 async function prepare(input: SendMessageInput, domain: PreparedMessage["domain"], source: MessageSource): Promise<PreparedMessage> {
   const id = newId("msg");
-  const messageIdHeader = `<${randomBytes(16).toString("hex")}@${domain.name}>`;
+  const messageIdHeader = newMessageIdHeader(domain.name);
   const createdAt = now();
   const built = await buildMessage(input, { id, messageIdHeader, date: createdAt });
   const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;

@@ -1,9 +1,9 @@
 // The header lines a hosted mailbox's copy gains at the MX: a Received line
 // and our Authentication-Results (docs/mailboxes.md, "Receiving mail"), put on
-// top by prependTraceHeaders (server/services/messages/trace-headers.ts),
+// top by prependTraceHeaders (server/message-format/trace-headers.ts),
 // which also drops the sender's copies of ours.
 import type { AuthenticationSummary } from "@/server/mail/mx/authentication/authenticate-inbound";
-import { oneField } from "@/server/services/messages/trace-headers";
+import { oneField } from "@/server/message-format/trace-headers";
 
 const METHODS = ["spf", "dkim", "dmarc"] as const;
 

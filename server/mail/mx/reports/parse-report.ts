@@ -5,7 +5,7 @@
 // oversized header) is refused at DATA with 554 5.6.0.
 import { type AddressObject, simpleParser, type Attachment, type ParsedMail } from "mailparser";
 import { SmtpReply } from "@/server/mail/reply-codes";
-import { headerBlockToParse } from "@/server/services/messages/header-block";
+import { headerBlockToParse } from "@/server/message-format/header-block";
 import { MAX_MIME_PARTS, MAX_PART_HEADER_BYTES } from "../mx-limits";
 import { type FeedbackReport, parseFeedbackReport } from "./parse-arf";
 import { type DsnRecipient, parseDeliveryStatus } from "./parse-dsn";
