@@ -1,6 +1,6 @@
 import type { FetchMessageObject, FetchQueryObject, ImapFlow } from "imapflow";
 import { fetchMessageExtras } from "@/server/mail-store/dovecot/dovecot-message-extras";
-import { messageSummary } from "@/server/services/mailboxes/mailbox-message-view";
+import { messageSummary } from "@/server/services/webmail/mailbox-message-view";
 import type { MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
 import type { FolderUse } from "./folders";
 import { SENDING_MESSAGE_HEADER } from "./service-headers";

@@ -1,7 +1,7 @@
 import { methods, route } from "@/server/http/route";
-import { deleteMailboxMessage } from "@/server/services/mailboxes/delete-mailbox-message";
-import { getMailboxMessage } from "@/server/services/mailboxes/get-mailbox-message";
-import { updateMailboxMessage } from "@/server/services/mailboxes/update-mailbox-message";
+import { deleteMailboxMessage } from "@/server/services/webmail/delete-mailbox-message";
+import { getMailboxMessage } from "@/server/services/webmail/get-mailbox-message";
+import { updateMailboxMessage } from "@/server/services/webmail/update-mailbox-message";
 import * as api from "@/shared/api/endpoints/mailbox-messages";
 
 // GET /api/v1/mailboxes/{mailbox_id}/messages/{message_id} — one message, parsed

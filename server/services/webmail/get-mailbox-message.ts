@@ -6,7 +6,7 @@ import { locateMessage, type SeenAt } from "@/server/services/webmail/locate-mes
 import { fetchSummaries } from "@/server/services/webmail/message-summaries";
 import { withSentDelivery } from "@/server/services/webmail/sent-delivery";
 import { messageDetail, unreadableMessageDetail } from "./mailbox-message-view";
-import { getOwnMailboxOrThrow } from "./own-mailbox";
+import { getOwnMailboxOrThrow } from "@/server/services/mailboxes/own-mailbox";
 
 /** The header block of a message and the empty line after it, which parses whatever the body holds. */
 const headerBlockOf = (source: Buffer) => headerBlockToParse(source, 1024 * 1024);

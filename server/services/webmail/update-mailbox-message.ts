@@ -8,7 +8,7 @@ import { withSentDelivery } from "@/server/services/webmail/sent-delivery";
 import { lessonOfMove, mayTeachSpamFilter, teachSpamFilter } from "@/server/services/webmail/teach-spam-filter";
 import type { z } from "zod";
 import type { updateMailboxMessageBody } from "@/shared/schemas/mailbox-messages";
-import { getOwnMailboxOrThrow } from "./own-mailbox";
+import { getOwnMailboxOrThrow } from "@/server/services/mailboxes/own-mailbox";
 
 type Update = z.infer<typeof updateMailboxMessageBody>;
 

@@ -8,7 +8,7 @@ import { fetchSummaries, fetchSummariesByPosition } from "@/server/services/webm
 import { withSentDelivery } from "@/server/services/webmail/sent-delivery";
 import type { ListMailboxMessagesQuery } from "@/shared/schemas/mailbox-messages";
 import { pageInfo } from "@/shared/schemas/pagination";
-import { getOwnMailboxOrThrow } from "./own-mailbox";
+import { getOwnMailboxOrThrow } from "@/server/services/mailboxes/own-mailbox";
 
 /** The IMAP SEARCH for the query's words and filters (docs/webmail.md, "Search"); Dovecot does the matching. */
 function searchOf(query: ListMailboxMessagesQuery): SearchObject {

@@ -1,7 +1,7 @@
 import { withMailboxSession } from "@/server/mail-store/dovecot/mailbox-reader";
 import { specialFolderOrThrow } from "@/server/services/webmail/folders";
 import { locateMessage } from "@/server/services/webmail/locate-message";
-import { getOwnMailboxOrThrow } from "./own-mailbox";
+import { getOwnMailboxOrThrow } from "@/server/services/mailboxes/own-mailbox";
 
 /**
  * Moves the message to Trash, as a mail client does; from Trash it is deleted
