@@ -10,6 +10,7 @@ import { Pagination, PastTheEnd, plural } from "./activity-pagination";
 import { ActivityRow } from "./activity-row";
 import { useActivity } from "./use-activity";
 import { PageHeader } from "@/components/page-header";
+import { DataTable } from "@/components/data-table";
 
 export function ActivityPanel({ page }: { page: number }) {
   const activity = useActivity(page);
@@ -57,48 +58,36 @@ export function ActivityPanel({ page }: { page: number }) {
                 tabIndex={0}
                 className="overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
               >
-                <table
+                <DataTable
                   aria-busy={activity.isPlaceholderData || undefined}
-                  className={`w-full text-left text-sm transition-opacity max-md:block md:min-w-[46rem] ${activity.isPlaceholderData ? "opacity-60" : ""}`}
-                >
-                  <caption
-                    id={captionId}
-                    className="border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 text-left max-md:block max-md:px-4 dark:border-zinc-800 dark:bg-zinc-900"
-                  >
-                    <span className="flex items-center justify-between gap-4">
-                      <span className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
-                        Account activity
-                        <span className="sr-only">
-                          , page {data.pagination.page} of {data.pagination.totalPages}
+                  className={`transition-opacity max-md:block md:min-w-[46rem] ${activity.isPlaceholderData ? "opacity-60" : ""}`}
+                  caption={
+                    <caption
+                      id={captionId}
+                      className="border-b border-zinc-200 bg-zinc-50/80 px-5 py-2.5 text-left max-md:block max-md:px-4 dark:border-zinc-800 dark:bg-zinc-900"
+                    >
+                      <span className="flex items-center justify-between gap-4">
+                        <span className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+                          Account activity
+                          <span className="sr-only">
+                            , page {data.pagination.page} of {data.pagination.totalPages}
+                          </span>
+                        </span>
+                        <span className="text-xs font-normal text-zinc-500 tabular-nums dark:text-zinc-400">
+                          {plural(data.pagination.total, "event")}
                         </span>
                       </span>
-                      <span className="text-xs font-normal text-zinc-500 tabular-nums dark:text-zinc-400">
-                        {plural(data.pagination.total, "event")}
-                      </span>
-                    </span>
-                  </caption>
-                  <thead className="border-b border-zinc-200 text-xs text-zinc-500 max-md:hidden dark:border-zinc-800 dark:text-zinc-400">
-                    <tr>
-                      <th scope="col" className="px-5 py-2.5 font-medium">
-                        Event
-                      </th>
-                      <th scope="col" className="px-5 py-2.5 font-medium">
-                        Time
-                      </th>
-                      <th scope="col" className="px-5 py-2.5 font-medium">
-                        IP address
-                      </th>
-                      <th scope="col" className="px-5 py-2.5 font-medium">
-                        Device
-                      </th>
-                    </tr>
-                  </thead>
+                    </caption>
+                  }
+                  headClassName="border-b border-zinc-200 text-xs text-zinc-500 max-md:hidden dark:border-zinc-800 dark:text-zinc-400"
+                  columns={["Event", "Time", "IP address", "Device"].map((label) => ({ label, className: "px-5 py-2.5 font-medium" }))}
+                >
                   <tbody className="divide-y divide-zinc-200 max-md:block dark:divide-zinc-800">
                     {data.items.map((item) => (
                       <ActivityRow key={item.id} item={item} />
                     ))}
                   </tbody>
-                </table>
+                </DataTable>
               </div>
               <Pagination
                 page={data.pagination.page}

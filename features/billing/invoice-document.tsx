@@ -12,6 +12,7 @@ import { portalFetch } from "@/features/api/portal-fetch";
 import { getInvoice } from "@/shared/api/endpoint-refs";
 import type { invoiceDocumentSchema } from "@/shared/schemas/invoice-document";
 import { formatMoney } from "./format-money";
+import { DataTable } from "@/components/data-table";
 
 type InvoiceDetail = z.output<typeof invoiceDocumentSchema>;
 
@@ -68,18 +69,15 @@ function Invoice({ data }: { data: InvoiceDetail }) {
           {data.billedTo.name ? <p className="mt-1">{data.billedTo.name}</p> : null}
           <p>{data.billedTo.email}</p>
         </section>
-        <table className="mt-8 w-full text-left text-sm">
-          <caption className="sr-only">Invoice lines</caption>
-          <thead className="border-b border-zinc-200 text-xs tracking-wide text-zinc-500 uppercase dark:border-zinc-700 dark:text-zinc-400 print:text-zinc-600">
-            <tr>
-              <th scope="col" className="py-2 font-medium">
-                Description
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Amount
-              </th>
-            </tr>
-          </thead>
+        <DataTable
+          className="mt-8"
+          caption="Invoice lines"
+          headClassName="border-b border-zinc-200 text-xs tracking-wide text-zinc-500 uppercase dark:border-zinc-700 dark:text-zinc-400 print:text-zinc-600"
+          columns={[
+            { label: "Description", className: "py-2 font-medium" },
+            { label: "Amount", className: "py-2 text-right font-medium" },
+          ]}
+        >
           <tbody>
             <tr className="border-b border-zinc-200 dark:border-zinc-700">
               <td className="py-3">{data.description}</td>
@@ -96,7 +94,7 @@ function Invoice({ data }: { data: InvoiceDetail }) {
               </td>
             </tr>
           </tfoot>
-        </table>
+        </DataTable>
         <p className="mt-8 text-xs text-zinc-500 dark:text-zinc-400 print:text-black">
           Payment {data.paymentReference} ({data.provider}). Amounts in {data.currency.toUpperCase()}.
         </p>

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { invoiceSchema } from "@/shared/schemas/billing";
 import { LocalDate } from "@/features/account-deletion/local-date";
 import { formatMoney } from "./format-money";
+import { DataTable } from "@/components/data-table";
 
 type Invoice = z.output<typeof invoiceSchema>;
 
@@ -15,30 +16,18 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
     return <p className="px-5 py-5 text-sm text-zinc-600 dark:text-zinc-400">No invoices yet. Each payment gets one.</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Invoices</caption>
-        <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="px-5 py-2.5 font-medium">
-              Number
-            </th>
-            <th scope="col" className="px-5 py-2.5 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-5 py-2.5 font-medium">
-              Description
-            </th>
-            <th scope="col" className="px-5 py-2.5 text-right font-medium">
-              Amount
-            </th>
-            <th scope="col" className="px-5 py-2.5 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-5 py-2.5 font-medium">
-              <span className="sr-only">Invoice</span>
-            </th>
-          </tr>
-        </thead>
+      <DataTable
+        caption="Invoices"
+        headClassName="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400"
+        columns={[
+          { label: "Number", className: "px-5 py-2.5 font-medium" },
+          { label: "Date", className: "px-5 py-2.5 font-medium" },
+          { label: "Description", className: "px-5 py-2.5 font-medium" },
+          { label: "Amount", className: "px-5 py-2.5 text-right font-medium" },
+          { label: "Status", className: "px-5 py-2.5 font-medium" },
+          { label: <span className="sr-only">Invoice</span>, className: "px-5 py-2.5 font-medium" },
+        ]}
+      >
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {invoices.map((invoice) => (
             <tr key={invoice.id}>
@@ -61,7 +50,7 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
     </div>
   );
 }

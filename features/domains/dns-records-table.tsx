@@ -8,6 +8,7 @@ import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { purposeLabel, recordStatusText } from "./domain-status";
 import { RecordFinding } from "./record-finding";
+import { DataTable } from "@/components/data-table";
 
 // Below 48rem of room (a phone, or a narrow column) each record becomes a card:
 // the table keeps its rows and cells for assistive technology, the column
@@ -36,32 +37,19 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
   const now = new Date();
   return (
     <div className="@container">
-      <table className={`w-full text-left text-sm @3xl:min-w-[48rem] ${card.table}`}>
-        <caption className="sr-only">DNS records for {domain.name}</caption>
-        <thead
-          className={`bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400 ${card.head}`}
-        >
-          <tr>
-            <th scope="col" className="px-5 py-2.5">
-              Record
-            </th>
-            <th scope="col" className="px-3 py-2.5">
-              Type
-            </th>
-            <th scope="col" className="px-3 py-2.5">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2.5">
-              Value
-            </th>
-            <th scope="col" className="px-3 py-2.5">
-              Status
-            </th>
-            <th scope="col" className="px-5 py-2.5">
-              Last checked
-            </th>
-          </tr>
-        </thead>
+      <DataTable
+        className={`@3xl:min-w-[48rem] ${card.table}`}
+        caption={`DNS records for ${domain.name}`}
+        headClassName={`bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400 ${card.head}`}
+        columns={[
+          { label: "Record", className: "px-5 py-2.5" },
+          { label: "Type", className: "px-3 py-2.5" },
+          { label: "Name", className: "px-3 py-2.5" },
+          { label: "Value", className: "px-3 py-2.5" },
+          { label: "Status", className: "px-3 py-2.5" },
+          { label: "Last checked", className: "px-5 py-2.5" },
+        ]}
+      >
         <tbody className={`divide-y divide-zinc-200 dark:divide-zinc-800 ${card.body}`}>
           {domain.records.map((record) => {
             const status = recordStatusText[record.status];
@@ -110,7 +98,7 @@ export function DnsRecordsTable({ domain }: { domain: SendingDomain }) {
             );
           })}
         </tbody>
-      </table>
+      </DataTable>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { MessagesFilterForm } from "./messages-filter-form";
 import { MessageStatusBadge } from "./message-status-badge";
 import { useMessages } from "./use-messages";
 import { PageHeader } from "@/components/page-header";
+import { DataTable } from "@/components/data-table";
 
 export function MessagesPanel({ page, filters = {} }: { page: number; filters?: MessageFilters }) {
   const messages = useMessages(page, filters);
@@ -63,26 +64,12 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
         {(data) => (
           // Below 42rem of room each message is a card: subject and status, then recipients and time.
           <div className="@container overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60">
-            <table className="w-full text-left text-sm @max-2xl:block">
-              <caption className="sr-only">
-                Sent messages, page {data.pagination.page} of {data.pagination.totalPages}
-              </caption>
-              <thead className="border-b border-zinc-200 text-xs text-zinc-500 @max-2xl:hidden dark:border-zinc-800 dark:text-zinc-400">
-                <tr>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    Subject
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    To
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    Created
-                  </th>
-                </tr>
-              </thead>
+            <DataTable
+              className="@max-2xl:block"
+              caption={`Sent messages, page ${data.pagination.page} of ${data.pagination.totalPages}`}
+              headClassName="border-b border-zinc-200 text-xs text-zinc-500 @max-2xl:hidden dark:border-zinc-800 dark:text-zinc-400"
+              columns={["Subject", "To", "Status", "Created"].map((label) => ({ label, className: "px-5 py-2.5 font-medium" }))}
+            >
               <tbody className="divide-y divide-zinc-200 @max-2xl:block dark:divide-zinc-800">
                 {data.items.map((message) => (
                   <tr
@@ -112,7 +99,7 @@ export function MessagesPanel({ page, filters = {} }: { page: number; filters?: 
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </DataTable>
             {data.pagination.totalPages > 1 ? (
               <nav
                 aria-label="Message pages"
