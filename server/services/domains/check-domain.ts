@@ -4,8 +4,15 @@
 // POST /sending/domains/{domain_id}/verify and by the background re-check.
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { now } from "@/server/clock";
-import { db } from "@/server/db/client";
-import { accounts, type RecordPurpose, type RecordStatus, sendingDomainRecords, sendingDomains } from "@/server/db/schema";
+import { db, type Executor } from "@/server/db/client";
+import {
+  accounts,
+  type DomainStatus,
+  type RecordPurpose,
+  type RecordStatus,
+  sendingDomainRecords,
+  sendingDomains,
+} from "@/server/db/schema";
 import { queueEmail } from "@/server/notifications/queue-email";
 import { domainRecordLostEmail, domainVerificationFailedEmail } from "@/server/notifications/templates/domain-emails";
 import { env } from "@/server/env";
@@ -78,6 +85,131 @@ async function lookUpRecords(domain: DomainRow, lookup: DnsLookup) {
   );
 }
 
+type CheckedRecord = Awaited<ReturnType<typeof lookUpRecords>>[number];
+
+/** What the check decided, as the steps after the records' update need it. */
+type Verdict = {
+  status: DomainStatus;
+  receivingStatus: ReturnType<typeof nextReceivingStatus>;
+  changed: boolean;
+  takenByAnotherAccount: boolean;
+};
+
+/** The domain's next status; a domain about to verify fails instead when another account verified the name first. */
+async function statusAfterCheck(tx: Executor, domain: DomainRow, checked: CheckedRecord[], at: Date) {
+  const status = nextDomainStatus(domain, checked, at);
+  if (status !== "verified" || domain.verifiedAt) return { status, takenByAnotherAccount: false };
+  const [claim] = await tx
+    .select({ id: sendingDomains.id })
+    .from(sendingDomains)
+    .where(and(eq(sendingDomains.name, domain.name), ne(sendingDomains.id, domain.id), isNotNull(sendingDomains.verifiedAt)))
+    .limit(1);
+  return claim ? { status: "failed" as const, takenByAnotherAccount: true } : { status, takenByAnotherAccount: false };
+}
+
+/** Writes each record's status and what was found, in the order checked. */
+async function storeRecords(tx: Executor, domainId: string, checked: CheckedRecord[], at: Date): Promise<DomainRecordRow[]> {
+  const records: DomainRecordRow[] = [];
+  for (const record of checked) {
+    const values = {
+      type: record.type,
+      name: record.name,
+      value: record.value,
+      priority: record.priority,
+      required: record.required,
+      position: record.position,
+      status: record.status,
+      lastCheckedAt: at,
+      foundValues: record.found,
+    };
+    const [row] = await tx
+      .insert(sendingDomainRecords)
+      .values({ domainId, purpose: record.purpose, ...values })
+      .onConflictDoUpdate({ target: [sendingDomainRecords.domainId, sendingDomainRecords.purpose], set: values })
+      .returning();
+    records.push(row!);
+  }
+  return records;
+}
+
+async function updateDomainStatus(tx: Executor, domainId: string, verdict: Verdict, at: Date): Promise<DomainRow> {
+  const { status, receivingStatus, changed } = verdict;
+  const [updated] = await tx
+    .update(sendingDomains)
+    .set({
+      status,
+      receivingStatus,
+      lastCheckedAt: at,
+      ...(changed ? { statusChangedAt: at } : {}),
+      ...(changed && status === "verified" ? { verifiedAt: at } : {}),
+    })
+    .where(eq(sendingDomains.id, domainId))
+    .returning();
+  return updated!;
+}
+
+/** The activity log: the check itself when the owner asked for it, and any change of status. */
+async function recordCheckActivity(
+  tx: Executor,
+  domain: DomainRow,
+  checked: CheckedRecord[],
+  records: DomainRecordRow[],
+  verdict: Verdict,
+  client: ClientInfo | undefined,
+) {
+  const { status, receivingStatus, takenByAnotherAccount } = verdict;
+  const domainId = domain.id;
+  const base = { accountId: domain.accountId, ip: client?.ip ?? null, userAgent: client?.userAgent ?? null };
+  const summary = Object.fromEntries(records.map((record) => [record.purpose, record.status])) as Record<RecordPurpose, RecordStatus>;
+  if (client) {
+    await recordActivity(
+      {
+        ...base,
+        type: "domain.verification_checked",
+        description: `Checked the DNS records of ${domain.name}`,
+        metadata: { domainId, name: domain.name, status, receivingStatus, records: summary },
+      },
+      tx,
+    );
+  }
+  if (verdict.changed) {
+    await recordActivity(
+      {
+        ...base,
+        type: "domain.status_changed",
+        description: describeStatusChange(domain.name, status, { takenByAnotherAccount, lostRecord: hasLostRequiredRecord(checked) }),
+        metadata: { domainId, name: domain.name, from: domain.status, to: status },
+      },
+      tx,
+    );
+  }
+}
+
+/** Emails the owner once when a verified domain loses a required record, or when the background re-check fails it. */
+async function emailOwnerOfTrouble(
+  tx: Executor,
+  domain: DomainRow,
+  checked: CheckedRecord[],
+  previousRecords: DomainRecordRow[],
+  verdict: Verdict,
+  client: ClientInfo | undefined,
+) {
+  const lostNow = domain.verifiedAt !== null && hasLostRequiredRecord(checked);
+  const lostBefore = domain.lastCheckedAt !== null && hasLostRequiredRecord(previousRecords);
+  const failedByTime = verdict.changed && verdict.status === "failed" && !verdict.takenByAnotherAccount && !client;
+  if (!((lostNow && !lostBefore) || failedByTime)) return;
+  const [owner] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, domain.accountId));
+  const domainsUrl = `${env().appUrl}/domains`;
+  if (owner && lostNow) {
+    const missing = checked
+      .filter((record) => record.required && record.status === "failed")
+      .map((record) => `${PURPOSE_LABELS[record.purpose]} (${record.type} ${record.name})`);
+    await queueEmail(domainRecordLostEmail(owner.email, domain.name, missing, domainsUrl), tx);
+  } else if (owner) {
+    await queueEmail(domainVerificationFailedEmail(owner.email, domain.name, domainsUrl), tx);
+  }
+}
+
 export async function checkDomain(domainId: string, options: CheckOptions = {}): Promise<CheckOutcome> {
   const at = options.at ?? now();
   const [current] = await db().select().from(sendingDomains).where(eq(sendingDomains.id, domainId)).limit(1);
@@ -93,96 +225,13 @@ export async function checkDomain(domainId: string, options: CheckOptions = {}):
     if (!domain) throw notFound("Domain");
     const previousRecords = await tx.select().from(sendingDomainRecords).where(eq(sendingDomainRecords.domainId, domainId));
 
-    let status = nextDomainStatus(domain, checked, at);
-    let takenByAnotherAccount = false;
-    if (status === "verified" && !domain.verifiedAt) {
-      const [claim] = await tx
-        .select({ id: sendingDomains.id })
-        .from(sendingDomains)
-        .where(and(eq(sendingDomains.name, domain.name), ne(sendingDomains.id, domain.id), isNotNull(sendingDomains.verifiedAt)))
-        .limit(1);
-      if (claim) {
-        takenByAnotherAccount = true;
-        status = "failed";
-      }
-    }
-
-    const records: DomainRecordRow[] = [];
-    for (const record of checked) {
-      const values = {
-        type: record.type,
-        name: record.name,
-        value: record.value,
-        priority: record.priority,
-        required: record.required,
-        position: record.position,
-        status: record.status,
-        lastCheckedAt: at,
-        foundValues: record.found,
-      };
-      const [row] = await tx
-        .insert(sendingDomainRecords)
-        .values({ domainId, purpose: record.purpose, ...values })
-        .onConflictDoUpdate({ target: [sendingDomainRecords.domainId, sendingDomainRecords.purpose], set: values })
-        .returning();
-      records.push(row!);
-    }
-
+    const { status, takenByAnotherAccount } = await statusAfterCheck(tx, domain, checked, at);
+    const records = await storeRecords(tx, domainId, checked, at);
     const receivingStatus = nextReceivingStatus({ receivingStatus: domain.receivingStatus, records: previousRecords }, checked, status);
-    const changed = status !== domain.status;
-    const [updated] = await tx
-      .update(sendingDomains)
-      .set({
-        status,
-        receivingStatus,
-        lastCheckedAt: at,
-        ...(changed ? { statusChangedAt: at } : {}),
-        ...(changed && status === "verified" ? { verifiedAt: at } : {}),
-      })
-      .where(eq(sendingDomains.id, domainId))
-      .returning();
-
-    const client = options.requestedBy;
-    const base = { accountId: domain.accountId, ip: client?.ip ?? null, userAgent: client?.userAgent ?? null };
-    const summary = Object.fromEntries(records.map((record) => [record.purpose, record.status])) as Record<RecordPurpose, RecordStatus>;
-    if (client) {
-      await recordActivity(
-        {
-          ...base,
-          type: "domain.verification_checked",
-          description: `Checked the DNS records of ${domain.name}`,
-          metadata: { domainId, name: domain.name, status, receivingStatus, records: summary },
-        },
-        tx,
-      );
-    }
-    if (changed) {
-      await recordActivity(
-        {
-          ...base,
-          type: "domain.status_changed",
-          description: describeStatusChange(domain.name, status, { takenByAnotherAccount, lostRecord: hasLostRequiredRecord(checked) }),
-          metadata: { domainId, name: domain.name, from: domain.status, to: status },
-        },
-        tx,
-      );
-    }
-
-    const lostNow = domain.verifiedAt !== null && hasLostRequiredRecord(checked);
-    const lostBefore = domain.lastCheckedAt !== null && hasLostRequiredRecord(previousRecords);
-    const failedByTime = changed && status === "failed" && !takenByAnotherAccount && !client;
-    if ((lostNow && !lostBefore) || failedByTime) {
-      const [owner] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, domain.accountId));
-      const domainsUrl = `${env().appUrl}/domains`;
-      if (owner && lostNow) {
-        const missing = checked
-          .filter((record) => record.required && record.status === "failed")
-          .map((record) => `${PURPOSE_LABELS[record.purpose]} (${record.type} ${record.name})`);
-        await queueEmail(domainRecordLostEmail(owner.email, domain.name, missing, domainsUrl), tx);
-      } else if (owner) {
-        await queueEmail(domainVerificationFailedEmail(owner.email, domain.name, domainsUrl), tx);
-      }
-    }
-    return { domain: updated!, records, previousStatus: domain.status, takenByAnotherAccount };
+    const verdict: Verdict = { status, receivingStatus, changed: status !== domain.status, takenByAnotherAccount };
+    const updated = await updateDomainStatus(tx, domainId, verdict, at);
+    await recordCheckActivity(tx, domain, checked, records, verdict, options.requestedBy);
+    await emailOwnerOfTrouble(tx, domain, checked, previousRecords, verdict, options.requestedBy);
+    return { domain: updated, records, previousStatus: domain.status, takenByAnotherAccount };
   });
 }
