@@ -7,10 +7,10 @@ import { PortalApiError } from "@/features/api/portal-fetch";
 import { bareAddress, splitAddresses } from "@/features/mail-compose/address-list";
 import { draftBody, onComposeFields, sendBody } from "@/features/mail-compose/compose-body";
 import { composeStart, type Original, prefixed } from "@/features/mail-compose/compose-prefill";
-import { folderLabel, sortFolders } from "@/features/mailbox-inbox/folder-labels";
+import { folderLabel, sortFolders } from "@/features/mailbox-inbox/folders/folder-labels";
 import { mailHref } from "@/features/mailbox-inbox/mail-href";
-import { shortcutOf } from "@/features/mailbox-inbox/mail-shortcuts";
-import { singleRows, threadRows } from "@/features/mailbox-inbox/threads";
+import { shortcutOf } from "@/features/mailbox-inbox/shortcuts/mail-shortcuts";
+import { singleRows, threadRows } from "@/features/mailbox-inbox/message-list/threads";
 import type { MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
 
 const senders = ["ada@example.com", "sales@example.com"];

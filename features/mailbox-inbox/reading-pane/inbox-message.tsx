@@ -1,6 +1,6 @@
 "use client";
 // One message of a hosted mailbox: who sent it, what the MX found about its
-// authenticity, the body (features/mailbox-inbox/message-body.tsx), the
+// authenticity, the body (features/mailbox-inbox/reading-pane/message-body.tsx), the
 // attachments and the headers, with the buttons that answer and organize it.
 // In Sent, how the delivery to each recipient went; in Junk (or when judged
 // spam) the spam verdict.
@@ -12,7 +12,7 @@ import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
 import type { MailboxMessageDetail, MailboxMessageSummary } from "@/shared/schemas/mailbox-messages";
 import { Authenticity } from "./authenticity";
 import { ConversationList } from "./conversation-list";
-import { folderOfUse } from "./folder-labels";
+import { folderOfUse } from "../folders/folder-labels";
 import { formatBytes } from "./format-bytes";
 import { bareAddress } from "@/features/mail-compose/address-list";
 import { MessageAttachments } from "./message-attachments";
@@ -20,9 +20,9 @@ import { MessageBody } from "./message-body";
 import { MessageToolbar } from "./message-toolbar";
 import { SentDelivery } from "./sent-delivery";
 import { SpamVerdict } from "./spam-verdict";
-import { isStorageOffline, StorageOfflineNotice } from "./storage-offline";
-import type { MessageActions } from "./use-message-actions";
-import type { useMailboxMessage } from "./use-mailbox-inbox";
+import { isStorageOffline, StorageOfflineNotice } from "../storage-offline";
+import type { MessageActions } from "../actions/use-message-actions";
+import type { useMailboxMessage } from "../use-mailbox-inbox";
 
 const panelClass = "rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60";
 
@@ -45,7 +45,7 @@ type InboxMessageProps = {
   message: ReturnType<typeof useMailboxMessage>;
   folders: MailboxFolder[];
   listLabel: string;
-  /** The open message's conversation in the folder's list (features/mailbox-inbox/threads.ts). */
+  /** The open message's conversation in the folder's list (features/mailbox-inbox/message-list/threads.ts). */
   conversation: MailboxMessageSummary[];
   onOpen: (messageId: string) => void;
   actions: MessageActions;

@@ -9,7 +9,7 @@ import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
 import { FolderIcon } from "./folder-icon";
 import { folderDepth, folderLabel, sortFolders } from "./folder-labels";
 import { FolderNameDialog } from "./folder-name-dialog";
-import { mailHref } from "./mail-href";
+import { mailHref } from "../mail-href";
 import { useCreateFolder } from "./use-folder-changes";
 
 const indent = ["pl-2.5", "pl-7", "pl-10", "pl-12"];

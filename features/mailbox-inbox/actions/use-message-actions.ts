@@ -5,8 +5,8 @@
 import { useState } from "react";
 import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
 import type { MailboxMessageDetail } from "@/shared/schemas/mailbox-messages";
-import { folderOfUse, labelOfName } from "./folder-labels";
-import { useDeleteMailboxMessage, useUpdateMailboxMessage } from "./use-mailbox-inbox";
+import { folderOfUse, labelOfName } from "../folders/folder-labels";
+import { useDeleteMailboxMessage, useUpdateMailboxMessage } from "../use-mailbox-inbox";
 
 type Message = Pick<MailboxMessageDetail, "id" | "subject" | "folder">;
 

@@ -4,13 +4,13 @@
 import { Button } from "@/components/button";
 import { QueryState } from "@/components/query-state";
 import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
-import { FolderActions } from "./folder-actions";
-import { folderLabel } from "./folder-labels";
+import { FolderActions } from "../folders/folder-actions";
+import { folderLabel } from "../folders/folder-labels";
 import { InboxList } from "./inbox-list";
 import { MessageSearch } from "./message-search";
-import { isStorageOffline, StorageOfflineNotice } from "./storage-offline";
+import { isStorageOffline, StorageOfflineNotice } from "../storage-offline";
 import type { ThreadRow } from "./threads";
-import { isFiltered, type MessageFilters, type useMailboxMessages } from "./use-mailbox-inbox";
+import { isFiltered, type MessageFilters, type useMailboxMessages } from "../use-mailbox-inbox";
 
 const emptyHints: Partial<Record<NonNullable<MailboxFolder["specialUse"]>, string>> = {
   drafts: "Save a draft while writing a message and it waits here until you send it.",

@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { portalFetch } from "@/features/api/portal-fetch";
 import { createMailboxFolder, deleteMailboxFolder, renameMailboxFolder } from "@/shared/api/endpoint-refs";
-import { mailboxKeys } from "./use-mailbox-inbox";
+import { mailboxKeys } from "../use-mailbox-inbox";
 
 function useFolderMutation<Input, Result>(mailboxId: string, call: (input: Input) => Promise<Result>) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
 import { FolderNameDialog } from "./folder-name-dialog";
-import { mailHref } from "./mail-href";
+import { mailHref } from "../mail-href";
 import { useDeleteFolder, useRenameFolder } from "./use-folder-changes";
 
 export function FolderActions({ mailboxId, folder }: { mailboxId: string; folder: MailboxFolder }) {

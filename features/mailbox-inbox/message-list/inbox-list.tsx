@@ -1,5 +1,5 @@
 "use client";
-// A folder's conversations, newest first (features/mailbox-inbox/threads.ts):
+// A folder's conversations, newest first (features/mailbox-inbox/message-list/threads.ts):
 // who (the sender; in Sent the recipients, with how the delivery went), the
 // subject, how many messages, the start of the text, when; unread ones in
 // bold and marked, flagged ones and those with attachments marked too. More

@@ -6,7 +6,7 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/button";
 import { inputClass } from "@/components/form-field";
-import { isFiltered, type MessageFilters, noFilters } from "./use-mailbox-inbox";
+import { isFiltered, type MessageFilters, noFilters } from "../use-mailbox-inbox";
 
 const toggles = [
   ["unseen", "Unread"],

@@ -4,8 +4,8 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { Dialog, DialogActions } from "@/components/dialog";
 import type { MailboxFolder } from "@/shared/schemas/mailbox-folders";
-import { FolderIcon } from "./folder-icon";
-import { folderLabel, sortFolders } from "./folder-labels";
+import { FolderIcon } from "../folders/folder-icon";
+import { folderLabel, sortFolders } from "../folders/folder-labels";
 
 type MoveDialogProps = {
   open: boolean;
