@@ -3,31 +3,29 @@
 // open message, side by side on wide screens and one at a time on phones
 // (folders → list → message, each with a way back, the browser's Back too).
 // It holds what the three share: the filters, the open message (in the
-// address: use-mail-location.ts), the compose dialog, the notices and the
-// keyboard shortcuts (docs/webmail.md, "In the portal").
-import { useEffect, useRef, useState } from "react";
+// address: use-mail-location.ts), the compose dialog (use-mail-compose.ts),
+// the notices and the keyboard shortcuts (docs/webmail.md, "In the portal").
+import { useRef, useState } from "react";
 import { Button } from "@/components/button";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { QueryState } from "@/components/query-state";
-import { type ComposeKind, type ComposeStart, composeStart, type Original } from "@/features/mail-compose/compose-prefill";
-import { ComposeDialog, type SentMessage } from "@/features/mail-compose/compose-dialog";
-import { useSenderAddresses } from "@/features/mail-compose/use-sender-addresses";
-import { FolderPane } from "./folders/folder-pane";
-import { folderLabel, folderOfUse } from "./folders/folder-labels";
-import { InboxMessage } from "./reading-pane/inbox-message";
-import { rowSelector } from "./message-list/inbox-list";
-import { mailHref } from "./mail-href";
-import { type MailShortcut, useMailShortcuts } from "./shortcuts/mail-shortcuts";
-import { MessageListPane } from "./message-list/message-list-pane";
-import { MoveDialog } from "./actions/move-dialog";
-import { MailNoticeBar, type ShownNotice } from "./actions/mail-notice";
-import { ShortcutsHelpDialog } from "./shortcuts/shortcuts-help-dialog";
-import { singleRows, threadRows } from "./message-list/threads";
-import { isStorageOffline, StorageOfflineNotice } from "./storage-offline";
+import { ComposeDialog } from "@/features/mail-compose/compose-dialog";
 import type { MailboxMessageDetail } from "@/shared/schemas/mailbox-messages";
-import { type MessageFilters, noFilters, useMailboxFolders, useMailboxMessage, useMailboxMessages } from "./use-mailbox-inbox";
-import { useMailLocation } from "./use-mail-location";
+import { DeleteForGoodDialog } from "./actions/delete-for-good-dialog";
+import { MailNoticeBar, type ShownNotice } from "./actions/mail-notice";
+import { MoveDialog } from "./actions/move-dialog";
 import { useMessageActions } from "./actions/use-message-actions";
+import { FolderPane } from "./folders/folder-pane";
+import { MessageListPane } from "./message-list/message-list-pane";
+import { useRowFocusOnClose } from "./message-list/use-row-focus-on-close";
+import { InboxMessage } from "./reading-pane/inbox-message";
+import { NoMessageOpen } from "./reading-pane/no-message-open";
+import { ShortcutsHelpDialog } from "./shortcuts/shortcuts-help-dialog";
+import { useMailViewShortcuts } from "./shortcuts/use-mail-view-shortcuts";
+import { isStorageOffline, StorageOfflineNotice } from "./storage-offline";
+import { useMailCompose } from "./use-mail-compose";
+import { useMailLocation } from "./use-mail-location";
+import { type MessageFilters, noFilters, useMailboxFolders, useMailboxMessages } from "./use-mailbox-inbox";
+import { useOpenFolder } from "./use-open-folder";
 
 type MailViewProps = {
   mailboxId: string;
@@ -44,34 +42,14 @@ export function MailView({ mailboxId, address, folder, header }: MailViewProps) 
   const location = useMailLocation(mailboxId, folder);
   const reading = location.message;
   const [notice, setNotice] = useState<ShownNotice | null>(null);
-  const [compose, setCompose] = useState<ComposeStart | null>(null);
   const [moving, setMoving] = useState<MailboxMessageDetail | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  const shownBefore = useRef<string | null>(reading);
-  const senders = useSenderAddresses(address);
-
-  const current = folders.data?.find((entry) => entry.name === folder) ?? null;
-  const label = current ? folderLabel(current) : folder === "INBOX" ? "Inbox" : folder;
-  const sent = folderOfUse(folders.data, "sent");
-  const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
-  // A hit of an all-folders search is opened where it was found.
-  const listed = items.find((item) => item.id === reading);
-  const message = useMailboxMessage(mailboxId, reading, {
-    listedIn: listed?.folder ?? folder,
-    uid: listed?.uid,
-    liveDelivery: current?.specialUse === "sent",
-  });
-  // Drafts are not conversations: each is its own row.
-  const rows = current?.specialUse === "drafts" ? singleRows(items) : threadRows(items);
-  const conversation = rows.find((row) => row.messages.some((item) => item.id === reading))?.messages ?? [];
+  const { current, label, rows, message, conversation } = useOpenFolder({ mailboxId, folder, folders: folders.data, messages, reading });
+  const compose = useMailCompose({ mailboxId, address, folders: folders.data, onNotice: setNotice, onDraftGone: location.forgetMessage });
 
   const open = (messageId: string | null) => (messageId ? location.openMessage(messageId) : location.closeMessage());
-  // Back in the list (by a button or the browser's Back): focus returns to the message's row, so j, k and Tab go on from there.
-  useEffect(() => {
-    if (reading === null && shownBefore.current) document.querySelector<HTMLElement>(rowSelector(shownBefore.current))?.focus();
-    shownBefore.current = reading;
-  }, [reading]);
+  useRowFocusOnClose(reading);
 
   const actions = useMessageActions({
     mailboxId,
@@ -80,61 +58,18 @@ export function MailView({ mailboxId, address, folder, header }: MailViewProps) 
     onGone: location.forgetMessage,
   });
 
-  const startCompose = (kind: ComposeKind, original: Original | null) => {
-    setNotice(null);
-    setCompose(composeStart(kind, original, senders));
-  };
-
-  const onSent = (result: SentMessage, draftId: string | undefined) => {
-    setCompose(null);
-    // The draft it came from is gone.
-    if (draftId) location.forgetMessage(draftId);
-    const recipients = [...result.to, ...result.cc, ...result.bcc].join(", ");
-    setNotice({
-      text: `Sent “${result.subject}” to ${recipients}.`,
-      follow: {
-        sentHref: sent && result.sentCopyId ? mailHref(mailboxId, { folder: sent.name, message: result.sentCopyId }) : null,
-        messageHref: `/messages/${encodeURIComponent(result.id)}`,
-      },
-      at: Date.now(),
-    });
-  };
-
-  /** j and k move row by row, opening each conversation's newest message. */
-  const step = (by: 1 | -1) => {
-    if (rows.length === 0) return;
-    const index = rows.findIndex((row) => row.messages.some((item) => item.id === reading));
-    const next = index === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, index + by));
-    open(rows[next]!.latest.id);
-  };
-
-  useMailShortcuts((action: MailShortcut) => {
-    const detail = message.data && message.data.id === reading ? message.data : null;
-    switch (action) {
-      case "compose":
-        startCompose("new", null);
-        return true;
-      case "reply":
-      case "replyAll":
-      case "forward":
-        if (detail) startCompose(action, detail);
-        return detail !== null;
-      case "archive":
-      case "delete":
-        if (detail) (action === "archive" ? actions.archive : actions.requestDelete)(detail);
-        return detail !== null;
-      case "next":
-      case "previous":
-        step(action === "next" ? 1 : -1);
-        return true;
-      case "search":
-        location.closeFolders();
-        searchRef.current?.focus();
-        return true;
-      case "help":
-        setHelpOpen(true);
-        return true;
-    }
+  useMailViewShortcuts({
+    rows,
+    reading,
+    detail: message.data && message.data.id === reading ? message.data : null,
+    actions,
+    open,
+    startCompose: compose.open,
+    focusSearch: () => {
+      location.closeFolders();
+      searchRef.current?.focus();
+    },
+    showHelp: () => setHelpOpen(true),
   });
 
   // Phones show one pane: the message when one is open, else the folders when asked for, else the list.
@@ -143,15 +78,7 @@ export function MailView({ mailboxId, address, folder, header }: MailViewProps) 
 
   return (
     <div className="space-y-4">
-      {header(
-        <>
-          {/* Phones seldom have a keyboard. */}
-          <Button variant="secondary" className="max-sm:hidden" onClick={() => setHelpOpen(true)}>
-            Shortcuts
-          </Button>
-          <Button onClick={() => startCompose("new", null)}>Compose</Button>
-        </>,
-      )}
+      {header(<MailViewButtons onShowShortcuts={() => setHelpOpen(true)} onCompose={() => compose.open("new", null)} />)}
       {notice ? <MailNoticeBar notice={notice} onDismiss={() => setNotice(null)} /> : null}
       <QueryState
         query={folders}
@@ -192,19 +119,11 @@ export function MailView({ mailboxId, address, folder, header }: MailViewProps) 
                   onOpen={open}
                   actions={actions}
                   onClose={() => open(null)}
-                  onCompose={startCompose}
+                  onCompose={compose.open}
                   onMove={setMoving}
                 />
               ) : (
-                <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center text-sm text-zinc-600 max-lg:hidden dark:border-zinc-700 dark:text-zinc-400">
-                  <p>Pick a message to read it here.</p>
-                  <p className="mt-1">
-                    <kbd className="font-mono">j</kbd> and <kbd className="font-mono">k</kbd> move through the list;{" "}
-                    <Button variant="ghost" size="sm" onClick={() => setHelpOpen(true)}>
-                      all shortcuts
-                    </Button>
-                  </p>
-                </div>
+                <NoMessageOpen onShowShortcuts={() => setHelpOpen(true)} />
               )}
             </div>
             <MoveDialog
@@ -223,26 +142,29 @@ export function MailView({ mailboxId, address, folder, header }: MailViewProps) 
           </div>
         )}
       </QueryState>
-      <ConfirmDialog
-        open={actions.confirming !== null}
-        title={`Delete “${actions.confirming?.subject ?? "(no subject)"}” for good?`}
-        confirmLabel="Delete for good"
-        pending={actions.deleting}
-        error={actions.deleteError}
-        onCancel={actions.cancelDelete}
-        onConfirm={() => actions.confirming && actions.deleteForGood(actions.confirming)}
-      >
-        It is in Trash: deleting it here removes it from the mailbox, for every mail app too.
-      </ConfirmDialog>
+      <DeleteForGoodDialog actions={actions} />
       <ComposeDialog
         mailboxId={mailboxId}
-        start={compose}
-        senders={senders}
-        onClose={() => setCompose(null)}
-        onSent={onSent}
+        start={compose.start}
+        senders={compose.senders}
+        onClose={compose.close}
+        onSent={compose.onSent}
         onDraftSaved={(previousId, id) => previousId && location.renameMessage(previousId, id)}
       />
       <ShortcutsHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
+  );
+}
+
+/** The view's buttons in the page's header. */
+function MailViewButtons({ onShowShortcuts, onCompose }: { onShowShortcuts: () => void; onCompose: () => void }) {
+  return (
+    <>
+      {/* Phones seldom have a keyboard. */}
+      <Button variant="secondary" className="max-sm:hidden" onClick={onShowShortcuts}>
+        Shortcuts
+      </Button>
+      <Button onClick={onCompose}>Compose</Button>
+    </>
   );
 }
