@@ -5,7 +5,7 @@ import { FeatureCard } from "@/components/feature-card";
 import { BounceIcon, CardIcon, InboxIcon, RelayIcon, SendIcon, ShieldIcon } from "@/components/feature-icons";
 import { InlineCode } from "@/components/inline-code";
 import { JsonCode } from "@/components/json-code";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { getPortalSession } from "@/server/portal/portal-session";
 import { planById } from "@/server/services/billing/catalog";
 import { appVersion } from "@/server/version";

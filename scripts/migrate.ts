@@ -2,7 +2,7 @@
 import { startEmbeddedPostgres } from "@/server/db/embedded";
 import { runMigrations } from "@/server/db/migrate";
 import { loadDotenv } from "@/server/runtime/load-dotenv";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 async function main() {
   loadDotenv();

@@ -7,7 +7,7 @@ import { configurationRefusal, markerRefusal } from "@/server/demo/production-gu
 import { connectOnce, DemoDatabaseError, findDemoDatabase } from "@/server/demo/demo-database";
 import { formatDemoSummary } from "@/server/demo/format-summary";
 import { databaseEnvironment } from "@/server/db/environment-marker";
-import { EnvError, env, useEmbeddedDatabase } from "@/server/env";
+import { EnvError, env, useEmbeddedDatabase } from "@/server/config/env";
 
 const USAGE = `Usage: npm run seed:demo [-- --force] [-- --json]
 

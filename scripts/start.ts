@@ -13,7 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/server/db/embedd
 import { runMigrations } from "@/server/db/migrate";
 import { markDatabaseEnvironment } from "@/server/db/environment-marker";
 import { loadDotenv } from "@/server/runtime/load-dotenv";
-import { EnvError, env, useEmbeddedDatabase, usePostfixHandOff } from "@/server/env";
+import { EnvError, env, useEmbeddedDatabase, usePostfixHandOff } from "@/server/config/env";
 import { startDeliveryWorker, startJobWorker } from "@/server/jobs/worker";
 import { startMailListeners } from "@/server/mail/start-mail-listeners";
 import { startDevDns } from "@/server/dev-dns/start-dev-dns";

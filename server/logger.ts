@@ -2,7 +2,7 @@
 // secret are redacted by key, and errors are logged without the SQL text or
 // parameters a failed query carries (they can hold emails or hashes).
 import pino from "pino";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 const holder = globalThis as typeof globalThis & { __cesLogger?: pino.Logger };
 

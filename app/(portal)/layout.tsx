@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { DevMailboxProvider } from "@/components/dev-mailbox";
 import { QueryProvider } from "@/features/api/query-client";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { signInUrl } from "@/shared/safe-callback-url";
 import { currentPagePath, getPortalSession } from "@/server/portal/portal-session";
 

@@ -4,7 +4,7 @@
 import { SignJWT } from "jose";
 import { constantTimeEqual, derivedKey, hmacBase64Url, sha256Hex } from "@/server/security/crypto";
 import { now } from "@/server/clock";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const TOKEN_TYPE = "at+jwt";

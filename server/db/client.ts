@@ -3,7 +3,7 @@
 // PostgreSQL protocol and hands us its DATABASE_URL (see server/db/embedded.ts).
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema>;

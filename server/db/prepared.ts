@@ -3,7 +3,7 @@ import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { QueryResult, QueryResultRow } from "pg";
 import { db, type Executor } from "@/server/db/client";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { logger } from "@/server/logger";
 
 /**

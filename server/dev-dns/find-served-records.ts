@@ -6,7 +6,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { sendingDomainRecords, sendingDomains } from "@/server/db/schema";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { discoveryRecords } from "@/server/services/domains/discovery-records";
 import { MX_PRIORITY } from "@/server/services/domains/expected-records";
 import { returnPathDomain, spfDomain } from "@/server/services/domains/sending-config";

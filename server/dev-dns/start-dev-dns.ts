@@ -4,7 +4,7 @@
 // this machine verifies without anyone publishing anything.
 import dgram from "node:dgram";
 import net from "node:net";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { answerDnsQuery } from "./answer-dns-query";
 import { findServedRecords } from "./find-served-records";
 

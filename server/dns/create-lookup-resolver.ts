@@ -6,7 +6,7 @@
 // resolver demotes a server that refused, and would then ask the system's
 // first for a customer's domain.
 import { Resolver } from "node:dns/promises";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 /** `Resolver#resolve`: `string[][]` for TXT, `string[]` for CNAME, `{ priority, exchange }[]` for MX. */
 export type ResolveRecords = (name: string, rrtype: string) => Promise<unknown>;

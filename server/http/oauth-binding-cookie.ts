@@ -2,7 +2,7 @@
 // the binding itself is server/services/oauth/browser-binding.ts). The start
 // route sets it, the callback and the exchange read it back, and the portal's
 // server forwards it to the exchange.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { cookieIsSecure, readCookie } from "./secure-cookie";
 
 /** Long enough for a 10-minute flow followed by the 60-second exchange. */

@@ -1,7 +1,7 @@
 // Where mail clients reach a hosted mailbox: IMAP and POP3 (Dovecot) and SMTP
 // submission, on MAIL_HOSTNAME. One source for the API's client settings, the
 // autoconfig answer and the domain's optional discovery records (docs/mailboxes.md).
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import type { MailClientSettings, MailServerSettings } from "@/shared/schemas/mail-client-settings";
 
 export function mailClientSettings(): MailClientSettings {

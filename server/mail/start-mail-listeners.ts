@@ -3,7 +3,7 @@
 // of their own beyond open connections, so instances scale out behind a TCP
 // load balancer.
 import type { SMTPServer } from "smtp-server";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { jobSender } from "@/server/jobs/enqueue";
 import { createMxServer } from "./mx/mx-server";
 import { createSubmissionServer } from "./submission/submission-server";

@@ -1,6 +1,6 @@
 // The email job: open the sealed message and hand it to the transport.
 // A transport error is thrown so the queue retries with backoff.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { logger } from "@/server/logger";
 import { decryptSecret } from "@/server/security/encryption";
 import type { EmailMessage } from "@/server/outbound/message";

@@ -6,7 +6,7 @@
 import type { HandOff, RawMessage } from "@/server/outbound/message";
 import { emailTransport } from "@/server/outbound/transport";
 import { smtpTransport } from "@/server/outbound/transports/smtp";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { handOffToPostfix } from "./postfix/postfix-hand-off";
 import { sendThroughRelayPool } from "./relay/relay-pools";
 import type { Route } from "./routes";

@@ -14,7 +14,7 @@ type Relay = RelayTarget & { id: string };
 /** An account's default active relay that cannot be used now (its password cannot be opened), and why. */
 type UnusableRelay = { unusable: string };
 
-/** What the route depends on in the service's settings (server/env.ts). */
+/** What the route depends on in the service's settings (server/config/env.ts). */
 export type RouteSettings = { SMTP_URL?: string | undefined; postfix: { handOff: unknown }; emailTransport: string };
 
 export type Route =

@@ -1,4 +1,4 @@
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import type { EmailTransport } from "./message";
 import { fileTransport } from "./transports/file";
 import { outboundTransport } from "./transports/outbound";

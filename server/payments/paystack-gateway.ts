@@ -1,7 +1,7 @@
 // Paystack: transaction/initialize gives the hosted checkout page,
 // transaction/verify/:reference the outcome. Webhooks carry
 // x-paystack-signature, the HMAC-SHA512 (hex) of the raw body with the secret key.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import type { CheckoutRequest, PaymentGateway, PaymentStatus, ProviderOutcome, VerifiedEvent } from "./gateway";

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { sandboxCharges } from "@/server/db/schema";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { logger } from "@/server/logger";
 import type { CheckoutRequest, PaymentGateway, PaymentStatus, VerifiedEvent } from "./gateway";
 import { hmacHex, invalidSignature, parseSignedJson, requireHmacSignature } from "./signatures";

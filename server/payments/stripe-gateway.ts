@@ -2,7 +2,7 @@
 // reference in its metadata. Webhooks are verified by the official SDK's
 // constructEvent on the raw body (Stripe-Signature, with its replay tolerance).
 import Stripe from "stripe";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import type { CheckoutRequest, PaymentGateway, ProviderOutcome, VerifiedEvent } from "./gateway";

@@ -8,7 +8,7 @@ import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
 import { cookieIsSecure } from "@/server/http/secure-cookie";
 import { derivedKey } from "@/server/security/crypto";
 import { bindingCookieName, bindingFrom } from "@/server/http/oauth-binding-cookie";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { callApi, type ClientContext } from "./call-api";
 import { type PortalTokens, tokensFromPayload, tokensOf } from "./portal-tokens";
 import { signInRequestFor } from "./sign-in-request";

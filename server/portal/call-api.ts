@@ -3,7 +3,7 @@
 import type { Envelope } from "@/server/http/envelope";
 import { signForwardedClient, FORWARDED_CLIENT_HEADER } from "@/server/http/forwarded-client";
 import { derivedKey } from "@/server/security/crypto";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 export type ClientContext = { ip: string; userAgent: string | null };
 

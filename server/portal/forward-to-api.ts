@@ -4,7 +4,7 @@
 import { decode, encode } from "next-auth/jwt";
 import { envelopeResponse } from "@/server/http/envelope";
 import { readCookie } from "@/server/http/secure-cookie";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { clientOf, portalCookieName, portalSecret, SESSION_MAX_AGE_SECONDS } from "./auth-options";
 import { apiEndedSession } from "./api-ended-session";
 import { apiHeaders, apiUrl } from "./call-api";

@@ -2,7 +2,7 @@
 // configuration, each with the variable that moves it (README, "Quick start").
 // Ports the launcher picks itself (free loopback ports for the engines' private
 // listeners) are not here: nobody else can hold them.
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import type { ListenPort } from "./check-listen-ports";
 
 export function servicePorts(config: Env, willRun: { dovecot: boolean }): ListenPort[] {

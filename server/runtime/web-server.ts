@@ -7,7 +7,7 @@ import { CLIENT_IP_HEADER, resolveClientIp } from "@/server/http/client-ip";
 import { jobSender } from "@/server/jobs/enqueue";
 import { FORWARDED_CLIENT_HEADER, VIA_PORTAL_HEADER, verifyForwardedClient } from "@/server/http/forwarded-client";
 import { derivedKey } from "@/server/security/crypto";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { answerClientError } from "./client-error";
 import { closeConnectionIfBodyUnread } from "./close-unread-requests";
 import { trackResponse } from "./drain-web-server";

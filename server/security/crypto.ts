@@ -1,7 +1,7 @@
 // Small, sharp helpers: hashing tokens at rest, keyed derivation, and
 // constant-time comparison. Secrets never leave through these.
 import { createHash, createHmac, createSecretKey, hkdfSync, type KeyObject, randomBytes, timingSafeEqual } from "node:crypto";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 export function sha256Hex(value: string): string {
   return createHash("sha256").update(value).digest("hex");

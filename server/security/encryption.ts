@@ -2,7 +2,7 @@
 // so keys can rotate (the first configured key encrypts, every key decrypts).
 // Format: v1.<keyId>.<iv>.<tag>.<ciphertext>, base64url parts.
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 const VERSION = "v1";
 

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 
 export type TlsCredentials = { cert: Buffer; key: Buffer; generated: boolean };
 

@@ -5,7 +5,7 @@
 // service's user reads (web workers read it, as they read rspamd.status).
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { z } from "zod";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import type { RspamdController } from "./rspamd-env";
 
 const controllerFile = (dataDir: string) => `${dataDir}/rspamd.controller`;

@@ -1,5 +1,5 @@
 // The spam filter's variables (docs/spam-and-rules.md, "Spam filtering"):
-// parsed with the rest of the configuration in env.ts, turned into settings here.
+// parsed with the rest of the configuration in server/config/env.ts, turned into settings here.
 import { existsSync } from "node:fs";
 import { z } from "zod";
 

@@ -3,7 +3,7 @@
 // workers read it, as they read Postfix's: postfix-status.ts); the MX runs in
 // the launcher itself and reads the same state from memory.
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 
 export type SpamFilterStatus = "online" | "offline" | "off" | "external";
 

@@ -6,7 +6,7 @@
 // answers, the MX treats it as down (docs/spam-and-rules.md, "When rspamd is down").
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { blockingParent, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { rspamdLayout } from "./rspamd-config";

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { Resolver } from "node:dns/promises";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import type { Mailbox } from "@/shared/schemas/mailboxes";

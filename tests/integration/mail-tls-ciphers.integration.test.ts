@@ -42,7 +42,7 @@ beforeAll(async () => {
     },
   );
   Object.assign(process.env, { DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  const { parseEnv } = await import("@/server/env");
+  const { parseEnv } = await import("@/server/config/env");
   const { createSubmissionServer } = await import("@/server/mail/submission/submission-server");
   const { mailTlsCredentials } = await import("@/server/security/tls-credentials");
   const config = parseEnv({

@@ -7,7 +7,7 @@ import path from "node:path";
 import { ImapFlow } from "imapflow";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
 import { canConnect } from "@/server/engines/process-checks";
 import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";

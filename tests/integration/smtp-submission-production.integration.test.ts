@@ -26,7 +26,7 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ces-prod-smtp-"));
   Object.assign(process.env, { DATA_DIR: dataDir, LOG_LEVEL: "silent" });
   const certificate = selfSignedCertificate(path.join(dataDir, "tls"));
-  const { parseEnv } = await import("@/server/env");
+  const { parseEnv } = await import("@/server/config/env");
   const { createSubmissionServer } = await import("@/server/mail/submission/submission-server");
   const { mailTlsCredentials } = await import("@/server/security/tls-credentials");
   const config = parseEnv({

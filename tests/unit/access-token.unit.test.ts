@@ -4,7 +4,7 @@ import { SignJWT } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
 import { signAccessToken, verifyAccessToken } from "@/server/auth/access-token";
 import { setClock } from "@/server/clock";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { derivedKey } from "@/server/security/crypto";
 
 const claims = { accountId: "acc_123", sessionId: "ses_456" };

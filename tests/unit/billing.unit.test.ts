@@ -5,7 +5,7 @@ import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "@/server/env";
+import { parseEnv } from "@/server/config/env";
 import { requireHmacSignature } from "@/server/payments/signatures";
 import { creditPacks, plans } from "@/server/services/billing/catalog";
 import { addMonths, calendarMonthOf, rollForward } from "@/server/services/billing/periods";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startDevDns } from "@/server/dev-dns/start-dev-dns";
-import { EnvError, parseEnv } from "@/server/env";
+import { EnvError, parseEnv } from "@/server/config/env";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 
 const production = {

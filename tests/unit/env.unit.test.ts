@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "@/server/env";
+import { EnvError, parseEnv } from "@/server/config/env";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "ces-env-"));
 

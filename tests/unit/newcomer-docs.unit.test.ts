@@ -4,10 +4,10 @@
 // ports the test setup really uses.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { devDnsSettings } from "@/server/dev-dns-settings";
-import { mailEnvShape } from "@/server/env-mail";
-import { mailListeners } from "@/server/mail-listener-settings";
-import { mailStoreSettings } from "@/server/mail-store-settings";
+import { devDnsSettings } from "@/server/config/dev-dns-settings";
+import { mailEnvShape } from "@/server/config/env-mail";
+import { mailListeners } from "@/server/config/mail-listener-settings";
+import { mailStoreSettings } from "@/server/config/mail-store-settings";
 
 /** NAME=value of every line, commented out or not; the value stops at whitespace (an inline comment follows). */
 function exampleValues(): Map<string, string> {

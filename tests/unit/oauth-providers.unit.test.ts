@@ -47,7 +47,7 @@ describe("identity providers without credentials", () => {
 
 describe("provider URLs", () => {
   it("must be https, except on loopback addresses", async () => {
-    const { parseEnv } = await import("@/server/env");
+    const { parseEnv } = await import("@/server/config/env");
     // Secrets given, so parsing never generates them under DATA_DIR.
     const secrets = { AUTH_SECRET: "unit-test-secret-unit-test-secret-0123", ENCRYPTION_KEY: "0".repeat(64) };
     expect(() => parseEnv({ ...secrets, GOOGLE_ISSUER: "http://accounts.example" })).toThrow(/GOOGLE_ISSUER: must be https/);

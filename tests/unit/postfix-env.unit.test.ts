@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "@/server/env";
+import { EnvError, parseEnv } from "@/server/config/env";
 import { dnsPortProblem, port53Address } from "@/server/outbound/postfix/postfix-env";
 import { serviceRouteName } from "@/server/outbound/routes";
 

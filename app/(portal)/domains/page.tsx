@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { DomainsPanel } from "@/features/domains/domains-panel";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 export const metadata: Metadata = { title: "Domains" };
 

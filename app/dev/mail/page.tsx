@@ -7,7 +7,7 @@ import { ButtonLink } from "@/components/button-link";
 import { InlineCode } from "@/components/inline-code";
 import { Note } from "@/components/note";
 import { type DevEmail, type DevEmailSummary, getDevEmail, isDevEmailId, listDevEmails } from "@/server/outbound/dev-mailbox";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { DevMailLive } from "./dev-mail-live";
 
 export const metadata: Metadata = { title: "Dev mailbox", robots: { index: false } };

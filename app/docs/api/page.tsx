@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ApiReference } from "@/components/api-reference";
 import { InlineCode } from "@/components/inline-code";
 import { apiReferenceEntryUrl } from "@/server/docs/api-reference-assets";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 export const metadata: Metadata = {
   title: "API reference",

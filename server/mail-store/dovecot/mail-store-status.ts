@@ -4,7 +4,7 @@
 // (no connection to Dovecot per check, which would add a line to its log each
 // time). The reason is for the account's people: no paths or secrets.
 import { readFileSync, statSync, writeFileSync } from "node:fs";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import type { MailStorage, MailStorageStatus } from "@/shared/schemas/mail-storage";
 
 export type MailStoreStatus = MailStorageStatus;

@@ -4,7 +4,7 @@
 // Sessions are reused per mailbox (docs/webmail.md, "Sessions"): a new one
 // costs a connection and a login.
 import { ImapFlow } from "imapflow";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { mailboxFullOr } from "./imap-refusal";

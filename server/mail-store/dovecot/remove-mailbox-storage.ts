@@ -7,7 +7,7 @@
 // (`doveadm` or the file system).
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { isMailboxAddress } from "@/shared/schemas/mailboxes";
 import { dovecotLayout } from "./dovecot-config";
 import { mailStateRoot } from "./traversable-path";

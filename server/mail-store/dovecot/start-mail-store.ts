@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { mailTlsCredentials } from "@/server/security/tls-credentials";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { libpqConnInfo } from "./database-conninfo";

@@ -5,7 +5,7 @@
 // message. The MX turns these into its replies (server/mail/reply-codes.ts);
 // this adapter knows nothing of the front doors.
 import SMTPConnection from "nodemailer/lib/smtp-connection";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { logger } from "@/server/logger";
 import { connectWithoutDelay } from "@/server/outbound/smtp-client-socket";
 

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chown, lchown, lstat, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { AppError } from "@/server/errors";
 import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
 import { mailboxStorageDir } from "@/server/mail-store/dovecot/remove-mailbox-storage";

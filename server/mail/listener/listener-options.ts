@@ -3,7 +3,7 @@
 // own enhanced codes, no reverse lookups, and the connection and idle limits
 // (docs/smtp.md).
 import type { SMTPServerOptions } from "smtp-server";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { MAIL_TLS_CIPHERS, type TlsCredentials } from "@/server/security/tls-credentials";
 
 export function commonListenerOptions(config: Env, tls: TlsCredentials, maxBytes: number): SMTPServerOptions {

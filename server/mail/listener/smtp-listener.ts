@@ -12,7 +12,7 @@ import {
   type SMTPServerOptions,
   type SMTPServerSession,
 } from "smtp-server";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import type { Logger } from "pino";
 import { SmtpReply, smtpReplyFor } from "@/server/mail/reply-codes";
 import type { TlsCredentials } from "@/server/security/tls-credentials";

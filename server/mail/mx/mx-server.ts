@@ -9,7 +9,7 @@
 // the handler of each kind of destination its recipients have. Built on the
 // listener skeleton (server/mail/listener/smtp-listener.ts).
 import type { SMTPServer, SMTPServerAddress } from "smtp-server";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { ipRateLimitSubject } from "@/server/services/rate-limit/ip-rate-limit-subject";
 import { logger } from "@/server/logger";
 import { createSmtpListener } from "@/server/mail/listener/smtp-listener";

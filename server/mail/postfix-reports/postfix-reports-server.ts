@@ -7,7 +7,7 @@
 // user, and only for return-path addresses; a report then goes the MX's way
 // (header checks, the bounce handler), without SPF/DKIM/DMARC checks.
 import type { SMTPServer, SMTPServerAddress, SMTPServerSession } from "smtp-server";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { logger } from "@/server/logger";
 import { loopbackPeerUid } from "@/server/mail/listener/loopback-peer-uid";
 import { createSmtpListener } from "@/server/mail/listener/smtp-listener";

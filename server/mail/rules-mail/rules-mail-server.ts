@@ -4,7 +4,7 @@
 // 127.0.0.1 only and takes mail only from a connection the kernel says is
 // owned by Dovecot's mail user; anything else is refused at MAIL FROM.
 import type { SMTPServer, SMTPServerSession } from "smtp-server";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { logger } from "@/server/logger";
 import { createSmtpListener } from "@/server/mail/listener/smtp-listener";
 import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";

@@ -4,7 +4,7 @@
 // MAIL FROM, the recipient count at RCPT, size and headers at DATA; the
 // accepted message then takes the same path as the sending API.
 import type { SMTPServer, SMTPServerSession } from "smtp-server";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { connectionCounter } from "@/server/mail/listener/connection-limits";

@@ -1,5 +1,5 @@
 // The outbound MTA's variables (docs/delivery.md, "Postfix"): parsed with the
-// rest of the configuration in env.ts, turned into settings here.
+// rest of the configuration in server/config/env.ts, turned into settings here.
 import { existsSync } from "node:fs";
 import { z } from "zod";
 

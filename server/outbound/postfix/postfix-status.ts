@@ -2,7 +2,7 @@
 // child Postfix and writes each change to a file in DATA_DIR; web workers
 // read it (as they read the mail storage's state: mail-store-status.ts).
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Env } from "@/server/env";
+import type { Env } from "@/server/config/env";
 
 export type OutboundMtaStatus = "online" | "offline" | "off" | "external";
 

@@ -7,7 +7,7 @@
 // POSTFIX_URL; POSTFIX=off runs none.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { type Env, EnvError } from "@/server/env";
+import { type Env, EnvError } from "@/server/config/env";
 import { blockingParent, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
 import { freeLoopbackPort } from "@/server/runtime/free-port";
 import { RETURN_PATH_LABEL, returnPathDomain } from "@/server/services/domains/sending-config";

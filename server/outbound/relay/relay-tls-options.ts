@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import net from "node:net";
 import tls from "node:tls";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 let extraCa: { file: string; ca: string[] } | undefined;
 

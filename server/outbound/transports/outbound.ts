@@ -3,7 +3,7 @@
 // as customers' mail without a relay does (docs/delivery.md, "Routes").
 // Mail from the service's host name is signed with the service's DKIM key.
 import nodemailer, { type Transporter } from "nodemailer";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import type { EmailTransport } from "@/server/outbound/message";
 import type { PostfixHandOff } from "@/server/outbound/postfix/postfix-env";
 import { postfixConnection } from "@/server/outbound/postfix/postfix-hand-off";

@@ -8,7 +8,7 @@ import { db } from "@/server/db/client";
 import { accounts } from "@/server/db/schema";
 import { queueEmail } from "@/server/notifications/queue-email";
 import { deletionScheduledEmail } from "@/server/notifications/templates/auth-emails";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { recordActivity } from "@/server/services/activity/record-activity";

@@ -6,7 +6,7 @@ import { db } from "@/server/db/client";
 import { accounts } from "@/server/db/schema";
 import { queueEmail } from "@/server/notifications/queue-email";
 import { magicLinkEmail, passwordResetEmail, signInCodeEmail } from "@/server/notifications/templates/auth-emails";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { type ActivityType, recordActivity } from "@/server/services/activity/record-activity";
 import { issueCode, issueMagicLinkToken } from "@/server/services/codes/one-time-codes";
 import { enforceRateLimit } from "@/server/services/rate-limit/consume-rate-limit";

@@ -5,7 +5,7 @@ import type { Executor } from "@/server/db/client";
 import { accounts, emailCreditEntries, invoices, payments, subscriptions } from "@/server/db/schema";
 import { queueEmail } from "@/server/notifications/queue-email";
 import { paymentReceiptEmail } from "@/server/notifications/templates/billing-emails";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { newId } from "@/server/ids";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import { creditPackById, planById } from "./catalog";

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { accounts, invoices, payments } from "@/server/db/schema";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { notFound } from "@/server/errors";
 import type { InvoiceDocument } from "@/shared/schemas/invoice-document";
 

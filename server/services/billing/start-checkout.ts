@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { checkoutBody, checkoutSchema } from "@/shared/schemas/billing";
 import { db } from "@/server/db/client";
 import { payments } from "@/server/db/schema";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { AppError } from "@/server/errors";
 import { enabledGateway } from "@/server/payments/gateways";
 import { recordActivity } from "@/server/services/activity/record-activity";

@@ -3,7 +3,7 @@
 // the usage count and the bounce and complaint rates wait, because the quota
 // period depends on the plan.
 import { now } from "@/server/clock";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { readMailStorage } from "@/server/mail-store/dovecot/mail-store-status";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import { getAccountPlan } from "@/server/services/billing/account-plan";

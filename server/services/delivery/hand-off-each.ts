@@ -3,7 +3,7 @@
 // (server/outbound/routes.ts). A recipient that is a hosted mailbox of this
 // service goes straight into our mail store (hosted-route.ts) whatever the
 // route of the others.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { handOffOnRoute } from "@/server/outbound/hand-off-on-route";
 import type { HandOff } from "@/server/outbound/message";
 import { routeOf, viaOf } from "@/server/outbound/routes";

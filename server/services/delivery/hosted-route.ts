@@ -18,7 +18,7 @@
 // ones that took the message are noted in the mailbox delivery log under a key
 // made of the message's own id (ours, so no sender can name another message's
 // key), so the retry skips them; the job clears the key when it is done.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import type { RecipientRefusal } from "@/server/outbound/message";
 import { deliverHostedMail, type FailedMailbox } from "@/server/services/mailbox-delivery/deliver-hosted-mail";
 import { forgetDelivered, messageDigest } from "@/server/services/mailbox-delivery/delivery-log";

@@ -15,7 +15,7 @@ import {
 } from "@/server/db/schema";
 import { queueEmail } from "@/server/notifications/queue-email";
 import { domainRecordLostEmail, domainVerificationFailedEmail } from "@/server/notifications/templates/domain-emails";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { notFound } from "@/server/errors";
 import { jobSender } from "@/server/jobs/enqueue";
 import { recordActivity } from "@/server/services/activity/record-activity";

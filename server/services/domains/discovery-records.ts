@@ -2,7 +2,7 @@
 // themselves (docs/mailboxes.md): Thunderbird's autoconfig host, and SRV
 // records for IMAP and SMTP submission (RFC 6186, RFC 8314). They are shown,
 // never checked: nothing depends on them.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { mailClientSettings } from "@/server/mail-store/client-settings";
 import type { DiscoveryRecord } from "@/shared/schemas/sending-domain";
 

@@ -1,6 +1,6 @@
 // The DNS records a domain's owner publishes, in the order the portal shows them.
 import type { RecordPurpose } from "@/server/db/schema";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { dkimRecordValue } from "./dkim-keys";
 import { OWNERSHIP_LABEL, RETURN_PATH_LABEL, returnPathDomain, spfDomain } from "./sending-config";
 

@@ -1,7 +1,7 @@
 // Where customers' records point, and which names are the service's own.
 // Both targets are configurable; by default they hang under APP_URL's host.
 import { isIP } from "node:net";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 /** Label of the ownership TXT record: `_ces-verification.<domain>`. */
 export const OWNERSHIP_LABEL = "_ces-verification";

@@ -9,7 +9,7 @@
 // (migration 0027's triggers), so readers opened with it re-check at once.
 import pg from "pg";
 import { pool } from "@/server/db/client";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { logger } from "@/server/logger";
 
 const TICK_MS = 500;

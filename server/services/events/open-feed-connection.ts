@@ -6,7 +6,7 @@
 // or when a re-check finds it no longer works: before each batch, and every
 // EVENT_FEED_RECHECK_SECONDS for every open connection of the process, in one
 // sweep that also renews their places.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import type { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { now } from "@/server/clock";

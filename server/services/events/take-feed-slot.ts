@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { executeHot } from "@/server/db/prepared";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { AppError } from "@/server/errors";
 import { newId } from "@/server/ids";
 import { type FeedCredential, credentialKeyOf } from "./check-feed-credential";

@@ -16,7 +16,7 @@
 // the copy are noted at once (a crash from there on retries the job, and the
 // retry must not deliver twice), their events written at once, and the job
 // clears its notes when it is done.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { type DeliveryOptions, deliverToMailboxes, type MailboxDeliveryOutcome } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
 import { recordMailboxReceived } from "@/server/services/events/record-mailbox-received";
 import { prependTraceHeaders } from "@/server/message-format/trace-headers";

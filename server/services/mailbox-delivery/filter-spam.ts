@@ -9,7 +9,7 @@
 // MX). Our own customer's message on the hosted route is screened by its From
 // address against the block lists only: its envelope sender is our own return
 // path, and it is not scored.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { fromHeaderAddress } from "@/server/message-format/from-header-address";
 import { senderStanding } from "@/server/services/mailboxes/sender-lists";
 import { type MailboxSpamPolicy, spamSettingsOf } from "@/server/services/mailboxes/spam-settings";

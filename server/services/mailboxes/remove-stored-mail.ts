@@ -2,7 +2,7 @@
 // address, so mail left behind would greet whoever creates that address next.
 // With the child Dovecot (DOVECOT=auto) the files are ours to remove; an
 // operator's Dovecot (DOVECOT=external) removes them itself (docs/mailboxes.md).
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { logger } from "@/server/logger";
 import { closeMailboxSessions } from "@/server/mail-store/dovecot/mailbox-reader";
 import { removeMailboxStorage } from "@/server/mail-store/dovecot/remove-mailbox-storage";

@@ -6,7 +6,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import type { DkimSigningKey } from "@/server/services/domains/dkim-keys";
 
 let cachedPem: string | undefined;

@@ -9,7 +9,7 @@ import { and, count, eq, gte, isNull } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db, type Executor } from "@/server/db/client";
 import { accounts, messages } from "@/server/db/schema";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { AppError } from "@/server/errors";
 import type { ApiKeyGrant } from "@/server/services/api-keys/authenticate-api-key";
 import { liveCodeExpiry } from "@/server/services/codes/one-time-codes";

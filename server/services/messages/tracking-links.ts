@@ -3,7 +3,7 @@
 // to, so nobody can forge events for another message or turn our redirect
 // into an open redirect to a URL we did not put in the email.
 import { constantTimeEqual, derivedKey, hmacBase64Url } from "@/server/security/crypto";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 const key = () => derivedKey("message-tracking");
 

@@ -1,6 +1,6 @@
 // Where every provider sign-in ends: the portal page that exchanges the code
 // (docs/oauth.md), built from APP_URL, never from the request.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import type { CallbackErrorCode } from "./provider-identity";
 
 export const COMPLETE_PAGE_PATH = "/auth/oauth/complete";

@@ -3,7 +3,7 @@
 // address is primary and verified.
 import * as oidc from "openid-client";
 import { z } from "zod";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { normaliseEmail, type ProviderIdentity } from "./provider-identity";
 import { joinUrl } from "./providers";
 

@@ -4,7 +4,7 @@
 // OIDC issuer found by discovery; GitHub: web and API base URLs, as GitHub
 // Enterprise needs); plain http is accepted for loopback addresses only.
 import * as oidc from "openid-client";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { isLoopbackHost } from "@/server/security/loopback-host";
 
 export const oauthProviders = ["google", "github"] as const;

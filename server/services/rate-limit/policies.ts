@@ -1,6 +1,6 @@
 // Rate-limit policies (docs/api.md, "Rate limits"). Defaults can be overridden with
 // RATE_LIMIT_OVERRIDES="name=limit/seconds,…", e.g. "register=3/60".
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { type PolicyName, rateLimitDefaults } from "@/shared/api/rate-limits";
 
 export type { PolicyName };

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { smtpRelays } from "@/server/db/schema";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { notFound } from "@/server/errors";
 import { recordActivity } from "@/server/services/activity/record-activity";
 import type { ClientInfo } from "@/shared/api/client-info";

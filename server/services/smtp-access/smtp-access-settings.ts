@@ -1,5 +1,5 @@
 // GET /sending/smtp: what a customer types into their software's SMTP settings.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { CONTROL_HEADER_NAMES, MAX_SUBMISSION_BYTES, SUBMISSION_USERNAME } from "@/shared/schemas/smtp-submission";
 import { MAX_RECIPIENTS } from "@/shared/schemas/messages";
 import type { SmtpAccess } from "@/shared/schemas/smtp-access";

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import type { FetchMessageObject, MessageAddressObject } from "imapflow";
 import type { AddressObject, ParsedMail } from "mailparser";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import type { MessageExtras } from "@/server/mail-store/dovecot/dovecot-message-extras";
 import { isAuthenticationResultsOf } from "@/server/message-format/trace-headers";
 import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";

@@ -3,7 +3,7 @@
 // of the mailbox's account. Without a learning backend nothing is taught, nor
 // past the account's budget of lessons (counted before the message is read);
 // a failure to teach is logged, never an error of the move.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { logger } from "@/server/logger";
 import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";

@@ -1,5 +1,5 @@
 import { readDevEmailSource } from "@/server/outbound/dev-mailbox";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 type Context = { params: Promise<{ file: string }> };
 

@@ -1,5 +1,5 @@
 import { findLatestDevEmail } from "@/server/outbound/dev-mailbox";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 const json = (status: number, body: unknown) =>
   new Response(`${JSON.stringify(body)}\n`, {

@@ -1,5 +1,5 @@
 import { listDevEmails } from "@/server/outbound/dev-mailbox";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 
 // GET /dev/mail/newest — the newest dev-mailbox email's id and how many there
 // are, which /dev/mail polls to update itself. Absent in production.

@@ -16,7 +16,7 @@
 // Authentication-Results header).
 import addressparser from "nodemailer/lib/addressparser";
 import { createLookupResolver, type ResolveRecords } from "@/server/dns/create-lookup-resolver";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { arc, evaluateDmarc, getDmarcRecord, spf } from "@/server/mailauth/mailauth";
 import { AUTHENTICATION_TIME_LIMIT_MS, MAX_HEADER_BYTES } from "../mx-limits";
 import { verifyDkimSignatures } from "./verify-dkim-signatures";

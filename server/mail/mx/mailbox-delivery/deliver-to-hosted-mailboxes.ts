@@ -12,7 +12,7 @@
 // transaction: any temporary failure (storage down 451 4.3.0, a full mailbox
 // 452 4.2.2) makes the sender retry, and the mailboxes that already received
 // it are skipped on the retry.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { logger } from "@/server/logger";
 import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";
 import { deliverHostedMail, type FailedMailbox, type HostedMail } from "@/server/services/mailbox-delivery/deliver-hosted-mail";

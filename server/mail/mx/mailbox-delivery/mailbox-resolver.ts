@@ -3,7 +3,7 @@
 // becomes a destination naming the mailboxes it delivers into. What can be
 // told at RCPT is answered there: mail storage off or down → 451 4.3.0 (the
 // sender retries), every mailbox of the address full → 452 4.2.2.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { allMailboxesFull } from "@/server/services/mailbox-delivery/all-mailboxes-full";

@@ -5,7 +5,7 @@
 // first mailbox (the oldest) receives it. `<postmaster>` is the service's own
 // postmaster, postmaster@<MAIL_HOSTNAME>: whatever the operator hosts for that
 // address, else that domain's first mailbox when it is hosted here.
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { findFirstMailboxOf } from "@/server/services/mailbox-delivery/find-first-mailbox";
 import { mailboxDestination, mailboxResolver } from "./mailbox-resolver";
 import type { MailboxDestination, RecipientResolver } from "../inbound-message";

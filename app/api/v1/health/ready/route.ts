@@ -1,6 +1,6 @@
 import * as api from "@/shared/api/endpoints/health";
 import { methods, route } from "@/server/http/route";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { readPostfixStatus } from "@/server/outbound/postfix/postfix-status";
 import { readRspamdStatus } from "@/server/spam-filter/rspamd-status";

@@ -1,6 +1,6 @@
 import * as api from "@/shared/api/endpoints/mailboxes";
 import { methods, route } from "@/server/http/route";
-import { env } from "@/server/env";
+import { env } from "@/server/config/env";
 import { mailClientSettings } from "@/server/mail-store/client-settings";
 import { readMailStorage } from "@/server/mail-store/dovecot/mail-store-status";
 

@@ -12,8 +12,8 @@ import { type MailListeners, mailListeners } from "./mail-listener-settings";
 import { type MailStoreSettings, mailStoreSettings } from "./mail-store-settings";
 import { type DevDnsSettings, devDnsSettings } from "./dev-dns-settings";
 import { defaultEmailTransport, type EmailTransportName, emailTransportProblems } from "./email-transport-settings";
-import { type PostfixSettings, postfixEnvProblems, postfixEnvShape, postfixSettings } from "./outbound/postfix/postfix-env";
-import { type RspamdSettings, rspamdEnvProblems, rspamdEnvShape, rspamdSettings } from "./spam-filter/rspamd-env";
+import { type PostfixSettings, postfixEnvProblems, postfixEnvShape, postfixSettings } from "@/server/outbound/postfix/postfix-env";
+import { type RspamdSettings, rspamdEnvProblems, rspamdEnvShape, rspamdSettings } from "@/server/spam-filter/rspamd-env";
 
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -34,7 +34,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   RESEND_API_KEY: z.string().min(1).optional(),
   DNS_SERVERS: dnsServerList.optional(),
-  /** The development DNS's port on 127.0.0.1 outside production (0: off); see server/dev-dns-settings.ts. */
+  /** The development DNS's port on 127.0.0.1 outside production (0: off); see server/config/dev-dns-settings.ts. */
   DEV_DNS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The domain customers' SPF records include (default `_spf.<APP_URL host>`). */
   SENDING_SPF_DOMAIN: hostName.optional(),

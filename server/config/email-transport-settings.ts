@@ -2,7 +2,7 @@
 // docs/configuration.md, "EMAIL_TRANSPORT". Outside production the dev mailbox
 // (`file`); in production `outbound` (the service's own Postfix) when Postfix
 // takes mail and no other transport is configured, else the operator names one.
-import type { PostfixSettings } from "./outbound/postfix/postfix-env";
+import type { PostfixSettings } from "@/server/outbound/postfix/postfix-env";
 
 export type EmailTransportName = "resend" | "smtp" | "outbound" | "file";
 

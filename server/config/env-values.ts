@@ -1,8 +1,8 @@
-// The shapes environment variables take (server/env.ts reads them): lists,
+// The shapes environment variables take (server/config/env.ts reads them): lists,
 // host names, URLs and keys, each with the message a bad value gets.
 import { isIP } from "node:net";
 import { z } from "zod";
-import { isAllowedProviderUrl } from "./security/loopback-host";
+import { isAllowedProviderUrl } from "@/server/security/loopback-host";
 
 export const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
