@@ -2,7 +2,7 @@
 // The launcher starts a fresh server per run on its own data directory.
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { freeLoopbackPort } from "./server/runtime/free-port";
+import { freeLoopbackPort } from "./server/engines/free-port";
 import { selfSignedCertificate } from "./tests/support/self-signed-certificate";
 import { fakeProvidersEnv } from "./tests/support/providers/fake-credentials";
 

@@ -12,7 +12,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import pg from "pg";
 import { createTestDatabase } from "../tests/support/test-database";
 import { startTestServer } from "../tests/support/test-server";
-import { freeLoopbackPort } from "../server/runtime/free-port";
+import { freeLoopbackPort } from "../server/engines/free-port";
 import { html, message, post, prepareAccount } from "./send-app";
 import { submissionRate } from "./submission-rate";
 

@@ -14,7 +14,7 @@
 import os from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
-import { freeLoopbackPort } from "../server/runtime/free-port";
+import { freeLoopbackPort } from "../server/engines/free-port";
 import { createTestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { startCpuMeter } from "./cpu-time";

@@ -18,7 +18,7 @@ import pg from "pg";
 import { type DnsServer, dnsControl, startDnsServer } from "../tests/support/dns-server";
 import { loopbackAddress } from "../tests/support/recipient-mx";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
-import { freeLoopbackPort } from "../server/runtime/free-port";
+import { freeLoopbackPort } from "../server/engines/free-port";
 import { drain, message, post } from "./send-app";
 import { cpuPartsText, cpuPerUnit, cpuTotal, startCpuBreakdown, startCpuMeter } from "./cpu-time";
 import { percentile, pool } from "./send-baselines";

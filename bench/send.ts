@@ -31,7 +31,7 @@ import { createTestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { drain, html, message, post, prepareAccount } from "./send-app";
 import { crashRun } from "./send-crash";
-import { freeLoopbackPort } from "../server/runtime/free-port";
+import { freeLoopbackPort } from "../server/engines/free-port";
 import { submissionRate } from "./submission-rate";
 import { cpuPartsText, cpuPerUnit, cpuTotal, startCpuBreakdown } from "./cpu-time";
 import { percentile, pool, pooledHandOffRate, round, rsaSignaturesPerSecond } from "./send-baselines";

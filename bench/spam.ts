@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
 import nodemailer from "nodemailer";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { rspamdLayout } from "@/server/spam-filter/rspamd-config";
 import { startDnsServer } from "../tests/support/dns-server";
 import { startTestRspamd } from "../tests/support/rspamd";

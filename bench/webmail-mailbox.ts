@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 
 /** The server's environment for mail storage: Dovecot on free loopback ports, and the DNS that verifies the domain. */
 export async function webmailServerEnv(): Promise<{ env: Record<string, string>; lmtpPort: number }> {

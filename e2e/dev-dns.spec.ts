@@ -5,7 +5,7 @@
 // and on a 390 px phone. (The shared e2e server resolves through the test DNS
 // server, so its Domains page shows none of this: see domains.spec.ts.)
 import { randomBytes } from "node:crypto";
-import { freeLoopbackPort } from "../server/runtime/free-port";
+import { freeLoopbackPort } from "../server/engines/free-port";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { newAccount, signUpInBrowser } from "./support/accounts";
 import { seriousViolations } from "./support/axe";

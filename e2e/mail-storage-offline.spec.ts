@@ -12,7 +12,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
 import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { newAccount } from "./support/accounts";
 

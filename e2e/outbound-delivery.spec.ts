@@ -13,7 +13,7 @@ import { type DnsControl, type DnsServer, dnsControl, startDnsServer } from "../
 import { loopbackAddresses, type RecipientMx, startRecipientMx } from "../tests/support/recipient-mx";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
-import { freeLoopbackPort } from "../server/runtime/free-port";
+import { freeLoopbackPort } from "../server/engines/free-port";
 import { newAccount, signInThroughApi, signUpThroughPortal } from "./support/accounts";
 import { expectNoSidewaysScroll, wideAndPhone } from "./support/screens";
 import { arrangeSentMessage } from "./support/sending-data";

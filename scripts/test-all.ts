@@ -10,7 +10,7 @@ import "@/server/runtime/refuse-unsupported-node";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
+import { serviceStateDir } from "@/server/engines/state-dir";
 import { describeCpuBusy, readCpuCounters } from "./cpu-busy";
 import { slowestTests } from "./slowest-tests";
 

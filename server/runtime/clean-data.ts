@@ -1,13 +1,14 @@
 // `npm run clean-data`: removes what this checkout's servers stored, inside
 // the clone and out of it. Run as root from a directory Dovecot's users cannot
 // pass through, the mail and the engines' state live under
-// /var/lib/customer-email-service/<hash of DATA_DIR>/ (traversable-path.ts),
+// /var/lib/customer-email-service/<hash of DATA_DIR>/ (server/engines/state-dir.ts),
 // which deleting the clone leaves behind. A data directory in use by a running
 // server is refused: its lock is taken first, so none can start meanwhile.
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SERVICE_STATE_ROOT, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
+import { ENGINE_STATUS_FILES } from "@/server/engines/engine-status";
+import { SERVICE_STATE_ROOT, serviceStateDir } from "@/server/engines/state-dir";
 import { acquireInstanceLock } from "./acquire-instance-lock";
 
 /**
@@ -24,7 +25,8 @@ const SERVICE_ENTRIES = [
   "instance.lock",
   "mail",
   "mail-tls",
-  "mail-store.status",
+  ...ENGINE_STATUS_FILES,
+  "rspamd.controller",
   "dovecot",
   "postfix",
   "rspamd",
@@ -35,7 +37,7 @@ const SERVICE_FILES = [
   "sandbox-webhook-secret",
   "service-dkim.pem",
   "instance.lock",
-  "mail-store.status",
+  ...ENGINE_STATUS_FILES,
   "embedded-database.url",
 ];
 const isServiceEntry = (entry: string) => SERVICE_ENTRIES.includes(entry) || entry.startsWith("sieve-check-");

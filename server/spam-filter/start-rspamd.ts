@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Env } from "@/server/config/env";
-import { blockingParent, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { blockingParent, prepareStateRoot, serviceStateDir } from "@/server/engines/state-dir";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { rspamdLayout } from "./rspamd-config";
 import { writeChildController } from "./rspamd-controller";
 import { canRunRspamd } from "./rspamd-env";
@@ -22,11 +22,11 @@ export type SpamFilter = {
   stop: () => Promise<void>;
 };
 
-/** rspamd's workers run as _rspamd: a DATA_DIR below a parent it cannot pass moves its files to /var/lib (traversable-path.ts). */
-function prepareStateRoot(dataDir: string): string {
+/** rspamd's workers run as _rspamd: a DATA_DIR below a parent it cannot pass moves its files to /var/lib (server/engines/state-dir.ts). */
+function prepareRspamdRoot(dataDir: string): string {
   const blocking = blockingParent(dataDir);
   const root = blocking ? serviceStateDir(dataDir) : path.resolve(dataDir);
-  prepareMailStateRoot({ root, movedBecause: blocking });
+  prepareStateRoot({ root, movedBecause: blocking });
   return root;
 }
 
@@ -43,7 +43,7 @@ export async function startRspamd(config: Env): Promise<SpamFilter> {
   }
   const normalPort = await freeLoopbackPort();
   const controllerPort = await freeLoopbackPort();
-  const layout = rspamdLayout(prepareStateRoot(config.dataDir));
+  const layout = rspamdLayout(prepareRspamdRoot(config.dataDir));
   // Generated at each start, kept out of every log: only the launcher and the web workers read it.
   const controllerPassword = randomBytes(24).toString("base64url");
   writeRspamdFiles(

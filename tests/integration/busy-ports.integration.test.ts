@@ -9,7 +9,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 
 /** Runs the launcher as `npm start` does, with every port free but those the test holds; its exit code and output. */
 async function start(ports: Record<string, number>): Promise<{ code: number | null; output: string }> {

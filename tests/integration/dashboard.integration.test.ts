@@ -13,7 +13,7 @@ import { sendMessage } from "@/shared/api/endpoints/messages";
 import { createApiKey } from "@/shared/api/endpoints/api-keys";
 import { listEvents } from "@/shared/api/endpoints/events";
 import { addSuppression } from "@/shared/api/endpoints/suppressions";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { inject } from "vitest";
 import { call, request } from "../support/api-client";
 import { dnsControl, publishRecords } from "../support/dns-server";

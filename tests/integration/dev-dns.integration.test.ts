@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Env } from "@/server/config/env";
 import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import type { Mailbox } from "@/shared/schemas/mailboxes";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { strongPassword, uniqueEmail } from "../support/factories";

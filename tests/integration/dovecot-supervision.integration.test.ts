@@ -9,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAlive } from "@/server/engines/process-checks";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
 import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
 import { deliverToMailboxes } from "@/server/mail-store/lmtp/deliver-to-mailboxes";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 
 let server: SMTPServer;
 let port: number;

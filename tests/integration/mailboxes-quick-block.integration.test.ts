@@ -3,7 +3,7 @@
 // quick start starts it, with the development DNS answering: twice, as a
 // second paste runs it, and once against a dead MX, which must fail loudly.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { runBash, shBlock } from "../support/doc-blocks";
 import { startTestServer, type TestServer } from "../support/test-server";
 

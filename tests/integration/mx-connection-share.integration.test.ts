@@ -3,7 +3,7 @@
 // loopback addresses (127.0.0.x) play a flood of idle clients, and a new
 // address must still be greeted with 220.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { type SmtpDialogue, smtpDialogue } from "../support/smtp-dialogue";
 import { startTestServer, type TestServer } from "../support/test-server";
 

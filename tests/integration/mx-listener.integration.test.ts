@@ -4,7 +4,7 @@
 // the per-address limits answer with their codes.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { smtpDialogue } from "../support/smtp-dialogue";
 import { startTestServer, type TestServer } from "../support/test-server";
 

@@ -12,7 +12,7 @@ import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
 import { canConnect } from "@/server/engines/process-checks";
 import { readMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { strongPassword, uniqueEmail } from "../support/factories";
 import { rawMessage, storedDomainWithMailbox } from "../support/hosted-mailboxes";
 import { inbox, mxTransaction, short } from "../support/mx-client";

@@ -40,7 +40,7 @@ import { postfixLayout } from "@/server/outbound/postfix/postfix-config";
 import { postfixUser } from "@/server/outbound/postfix/postfix-user";
 import { socketmapLookup } from "@/server/outbound/postfix/tls-policy-applied";
 import { writePostfixFiles } from "@/server/outbound/postfix/write-postfix-files";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { selfSignedCertificateFiles } from "@/server/security/tls-credentials";
 import { type DnsServer, dnsControl, startDnsServer } from "../support/dns-server";
 import {

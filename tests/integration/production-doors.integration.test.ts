@@ -9,7 +9,7 @@ import net from "node:net";
 import path from "node:path";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { selfSignedCertificate } from "../support/self-signed-certificate";
 import { startTestServer, type TestServer } from "../support/test-server";
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { rspamdLayout } from "@/server/spam-filter/rspamd-config";
 import { RSPAMD_BINARY } from "@/server/spam-filter/rspamd-env";
 import { rspamdAnswers, rspamdArgs, rspamdLogLevel } from "@/server/spam-filter/rspamd-process";
@@ -18,7 +18,7 @@ import { until } from "../support/poll";
 describe.runIf(existsSync(RSPAMD_BINARY))("the child rspamd of a normal setup", () => {
   it("logs no error or warning from start to stop, and still scores offline (a freemail sender)", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "ces-rspamd-quiet-"));
-    // rspamd's user must pass through, as through the service's state directory (traversable-path.ts).
+    // rspamd's user must pass through, as through the service's state directory (server/engines/state-dir.ts).
     chmodSync(root, 0o755);
     const layout = rspamdLayout(root);
     const normalPort = await freeLoopbackPort();

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { canConnect } from "@/server/engines/process-checks";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { until } from "../support/poll";
 
 type NpmServer = {

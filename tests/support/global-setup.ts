@@ -7,7 +7,7 @@ import { type FakePaymentProviders, paymentProviderEnv, startFakePaymentProvider
 import { type DnsServer, startDnsServer } from "./dns-server";
 import { type RelayLab, type RelayLabInfo, startRelayLab } from "./relay-smtp-servers";
 import { selfSignedCertificate } from "./self-signed-certificate";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { type FakeProviders, startFakeProviders } from "./providers/start-providers";
 import { startSmtpCapture, type SmtpCapture } from "./smtp-capture";
 import { startTestRspamd, TEST_SPAM_LESSONS_PER_ACCOUNT, type TestRspamd } from "./rspamd";

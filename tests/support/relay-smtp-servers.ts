@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import net from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import type { CertificateFiles } from "./self-signed-certificate";
 
 export type RelayLabInfo = {

@@ -15,7 +15,7 @@ import { rspamdLayout } from "@/server/spam-filter/rspamd-config";
 import { RSPAMD_BINARY, type RspamdRedis } from "@/server/spam-filter/rspamd-env";
 import { rspamdArgs } from "@/server/spam-filter/rspamd-process";
 import { rspamdUser, writeRspamdFiles } from "@/server/spam-filter/write-rspamd-files";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { startTcpProxy } from "./tcp-proxy";
 
 export type TestRspamd = {

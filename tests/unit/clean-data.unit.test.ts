@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { INSTANCE_LOCK_FILE, InstanceLockedError } from "@/server/runtime/acquire-instance-lock";
 import { CleanDataRefusedError, cleanData, dataDirRefusal } from "@/server/runtime/clean-data";
-import { SERVICE_STATE_ROOT, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
+import { SERVICE_STATE_ROOT, serviceStateDir } from "@/server/engines/state-dir";
 
 const temp = (label: string) => mkdtempSync(path.join(os.tmpdir(), `ces-clean-${label}-`));
 
@@ -117,6 +117,9 @@ describe("dataDirRefusal", () => {
   it.each([
     ["/srv/www/app/.data", ["pg", "secrets.json", "mail", "mail-tls", "dovecot", "mail-store.status", "instance.lock"]],
     ["/var/lib/ces", ["secrets.json", "postfix", "rspamd", "service-dkim.pem", "sieve-check-0a1b2c3d"]],
+    // What a start writes when it finds no Postfix or rspamd to run (RSPAMD=auto outside production, the default).
+    ["/srv/www/app/.data", ["pg", "secrets.json", "postfix.status", "rspamd.status", "rspamd.controller", "instance.lock"]],
+    ["/srv/www/app/.data", ["rspamd.status"]],
     ["/srv/www/app/.data", []],
     ["/srv/www/app/.data", null],
   ])("%s (holding %j) may go", (dataDir, entries) => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startDevDns } from "@/server/dev-dns/start-dev-dns";
 import { EnvError, parseEnv } from "@/server/config/env";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 
 const production = {
   APP_ENV: "production",

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/shared/api/endpoint";
 import { AppError } from "@/server/errors";
 import { methods, route } from "@/server/http/route";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 
 const createThing = defineEndpoint({
   method: "POST",

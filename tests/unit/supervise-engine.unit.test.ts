@@ -3,7 +3,7 @@
 // row, and is still retried; one that serves starts the count afresh.
 import { describe, expect, it } from "vitest";
 import { DOWN_AFTER_FAILED_STARTS, superviseEngine } from "@/server/engines/supervise-engine";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { until } from "../support/poll";
 
 describe("superviseEngine", () => {

@@ -2,7 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { blockingParent, mailStateRoot, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
+import { blockingParent, prepareStateRoot, serviceStateDir } from "@/server/engines/state-dir";
+import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "ces-traverse-"));
 chmodSync(root, 0o755);
@@ -15,7 +16,7 @@ describe("where Dovecot's state and the mail live", () => {
     mkdirSync(dataDir, { mode: 0o700 });
     const state = mailStateRoot(dataDir, true, serviceRoot);
     expect(state).toEqual({ root: dataDir, movedBecause: null });
-    prepareMailStateRoot(state);
+    prepareStateRoot(state);
     expect(statSync(dataDir).mode & 0o777).toBe(0o701);
   });
 
@@ -29,7 +30,7 @@ describe("where Dovecot's state and the mail live", () => {
     expect(state.root).toBe(serviceStateDir(dataDir, serviceRoot));
     expect(state.root.startsWith(`${serviceRoot}/`)).toBe(true);
     expect(state.movedBecause).toContain(`cannot pass through ${home}`);
-    prepareMailStateRoot(state);
+    prepareStateRoot(state);
     expect(statSync(state.root).mode & 0o001).toBe(0o001);
     expect(statSync(home).mode & 0o777).toBe(0o700);
     // Another DATA_DIR gets a directory of its own.

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Env } from "@/server/config/env";
 import { mailTlsCredentials } from "@/server/security/tls-credentials";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { libpqConnInfo } from "./database-conninfo";
 import { dovecotLayout } from "./dovecot-config";
 import type { LoginLimits } from "./sql-queries";
@@ -16,7 +16,8 @@ import { writeMailStoreStatus } from "./mail-store-status";
 import { DOWN_AFTER_FAILED_STARTS } from "@/server/engines/supervise-engine";
 import { DOVECOT_BINARY, superviseDovecot } from "./dovecot-process";
 import { dovecotUsers } from "./system-users";
-import { mailStateRoot, prepareMailStateRoot } from "./traversable-path";
+import { prepareStateRoot } from "@/server/engines/state-dir";
+import { mailStateRoot } from "./traversable-path";
 import { writeDovecotFiles } from "./write-dovecot-files";
 
 export type MailStore = {
@@ -76,7 +77,7 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
   const fullTextSearch = existsSync(FULL_TEXT_SEARCH_PLUGIN);
   // Run as root, Dovecot's users must reach its files: a DATA_DIR below a 0700 home moves them to /var/lib.
   const state = mailStateRoot(config.dataDir, users.asRoot);
-  if (users.asRoot) prepareMailStateRoot(state);
+  if (users.asRoot) prepareStateRoot(state);
   const layout = dovecotLayout(state.root);
   writeDovecotFiles(
     {

@@ -1,19 +1,13 @@
 // Whether the outbound MTA is up, for /health/ready. The launcher runs the
-// child Postfix and writes each change to a file in DATA_DIR; web workers
-// read it (as they read the mail storage's state: mail-store-status.ts).
-import { readFileSync, writeFileSync } from "node:fs";
+// child Postfix and writes each change to its status file; web workers read it
+// (server/engines/engine-status.ts).
 import type { Env } from "@/server/config/env";
+import { readEngineStatus, writeEngineStatus } from "@/server/engines/engine-status";
 
 export type OutboundMtaStatus = "online" | "offline" | "off" | "external";
 
-const statusFile = (dataDir: string) => `${dataDir}/postfix.status`;
-
 export function writePostfixStatus(dataDir: string, status: "online" | "offline" | "off"): void {
-  try {
-    writeFileSync(statusFile(dataDir), `${status}\n`);
-  } catch {
-    // the data directory is gone under a running app: nothing to report to
-  }
+  writeEngineStatus(dataDir, "postfix", status);
 }
 
 /** `off` also when POSTFIX=auto found no Postfix to run (not installed, not root, or SMTP_URL set). */
@@ -21,10 +15,5 @@ export function readPostfixStatus(config: Pick<Env, "dataDir" | "postfix">): Out
   const { mode, wantsChild } = config.postfix;
   if (mode === "external") return "external";
   if (mode === "off" || !wantsChild) return "off";
-  try {
-    const status = readFileSync(statusFile(config.dataDir), "utf8").trim();
-    return status === "online" || status === "off" ? status : "offline";
-  } catch {
-    return "offline";
-  }
+  return readEngineStatus(config.dataDir, "postfix")?.state ?? "offline";
 }

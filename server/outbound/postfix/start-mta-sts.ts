@@ -5,7 +5,7 @@
 // delivers with opportunistic TLS and the launcher's log says why.
 import { chownSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { mtaStsLayout, renderMtaStsConfig } from "./mta-sts-config";
 import { canUseOwnResolver, MTA_STS_BINARY, MTA_STS_USER, superviseMtaSts } from "./mta-sts-process";
 import { renderResolvConf } from "./postfix-config";

@@ -8,8 +8,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Env, EnvError } from "@/server/config/env";
-import { blockingParent, prepareMailStateRoot, serviceStateDir } from "@/server/mail-store/dovecot/traversable-path";
-import { freeLoopbackPort } from "@/server/runtime/free-port";
+import { blockingParent, prepareStateRoot, serviceStateDir } from "@/server/engines/state-dir";
+import { freeLoopbackPort } from "@/server/engines/free-port";
 import { RETURN_PATH_LABEL, returnPathDomain } from "@/server/services/domains/sending-config";
 import { recordDeliveryEvidence } from "@/server/services/messages/record-delivery-evidence";
 import { deliveryLogReader } from "./delivery-log";
@@ -45,14 +45,14 @@ const MAX_SOCKET_PATH_BYTES = 107;
 
 /**
  * Postfix works as the postfix user: a DATA_DIR below a parent it cannot pass (root's 0700 home) moves its files to
- * /var/lib, as Dovecot's (traversable-path.ts), and so does one so deep that the hand-off socket's path would be
+ * /var/lib, as Dovecot's (server/engines/state-dir.ts), and so does one so deep that the hand-off socket's path would be
  * longer than a socket's can be. The root is made traversable, not listable.
  */
 function preparePostfixRoot(dataDir: string): string {
   const blocking = blockingParent(dataDir);
   const tooDeep = Buffer.byteLength(postfixLayout(path.resolve(dataDir)).handOffSocket) > MAX_SOCKET_PATH_BYTES;
   const root = blocking || tooDeep ? serviceStateDir(dataDir) : path.resolve(dataDir);
-  prepareMailStateRoot({ root, movedBecause: blocking ?? (tooDeep ? "the hand-off socket's path would be too long" : null) });
+  prepareStateRoot({ root, movedBecause: blocking ?? (tooDeep ? "the hand-off socket's path would be too long" : null) });
   return root;
 }
 

@@ -4,16 +4,16 @@
 // Mail from the service's host name is signed with the service's DKIM key.
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/server/config/env";
+import { serviceDkimKey } from "@/server/config/service-dkim-key";
 import type { EmailTransport } from "@/server/outbound/message";
 import type { PostfixHandOff } from "@/server/outbound/postfix/postfix-env";
 import { postfixConnection } from "@/server/outbound/postfix/postfix-hand-off";
 import { sendRawVia } from "@/server/outbound/smtp-hand-off";
-import { serviceDkimSigningKey } from "@/server/services/messages/service-dkim-key";
 
 const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1]?.toLowerCase() ?? "";
 
 function connect(handOff: PostfixHandOff, signsAs: string | null): Transporter {
-  const key = signsAs ? serviceDkimSigningKey() : null;
+  const key = signsAs ? serviceDkimKey() : null;
   return nodemailer.createTransport({
     // The same way in as customers' hand-offs (postfix-hand-off.ts).
     ...postfixConnection(handOff),
