@@ -70,7 +70,7 @@ const POSTFIX_COMMANDS = new Set([
 /** Node names its main thread "MainThread", which is what /proc shows as a Node process's command. */
 const NODE_COMMANDS = new Set(["node", "MainThread"]);
 
-/** The launcher marks the workers it forks to deliver (scripts/start.ts); the others serve requests. */
+/** The launcher marks the workers it forks to deliver (DELIVERY_ROLE, server/launcher/processes.ts); the others serve requests. */
 function isDeliveryWorker(pid: number): boolean {
   try {
     return readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes("CES_DELIVERY_WORKER=1");

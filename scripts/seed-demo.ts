@@ -55,7 +55,7 @@ async function main() {
   const { runMigrations } = await import("@/server/db/migrate");
   const { startJobWorker } = await import("@/server/jobs/worker");
   await runMigrations(database.url);
-  const stopQueue = await startJobWorker(database.url, { work: false, deliver: false });
+  const stopQueue = await startJobWorker(database.url, { handlers: null, deliver: false });
   await stopQueue();
   if (database.embedded) useEmbeddedDatabase(database.url);
 

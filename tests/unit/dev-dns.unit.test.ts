@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startDevDns } from "@/server/dev-dns/start-dev-dns";
+import { startDevDns } from "@/server/launcher/start-dev-dns";
 import { EnvError, parseEnv } from "@/server/config/env";
 import { freeLoopbackPort } from "@/server/engines/free-port";
 

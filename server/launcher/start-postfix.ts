@@ -12,15 +12,15 @@ import { blockingParent, prepareStateRoot, serviceStateDir } from "@/server/engi
 import { freeLoopbackPort } from "@/server/engines/free-port";
 import { RETURN_PATH_LABEL, returnPathDomain } from "@/server/services/domains/sending-config";
 import { recordDeliveryEvidence } from "@/server/services/messages/record-delivery-evidence";
-import { deliveryLogReader } from "./delivery-log";
-import { canRunPostfix, dnsPortProblem } from "./postfix-env";
-import { postfixLayout } from "./postfix-config";
-import { supervisePostfix } from "./postfix-process";
-import { writePostfixStatus } from "./postfix-status";
-import { postfixUser } from "./postfix-user";
+import { deliveryLogReader } from "@/server/outbound/postfix/delivery-log";
+import { canRunPostfix, dnsPortProblem } from "@/server/outbound/postfix/postfix-env";
+import { postfixLayout } from "@/server/outbound/postfix/postfix-config";
+import { supervisePostfix } from "@/server/outbound/postfix/postfix-process";
+import { writePostfixStatus } from "@/server/outbound/postfix/postfix-status";
+import { postfixUser } from "@/server/outbound/postfix/postfix-user";
 import { startMtaSts } from "./start-mta-sts";
-import { type TlsPolicySources, withAppliedPolicy } from "./tls-policy-applied";
-import { writePostfixFiles } from "./write-postfix-files";
+import { type TlsPolicySources, withAppliedPolicy } from "@/server/outbound/postfix/tls-policy-applied";
+import { writePostfixFiles } from "@/server/outbound/postfix/write-postfix-files";
 
 export type OutboundMta = {
   /** One line for the launcher's log. */

@@ -6,11 +6,11 @@
 import { chownSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { freeLoopbackPort } from "@/server/engines/free-port";
-import { mtaStsLayout, renderMtaStsConfig } from "./mta-sts-config";
-import { canUseOwnResolver, MTA_STS_BINARY, MTA_STS_USER, superviseMtaSts } from "./mta-sts-process";
-import { renderResolvConf } from "./postfix-config";
-import type { PostfixSettings } from "./postfix-env";
-import { systemUser } from "./postfix-user";
+import { mtaStsLayout, renderMtaStsConfig } from "@/server/outbound/postfix/mta-sts-config";
+import { canUseOwnResolver, MTA_STS_BINARY, MTA_STS_USER, superviseMtaSts } from "@/server/outbound/postfix/mta-sts-process";
+import { renderResolvConf } from "@/server/outbound/postfix/postfix-config";
+import type { PostfixSettings } from "@/server/outbound/postfix/postfix-env";
+import { systemUser } from "@/server/outbound/postfix/postfix-user";
 
 export type MtaStsResolver = {
   /** The socketmap port Postfix asks (smtp_tls_policy_maps), or null when it does not run. */

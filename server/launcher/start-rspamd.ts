@@ -9,12 +9,12 @@ import path from "node:path";
 import type { Env } from "@/server/config/env";
 import { blockingParent, prepareStateRoot, serviceStateDir } from "@/server/engines/state-dir";
 import { freeLoopbackPort } from "@/server/engines/free-port";
-import { rspamdLayout } from "./rspamd-config";
-import { writeChildController } from "./rspamd-controller";
-import { canRunRspamd } from "./rspamd-env";
-import { superviseRspamd } from "./rspamd-process";
-import { writeRspamdStatus } from "./rspamd-status";
-import { rspamdUser, writeRspamdFiles } from "./write-rspamd-files";
+import { rspamdLayout } from "@/server/spam-filter/rspamd-config";
+import { writeChildController } from "@/server/spam-filter/rspamd-controller";
+import { canRunRspamd } from "@/server/spam-filter/rspamd-env";
+import { superviseRspamd } from "@/server/spam-filter/rspamd-process";
+import { writeRspamdStatus } from "@/server/spam-filter/rspamd-status";
+import { rspamdUser, writeRspamdFiles } from "@/server/spam-filter/write-rspamd-files";
 
 export type SpamFilter = {
   /** One line for the launcher's log. */

@@ -1,12 +1,12 @@
 // Starts the development DNS (docs/domains.md, "Without outside DNS") in the
 // launcher, outside production only: UDP and TCP on one loopback port,
-// answering from the database (find-served-records.ts), so a domain added on
+// answering from the database (server/dev-dns/find-served-records.ts), so a domain added on
 // this machine verifies without anyone publishing anything.
 import dgram from "node:dgram";
 import net from "node:net";
 import type { Env } from "@/server/config/env";
-import { answerDnsQuery } from "./answer-dns-query";
-import { findServedRecords } from "./find-served-records";
+import { answerDnsQuery } from "@/server/dev-dns/answer-dns-query";
+import { findServedRecords } from "@/server/dev-dns/find-served-records";
 
 export type DevDns = { address: string | null; stop: () => Promise<void> };
 

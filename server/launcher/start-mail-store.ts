@@ -4,21 +4,21 @@
 // runs and mailbox mail is answered with a temporary failure. DOVECOT=external
 // uses an operator's Dovecot at LMTP_URL; DOVECOT=off uses none.
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Env } from "@/server/config/env";
 import { mailTlsCredentials } from "@/server/security/tls-credentials";
 import { freeLoopbackPort } from "@/server/engines/free-port";
-import { libpqConnInfo } from "./database-conninfo";
-import { dovecotLayout } from "./dovecot-config";
-import type { LoginLimits } from "./sql-queries";
-import { writeMailStoreStatus } from "./mail-store-status";
+import { libpqConnInfo } from "@/server/mail-store/dovecot/database-conninfo";
+import { dovecotLayout } from "@/server/mail-store/dovecot/dovecot-config";
+import type { LoginLimits } from "@/server/mail-store/dovecot/sql-queries";
+import { writeMailStoreStatus } from "@/server/mail-store/dovecot/mail-store-status";
 import { DOWN_AFTER_FAILED_STARTS } from "@/server/engines/supervise-engine";
-import { DOVECOT_BINARY, superviseDovecot } from "./dovecot-process";
-import { dovecotUsers } from "./system-users";
+import { superviseDovecot } from "@/server/mail-store/dovecot/dovecot-process";
+import { hasFullTextSearchPlugin, missingDovecotPackages } from "@/server/mail-store/dovecot/dovecot-packages";
+import { dovecotUsers } from "@/server/mail-store/dovecot/system-users";
 import { prepareStateRoot } from "@/server/engines/state-dir";
-import { mailStateRoot } from "./traversable-path";
-import { writeDovecotFiles } from "./write-dovecot-files";
+import { mailStateRoot } from "@/server/mail-store/dovecot/traversable-path";
+import { writeDovecotFiles } from "@/server/mail-store/dovecot/write-dovecot-files";
 
 export type MailStore = {
   /** One line for the launcher's log. */
@@ -29,26 +29,6 @@ export type MailStore = {
   rulesMail: { port: number; mailUid: number } | null;
   stop: () => Promise<void>;
 };
-
-const MODULES = "/usr/lib/dovecot";
-/** What each Debian package installs that we need. */
-const PACKAGES: [string, string][] = [
-  ["dovecot-imapd", `${MODULES}/imap`],
-  ["dovecot-pop3d", `${MODULES}/pop3`],
-  ["dovecot-lmtpd", `${MODULES}/lmtp`],
-  ["dovecot-pgsql", `${MODULES}/modules/libdriver_pgsql.so`],
-  ["dovecot-sieve", `${MODULES}/modules/lib90_sieve_plugin.so`],
-  ["dovecot-managesieved", `${MODULES}/managesieve`],
-];
-export const DOVECOT_PACKAGES = PACKAGES.map(([name]) => name);
-/** Optional: without it searches read every message (docs/webmail.md, "Search"). */
-const FULL_TEXT_SEARCH_PLUGIN = `${MODULES}/modules/lib21_fts_xapian_plugin.so`;
-
-/** The Debian packages missing for DOVECOT=auto (all of them when Dovecot itself is missing). */
-export function missingDovecotPackages(): string[] {
-  if (!existsSync(DOVECOT_BINARY)) return DOVECOT_PACKAGES;
-  return PACKAGES.filter(([, file]) => !existsSync(file)).map(([name]) => name);
-}
 
 const offline = (description: string): MailStore => ({ description, imapUrl: null, rulesMail: null, stop: async () => {} });
 
@@ -74,7 +54,7 @@ export async function startMailStore(config: Env, databaseUrl: string, loginLimi
   const readerPort = await freeLoopbackPort();
   const rulesMailPort = await freeLoopbackPort();
   const users = dovecotUsers();
-  const fullTextSearch = existsSync(FULL_TEXT_SEARCH_PLUGIN);
+  const fullTextSearch = hasFullTextSearchPlugin();
   // Run as root, Dovecot's users must reach its files: a DATA_DIR below a 0700 home moves them to /var/lib.
   const state = mailStateRoot(config.dataDir, users.asRoot);
   if (users.asRoot) prepareStateRoot(state);

@@ -5,10 +5,10 @@
 import type { SMTPServer } from "smtp-server";
 import type { Env } from "@/server/config/env";
 import { jobSender } from "@/server/jobs/enqueue";
-import { createMxServer } from "./mx/mx-server";
-import { createSubmissionServer } from "./submission/submission-server";
-import { createRulesMailServer, RULES_MAIL_HOST } from "./rules-mail/rules-mail-server";
-import { createPostfixReportsServer, POSTFIX_REPORTS_HOST } from "./postfix-reports/postfix-reports-server";
+import { createMxServer } from "@/server/mail/mx/mx-server";
+import { createSubmissionServer } from "@/server/mail/submission/submission-server";
+import { createRulesMailServer, RULES_MAIL_HOST } from "@/server/mail/rules-mail/rules-mail-server";
+import { createPostfixReportsServer, POSTFIX_REPORTS_HOST } from "@/server/mail/postfix-reports/postfix-reports-server";
 import { mailTlsCredentials, type TlsCredentials } from "@/server/security/tls-credentials";
 
 export type MailListeners = { addresses: string[]; stop: () => Promise<void> };
