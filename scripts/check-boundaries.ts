@@ -8,9 +8,12 @@ import ts from "typescript";
 
 const root = resolve(import.meta.dirname, "..");
 
+/** The adapters: what services call to reach the world (mail storage, outbound mail, the spam filter, payments, the database, child engines). */
+const adapters = ["server/outbound", "server/mail-store", "server/spam-filter", "server/payments", "server/db", "server/engines"];
+
 /**
  * Files under `from` must not import anything under one of `not` (project paths, folder or module),
- * except what is under one of `allow`; files under one of `exempt` are not held to the rule yet.
+ * except what is under one of `allow`; files under one of `exempt` are not held to the rule.
  */
 const rules: { from: string; not: string[]; allow?: string[]; exempt?: string[]; why: string }[] = [
   {
@@ -29,10 +32,32 @@ const rules: { from: string; not: string[]; allow?: string[]; exempt?: string[];
   },
   {
     from: "server/mail-store",
-    not: ["server/services", "server/mail"],
+    not: ["server/mail"],
     why: "the mail-store adapter is called by services and front doors and calls neither",
   },
   { from: "server/outbound", not: ["server/mail"], why: "customer mail leaves without the front doors it came in by" },
+  { from: "server/spam-filter", not: ["server/mail"], why: "services ask the spam filter for the front doors; it calls no door" },
+  ...adapters.map((adapter) => ({
+    from: adapter,
+    not: ["server/services", "server/launcher"],
+    why: 'adapters are called by services and started by the launcher, and call neither (docs/architecture.md, "Layers")',
+  })),
+  {
+    from: "server/engines",
+    not: adapters.filter((adapter) => adapter !== "server/engines"),
+    why: "the engines' toolkit sits below the adapters that run child engines",
+  },
+  {
+    from: "server/jobs",
+    not: ["server/services"],
+    why: "the job worker knows the queues; which service works which one is the launcher's (server/launcher/start-jobs.ts)",
+  },
+  ...["server", "app", "bench", "e2e"].map((from) => ({
+    from,
+    not: ["server/launcher"],
+    exempt: ["server/launcher"],
+    why: "only npm start's entry (scripts/) and the tests start what the launcher starts",
+  })),
   {
     from: "server/message-format",
     not: ["server/services", "server/mail", "server/mail-store", "server/outbound", "server/http", "server/db"],
