@@ -14,6 +14,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The database tier's migrated database (tests/support/database-tier-setup.ts). */
     serviceDatabaseUrl: string;
+    /** Whether it is the embedded PGlite, whose one shared session the app must know of (DATABASE_EMBEDDED). */
+    serviceDatabaseEmbedded: boolean;
   }
 }
 
@@ -34,6 +36,7 @@ export async function setup(project: TestProject) {
   }
   await runMigrations(url);
   project.provide("serviceDatabaseUrl", url);
+  project.provide("serviceDatabaseEmbedded", Boolean(embedded));
 }
 
 export async function teardown() {
