@@ -3,7 +3,7 @@
 // base64 as the API takes them, listed with a way to take each off. A forward
 // also lists the original's attachments, which the API adds by itself.
 import { useId, useState } from "react";
-import { formatBytes } from "@/features/mailbox-inbox/reading-pane/format-bytes";
+import { formatBytes } from "@/components/format-bytes";
 import type { ComposeAttachment } from "./compose-prefill";
 
 /** About what fits the API's 25 MB message once base64 and the text are counted. */

@@ -13,7 +13,7 @@ import type { MailboxMessageDetail, MailboxMessageSummary } from "@/shared/schem
 import { Authenticity } from "./authenticity";
 import { ConversationList } from "./conversation-list";
 import { folderOfUse } from "../folders/folder-labels";
-import { formatBytes } from "./format-bytes";
+import { formatBytes } from "@/components/format-bytes";
 import { bareAddress } from "@/features/mail-compose/address-list";
 import { MessageAttachments } from "./message-attachments";
 import { MessageBody } from "./message-body";

@@ -1,7 +1,7 @@
 // A received message's attachments, each a download of its own bytes (the
 // message carries them; nothing is fetched from anywhere else).
 import type { MailboxMessageDetail } from "@/shared/schemas/mailbox-messages";
-import { formatBytes } from "./format-bytes";
+import { formatBytes } from "@/components/format-bytes";
 
 type Attachment = MailboxMessageDetail["attachments"][number];
 

@@ -94,17 +94,19 @@ export async function handOffToHostedMailboxes(input: {
   mailboxes: string[];
 }): Promise<{ delivered: HostedDelivery } | { refused: RecipientRefusal }> {
   const hostname = env().mail.hostname;
+  // Read once: the block lists screen by it and Authentication-Results names its domain.
+  const fromAddress = fromHeaderAddress(input.raw);
   const authenticationResults = hostedRouteAuthenticationResults({
     hostname,
     returnPath: input.from,
-    fromAddress: fromHeaderAddress(input.raw),
+    fromAddress,
     signingDomain: input.signingDomain,
   });
   const { delivered, skipped, failed, spam } = await deliverHostedMail({
     raw: input.raw,
     mailFrom: input.from,
     mailboxes: input.mailboxes,
-    screening: { kind: "customer", raw: input.raw },
+    screening: { kind: "customer", fromAddress },
     traceHeaders: [receivedLine(input.messageId, hostname), authenticationResults],
     logKey: logKey(input.messageId),
     retriedBy: "job",

@@ -31,7 +31,10 @@ export type InboundMail = {
 };
 
 /** How a message is screened: mail from the Internet in full, our own customer's message by the block lists alone. */
-export type Screening = { kind: "inbound"; message: InboundMail } | { kind: "customer"; raw: Buffer };
+export type Screening =
+  | { kind: "inbound"; message: InboundMail }
+  /** `fromAddress`: its From header's address, read once by the route that also writes it into Authentication-Results. */
+  | { kind: "customer"; fromAddress: string | null };
 
 export type SpamFiltering = {
   /** Mailboxes that take the message, each with what its copy says of spam (null: no filter configured). */
@@ -49,7 +52,7 @@ function rspamdUrl(): string | null {
 }
 
 export async function filterSpam(screening: Screening, mailboxes: string[]): Promise<SpamFiltering> {
-  if (screening.kind === "customer") return filterByBlockLists(screening.raw, mailboxes);
+  if (screening.kind === "customer") return filterByBlockLists(screening.fromAddress, mailboxes);
   const message = screening.message;
   if (mailboxes.length === 0) return { deliver: new Map(), verdict: null, blocked: [], rejected: [] };
   const settings = await spamSettingsOf(mailboxes);
@@ -74,8 +77,7 @@ export async function filterSpam(screening: Screening, mailboxes: string[]): Pro
 }
 
 /** Our own customer's message: the mailboxes whose lists block its From address refuse it; the others take it, unscored. */
-async function filterByBlockLists(raw: Buffer, mailboxes: string[]): Promise<SpamFiltering> {
-  const sender = fromHeaderAddress(raw);
+async function filterByBlockLists(sender: string | null, mailboxes: string[]): Promise<SpamFiltering> {
   const settings = sender && mailboxes.length > 0 ? await spamSettingsOf(mailboxes) : new Map<string, MailboxSpamPolicy>();
   const result: SpamFiltering = { deliver: new Map(), verdict: null, blocked: [], rejected: [] };
   for (const mailbox of mailboxes) {
