@@ -2,7 +2,7 @@
 // both database paths run Dovecot): killed, it is restarted; meanwhile LMTP
 // delivery answers 451 4.3.0 and reading answers 503 mail_storage_offline;
 // stopping the app stops it.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -33,8 +33,10 @@ const accepts = (port: number) =>
   });
 
 // Under DATA_DIR, or under /var/lib when this checkout's path is closed to Dovecot's users (docs/mail-storage.md).
-const masterPid = () =>
-  Number(readFileSync(path.join(dovecotLayout(mailStateRoot(server.dataDir).root).baseDir, "master.pid"), "utf8").trim());
+const masterPidFile = () => path.join(dovecotLayout(mailStateRoot(server.dataDir).root).baseDir, "master.pid");
+const masterPid = () => Number(readFileSync(masterPidFile(), "utf8").trim());
+/** The master's pid once it has written one (a restarted master writes it a moment after its listeners answer). */
+const writtenMasterPid = () => (existsSync(masterPidFile()) ? masterPid() : undefined);
 beforeAll(async () => {
   lmtpPort = await freeLoopbackPort();
   server = await startTestServer({
@@ -103,7 +105,8 @@ describe("the child Dovecot", () => {
     expect(((await offline.json()) as { data: { code: string } }).data.code).toBe("mail_storage_offline");
 
     expect(await until(() => accepts(lmtpPort), 20_000)).toBe(true);
-    expect(masterPid()).not.toBe(first);
+    // Its master writes its pid file a moment after its listeners answer.
+    expect(await until(() => ![undefined, first].includes(writtenMasterPid()), 10_000)).toBe(true);
     expect(await until(async () => (await readiness()) === "online", 5_000)).toBe(true);
     expect(await storage()).toEqual({ status: "online", reason: null });
     expect((await deliverToMailboxes(rawMessage(address, "After"), [address], { lmtpUrl }))[0]!.delivered).toBe(true);

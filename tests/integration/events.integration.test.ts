@@ -160,7 +160,12 @@ describe("order and completeness", () => {
     } finally {
       client.release();
     }
-    const after = await page(account.accessToken, { after: before.nextCursor });
+    // Shown once no older transaction runs on the server: other tests' transactions may still be open a moment.
+    const after = await eventually(
+      () => page(account.accessToken, { after: before.nextCursor }),
+      (answer) => answer.items.length > 0,
+      { what: "the held and the later event" },
+    );
     expect(after.items.map((event) => event.object.id)).toEqual(["held@example.test", "later@example.test"]);
   });
 

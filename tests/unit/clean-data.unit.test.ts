@@ -37,6 +37,11 @@ async function launcherOn(dataDir: string): Promise<number> {
   const owner = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "scripts/start.ts"], { stdio: "ignore" });
   running.push(owner);
   await new Promise((resolve) => owner.once("spawn", resolve));
+  // The lock trusts a pid whose command line names the launcher: wait until the kernel shows it (a busy machine takes a moment).
+  const deadline = Date.now() + 10_000;
+  while (!readFileSync(`/proc/${owner.pid}/cmdline`, "utf8").includes("scripts/start.ts") && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   writeFileSync(path.join(dataDir, INSTANCE_LOCK_FILE), `${owner.pid}\n`);
   return owner.pid!;
 }
