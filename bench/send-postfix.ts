@@ -3,11 +3,12 @@
 // sink as the recipients' MX through a test DNS server (port 53 of a 127.x
 // address), delivers to it, and mails a success report per recipient to the
 // server's MX. A message counts as done when its recipient is `delivered`
-// (the report recorded). First the engine's own ceiling: Postfix's
+// (Postfix's log line recorded). First the engine's own ceiling: Postfix's
 // smtp-source straight into the child, to the same sink, without reports.
 // Then the end-to-end rate in batches and single
 // sends (first accept → last `delivered`), accept → `delivered` latency at
-// half the single-send rate, and a fault run: the Postfix child's process
+// half the single-send rate, accept → `deferred` for a recipient the sink
+// answers with a 451, and a fault run: the Postfix child's process
 // group killed with SIGKILL mid-run, restarted by the supervisor, messages
 // lost and doubled counted at the sink by Message-ID.
 import { execFile } from "node:child_process";
@@ -23,6 +24,7 @@ import { drain, message, post } from "./send-app";
 import { cpuPartsText, cpuPerUnit, cpuTotal, startCpuBreakdown, startCpuMeter } from "./cpu-time";
 import { percentile, pool } from "./send-baselines";
 import { arrivals, waitForSink } from "./send-sink";
+import { targetLine } from "./targets";
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -98,6 +100,32 @@ async function latencyAtRate(server: TestServer, databaseUrl: string, key: strin
   return { rate, sent: total, delivered: times.size, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+/** Accept → the recipient `deferred`, for recipients the sink answers with a 451 (one at a time): the slowest, in seconds. */
+async function deferralSeconds(server: TestServer, databaseUrl: string, key: string, count: number): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    let slowest = 0;
+    for (let index = 0; index < count; index += 1) {
+      const start = Date.now();
+      const sent = await post(server.baseUrl, "/sending/messages", key, {
+        ...message(index, "postfix-deferral"),
+        to: `busy-${index}@example.org`,
+      });
+      for (;;) {
+        const { rows } = await client.query("select 1 from message_recipients where message_id = $1 and status = 'deferred'", [sent.id]);
+        if (rows.length > 0) break;
+        if (Date.now() - start > 60_000) return Number.POSITIVE_INFINITY;
+        await delay(20);
+      }
+      slowest = Math.max(slowest, (Date.now() - start) / 1000);
+    }
+    return slowest;
+  } finally {
+    await client.end();
+  }
+}
+
 /** The child Postfix's master (its process group holds every Postfix process of this server). */
 function postfixMaster(dataDir: string): number {
   return Number(readFileSync(path.join(dataDir, "postfix", "queue", "pid", "master.pid"), "utf8").trim());
@@ -149,7 +177,7 @@ async function faultRun(server: TestServer, databaseUrl: string, key: string, co
 }
 
 /**
- * The engine's own ceiling in this run: Postfix's smtp-source hands `count` messages of about 1 KB straight to
+ * The engine's own ceiling in this run: Postfix's smtp-source hands `count` messages as long as the service's copies straight to
  * the child's hand-off socket (the bench runs as root, which may reach it) over 8 sessions, and the child delivers them to the sink as it does the service's
  * messages, without delivery reports (smtp-source asks for none). First message handed over → last in the sink.
  */
@@ -157,10 +185,18 @@ async function postfixAlone(server: TestServer, databaseUrl: string, count: numb
   const socket = /hand-off on unix socket (\S+),/.exec(readFileSync(server.logFile, "utf8"))?.[1];
   if (!socket) throw new Error(`the server did not log Postfix's hand-off socket; see ${server.logFile}`);
   const before = arrivals.length;
+  // As long as the service's copies (signed, with their text part) that reached the sink so far in this run.
+  const length =
+    Math.round(
+      percentile(
+        arrivals.filter((arrival) => arrival.cesId !== "").map((arrival) => arrival.bytes),
+        50,
+      ),
+    ) || 10_000;
   const stopCpu = await startCpuMeter(server.pid, databaseUrl);
   const start = Date.now();
   await promisify(execFile)("/usr/sbin/smtp-source", [
-    ...["-s", "8", "-m", String(count), "-l", "1000", "-f", "bench@mta.bench.test", "-t", "reader0@example.org"],
+    ...["-s", "8", "-m", String(count), "-l", String(length), "-f", "bench@mta.bench.test", "-t", "reader0@example.org"],
     `unix:${socket}`,
   ]);
   const deadline = Date.now() + 300_000;
@@ -168,7 +204,13 @@ async function postfixAlone(server: TestServer, databaseUrl: string, count: numb
   while (fromSource().length < count && Date.now() < deadline) await delay(50);
   const arrived = fromSource();
   const last = Math.max(...arrived.map((arrival) => arrival.at));
-  return { count, arrived: arrived.length, rate: arrived.length / ((last - start) / 1000), cpuMsPerMessage: (await stopCpu()) / count };
+  return {
+    count,
+    bytes: length,
+    arrived: arrived.length,
+    rate: arrived.length / ((last - start) / 1000),
+    cpuMsPerMessage: (await stopCpu()) / count,
+  };
 }
 
 async function waitForPostfix(server: TestServer): Promise<void> {
@@ -238,8 +280,10 @@ export async function postfixRun(options: {
     await drain(databaseUrl);
     const latency = await latencyAtRate(server, databaseUrl, key, Math.max(1, Math.round(single.rate / 2)), 15);
     await drain(databaseUrl);
+    const deferral = { count: 5, slowestSeconds: await deferralSeconds(server, databaseUrl, key, 5) };
+    await drain(databaseUrl);
     const fault = await faultRun(server, databaseUrl, key, messageCount);
-    return { alone, batch, single, latency, fault };
+    return { alone, batch, single, latency, deferral, fault };
   } finally {
     await server?.stop();
     await dns?.stop();
@@ -251,14 +295,14 @@ type PostfixResults = Awaited<ReturnType<typeof postfixRun>>;
 /** Report rows beside the run's one-core signature rate and the smart host's end to end in batches. */
 /** `smartHost`: the same run's end to end in batches through the smart host, and its CPU per message. */
 export function postfixRows(result: PostfixResults, rsa: number, smartHost: { rate: number; cpuMsPerMessage: number } | null): string[][] {
-  const { alone, batch, single, latency, fault } = result;
+  const { alone, batch, single, latency, deferral, fault } = result;
   const beside = [
     `${(batch.rate / rsa).toFixed(3)} × one-core signatures`,
     smartHost ? `${(batch.rate / smartHost.rate).toFixed(2)} × the smart host` : null,
   ];
   return [
     [
-      `Postfix alone: ${alone.count} messages from smtp-source to the child's hand-off socket, 8 sessions, no delivery reports (first handed over → last in the sink)`,
+      `Postfix alone: ${alone.count} messages of ${alone.bytes} bytes (the service's copies' size) from smtp-source to the child's hand-off socket, 8 sessions, no delivery reports (first handed over → last in the sink)`,
       `${Math.round(alone.rate)} messages/s = ${(alone.rate / rsa).toFixed(3)} × one-core signatures, ${alone.cpuMsPerMessage.toFixed(1)} ms of CPU per message (${alone.arrived} arrived); the service's path below runs at ${(batch.rate / alone.rate).toFixed(2)} × this`,
     ],
     [
@@ -278,8 +322,23 @@ export function postfixRows(result: PostfixResults, rsa: number, smartHost: { ra
       `p50 ${Math.round(latency.p50)} ms, p99 ${Math.round(latency.p99)} ms (${latency.delivered} delivered)`,
     ],
     [
+      `Accept → \`deferred\` through Postfix for a recipient whose server answers 451, ${deferral.count} messages one at a time`,
+      `slowest ${deferral.slowestSeconds.toFixed(2)} s`,
+    ],
+    [
       `SIGKILL of the Postfix child's process group mid-run, ${fault.accepted} messages`,
       `lost ${fault.lost}, duplicated ${fault.duplicated} (in Postfix's active and incoming queues at the kill: ${fault.inFlight}); recorded delivered ${fault.delivered}; master ${fault.killedMaster} → ${fault.restartedMaster}; all delivered ${fault.seconds.toFixed(1)} s after the first accept`,
     ],
+  ];
+}
+
+/** One line per target (the issue's goals), from this run's figures. */
+export function postfixTargets(result: PostfixResults): string[] {
+  const { alone, batch, deferral, fault } = result;
+  return [
+    targetLine("end to end through Postfix ÷ Postfix alone", batch.rate / alone.rate, "≥ 0.6", batch.rate / alone.rate >= 0.6),
+    targetLine("451 → deferred", `${deferral.slowestSeconds.toFixed(2)} s`, "≤ 5 s", deferral.slowestSeconds <= 5),
+    targetLine("lost when Postfix is killed", fault.lost, "0", fault.lost === 0),
+    targetLine("duplicated when Postfix is killed", fault.duplicated, `≤ ${fault.inFlight} in flight`, fault.duplicated <= fault.inFlight),
   ];
 }

@@ -3,16 +3,27 @@
 // twice or never.
 import { SMTPServer } from "smtp-server";
 
-export type Arrival = { at: number; cesId: string; messageId: string };
+export type Arrival = { at: number; cesId: string; messageId: string; bytes: number };
 export const arrivals: Arrival[] = [];
 export const sink = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS", "AUTH"],
   logger: false,
   size: 30 * 1024 * 1024,
+  // `busy…@` plays a recipient whose server asks to come back later (the deferral run of bench/send-postfix.ts).
+  onRcptTo(address, _session, done) {
+    if (address.address.startsWith("busy")) {
+      const refusal = Object.assign(new Error("4.2.1 Mailbox busy, try again later"), { responseCode: 451 });
+      done(refusal);
+      return;
+    }
+    done();
+  },
   onData(stream, _session, done) {
     let head = "";
+    let bytes = 0;
     stream.on("data", (chunk: Buffer) => {
+      bytes += chunk.length;
       if (head.length < 16_384) head += chunk.toString("latin1");
     });
     stream.on("end", () => {
@@ -21,6 +32,7 @@ export const sink = new SMTPServer({
         at: Date.now(),
         cesId: /^X-CES-Message-ID:\s*(\S+)/im.exec(headers)?.[1] ?? "",
         messageId: /^Message-ID:\s*(\S+)/im.exec(headers)?.[1] ?? "",
+        bytes,
       });
       done();
     });

@@ -36,7 +36,7 @@ import { submissionRate } from "./submission-rate";
 import { cpuPartsText, cpuPerUnit, cpuTotal, startCpuBreakdown } from "./cpu-time";
 import { percentile, pool, pooledHandOffRate, round, rsaSignaturesPerSecond } from "./send-baselines";
 import { arrivals, listen, sink, waitForSink } from "./send-sink";
-import { postfixRows, postfixRun } from "./send-postfix";
+import { postfixRows, postfixRun, postfixTargets } from "./send-postfix";
 import { canRunPostfix } from "../server/outbound/postfix/postfix-env";
 import { writeResults } from "./write-results";
 
@@ -199,6 +199,7 @@ async function main() {
         ...postfixRows(postfix, rsa, e2eBatch),
       ];
       writeResults("send-postfix", { rsa, e2eBatch, postfix }, tableOf(rows));
+      for (const line of postfixTargets(postfix)) console.log(line);
       return;
     }
     const handOff = await pooledHandOffRate({ host: sinkHost, port: sinkPort }, acceptOnly ? 600 : 3000, html);
@@ -324,6 +325,7 @@ async function main() {
     if (postfix) rows.push(...postfixRows(postfix, rsa, e2eBatch));
     else if (!acceptOnly) rows.push(["End to end through Postfix", "not measured: it needs root and Debian's postfix"]);
     writeResults(acceptOnly ? "send-accept" : "send", { ...results, postfix }, tableOf(rows));
+    if (postfix) for (const line of postfixTargets(postfix)) console.log(line);
   } finally {
     await server.stop();
     await new Promise<void>((resolve) => sink.close(() => resolve()));

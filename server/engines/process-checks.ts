@@ -1,6 +1,6 @@
 // Small facts about child engines' processes and listeners, shared by every
 // engine the service supervises (docs/architecture.md, "The launcher's processes").
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import net from "node:net";
 
 const STOP_TIMEOUT_MS = 10_000;
@@ -65,4 +65,23 @@ export async function stopLeftoverProcess(pidFile: string, commandLineMark: stri
   process.kill(pid, "SIGTERM");
   for (let waited = 0; waited < STOP_TIMEOUT_MS && isAlive(pid); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
   if (isAlive(pid)) process.kill(pid, "SIGKILL");
+}
+
+/** Whether a process other than this one has `file` open (its /proc fd links; needs root for others' processes). */
+export function openedElsewhere(file: string): boolean {
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === file) return true;
+      } catch {}
+    }
+  }
+  return false;
 }

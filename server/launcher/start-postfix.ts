@@ -6,20 +6,21 @@
 // across restarts. POSTFIX=external hands off to an operator's Postfix at
 // POSTFIX_URL; POSTFIX=off runs none.
 import { existsSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 import { type Env, EnvError } from "@/server/config/env";
 import { blockingParent, prepareStateRoot, serviceStateDir } from "@/server/engines/state-dir";
 import { freeLoopbackPort } from "@/server/engines/free-port";
 import { RETURN_PATH_LABEL, returnPathDomain } from "@/server/services/domains/sending-config";
-import { recordDeliveryEvidence } from "@/server/services/messages/record-delivery-evidence";
-import { deliveryLogReader } from "@/server/outbound/postfix/delivery-log";
-import { canRunPostfix, dnsPortProblem } from "@/server/outbound/postfix/postfix-env";
-import { postfixLayout } from "@/server/outbound/postfix/postfix-config";
-import { supervisePostfix } from "@/server/outbound/postfix/postfix-process";
+import { postfixLogRecorder, storedLogPosition } from "@/server/services/delivery/record-postfix-log";
+import { tailLogFile } from "@/server/outbound/postfix/log-file-tail";
+import { canRunPostfix, dnsPortProblem, postfixSeconds } from "@/server/outbound/postfix/postfix-env";
+import { type PostfixLayout, postfixLayout } from "@/server/outbound/postfix/postfix-config";
+import { logPostfixLine, reopenPostfixLog, supervisePostfix } from "@/server/outbound/postfix/postfix-process";
 import { writePostfixStatus } from "@/server/outbound/postfix/postfix-status";
 import { postfixUser } from "@/server/outbound/postfix/postfix-user";
 import { startMtaSts } from "./start-mta-sts";
-import { type TlsPolicySources, withAppliedPolicy } from "@/server/outbound/postfix/tls-policy-applied";
+import type { TlsPolicySources } from "@/server/outbound/postfix/tls-policy-applied";
 import { writePostfixFiles } from "@/server/outbound/postfix/write-postfix-files";
 
 export type OutboundMta = {
@@ -59,14 +60,30 @@ function preparePostfixRoot(dataDir: string): string {
 /** Connections the child holds to the reports listener at most. */
 const REPORT_CONNECTIONS = 20;
 
-/** Feeds the log to the evidence reader; reports to our own return-path names are no customer's delivery. */
-function deliveryEvidenceRecorder(ownDomain: string, policies: TlsPolicySources): (line: string) => void {
-  const read = deliveryLogReader();
-  const ours = (recipient: string) => recipient.endsWith(`@${ownDomain}`) || recipient.includes(`@${RETURN_PATH_LABEL}.`);
-  return (line) => {
-    const evidence = read(line);
-    if (evidence && !ours(evidence.recipient)) void withAppliedPolicy(evidence, policies).then(recordDeliveryEvidence);
-  };
+/** A log this long is rotated (about 60,000 deliveries' lines). */
+const LOG_ROTATE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads each recipient's fate from the child's log, from where the last run of this instance stopped; reports to our
+ * own return-path names are no customer's delivery.
+ */
+async function followPostfixLog(layout: PostfixLayout, settings: Env["postfix"], policies: TlsPolicySources) {
+  const ownDomain = returnPathDomain();
+  const log = `${hostname()}:${layout.logFile}`;
+  const record = postfixLogRecorder({
+    log,
+    ours: (recipient) => recipient.endsWith(`@${ownDomain}`) || recipient.includes(`@${RETURN_PATH_LABEL}.`),
+    policies,
+    backoff: { minimal: postfixSeconds(settings.times.minimalBackoff), maximal: postfixSeconds(settings.times.maximalBackoff) },
+  });
+  return tailLogFile({
+    file: layout.logFile,
+    from: await storedLogPosition(log),
+    onRead: logPostfixLine,
+    onLines: record,
+    rotateAtBytes: LOG_ROTATE_BYTES,
+    reopen: () => reopenPostfixLog(layout.configDir),
+  });
 }
 
 /** OUTBOUND_TLS_CA_FILE must exist when set; Debian's bundle may be absent (then nothing can be verified). */
@@ -126,16 +143,15 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
     user,
   );
   reportStatus();
+  const logTail = await followPostfixLog(layout, settings, { mtaStsPort: mtaSts.port, dane: settings.dane });
   const postfix = supervisePostfix({
     configDir: layout.configDir,
-    logPipeFile: layout.logPipeFile,
     queueDir: layout.queueDir,
     handOffSocket: layout.handOffSocket,
     onStatus: (online) => {
       serving.postfix = online;
       reportStatus();
     },
-    onLogLine: deliveryEvidenceRecorder(returnPathDomain(), { mtaStsPort: mtaSts.port, dane: settings.dane }),
   });
   const ready = await postfix.ready(15_000);
   const dns = settings.dnsServers.length > 0 ? `DNS ${settings.dnsServers.join(", ")}` : "the system's DNS";
@@ -148,10 +164,12 @@ export async function startPostfix(config: Env): Promise<OutboundMta> {
     description: `outbound MTA: Postfix${ready ? "" : " did not start yet (see its log lines);"} hand-off on unix socket ${layout.handOffSocket}, delivers to MX port ${settings.outboundPort} through ${dns}; queue under ${layout.queueDir}; ${extras.join("; ")}`,
     handOffSocket: layout.handOffSocket,
     reports: { port: reportsPort, postfixUid: user.uid },
-    // Postfix first: its deliveries in flight may still ask the resolver.
+    // Postfix first: its deliveries in flight may still ask the resolver. The log's tail last: Postfix's last lines are
+    // read on the next start, from the stored position.
     stop: async () => {
       await postfix.stop();
       await mtaSts.stop();
+      await logTail.stop();
     },
   };
 }

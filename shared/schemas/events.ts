@@ -120,29 +120,42 @@ export const streamEventsQuery = z.object({
 // ---- one event ----
 
 const recipient = z.string().meta({ description: "The recipient address the event concerns." });
+const outcomeSource = z.enum(["handoff", "dsn", "mta-log"]).optional().meta({
+  description:
+    "Where the outcome was read: `handoff`: the next server's answer as we handed the message over; `dsn`: a delivery report that came back; `mta-log`: the service's own MTA logged the recipient's server's answer.",
+});
 const messageDetails: Partial<Record<MessageFeedType, z.ZodType>> = {
-  "message.bounced": z.looseObject({ recipient, bounceType: z.enum(["hard", "soft"]), diagnostic: z.string().nullish() }),
+  "message.bounced": z.looseObject({
+    recipient,
+    bounceType: z.enum(["hard", "soft"]),
+    diagnostic: z.string().nullish(),
+    source: outcomeSource,
+  }),
   "message.complained": z.looseObject({ recipient }),
   "message.delivered": z.looseObject({
     recipient,
     remoteMta: z.string().nullable().meta({
       description:
-        "The recipient's server: the delivery report's Remote-MTA (`host[ip]:port` when the service's Postfix logged it first), or the service's own mail store for a hosted mailbox.",
+        "The recipient's server: `host[ip]:port` as the service's own MTA logged it, the delivery report's Remote-MTA, or the service's own mail store for a hosted mailbox.",
     }),
     tls: recipientTlsSchema.nullable().meta({ description: "TLS of the delivery, when known when the event was written." }),
-    source: z
-      .enum(["dsn", "lmtp"])
-      .optional()
-      .meta({ description: "`dsn`: a delivery report; `lmtp`: a hosted mailbox of this service took it." }),
+    source: z.enum(["dsn", "mta-log", "lmtp"]).optional().meta({
+      description:
+        "`dsn`: a delivery report; `mta-log`: the service's own MTA logged the recipient's server's answer; `lmtp`: a hosted mailbox of this service took it.",
+    }),
   }),
-  "message.expired": z.looseObject({ recipient, diagnostic: z.string().nullish() }),
+  "message.expired": z.looseObject({ recipient, diagnostic: z.string().nullish(), source: outcomeSource }),
   "message.suppressed": z.looseObject({ recipient }),
   "message.delivery_delayed": z.looseObject({
     recipient: z
       .string()
       .optional()
-      .meta({ description: "The recipient a delay report names (a delay at hand-off lists `recipients` instead)." }),
+      .meta({ description: "The recipient the delay is about (a delay at hand-off lists `recipients` instead)." }),
     diagnostic: z.string().nullish(),
+    source: outcomeSource,
+    nextAttemptAt: z.iso.datetime().optional().meta({
+      description: "The earliest time the service's own MTA tries again (its retry delay grows with the message's age).",
+    }),
   }),
   "message.scheduled": z.looseObject({ scheduledAt: z.iso.datetime() }),
   "message.clicked": z.looseObject({ url: z.string() }),

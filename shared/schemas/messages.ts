@@ -176,7 +176,7 @@ export const messageRecipientSchema = z
     email: z.string().meta({ description: "The recipient's address, lower case." }),
     status: z.enum(recipientStatuses).meta({
       description:
-        "`queued`: not handed off yet; `sent`: the next hop took it; `delivered`: a delivery report says the recipient's server took it, or a hosted mailbox of this service did; `deferred`: being retried; `bounced`: refused; `expired`: given up after the retries ran out; `suppressed`: dropped at acceptance.",
+        "`queued`: not handed off yet; `sent`: the next hop took it; `delivered`: the recipient's server took it (the service's own MTA logged its answer, or a delivery report says so), or a hosted mailbox of this service did; `deferred`: being retried; `bounced`: refused; `expired`: given up after the retries ran out; `suppressed`: dropped at acceptance.",
     }),
     updatedAt: z.iso.datetime(),
     remoteMta: z.string().nullable().meta({

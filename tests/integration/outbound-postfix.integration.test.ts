@@ -6,14 +6,15 @@
 // MX and A records for a test domain whose MX is an smtp-server sink on a
 // third 127.x address, at OUTBOUND_SMTP_PORT, offering STARTTLS with a
 // self-signed certificate. A message sent through the API arrives at the sink
-// with its VERP return path and DSN request; Postfix's log gives the server's
-// address and the TLS of the delivery (not verified, policy `may`). Postfix's
-// reports come back to the service's reports listener (loopback, the postfix
-// user's connections only) and set each recipient's outcome: a success
-// report `delivered`, a delay report (a 451 at RCPT) `deferred`, a 550 at
-// RCPT `bounced` (and the address suppressed), a recipient still refused when
-// the queue lifetime (short here) runs out `expired`. Retry times are short
-// too, so a 451 then 250 goes deferred → delivered within seconds. The
+// with its VERP return path and a request for failure and delay reports only;
+// Postfix's log sets each recipient's outcome at once, with the server's
+// address and the TLS of the delivery (not verified, policy `may`): `delivered`,
+// `deferred` on a 451 at RCPT (within seconds), `bounced` on a 550 (and the
+// address suppressed), `expired` for a recipient still refused when the queue
+// lifetime (short here) runs out. Postfix's failure and delay reports still
+// come back to the service's reports listener (loopback, the postfix user's
+// connections only) and record nothing twice. Retry times are short too, so
+// a 451 then 250 goes deferred → delivered within seconds. The
 // service's own emails (EMAIL_TRANSPORT=outbound) leave the same way. A
 // domain whose MX is a Google host name (served by the test DNS) takes the
 // `google` preset transport. A domain that publishes an MTA-STS policy (its
@@ -26,7 +27,7 @@
 // nothing of either is left.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import net from "node:net";
 import tls from "node:tls";
@@ -55,6 +56,7 @@ import { expectGarbageRefusedBeforeMail, smtpDialogue } from "../support/smtp-di
 import { swaksAs } from "../support/swaks-as";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { strongPassword, uniqueEmail } from "../support/factories";
+import { holdsFor } from "../support/poll";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /** What the recipients' MX took (the array of its RecipientMx, once started). */
@@ -159,6 +161,19 @@ const api = async (method: string, route: string, token: string, body?: unknown)
   };
 };
 
+/** A statement on the server's database (PostgreSQL, or its embedded one). */
+async function storedRows(text: string, values: unknown[]) {
+  const client = new pg.Client({
+    connectionString: database?.url ?? readFileSync(path.join(server.dataDir, "embedded-database.url"), "utf8").trim(),
+  });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 async function sendingAccount(): Promise<{ key: string; token: string; from: string }> {
   const register = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
     method: "POST",
@@ -169,12 +184,7 @@ async function sendingAccount(): Promise<{ key: string; token: string; from: str
   const domain = await api("POST", "/sending/domains", token, { name: "outbound.example" });
   const key = await api("POST", "/sending/api-keys", token, { name: "outbound", scope: "sending" });
   // The domain's own DNS is not what is tested here.
-  const client = new pg.Client({
-    connectionString: database?.url ?? readFileSync(path.join(server.dataDir, "embedded-database.url"), "utf8").trim(),
-  });
-  await client.connect();
-  await client.query("update sending_domains set status = 'verified', verified_at = now() where id = $1", [domain.body.data.domain_id]);
-  await client.end();
+  await storedRows("update sending_domains set status = 'verified', verified_at = now() where id = $1", [domain.body.data.domain_id]);
   return { key: key.body.data.secret as string, token, from: "orders@outbound.example" };
 }
 
@@ -230,6 +240,8 @@ const socketAnswers = (socketPath: string) =>
   });
 /** The child's hand-off socket, as the server logged it. */
 const handOffSocket = () => /hand-off on unix socket (\S+),/.exec(serverLog())?.[1];
+/** The child's log file: beside its queue, whose private/ directory holds the hand-off socket. */
+const logFile = () => path.resolve(handOffSocket()!, "../../../log/maillog");
 /** The loopback port the child Postfix mails its delivery reports to, as the server logged it. */
 const reportsPort = () => Number(/delivery reports from the child Postfix on 127\.0\.0\.1:(\d+)/.exec(serverLog())?.[1]);
 
@@ -292,7 +304,8 @@ beforeAll(async () => {
       // Seconds instead of hours, so a retry, a delay report and an expiry happen within the test.
       POSTFIX_MINIMAL_BACKOFF_TIME: "2s",
       POSTFIX_MAXIMAL_BACKOFF_TIME: "4s",
-      POSTFIX_DELAY_WARNING_TIME: "1s",
+      // Past the queue lifetime: every delay recorded here comes from Postfix's log, none from a delay report.
+      POSTFIX_DELAY_WARNING_TIME: "1h",
       POSTFIX_QUEUE_LIFETIME: `${QUEUE_LIFETIME_SECONDS}s`,
       OUTBOUND_TLS_CA_FILE: caBundle,
     },
@@ -390,13 +403,15 @@ describe("presets when DNS fails at hand-off", () => {
     await records.fail(domain, "servfail");
     const subject = `Flaky DNS ${randomBytes(4).toString("hex")}`;
     const id = await send(`buyer@${domain}`, subject);
-    // Postfix took it (no temporary refusal at hand-off): it waits in Postfix's queue, whose delay reports (after 1 s
-    // here) are the only delays on the message.
+    // Postfix took it (no temporary refusal at hand-off): it waits in Postfix's queue, whose log lines and delay reports
+    // are the only delays on the message.
     const events = await waitFor(async () => {
       const current = (await messageOf(id)).events ?? [];
       return current.some((event) => event.type === "sent") ? current : undefined;
     }, "the hand-off");
-    expect(events.filter((event) => event.type === "delivery_delayed" && event.detail.source !== "dsn")).toEqual([]);
+    expect(
+      events.filter((event) => event.type === "delivery_delayed" && !["dsn", "mta-log"].includes(String(event.detail.source))),
+    ).toEqual([]);
     await records.fail(domain, null);
     await recipientReaches(id, `buyer@${domain}`, "delivered", 60_000);
     expect(received.filter((entry) => entry.data.includes(subject))).toHaveLength(1);
@@ -463,7 +478,7 @@ describe("TLS policies", () => {
 });
 
 describe("delivery through the service's Postfix", () => {
-  it("delivers to the recipient's MX found in DNS, asking for delivery reports, and the success report comes back to the service", async () => {
+  it("delivers to the recipient's MX found in DNS; the delivery is read from Postfix's log, with no success report", async () => {
     const subject = `Order ${randomBytes(4).toString("hex")}`;
     const id = await send(`buyer@${recipientDomain}`, subject);
     const copy = await waitFor(() => received.find((entry) => entry.data.includes(subject)), "the sink's copy");
@@ -472,14 +487,9 @@ describe("delivery through the service's Postfix", () => {
     expect(copy.mailFrom).toMatch(new RegExp(`^${id}-[a-z0-9]+@ces-bounces\\.outbound\\.example$`));
     expect(copy.data).toContain("mta.outbound.test (Postfix)");
     expect(copy.data).toMatch(/^DKIM-Signature:/m);
-    // Postfix's "Successful Mail Delivery Report" (Action: relayed: the sink offers no DSN of its own) went
-    // straight to our reports listener (a transport entry, not DNS): the recipient is delivered, and with it the message.
-    await recipientReaches(id, `buyer@${recipientDomain}`, "delivered");
-    // From Postfix's log, matched by the queue ID it answered at the hand-off: the server's address and the TLS of the delivery.
-    const recipient = await waitFor(async () => {
-      const found = await recipientOf(id, `buyer@${recipientDomain}`);
-      return found?.tls ? found : undefined;
-    }, "the delivery's TLS from Postfix's log");
+    // Postfix's status line, matched by the queue ID it answered at the hand-off: delivered, with the server's address
+    // and the TLS of the delivery, and with it the message.
+    const recipient = await recipientReaches(id, `buyer@${recipientDomain}`, "delivered");
     expect(recipient).toMatchObject({
       status: "delivered",
       remoteMta: sinkRelay,
@@ -491,20 +501,18 @@ describe("delivery through the service's Postfix", () => {
     expect(message.events?.map((event) => event.type)).toEqual(expect.arrayContaining(["sent", "delivered"]));
     expect(message.events?.find((event) => event.type === "delivered")?.detail).toMatchObject({
       recipient: `buyer@${recipientDomain}`,
-      // The report names the host; the log's fuller name when it came first (the usual order).
-      remoteMta: expect.stringContaining(`mx.${recipientDomain}`),
-      source: "dsn",
+      remoteMta: sinkRelay,
+      tls: { verified: false, policy: "may" },
+      source: "mta-log",
     });
-    // Postfix logs the report's hand-off once our listener has answered it: after the outcome is recorded.
-    await waitFor(
-      () =>
-        /postfix\/reports\/smtp\[\d+\]: \w+: to=<[^>]+@ces-bounces\.outbound\.example>, relay=127\.0\.0\.1\[127\.0\.0\.1\]/.test(
-          serverLog(),
-        )
-          ? true
-          : undefined,
-      "Postfix's log of the report's hand-off to our reports listener",
-    );
+    // No success report was asked for, so none is sent back to our reports listener.
+    const returnPath = copy.mailFrom.replace(/[.+]/g, "\\$&");
+    const reported = new RegExp(`postfix/reports/smtp\\[\\d+\\]: \\w+: to=<${returnPath}>`);
+    expect(await holdsFor(() => !reported.test(serverLog()), 3_000)).toBe(true);
+    // How far the log was read is stored with what it said.
+    const [position] = await storedRows("select inode, byte_offset from postfix_log_positions where log like $1", [`%:${logFile()}`]);
+    expect(Number(position?.inode)).toBe(statSync(logFile()).ino);
+    expect(Number(position?.byte_offset)).toBeGreaterThan(0);
   }, 60_000);
 
   describe.runIf(process.getuid?.() === 0)("who may hand the child mail", () => {
@@ -622,9 +630,12 @@ describe("delivery through the service's Postfix", () => {
   it("a message to three recipients ends delivered, deferred and bounced, each on the message and in the event feed", async () => {
     const tag = randomBytes(3).toString("hex");
     const [ok, busy, gone] = [`buyer@${recipientDomain}`, `busy-${tag}@${recipientDomain}`, `gone-${tag}@${recipientDomain}`];
+    const sentAt = Date.now();
     const id = await send([ok, busy, gone], "Three ways");
     await recipientReaches(id, ok, "delivered");
     const deferred = await recipientReaches(id, busy, "deferred");
+    // From Postfix's log line of the first attempt: no delay report is waited for.
+    expect(Date.now() - sentAt).toBeLessThan(5_000);
     expect(deferred.diagnostic).toContain("451 4.2.1 Mailbox busy");
     const bounced = await recipientReaches(id, gone, "bounced");
     expect(bounced.diagnostic).toContain("550 5.1.1");
@@ -637,7 +648,14 @@ describe("delivery through the service's Postfix", () => {
       [gone, "bounced"],
     ]);
     const delayed = message.events?.find((event) => event.type === "delivery_delayed" && event.detail.recipient === busy);
-    expect(delayed?.detail).toMatchObject({ recipient: busy, source: "dsn", diagnostic: expect.stringContaining("451") });
+    expect(delayed?.detail).toMatchObject({
+      recipient: busy,
+      source: "mta-log",
+      diagnostic: expect.stringContaining("451"),
+      nextAttemptAt: expect.stringMatching(/^\d{4}-/),
+    });
+    // Each retry is logged too, and records nothing more.
+    expect(message.events?.filter((event) => event.type === "delivery_delayed" && event.detail.recipient === busy)).toHaveLength(1);
     // The feed shows events in commit order, a moment after the message does.
     const feed = await waitFor(async () => {
       const events = (await outcomeFeed()).filter((event) => event.object.id === id);
@@ -672,13 +690,13 @@ describe("delivery through the service's Postfix", () => {
     const message = await messageOf(id);
     expect(message.status).toBe("delivered");
     const types = message.events?.map((event) => event.type) ?? [];
-    // The retry came after the delay report (1 s here) was due, so the report came first.
+    // The first attempt's 451, from Postfix's log, then the retry's 250.
     expect(types.indexOf("delivery_delayed")).toBeGreaterThan(-1);
     expect(types.indexOf("delivery_delayed")).toBeLessThan(types.indexOf("delivered"));
     expect(received.filter((entry) => entry.rcptTo.includes(late))).toHaveLength(1);
   }, 90_000);
 
-  it("a 550 at the recipient's MX comes back as Postfix's failure report: the message bounces and the address is suppressed", async () => {
+  it("a 550 at the recipient's MX: the message bounces and the address is suppressed, once though Postfix's failure report comes back too", async () => {
     const recipient = `gone@${recipientDomain}`;
     const id = await send(recipient, "Where did you go");
     const message = await waitFor(async () => {
@@ -686,8 +704,14 @@ describe("delivery through the service's Postfix", () => {
       return current.status === "bounced" ? current : undefined;
     }, "the bounce");
     const bounced = message.events?.find((event) => event.type === "bounced") as { detail?: Record<string, unknown> } | undefined;
-    expect(bounced?.detail).toMatchObject({ recipient, bounceType: "hard", source: "dsn" });
+    // Postfix's log line and its failure report, mailed to our reports listener at once, race: whichever is first counts.
+    expect(bounced?.detail).toMatchObject({ recipient, bounceType: "hard", source: expect.stringMatching(/^(mta-log|dsn)$/) });
     expect(String(bounced?.detail?.diagnostic)).toContain("550");
+    // The other one is a replay and records nothing.
+    const returnPath = new RegExp(`postfix/reports/smtp\\[\\d+\\]: \\w+: to=<${id}-[a-z0-9]+@`);
+    await waitFor(() => (returnPath.test(serverLog()) ? true : undefined), "Postfix's failure report handed to our listener");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await messageOf(id)).events?.filter((event) => event.type === "bounced")).toHaveLength(1);
     const suppressions = await api("GET", "/sending/suppressions", sender.token);
     expect(JSON.stringify(suppressions.body.data)).toContain(recipient);
   }, 60_000);

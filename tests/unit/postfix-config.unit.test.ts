@@ -36,13 +36,14 @@ const settings = (text: string) =>
   );
 
 describe("main.cf", () => {
-  it("keeps the queue and data in our directories, greets as MAIL_HOSTNAME, logs to stdout and never delivers locally", () => {
+  it("keeps the queue and data in our directories, greets as MAIL_HOSTNAME, logs to a file of ours and never delivers locally", () => {
     const main = settings(renderMainCf(input()));
     expect(main.get("queue_directory")).toBe("/srv/ces/postfix/queue");
     expect(main.get("data_directory")).toBe("/srv/ces/postfix/data");
     expect(main.get("myhostname")).toBe("mail.example.com");
     expect(main.get("smtp_helo_name")).toBe("$myhostname");
-    expect(main.get("maillog_file")).toBe("/dev/stdout");
+    expect(main.get("maillog_file")).toBe("/srv/ces/postfix/log/maillog");
+    expect(main.get("maillog_file_prefixes")).toBe("/srv/ces/postfix/log");
     expect(main.get("inet_interfaces")).toBe("127.0.0.1");
     expect(main.get("mydestination")).toBe("");
     expect(main.get("local_transport")).toMatch(/^error:/);

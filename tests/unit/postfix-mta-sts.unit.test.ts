@@ -4,7 +4,7 @@
 // this configuration is tests/integration/outbound-postfix.integration.test.ts.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DeliveryEvidence } from "@/server/outbound/postfix/delivery-log";
+import type { DeliveryAttempt } from "@/server/outbound/postfix/delivery-log";
 import { mtaStsLayout, renderMtaStsConfig } from "@/server/outbound/postfix/mta-sts-config";
 import { mtaStsCommand, mtaStsLogLevel } from "@/server/outbound/postfix/mta-sts-process";
 import { socketmapLookup, withAppliedPolicy } from "@/server/outbound/postfix/tls-policy-applied";
@@ -69,11 +69,15 @@ describe("the policy a delivery's evidence names", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const evidence = (recipient: string, verified: boolean): DeliveryEvidence => ({
+  const evidence = (recipient: string, verified: boolean): DeliveryAttempt => ({
+    kind: "attempt",
     queueId: "Q1",
     recipient,
+    status: "sent",
     relay: "mx.test[192.0.2.1]:25",
     address: "192.0.2.1",
+    reply: "250 2.0.0 Ok",
+    ageSeconds: 0.2,
     tls: { protocol: "TLSv1.3", verified, policy: "may" },
   });
 

@@ -16,3 +16,4 @@ export * from "./mailbox-spam-settings";
 export * from "./mx-deliveries";
 export * from "./account-events";
 export * from "./feed-connections";
+export * from "./postfix-log";

@@ -19,8 +19,8 @@ export type PostfixLayout = {
   transportFile: string;
   /** The access table that picks a provider preset by the recipient domain's MX hosts (provider-presets.ts). */
   presetFile: string;
-  /** The named pipe its log comes through (postfix-process.ts). */
-  logPipeFile: string;
+  /** Its log (maillog_file): the service reads each recipient's fate from it (log-file-tail.ts). */
+  logFile: string;
   /** The hand-off listener: a unix-domain socket in the queue's private/ directory (0700, postfix's). */
   handOffSocket: string;
 };
@@ -36,7 +36,7 @@ export function postfixLayout(root: string): PostfixLayout {
     dataDir: path.join(dir, "data"),
     transportFile: path.join(dir, "config", "transport"),
     presetFile: path.join(dir, "config", "provider-presets"),
-    logPipeFile: path.join(dir, "log.pipe"),
+    logFile: path.join(dir, "log", "maillog"),
     handOffSocket: path.join(dir, "queue", "private", HAND_OFF_SERVICE),
   };
 }
@@ -104,8 +104,10 @@ export function renderMainCf(input: PostfixConfigInput): string {
     `data_directory = ${layout.dataDir}`,
     "mail_owner = postfix",
     "setgid_group = postdrop",
-    // Its log goes to the service's output through the postlog service.
-    "maillog_file = /dev/stdout",
+    // Its log goes to a file through the postlog service: the service reads each recipient's fate from it, from the
+    // position it stored, and copies the lines to its own log.
+    `maillog_file = ${layout.logFile}`,
+    `maillog_file_prefixes = ${path.dirname(layout.logFile)}`,
     `myhostname = ${input.hostname}`,
     "myorigin = $myhostname",
     "smtp_helo_name = $myhostname",

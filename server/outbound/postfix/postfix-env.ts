@@ -15,6 +15,11 @@ export type PostfixMode = "auto" | "on" | "off" | "external";
 /** A Postfix time value: a number and one unit (s, m, h, d, w). */
 const postfixTime = z.string().regex(/^[1-9]\d{0,5}[smhdw]$/, "a Postfix time: a number and one unit, s m h d or w (like 4h)");
 
+const UNIT_SECONDS = { s: 1, m: 60, h: 3_600, d: 86_400, w: 604_800 } as const;
+
+/** A Postfix time value (validated by postfixTime) in seconds. */
+export const postfixSeconds = (time: string) => Number(time.slice(0, -1)) * UNIT_SECONDS[time.at(-1) as keyof typeof UNIT_SECONDS];
+
 export type PostfixTimes = { delayWarning: string; queueLifetime: string; minimalBackoff: string; maximalBackoff: string };
 
 export const postfixEnvShape = {

@@ -1,6 +1,8 @@
 // Hands a message to Postfix (the child's hand-off socket, or POSTFIX_URL)
 // over pooled SMTP, asking for delivery reports: RET=HDRS, ENVID = the
-// message's id, NOTIFY=SUCCESS,FAILURE,DELAY for its recipient. Postfix mails
+// message's id, NOTIFY=FAILURE,DELAY for its recipient, and SUCCESS too from
+// an operator's Postfix (the child's deliveries are read from its log, which
+// says so at once: docs/delivery.md, "Each recipient's fate"). Postfix mails
 // them to the message's return path (VERP), which our MX reads
 // (docs/delivery.md, "Delivery reports").
 import nodemailer, { type Transporter } from "nodemailer";
@@ -35,14 +37,14 @@ function poolFor(handOff: PostfixHandOff): Transporter {
   return pool;
 }
 
-export const deliveryReportsFor = (messageId: string): DsnRequest => ({
+export const deliveryReportsFor = (messageId: string, handOff: PostfixHandOff): DsnRequest => ({
   ret: "HDRS",
   envid: messageId,
-  notify: ["SUCCESS", "FAILURE", "DELAY"],
+  notify: "url" in handOff ? ["SUCCESS", "FAILURE", "DELAY"] : ["FAILURE", "DELAY"],
 });
 
 /** Its answer, with the queue ID Postfix gave the copy (its reply to DATA). */
 export async function handOffToPostfix(to: PostfixHandOff, message: RawMessage, messageId: string): Promise<HandOff> {
-  const { response, ...handOff } = await sendRawVia(poolFor(to), message, deliveryReportsFor(messageId));
+  const { response, ...handOff } = await sendRawVia(poolFor(to), message, deliveryReportsFor(messageId, to));
   return { ...handOff, queueId: handOff.accepted.length > 0 ? queueIdOf(response) : null };
 }

@@ -5,7 +5,7 @@
 // the same question Postfix asked it, over the same socketmap (its answer
 // comes from its cache); a domain without a policy there was verified by DANE.
 import net from "node:net";
-import type { DeliveryEvidence } from "./delivery-log";
+import type { RecipientTls } from "@/server/db/schema";
 
 /** One socketmap request (netstrings, as Postfix's socketmap client speaks): `name key` → the reply, or null. */
 export function socketmapLookup(port: number, name: string, key: string, timeoutMs = 5_000): Promise<string | null> {
@@ -32,8 +32,10 @@ export function socketmapLookup(port: number, name: string, key: string, timeout
 
 export type TlsPolicySources = { mtaStsPort: number | null; dane: boolean };
 
+type Evidence = { recipient: string; tls: RecipientTls };
+
 /** The evidence with the policy that made Postfix verify the server: `mta-sts` or `dane` (else as read: `may`). */
-export async function withAppliedPolicy(evidence: DeliveryEvidence, sources: TlsPolicySources): Promise<DeliveryEvidence> {
+export async function withAppliedPolicy<T extends Evidence>(evidence: T, sources: TlsPolicySources): Promise<T> {
   if (!evidence.tls.verified) return evidence;
   const domain = evidence.recipient.slice(evidence.recipient.lastIndexOf("@") + 1);
   const reply = sources.mtaStsPort ? await socketmapLookup(sources.mtaStsPort, "postfix", domain) : null;

@@ -16,6 +16,8 @@ export function writePostfixFiles(input: PostfixConfigInput, user: PostfixUser):
   mkdirSync(layout.dataDir, { recursive: true, mode: 0o700 });
   chownSync(layout.queueDir, 0, 0);
   chownSync(layout.dataDir, user.uid, user.gid);
+  // postlogd writes the log as root; only the service reads it.
+  mkdirSync(path.dirname(layout.logFile), { recursive: true, mode: 0o700 });
   writeFileSync(path.join(layout.configDir, "main.cf"), renderMainCf(input), { mode: 0o644 });
   writeFileSync(path.join(layout.configDir, "master.cf"), renderMasterCf(input), { mode: 0o644 });
   writeFileSync(layout.transportFile, renderTransportTable(input), { mode: 0o644 });

@@ -15,7 +15,8 @@ import { suppressAddress } from "@/server/services/suppressions/suppress-address
 import { feedbackText, insertFeedbackEvent } from "./insert-feedback-event";
 
 export type BounceType = "hard" | "soft";
-export type BounceSource = "handoff" | "dsn";
+/** handoff: refused while we handed it over; dsn: a delivery report came back; mta-log: our Postfix logged the refusal. */
+export type BounceSource = "handoff" | "dsn" | "mta-log";
 
 export type BounceInput = {
   messageId: string;

@@ -1,7 +1,7 @@
 // Each recipient's copy of a message (message_recipients, docs/delivery.md,
 // "Each recipient's fate"): how a new outcome may replace the last one, and
 // when the whole message counts as delivered.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import type { RecipientStatus, RecipientTls } from "@/server/db/schema";
 
@@ -16,7 +16,8 @@ export const OPEN_OUTCOMES: RecipientStatus[] = ["queued", "sent", "deferred"];
 
 const replaces: Record<Exclude<RecipientStatus, "queued" | "suppressed">, RecipientStatus[]> = {
   sent: OPEN_OUTCOMES,
-  deferred: OPEN_OUTCOMES,
+  // A second report of the same delay (Postfix's log, then its delay report) records nothing.
+  deferred: ["queued", "sent"],
   delivered: OPEN_OUTCOMES,
   expired: OPEN_OUTCOMES,
   bounced: [...OPEN_OUTCOMES, "delivered"],
@@ -28,6 +29,8 @@ export type RecipientOutcome = {
   diagnostic?: string | null;
   remoteMta?: string | null;
   tls?: RecipientTls | null;
+  /** Our Postfix's queue ID for the copy the outcome is about (record-postfix-log.ts). */
+  queueId?: string | null;
 };
 
 /**
@@ -35,7 +38,7 @@ export type RecipientOutcome = {
  * null when nothing changed (the message is unknown, or the recipient already
  * has an outcome this one may not replace: a replayed report). A report's
  * Remote-MTA names the host only: the same host as Postfix's log already
- * recorded with its address (`host[ip]:port`, record-delivery-evidence.ts)
+ * recorded with its address (`host[ip]:port`, record-postfix-log.ts)
  * keeps the fuller name.
  */
 export async function recordRecipientOutcome(
@@ -44,9 +47,9 @@ export async function recordRecipientOutcome(
   outcome: RecipientOutcome,
 ): Promise<{ remoteMta: string | null; tls: RecipientTls | null } | null> {
   const result = await tx.execute<{ remoteMta: string | null; tls: RecipientTls | null }>(sql`
-    insert into message_recipients (message_id, email, status, remote_mta, diagnostic, tls)
+    insert into message_recipients (message_id, email, status, remote_mta, diagnostic, tls, queue_id)
     select id, ${outcome.recipient.toLowerCase()}, ${outcome.status}, ${outcome.remoteMta ?? null}, ${outcome.diagnostic ?? null},
-           ${outcome.tls ? JSON.stringify(outcome.tls) : null}::jsonb
+           ${outcome.tls ? JSON.stringify(outcome.tls) : null}::jsonb, ${outcome.queueId ?? null}
       from messages where id = ${messageId}
     on conflict (message_id, email) do update
        set status = excluded.status,
@@ -54,6 +57,7 @@ export async function recordRecipientOutcome(
                              else coalesce(excluded.remote_mta, message_recipients.remote_mta) end,
            diagnostic = coalesce(excluded.diagnostic, message_recipients.diagnostic),
            tls = coalesce(excluded.tls, message_recipients.tls),
+           queue_id = coalesce(excluded.queue_id, message_recipients.queue_id),
            updated_at = clock_timestamp()
      where message_recipients.status in (select jsonb_array_elements_text(${JSON.stringify(replaces[outcome.status])}::jsonb))
     returning remote_mta as "remoteMta", tls`);
@@ -67,7 +71,7 @@ export async function recordRecipientOutcome(
  * another one. `alsoDelivered` are delivered by the statement that asks (a
  * hosted mailbox took them), which its own snapshot cannot see yet.
  */
-export const everyRecipientDelivered = (messageId: string, alsoSent: string[] = [], alsoDelivered: string[] = []) => {
+export const everyRecipientDelivered = (messageId: string | SQL, alsoSent: string[] = [], alsoDelivered: string[] = []) => {
   const delivered = sql`(select lower(address) from jsonb_array_elements_text(${JSON.stringify(alsoDelivered)}::jsonb) as now_delivered(address))`;
   return sql`(
   not exists (select 1 from message_recipients where message_id = ${messageId} and status <> 'delivered' and email not in ${delivered})
