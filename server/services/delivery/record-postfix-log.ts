@@ -144,7 +144,7 @@ export function postfixLogRecorder(options: PostfixLogRecorder) {
     const { queueId, recipient } = attempt;
     const diagnostic = feedbackText(attempt.reply);
     if (attempt.status === "sent") {
-      const { tls } = await withAppliedPolicy(attempt, options.policies);
+      const { tls } = attempt;
       // The same recipient twice (a copy handed off again after a crash): one delivery.
       delivered.set(`${messageId} ${recipient}`, {
         id: newId("mev"),
@@ -190,7 +190,12 @@ export function postfixLogRecorder(options: PostfixLogRecorder) {
 
   /** Records what the lines say and the position after them, in one transaction. */
   return async (lines: string[], end: LogPosition): Promise<void> => {
-    const entries = entriesOf(lines);
+    // The TLS policy of a verified delivery is asked of the MTA-STS resolver before the transaction opens.
+    const entries = await Promise.all(
+      entriesOf(lines).map((entry) =>
+        entry.kind === "attempt" && entry.status === "sent" ? withAppliedPolicy(entry, options.policies) : entry,
+      ),
+    );
     await db().transaction(async (tx) => {
       const copies = await copiesOf(tx, [...new Set(entries.map((entry) => entry.queueId))]);
       const delivered = new Map<string, Delivered>();
