@@ -12,6 +12,7 @@ import { db } from "@/server/db/client";
 import { messageEvents, messageRecipients, messages } from "@/server/db/schema";
 import { newId } from "@/server/ids";
 import { postfixLogRecorder, storedLogPosition } from "@/server/services/delivery/record-postfix-log";
+import { settleDelivery } from "@/server/services/delivery/settle-delivery";
 import { verpToken } from "@/server/services/messages/verp";
 import { storedAccount } from "../support/stored-records";
 
@@ -163,5 +164,34 @@ describe("recording Postfix's log", () => {
     expect(state.events[0]?.detail).toMatchObject({ bounceType: "hard", source: "mta-log" });
     const suppressed = await db().execute(sql`select 1 from suppressions where email = 'gone@rcpt.test'`);
     expect(suppressed.rows.length).toBeGreaterThan(0);
+  });
+
+  it("the worker's write after the log deferred the same copy keeps it deferred; a copy deferred without a queue ID moves on", async () => {
+    const queueId = qid();
+    const early = await handedOff("early-busy@rcpt.test", null);
+    const { record } = recorder();
+    await record(
+      [
+        active(queueId, `${verpToken(early, "early-busy@rcpt.test")}@${RETURN_PATH}`),
+        attempt(queueId, "early-busy@rcpt.test", "deferred", "451 4.2.1 Busy"),
+      ],
+      { inode: 1, offset: 10 },
+    );
+    const handOff = (email: string, copy: string | null) => ({
+      status: "sent" as const,
+      lastError: null,
+      via: "service",
+      sent: true,
+      pending: [],
+      events: [],
+      recipients: [{ email, status: "sent" as const, diagnostic: "250 2.0.0 Ok", queueId: copy }],
+    });
+    await settleDelivery(early, handOff("early-busy@rcpt.test", queueId));
+    expect((await stateOf(early)).recipients).toMatchObject([{ status: "deferred", queueId }]);
+    // A relay's route has no queue IDs: its earlier deferral is replaced by the later hand-off.
+    const relayed = await handedOff("later@rcpt.test", null);
+    await db().insert(messageRecipients).values({ messageId: relayed, email: "later@rcpt.test", status: "deferred" });
+    await settleDelivery(relayed, handOff("later@rcpt.test", null));
+    expect((await stateOf(relayed)).recipients).toMatchObject([{ status: "sent" }]);
   });
 });

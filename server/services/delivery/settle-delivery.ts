@@ -86,7 +86,8 @@ async function writeOutcome(executor: Executor, messageId: string, settlement: S
              queue_id = coalesce(excluded.queue_id, message_recipients.queue_id), updated_at = clock_timestamp()
        where message_recipients.status in (select jsonb_array_elements_text(${JSON.stringify(OPEN_OUTCOMES)}::jsonb))
          -- Postfix's log may have deferred this very copy before this write: that is later news than the hand-off.
-         and not (message_recipients.status = 'deferred' and message_recipients.queue_id = excluded.queue_id)
+         -- (coalesce: without queue IDs, as on a relay's route, the comparison is null and must not hold the write back.)
+         and not coalesce(message_recipients.status = 'deferred' and message_recipients.queue_id = excluded.queue_id, false)
     )
     insert into message_events (id, message_id, type, detail)
     select event.id, changed.id, event.type, event.detail
