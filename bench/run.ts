@@ -29,6 +29,7 @@ import { startCpuMeter } from "./cpu-time";
 import { describeLoginCost, type LoginCost, measureLoginCost } from "./login-cost";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
+import { targetLine } from "./targets";
 import { writeResults } from "./write-results";
 
 type BenchRoute = { path: string; auth: boolean; note?: string; scaling?: boolean };
@@ -119,6 +120,23 @@ async function probe(url: string, token: string): Promise<string | undefined> {
 
 const ratio = (value: number, base: number | undefined) => (base ? (value / base).toFixed(3) : "–");
 
+/** The floor of an authenticated read is `/auth/me` (the session and its rate-limit count, one statement): every other read ≥ 0.8 × it, same run, most workers. */
+const READ_GOAL = 0.8;
+
+function readTargets(rows: Row[], workers: number): string[] {
+  const at = (routePath: string) =>
+    rows.find((row) => row.workers === workers && row.scenario.startsWith(`GET /api/v1${routePath}`))?.requestsPerSecond;
+  const floor = at("/auth/me");
+  return routes
+    .filter((route) => route.auth && route.path !== "/auth/me")
+    .map((route) => {
+      const measured = at(route.path);
+      const name = `${route.path.slice(1).replaceAll("/", "-")} ÷ auth-me`;
+      if (measured === undefined || !floor) return targetLine(name, "–", `≥ ${READ_GOAL}`, false);
+      return targetLine(name, measured / floor, `≥ ${READ_GOAL}`, measured / floor >= READ_GOAL);
+    });
+}
+
 async function main() {
   const rows: Row[] = [];
   const skipped: Skipped[] = [];
@@ -189,6 +207,7 @@ async function main() {
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(" ")} at the end`;
+  const targets = readTargets(rows, maxWorkers);
   const table = [
     `Benchmark ${new Date().toISOString()} — ${connections} connections, ${seconds} s each, database: ${database ? "PostgreSQL" : "embedded PGlite"}; ${environment}`,
     "",
@@ -209,10 +228,23 @@ async function main() {
     ),
     ...(skipped.length > 0 ? ["", "Skipped:", ...skipped.map((entry) => `- GET /api/v1${entry.path}: ${entry.reason}`)] : []),
     ...(login ? ["", ...describeLoginCost(login)] : []),
+    "",
+    ...targets,
   ].join("\n");
   writeResults(
     "latest",
-    { date: new Date().toISOString(), seconds, connections, workerCounts, environment, rows, scaling: scalingRows, skipped, login },
+    {
+      date: new Date().toISOString(),
+      seconds,
+      connections,
+      workerCounts,
+      environment,
+      rows,
+      scaling: scalingRows,
+      skipped,
+      login,
+      targets,
+    },
     table,
   );
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { QueryResult, QueryResultRow } from "pg";
 import { db, type Executor } from "@/server/db/client";
@@ -71,4 +71,23 @@ export async function executeHot<T extends QueryResultRow>(
   const query = dialect.sqlToQuery(statement);
   const name = nameOf(label, query.sql);
   return db()._.session.prepareQuery(query, undefined, name, false).execute() as Promise<QueryResult<T>>;
+}
+
+/** A value in a statement written with `sql`: given, or a `sql.placeholder` filled when a `hotStatement` runs. */
+export type Bound = string | number | Placeholder;
+
+/**
+ * A statement written with `sql`, its values `sql.placeholder`s, too large to
+ * rebuild on every request (the dashboard's): built once per process on the
+ * pool and, on PostgreSQL, prepared once per connection under `name`.
+ */
+export function hotStatement<T extends QueryResultRow>(
+  name: string,
+  build: () => SQL,
+): (values: Record<string, unknown>) => Promise<QueryResult<T>> {
+  let prepared: { execute(values: Record<string, unknown>): Promise<unknown> } | undefined;
+  return (values) => {
+    prepared ??= db()._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, statementName(name), false);
+    return prepared.execute(values) as Promise<QueryResult<T>>;
+  };
 }

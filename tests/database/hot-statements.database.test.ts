@@ -1,4 +1,4 @@
-// Hot statements built with `sql` (server/db/prepared.ts, executeHot): on the
+// Hot statements built with `sql` (server/db/prepared.ts, executeHot and hotStatement): on the
 // pool each distinct text is prepared once per connection under a name of its
 // own; in a transaction it runs unnamed, exactly as `execute` does. Each probe
 // asks PostgreSQL which statements its own connection holds. On the embedded
@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { db } from "@/server/db/client";
-import { executeHot } from "@/server/db/prepared";
+import { executeHot, hotStatement } from "@/server/db/prepared";
 
 type Probe = { names: string[]; at: string; value: number };
 
@@ -64,5 +64,24 @@ describe("executeHot", () => {
     expect(inTransaction.names).toEqual([]);
     const unlabelled = (await executeHot<Probe>(db(), null, probe("hot-none", 1))).rows[0]!;
     expect(unlabelled.names).toEqual([]);
+  });
+});
+
+describe("hotStatement", () => {
+  // Built once, its values placeholders: each call fills them, and on PostgreSQL the one text is prepared under its name.
+  const placeheld = hotStatement<Probe>(
+    "hot_placeheld",
+    () => sql`
+      select (select coalesce(array_agg(name::text), '{}') from pg_prepared_statements where name = 'hot_placeheld') as names,
+             now() as at, ${sql.placeholder("value")}::int + ${sql.placeholder("value")}::int as value`,
+  );
+
+  it("runs with the values of each call, prepared under its name on PostgreSQL and unnamed on the embedded database", async () => {
+    for (let call = 1; call <= 4; call++) {
+      const row = (await placeheld({ value: call })).rows[0]!;
+      expect(row.value).toBe(2 * call);
+      expect(typeof row.at).toBe("string");
+      expect(row.names).toEqual(embedded ? [] : ["hot_placeheld"]);
+    }
   });
 });

@@ -32,8 +32,19 @@ const subscriptionOf = hotQuery("subscription_of", (executor) =>
     .limit(1),
 );
 
+/** The columns of a subscription row the plan is worked out from (the dashboard reads them in its own statement). */
+export type SubscriptionFacts = Pick<
+  typeof subscriptions.$inferSelect,
+  "planId" | "status" | "currentPeriodStart" | "currentPeriodEnd" | "paidThrough" | "cancelAtPeriodEnd" | "canceledAt" | "endedPlanId"
+>;
+
 export async function getAccountPlan(accountId: string, tx: Executor = db(), at: Date = now()): Promise<AccountPlan> {
   const [row] = await subscriptionOf(tx).execute({ accountId });
+  return accountPlanOf(row, at);
+}
+
+/** The plan and quota period of a subscription row (none: the free plan), at `at`. */
+export function accountPlanOf(row: SubscriptionFacts | undefined, at: Date): AccountPlan {
   const plan = planById(row?.planId ?? "free");
   let period = calendarMonthOf(at);
   if (row?.currentPeriodStart && row.currentPeriodEnd) {

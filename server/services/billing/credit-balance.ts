@@ -1,17 +1,14 @@
 // The account's email credits: the sum of its ledger entries.
-import { eq, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
-import { hotQuery } from "@/server/db/prepared";
-import { emailCreditEntries } from "@/server/db/schema";
+import { type Bound, executeHot } from "@/server/db/prepared";
 
-const balanceOf = hotQuery("credit_balance", (executor) =>
-  executor
-    .select({ balance: sql<string>`coalesce(sum(${emailCreditEntries.delta}), 0)` })
-    .from(emailCreditEntries)
-    .where(eq(emailCreditEntries.accountId, sql.placeholder("accountId"))),
-);
+/** The balance as a scalar subquery, so the dashboard reads it in its own statement. */
+export function creditBalanceOf(accountId: Bound): SQL {
+  return sql`(select coalesce(sum(delta), 0) from email_credit_entries where account_id = ${accountId})`;
+}
 
 export async function creditBalance(accountId: string, tx: Executor = db()): Promise<number> {
-  const [row] = await balanceOf(tx).execute({ accountId });
-  return Number(row?.balance ?? 0);
+  const result = await executeHot<{ balance: string }>(tx, "credit-balance", sql`select ${creditBalanceOf(accountId)} as balance`);
+  return Number(result.rows[0]?.balance ?? 0);
 }

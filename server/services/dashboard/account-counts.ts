@@ -1,7 +1,8 @@
 // Every count the dashboard and the onboarding checklist show, in one
 // statement (one round trip), from the tables that own them.
-import { pool } from "@/server/db/client";
-import { statementName } from "@/server/db/prepared";
+import { type SQL, sql } from "drizzle-orm";
+import { db } from "@/server/db/client";
+import { type Bound, executeHot } from "@/server/db/prepared";
 
 export type AccountCounts = {
   domainsTotal: number;
@@ -20,29 +21,49 @@ export type AccountCounts = {
   mailboxes: number;
 };
 
-// $1 the account, $2 now. A named statement: every dashboard load runs it.
-const COUNTS_SQL = `
-  select
-    (select count(*) from sending_domains where account_id = $1) as "domainsTotal",
-    (select count(*) from sending_domains where account_id = $1 and status = 'verified') as "domainsVerified",
-    (select count(*) from smtp_relays where account_id = $1) as "relaysTotal",
-    (select count(*) from smtp_relays where account_id = $1 and status = 'active') as "relaysActive",
-    (select count(*) from smtp_relays where account_id = $1 and status = 'active' and last_test_ok is not false) as "relaysWorking",
-    (select count(*) from smtp_relays where account_id = $1 and is_default and last_test_ok = false) as "defaultRelayFailing",
-    (select count(*) from (select 1 from messages where account_id = $1 limit 1) as any_message) as "messagesSent",
-    (select count(*) from api_keys where account_id = $1 and revoked_at is null
-       and (expires_at is null or expires_at > $2)) as "apiKeys",
+/** The counts as columns of a select list (the dashboard's statement reads them with its other figures). */
+export function countColumns(accountId: Bound, at: Bound): SQL {
+  const moment = sql`${at}::timestamptz`;
+  return sql`
+    (select count(*) from sending_domains where account_id = ${accountId}) as "domainsTotal",
+    (select count(*) from sending_domains where account_id = ${accountId} and status = 'verified') as "domainsVerified",
+    (select count(*) from smtp_relays where account_id = ${accountId}) as "relaysTotal",
+    (select count(*) from smtp_relays where account_id = ${accountId} and status = 'active') as "relaysActive",
+    (select count(*) from smtp_relays where account_id = ${accountId} and status = 'active' and last_test_ok is not false) as "relaysWorking",
+    (select count(*) from smtp_relays where account_id = ${accountId} and is_default and last_test_ok = false) as "defaultRelayFailing",
+    (select count(*) from (select 1 from messages where account_id = ${accountId} limit 1) as any_message) as "messagesSent",
+    (select count(*) from api_keys where account_id = ${accountId} and revoked_at is null
+       and (expires_at is null or expires_at > ${moment})) as "apiKeys",
     (select count(*) from sessions s join accounts a on a.id = s.account_id
-       where s.account_id = $1 and s.revoked_at is null and s.expires_at > $2
-         and s.last_active_at + make_interval(mins => a.session_timeout_minutes) > $2) as "activeSessions",
-    (select count(*) from mailboxes where account_id = $1) as "mailboxes"`;
+       where s.account_id = ${accountId} and s.revoked_at is null and s.expires_at > ${moment}
+         and s.last_active_at + make_interval(mins => a.session_timeout_minutes) > ${moment}) as "activeSessions",
+    (select count(*) from mailboxes where account_id = ${accountId}) as "mailboxes"`;
+}
 
+const COUNT_KEYS: (keyof AccountCounts)[] = [
+  "domainsTotal",
+  "domainsVerified",
+  "relaysTotal",
+  "relaysActive",
+  "relaysWorking",
+  "defaultRelayFailing",
+  "messagesSent",
+  "apiKeys",
+  "activeSessions",
+  "mailboxes",
+];
+
+/** The counts of a row that has `countColumns` among its columns (the driver gives them as text). */
+export function countsOf(row: Record<string, unknown>): AccountCounts {
+  return Object.fromEntries(COUNT_KEYS.map((key) => [key, Number(row[key])])) as AccountCounts;
+}
+
+// A named statement: every onboarding checklist load runs it.
 export async function accountCounts(accountId: string, at: Date): Promise<AccountCounts> {
-  const result = await pool().query<Record<keyof AccountCounts, string>>({
-    name: statementName("account_counts"),
-    text: COUNTS_SQL,
-    values: [accountId, at.toISOString()],
-  });
-  const row = result.rows[0]!;
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as AccountCounts;
+  const result = await executeHot<Record<keyof AccountCounts, string>>(
+    db(),
+    "account-counts",
+    sql`select ${countColumns(accountId, at.toISOString())}`,
+  );
+  return countsOf(result.rows[0]!);
 }

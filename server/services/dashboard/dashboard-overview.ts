@@ -1,34 +1,35 @@
-// GET /dashboard/overview: the figures of the portal's home page. The counts,
-// the plan, the credits and the latest events of the feed are read concurrently; only
-// the usage count and the bounce and complaint rates wait, because the quota
-// period depends on the plan.
+// GET /dashboard/overview: the figures of the portal's home page, read in one
+// statement after the session's (dashboard-figures.ts). The usage count and
+// the rates are counted again, for the period the plan gives, only when the
+// statement's period was not it (a term ended and not yet rolled forward).
 import { now } from "@/server/clock";
 import { env } from "@/server/config/env";
 import { readMailStorage } from "@/server/mail-store/dovecot/mail-store-status";
 import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
-import { getAccountPlan } from "@/server/services/billing/account-plan";
-import { creditBalance } from "@/server/services/billing/credit-balance";
+import { accountPlanOf } from "@/server/services/billing/account-plan";
 import { emailsUsedInPeriod } from "@/server/services/billing/emails-used";
+import type { Period } from "@/server/services/billing/periods";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
-import { accountCounts } from "./account-counts";
-import { deliverability } from "./deliverability";
+import { type DashboardFigures, readDashboardFigures } from "./dashboard-figures";
+import { deliverability, ratesOf } from "./deliverability";
 import { onboardingProfile } from "./onboarding-steps";
-import { latestEvents } from "@/server/services/events/latest-events";
 
 type PlanId = DashboardOverview["plan"]["id"];
 
+const samePeriod = (a: Period, b: Period) => a.start.getTime() === b.start.getTime() && a.end.getTime() === b.end.getTime();
+
+async function usageIn(accountId: string, period: Period, figures: DashboardFigures) {
+  if (samePeriod(period, figures.counted)) return { emailsSent: figures.emailsSent, rates: ratesOf(figures.rates) };
+  const [emailsSent, rates] = await Promise.all([emailsUsedInPeriod(accountId, period), deliverability(accountId, period)]);
+  return { emailsSent, rates };
+}
+
 export async function dashboardOverview(auth: AuthContext): Promise<DashboardOverview> {
   const at = now();
-  const [counts, plan, credits, events] = await Promise.all([
-    accountCounts(auth.accountId, at),
-    getAccountPlan(auth.accountId, undefined, at),
-    creditBalance(auth.accountId),
-    latestEvents(auth.accountId, 5),
-  ]);
-  const [emailsSent, rates] = await Promise.all([
-    emailsUsedInPeriod(auth.accountId, plan.period),
-    deliverability(auth.accountId, plan.period),
-  ]);
+  const figures = await readDashboardFigures(auth.accountId, at);
+  const { counts, credits, recentEvents: events } = figures;
+  const plan = accountPlanOf(figures.subscription, at);
+  const { emailsSent, rates } = await usageIn(auth.accountId, plan.period, figures);
   const quota = plan.monthlyQuota;
   return {
     plan: {
