@@ -194,4 +194,18 @@ describe("recording Postfix's log", () => {
     await settleDelivery(relayed, handOff("later@rcpt.test", null));
     expect((await stateOf(relayed)).recipients).toMatchObject([{ status: "sent" }]);
   });
+
+  it("a batch that fails records nothing, and handed over again still finds a copy by its sender, logged in an earlier batch", async () => {
+    const queueId = qid();
+    const id = await handedOff("retry@rcpt.test", null);
+    const { log, record } = recorder();
+    await record([active(queueId, `${verpToken(id, "retry@rcpt.test")}@${RETURN_PATH}`)], { inode: 3, offset: 5 });
+    const delivered = [attempt(queueId, "retry@rcpt.test", "sent", "250 Ok")];
+    // A position PostgreSQL refuses (not a number) fails the batch's transaction after its outcomes were written.
+    await expect(record(delivered, { inode: Number.NaN, offset: 10 })).rejects.toThrow();
+    expect(await stateOf(id)).toMatchObject({ recipients: [], events: [] });
+    expect(await storedLogPosition(log)).toEqual({ inode: 3, offset: 5 });
+    await record(delivered, { inode: 3, offset: 10 });
+    expect((await stateOf(id)).recipients).toMatchObject([{ status: "delivered", queueId }]);
+  });
 });

@@ -166,7 +166,6 @@ export function postfixLogRecorder(options: PostfixLogRecorder) {
         tx,
       );
     }
-    if (attempt.status !== "deferred") senders.delete(queueId);
   }
 
   async function recordExpired(tx: Executor, copies: Copy[], queueId: string) {
@@ -185,7 +184,6 @@ export function postfixLogRecorder(options: PostfixLogRecorder) {
         tx,
       );
     }
-    senders.delete(queueId);
   }
 
   /** Records what the lines say and the position after them, in one transaction. */
@@ -215,5 +213,7 @@ export function postfixLogRecorder(options: PostfixLogRecorder) {
         insert into postfix_log_positions (log, inode, byte_offset) values (${options.log}, ${end.inode}, ${end.offset})
         on conflict (log) do update set inode = excluded.inode, byte_offset = excluded.byte_offset, updated_at = now()`);
     });
+    // Only once committed: lines handed over again after a failed batch still find their copy's sender.
+    for (const entry of entries) if (entry.kind === "expired" || entry.status !== "deferred") senders.delete(entry.queueId);
   };
 }
