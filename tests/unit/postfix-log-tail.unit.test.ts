@@ -94,6 +94,14 @@ describe("tailLogFile", () => {
     await waitUntil(() => tail.handed.length === 2, "the lines, after two refusals", 10_000);
     expect(tail.handed).toEqual(["a", "b"]);
     expect(tail.read).toEqual(["a", "b"]);
+    // Lines written while a refused batch waits come with it the next time, and are copied once too.
+    tail.state.refuse = 1;
+    appendFileSync(file, "c\n");
+    await waitUntil(() => tail.read.length === 3, "the next line read");
+    appendFileSync(file, "d\n");
+    await waitUntil(() => tail.handed.length === 4, "both lines, after the refusal", 10_000);
+    expect(tail.handed).toEqual(["a", "b", "c", "d"]);
+    expect(tail.read).toEqual(["a", "b", "c", "d"]);
   });
 
   it("resumes from a stored position: nothing before it again, nothing after it lost", async () => {

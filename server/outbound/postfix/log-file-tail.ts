@@ -86,9 +86,14 @@ export function tailLogFile(options: LogTailOptions): { stop: () => Promise<void
     schedule(RETRY_MS);
   };
 
+  /** Copies the lines past what was copied already (a batch handed over again may have grown meanwhile). */
   function logOnce(lines: string[], current: Reading) {
-    if (!options.onRead || (logged.inode === current.inode && logged.offset > current.offset)) return;
-    for (const line of lines) options.onRead(line);
+    if (!options.onRead) return;
+    let offset = current.offset;
+    for (const line of lines) {
+      offset += Buffer.byteLength(line) + 1;
+      if (logged.inode !== current.inode || offset > logged.offset) options.onRead(line);
+    }
   }
 
   /** Hands over the next lines; answers the delay before the next look. */
