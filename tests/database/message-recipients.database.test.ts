@@ -3,47 +3,37 @@
 // recipient-bound token may name (docs/bounces.md, "Return path (VERP)").
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { messageContents, messages } from "@/server/db/schema";
-import { newId } from "@/server/ids";
+import { messageContents } from "@/server/db/schema";
 import { findMessageRecipients } from "@/server/services/messages/find-message-recipients";
 import { findReturnPathRecipients } from "@/server/services/messages/find-return-path-recipients";
-import { storedAccount } from "../support/stored-records";
+import { storedMessage } from "../support/stored-records";
 
-async function storedMessage(envelopeTo?: string[]): Promise<string> {
-  const account = await storedAccount();
-  const id = newId("msg");
-  await db()
-    .insert(messages)
-    .values({
-      id,
-      accountId: account.id,
-      fromDomain: "example.com",
-      from: "Sender <sender@example.com>",
-      to: ["Ada <Ada@Example.com>", "grace@example.org"],
-      cc: ["ADA@example.com"],
-      bcc: ["alan@example.net"],
-      subject: "Hello",
-      messageIdHeader: `<${id}@example.com>`,
-    });
+/** A message to Ada (twice) and Grace, Bcc Alan; `envelopeTo`: submitted over SMTP with that envelope. */
+async function sentMessage(envelopeTo?: string[]): Promise<string> {
+  const id = await storedMessage({
+    to: ["Ada <Ada@Example.com>", "grace@example.org"],
+    cc: ["ADA@example.com"],
+    bcc: ["alan@example.net"],
+  });
   if (envelopeTo) await db().insert(messageContents).values({ messageId: id, envelopeFrom: "sender@example.com", envelopeTo });
   return id;
 }
 
 describe("a stored message's recipients", () => {
   it("are its to, cc and bcc in lower case, each once", async () => {
-    const id = await storedMessage();
+    const id = await sentMessage();
     expect(await findMessageRecipients(id)).toEqual(["ada@example.com", "grace@example.org", "alan@example.net"]);
   });
 
   it("for a return path, add the envelope recipients of a message submitted over SMTP", async () => {
-    const submitted = await storedMessage(["hidden@example.net"]);
+    const submitted = await sentMessage(["hidden@example.net"]);
     expect(await findReturnPathRecipients(submitted)).toEqual([
       "ada@example.com",
       "grace@example.org",
       "alan@example.net",
       "hidden@example.net",
     ]);
-    const sent = await storedMessage();
+    const sent = await sentMessage();
     expect(await findReturnPathRecipients(sent)).toEqual(["ada@example.com", "grace@example.org", "alan@example.net"]);
   });
 

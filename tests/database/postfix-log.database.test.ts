@@ -14,7 +14,7 @@ import { newId } from "@/server/ids";
 import { postfixLogRecorder, storedLogPosition } from "@/server/services/delivery/record-postfix-log";
 import { settleDelivery } from "@/server/services/delivery/settle-delivery";
 import { verpToken } from "@/server/services/messages/verp";
-import { storedAccount } from "../support/stored-records";
+import { storedMessage } from "../support/stored-records";
 
 const RETURN_PATH = "ces-bounces.example.com";
 const RELAY = "mx.rcpt.test[192.0.2.7]:25";
@@ -31,20 +31,7 @@ const recorder = (log = `test:${randomBytes(6).toString("hex")}`) => ({
 
 /** A sent message and its recipient's copy, handed to Postfix under `queueId` (null: the worker's write is still to come). */
 async function handedOff(recipient: string, queueId: string | null) {
-  const account = await storedAccount();
-  const id = newId("msg");
-  await db()
-    .insert(messages)
-    .values({
-      id,
-      accountId: account.id,
-      fromDomain: "example.com",
-      from: "s@example.com",
-      to: [recipient],
-      subject: "Hi",
-      status: "sent",
-      messageIdHeader: `<${id}@example.com>`,
-    });
+  const id = await storedMessage({ from: "s@example.com", to: [recipient], subject: "Hi", status: "sent" });
   await db()
     .insert(messageEvents)
     .values({ id: newId("mev"), messageId: id, type: "sent", detail: { recipients: [recipient] } });
