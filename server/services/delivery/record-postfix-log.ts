@@ -27,7 +27,7 @@ import { type TlsPolicySources, withAppliedPolicy } from "@/server/outbound/post
 import { recordDeliveryReport } from "@/server/services/bounces/record-delivery-report";
 import { feedbackText } from "@/server/services/bounces/insert-feedback-event";
 import { everyRecipientDelivered, OPEN_OUTCOMES } from "@/server/services/messages/recipient-outcomes";
-import { verifyRecipientToken, verifyVerpToken } from "@/server/services/messages/verp";
+import { verifyRecipientToken, verifyVerpToken, verpMessageId } from "@/server/services/messages/verp";
 
 export type PostfixLogRecorder = {
   /** The log's key in postfix_log_positions. */
@@ -68,8 +68,7 @@ async function copiesOf(tx: Executor, queueIds: string[]): Promise<Map<string, C
 function messageOfSender(sender: string | undefined, recipient: string): string | null {
   const local = sender?.slice(0, sender.lastIndexOf("@"));
   if (!local) return null;
-  const message = verifyVerpToken(local) ?? (verifyRecipientToken(local, [recipient]) ? local.slice(0, local.lastIndexOf("-")) : null);
-  return message;
+  return verifyVerpToken(local) ?? (verifyRecipientToken(local, [recipient]) ? verpMessageId(local) : null);
 }
 
 type Delivered = {
