@@ -152,7 +152,9 @@ export const messageSummarySchema = z
         "How the message reached the service: `api` (the REST API), `smtp` (SMTP submission), `portal` (sent from the portal, such as its test email), `webmail`, `mailbox_forward` (a mailbox's rule forwarded it) or `mailbox_reply` (a mailbox's automatic reply, such as its vacation notice, which does not count against the plan's quota).",
     }),
     attachmentCount: z.number().int(),
-    size: z.number().int().meta({ description: "Bytes of the message as sent (before the DKIM signature)." }),
+    size: z.number().int().nullable().meta({
+      description: "Bytes of the message as sent (before the DKIM signature); null until it is built for its first delivery attempt.",
+    }),
     scheduledAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
     sentAt: z.iso.datetime().nullable(),

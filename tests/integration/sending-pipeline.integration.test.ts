@@ -194,21 +194,32 @@ describe("delivery through a customer's relay", () => {
       expect(relay.received.find((entry) => entry.envelopeTo.includes(recipient))!.envelopeTo).toEqual([recipient]);
   });
 
-  it("retries a recipient greylisted with 451 (delivery_delayed), then delivers once", async () => {
+  it("retries a recipient greylisted with 451 (delivery_delayed), then delivers once, the same bytes as the first copy", async () => {
     const { account, domain } = await accountWithRelay();
     const to = `greylist-${randomBytes(4).toString("hex")}@example.org`;
+    const other = uniqueEmail("first-try");
     const sent = await call(sendMessage, {
       token: account.accessToken,
-      body: { from: `a@${domain.name}`, to, subject: "Greylisted", text: "x" },
+      body: { from: `a@${domain.name}`, to: [other, to], subject: "Greylisted", html: "<p>Hello <b>again</b></p>", text: "Hello again" },
     });
+    // Built where it is delivered: no size before that, and no stored form.
+    expect(sent.body.data.size).toBeNull();
+    const [stored] = await sql<{ raw: Buffer | null }>("select raw from message_contents where message_id = $1", [sent.body.data.id]);
+    expect(stored!.raw).toBeNull();
     const message = await settledMessage(account.accessToken, sent.body.data.id, 60_000);
     expect(message.status).toBe("sent");
     expect(message.attempts).toBe(2);
-    expect(message.events.map((event) => event.type)).toEqual(["queued", "delivery_delayed", "sent"]);
-    expect(message.events[1]!.detail).toMatchObject({ recipients: [to], attempt: 1 });
-    expect(relay.received.filter((entry) => entry.envelopeTo.includes(to))).toHaveLength(1);
+    expect(message.events.map((event) => event.type)).toEqual(["queued", "sent", "delivery_delayed", "sent"]);
+    expect(message.events[2]!.detail).toMatchObject({ recipients: [to], attempt: 1 });
+    const copies = [other, to].map((recipient) => relay.received.filter((entry) => entry.envelopeTo.includes(recipient)));
+    expect(copies.map((list) => list.length)).toEqual([1, 1]);
     // Deferred at the first attempt, sent at the second; a relay sends no success report, so it stays sent.
-    expect(message.recipients).toEqual([expect.objectContaining({ email: to, status: "sent", remoteMta: null })]);
+    expect(message.recipients).toContainEqual(expect.objectContaining({ email: to, status: "sent", remoteMta: null }));
+    // Built again for the retry, to the very bytes of the first attempt; only the DKIM signature is new.
+    const unsigned = (raw: string) => raw.replace(/^DKIM-Signature:.*\r\n(?:[ \t].*\r\n)*/i, "");
+    const [firstCopy, retriedCopy] = copies.map((list) => unsigned(list[0]!.raw));
+    expect(retriedCopy).toBe(firstCopy);
+    expect(message.size).toBe(Buffer.byteLength(firstCopy!));
   }, 70_000);
 
   it("retries a message whose connection dropped mid-DATA and delivers it exactly once", async () => {

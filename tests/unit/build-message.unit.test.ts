@@ -33,3 +33,23 @@ describe("the transfer encoding of a message's text", () => {
     expect((await simpleParser(japaneseBuilt.raw)).html).toContain(japanese.slice(3, 30));
   });
 });
+
+describe("building a message again", () => {
+  it("gives the same bytes, so a message built at each delivery attempt is the one that was accepted", async () => {
+    const input = {
+      from: "Ada <ada@mail.example>",
+      to: ["grace@example.org"],
+      subject: "Hello again",
+      html: `<p>${'Line with a link <a href="https://example.org/a">here</a>. '.repeat(30)}</p>`,
+      text: "Plain text",
+      trackOpens: true,
+      trackClicks: true,
+    };
+    const first = await buildMessage(input, identity);
+    const second = await buildMessage(input, identity);
+    expect(first.raw.equals(second.raw)).toBe(true);
+    const other = await buildMessage(input, { ...identity, id: "msg_other" });
+    expect(other.raw.equals(first.raw)).toBe(false);
+    expect(first.raw.toString("latin1")).toMatch(/boundary="?--_NmP-[0-9a-f]{24}-Part_1"?/);
+  });
+});

@@ -60,8 +60,8 @@ export const messages = pgTable(
     status: text("status").$type<MessageStatus>().notNull().default("queued"),
     source: text("source").$type<MessageSource>().notNull().default("api"),
     attachmentCount: integer("attachment_count").notNull().default(0),
-    /** Size of the message as sent, in bytes (before the DKIM signature). */
-    size: integer("size").notNull().default(0),
+    /** Size of the message as sent, in bytes (before the DKIM signature); null until it is built, at delivery when not at acceptance. */
+    size: integer("size"),
     /** Not handed off before this time (status scheduled until then). */
     scheduledAt: timestamptz("scheduled_at"),
     attempts: integer("attempts").notNull().default(0),
@@ -95,7 +95,7 @@ export const messageContents = pgTable("message_contents", {
     .references(() => messages.id, { onDelete: "cascade" }),
   envelopeFrom: text("envelope_from").notNull(),
   envelopeTo: jsonb("envelope_to").$type<string[]>().notNull(),
-  /** RFC 5322 bytes, CRLF line ends. Null only for messages accepted before this table existed (built at delivery). */
+  /** RFC 5322 bytes, CRLF line ends, when built at acceptance; null: built at delivery from the fields (wire-form.ts). */
   raw: bytea("raw"),
   /** The bodies as given, for the detail view (the raw form has tracking applied). */
   html: text("html"),

@@ -1,7 +1,7 @@
 // The delivery jobs of a batch of messages: load their stored wire forms and
 // envelopes (one query for the batch, one for the accounts' relays), then
 // deliver each message on its own, in named steps: skip it unless it is due
-// (load-for-delivery.ts), read its wire form, sign it (DKIM, once) and hand
+// (load-for-delivery.ts), read or build its wire form (wire-form.ts), sign it (DKIM, once) and hand
 // it to each pending recipient on that recipient's route (hand-off-each.ts:
 // a hosted mailbox of this service, the account's default active relay, or
 // the service's route: smart host, Postfix), classify what came back
@@ -21,7 +21,8 @@
 //
 // A crash after the hand-off but before the outcome is written leaves the
 // job to be retried: that message may go out twice, with the same
-// Message-ID (its stored form does not change). Nothing is lost.
+// Message-ID and bytes (its form is stored, or built the same way again).
+// Nothing is lost.
 import { logger } from "@/server/logger";
 import {
   findDefaultRelaysForSending,
@@ -31,7 +32,8 @@ import {
 import { classifyHandOff, type DeliveryOutcome } from "./classify-hand-off";
 import { signAndHandOff } from "./hand-off-each";
 import { forgetHostedDeliveries } from "./hosted-route";
-import { isDue, type LoadedMessage, loadForDelivery, wireFormOf } from "./load-for-delivery";
+import { wireFormOf } from "@/server/services/messages/wire-form";
+import { isDue, type LoadedMessage, loadForDelivery } from "./load-for-delivery";
 import { settleDelivery } from "./settle-delivery";
 
 /** Tries per message, the first included; the queue's retry limit matches. */
@@ -65,7 +67,7 @@ async function deliverLoaded(row: LoadedMessage, relay: RelayForSending | Unusab
     last: attempt >= DELIVERY_ATTEMPTS,
     sentAt: row.sentAt,
   });
-  await settleDelivery(row.id, settlement);
+  await settleDelivery(row.id, { ...settlement, size: wire.builtNow ? wire.raw.length : null });
   if (forgetHosted) await forgetHostedDeliveries(row.id);
   if (log) logger()[log.level]({ messageId: row.id, ...log.detail }, log.message);
   return outcome;

@@ -30,6 +30,8 @@ export type Settlement = {
   bounces?: BounceInput[];
   /** What this attempt did for each recipient it tried. */
   recipients: HandOffOutcome[];
+  /** Bytes of the form this attempt built (a message built at delivery has no size before), or null to leave it. */
+  size?: number | null;
 };
 
 export type HandOffOutcome = {
@@ -67,6 +69,7 @@ async function writeOutcome(executor: Executor, messageId: string, settlement: S
       update messages
          set status = ${status},
              attempts = attempts + 1,
+             size = coalesce(${settlement.size ?? null}, size),
              last_error = ${settlement.lastError},
              delivered_via = coalesce(${settlement.via}, delivered_via),
              sent_at = case when ${settlement.sent} then coalesce(sent_at, now()) else sent_at end

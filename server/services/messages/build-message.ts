@@ -1,7 +1,11 @@
-// Builds a message of the sending API into what goes on the wire, once, at
-// acceptance: MIME by nodemailer's composer with tracking applied to the HTML
-// and attachments (a contentId makes one inline), plus the SMTP envelope. The
-// DKIM signature is added at delivery (server/services/delivery/).
+// Builds a message of the sending API into what goes on the wire: MIME by
+// nodemailer's composer with tracking applied to the HTML and attachments (a
+// contentId makes one inline), plus the SMTP envelope. The same message builds
+// to the same bytes every time (its boundaries come from its id, its Date and
+// Message-ID are stored), so a message without attachments is built where it
+// is delivered, not in the request (wire-form.ts); one with attachments is
+// built at acceptance, the only time its files are at hand. The DKIM
+// signature is added at delivery (server/services/delivery/).
 import { createHash } from "node:crypto";
 import MailComposer from "nodemailer/lib/mail-composer";
 import mimeTypes from "nodemailer/lib/mime-funcs/mime-types";
@@ -23,6 +27,9 @@ export type BuiltMessage = {
 
 type Identity = { id: string; messageIdHeader: string; date: Date };
 
+/** nodemailer's composer reads `baseBoundary` (lib/mime-node); its type definitions leave it out. */
+type ComposerOptions = ConstructorParameters<typeof MailComposer>[0] & { baseBoundary: string };
+
 // Headers are written from the parsed parts (nodemailer quotes the name), never
 // from the caller's text, and the envelope takes the very same addresses (docs/security.md).
 const mailboxOf = (text: string): Mailbox => {
@@ -35,6 +42,24 @@ const mailboxOf = (text: string): Mailbox => {
 export function envelopeRecipients(input: Pick<SendMessageInput, "to" | "cc" | "bcc">): string[] {
   return [...new Set([...input.to, ...(input.cc ?? []), ...(input.bcc ?? [])].map((text) => mailboxOf(text).address))];
 }
+
+/** The SMTP envelope of a message: its `from` mailbox and every recipient once. */
+export function envelopeOf(input: Pick<SendMessageInput, "from" | "to" | "cc" | "bcc">): BuiltMessage["envelope"] {
+  return { from: mailboxOf(input.from).address, to: envelopeRecipients(input) };
+}
+
+/**
+ * Whether the message may be built at delivery: it has no files to keep, and its bodies are short enough that the
+ * encoded form cannot pass the size limit (quoted-printable at most triples a byte, and one UTF-16 unit is at most
+ * three UTF-8 bytes: 9 bytes a character), so acceptance refuses nothing that delivery would.
+ */
+export function buildsAtDelivery(input: SendMessageInput): boolean {
+  const bodies = (input.html?.length ?? 0) + (input.text?.length ?? 0);
+  return !input.attachments?.length && bodies * 9 <= MAX_MESSAGE_BYTES / 2;
+}
+
+/** Shared part of every MIME boundary of the message: from its id, so a rebuild gives the same bytes. */
+const baseBoundaryOf = (id: string) => createHash("sha256").update(`boundary:${id}`).digest("hex").slice(0, 24);
 
 export const tooLargeError = () =>
   new AppError("payload_too_large", `The encoded message is larger than ${MAX_MESSAGE_BYTES / 1_000_000} MB (attachments included).`);
@@ -85,7 +110,7 @@ export async function buildMessage(input: SendMessageInput, identity: Identity):
       ...(file.contentId ? { cid: file.contentId } : {}),
     };
   });
-  const composer = new MailComposer({
+  const options: ComposerOptions = {
     from: mailboxOf(input.from),
     to: input.to.map(mailboxOf),
     cc: input.cc?.length ? input.cc.map(mailboxOf) : undefined,
@@ -98,12 +123,14 @@ export async function buildMessage(input: SendMessageInput, identity: Identity):
     attachments: files,
     messageId: identity.messageIdHeader,
     date: identity.date,
-  });
+    baseBoundary: baseBoundaryOf(identity.id),
+  };
+  const composer = new MailComposer(options);
   const raw = await composer.compile().build();
   if (raw.length > MAX_MESSAGE_BYTES) throw tooLargeError();
   // The schema and the bodies' CRLF should make this impossible; a message that would still carry one is not sent.
   if (hasBareLineBreak(raw)) throw new Error("A built message holds a bare CR, a bare LF or a NUL");
   // Without a contentType the composer guesses one from the file name, with this same lookup.
   for (const entry of attachments) if (!entry.contentType) entry.contentType = mimeTypes.detectMimeType(entry.filename);
-  return { raw, envelope: { from: mailboxOf(input.from).address, to: envelopeRecipients(input) }, attachments };
+  return { raw, envelope: envelopeOf(input), attachments };
 }

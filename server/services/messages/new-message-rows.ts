@@ -27,7 +27,7 @@ export function newMessageRow(principal: SendingPrincipal, message: PreparedMess
     status,
     source: message.source,
     attachmentCount: message.attachments.length,
-    size: message.raw.length,
+    size: message.raw?.length ?? null,
     scheduledAt: message.scheduledAt,
     attempts: 0,
     lastError: null,

@@ -9,6 +9,7 @@ import type { SendingPrincipal } from "@/server/services/auth/sending-principal"
 import type { listMessagesQuery, MessageRecipient } from "@/shared/schemas/messages";
 import { pageInfo } from "@/shared/schemas/pagination";
 import type { z } from "zod";
+import { wireFormColumns, wireFormOf } from "./wire-form";
 import { messageDetailView, messageSummaryView, recipientsView } from "./message-view";
 
 export function visibleTo(principal: SendingPrincipal): SQL {
@@ -141,10 +142,11 @@ export async function deliveryOutcomes(accountId: string, ids: string[]) {
 /** The message as built for the wire (before its DKIM signature; null once its contents are gone) and its Message-ID, or null. */
 export async function builtMessageOf(messageId: string): Promise<{ raw: Buffer | null; messageIdHeader: string } | null> {
   const [row] = await db()
-    .select({ raw: messageContents.raw, messageIdHeader: messages.messageIdHeader })
+    .select(wireFormColumns)
     .from(messages)
     .leftJoin(messageContents, eq(messageContents.messageId, messages.id))
     .where(eq(messages.id, messageId))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  return { raw: row.envelopeFrom === null ? null : (await wireFormOf(row)).raw, messageIdHeader: row.messageIdHeader };
 }

@@ -1,6 +1,7 @@
 // POST /sending/messages and /sending/messages/batch: check each sender's
-// domain, build each message once into its wire form (build-message.ts),
-// then store, queue and charge them in one transaction (store-messages.ts).
+// domain, build a message with attachments into its wire form now (any other
+// is built where it is delivered: wire-form.ts), then store, queue and charge
+// them in one statement or one transaction (store-messages*.ts).
 // A reused Idempotency-Key replays the first answer or is refused. Delivery
 // happens in the job queue (server/services/delivery/), never in the request.
 import { and, eq, gt } from "drizzle-orm";
@@ -16,7 +17,7 @@ import type { SendingPrincipal } from "@/server/services/auth/sending-principal"
 import type { SendMessageBatchInput } from "@/shared/schemas/message-batch";
 import type { SendMessageInput } from "@/shared/schemas/messages";
 import { withBuildBudget } from "./build-budget";
-import { buildMessage } from "./build-message";
+import { buildMessage, buildsAtDelivery, envelopeOf } from "./build-message";
 import { messageDetailView } from "./message-view";
 import { loadMessageDetails } from "./read-messages";
 import { sendingDomainOf } from "./sending-domain-of";
@@ -81,7 +82,9 @@ async function prepare(input: SendMessageInput, domain: PreparedMessage["domain"
   const id = newId("msg");
   const messageIdHeader = newMessageIdHeader(domain.name);
   const createdAt = now();
-  const built = await buildMessage(input, { id, messageIdHeader, date: createdAt });
+  const built = buildsAtDelivery(input)
+    ? { raw: null, envelope: envelopeOf(input), attachments: [] }
+    : await buildMessage(input, { id, messageIdHeader, date: createdAt });
   const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
   return {
     id,

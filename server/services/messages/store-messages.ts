@@ -59,7 +59,8 @@ export type PreparedMessage = {
   html: string | null;
   text: string | null;
   attachments: StoredAttachment[];
-  raw: Buffer;
+  /** The wire form, when built at acceptance (null: built at delivery, wire-form.ts). */
+  raw: Buffer | null;
   envelope: { from: string; to: string[] };
 };
 
