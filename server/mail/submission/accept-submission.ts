@@ -4,6 +4,7 @@
 import { AppError } from "@/server/errors";
 import { SmtpReply } from "@/server/mail/reply-codes";
 import { acceptSubmittedMessage } from "@/server/services/messages/accept-submitted-message";
+import type { CheckedDomain } from "@/server/services/messages/sending-domain-of";
 import { isTestSender } from "@/server/services/messages/test-sender";
 import { addressOf } from "@/shared/schemas/messages";
 import { maySendAs, type SubmissionPrincipal } from "./authenticate-submission";
@@ -13,7 +14,7 @@ export async function acceptSubmission(
   principal: SubmissionPrincipal,
   envelope: { from: string; to: string[] },
   message: ReadSubmission,
-  checkedDomain: { id: string | null; name: string } | null = null,
+  checkedDomain: CheckedDomain | null = null,
 ): Promise<{ id: string }> {
   if (!maySendAs(principal, message.fromAddress)) {
     throw new SmtpReply("senderNotAllowed", "the From header must be the mailbox's address or one of its aliases");

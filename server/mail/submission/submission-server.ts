@@ -12,7 +12,7 @@ import { advertiseAuthAfterTls } from "@/server/mail/listener/smtp-connections";
 import { createSmtpListener } from "@/server/mail/listener/smtp-listener";
 import { SmtpReply, smtpReplies } from "@/server/mail/reply-codes";
 import type { TlsCredentials } from "@/server/security/tls-credentials";
-import { sendingDomainOf } from "@/server/services/messages/sending-domain-of";
+import { type CheckedDomain, sendingDomainOf } from "@/server/services/messages/sending-domain-of";
 import { assertTestSenderMayReach, isTestSender } from "@/server/services/messages/test-sender";
 import { hitRateLimit } from "@/server/services/rate-limit/consume-rate-limit";
 import { countMailLoginAttempt, countMailLoginSuccess } from "@/server/services/rate-limit/count-mail-login";
@@ -32,7 +32,6 @@ type Options = { config: Env; tls: TlsCredentials; implicitTls: boolean };
 
 const principalOf = (session: SMTPServerSession) => session.user as SubmissionPrincipal;
 
-type CheckedDomain = { id: string | null; name: string };
 /** The sending domain MAIL FROM checked for the message in progress: DATA reuses it when the From header is on it. */
 const checkedDomains = new WeakMap<SMTPServerSession["envelope"], CheckedDomain>();
 

@@ -43,6 +43,42 @@ export async function getAccountPlan(accountId: string, tx: Executor = db(), at:
   return accountPlanOf(row, at);
 }
 
+/** The driver hands timestamps of a raw statement over as text (drizzle maps them for its own selects). */
+type Timestamp = string | Date;
+const dateOrNull = (value: Timestamp | null) => (value === null ? null : new Date(value));
+
+/** A subscription's columns as a raw statement returns them, left-joined (all null: no subscription row). */
+export type SubscriptionColumns = {
+  plan_id: string | null;
+  status: SubscriptionFacts["status"] | null;
+  current_period_start: Timestamp | null;
+  current_period_end: Timestamp | null;
+  paid_through: Timestamp | null;
+  cancel_at_period_end: boolean | null;
+  canceled_at: Timestamp | null;
+  ended_plan_id: string | null;
+};
+
+/** Select list of those columns from a `subscriptions` row aliased `s`. */
+export const subscriptionColumnsOfS = sql.raw(
+  "s.plan_id, s.status, s.current_period_start, s.current_period_end, s.paid_through, s.cancel_at_period_end, s.canceled_at, s.ended_plan_id",
+);
+
+/** The facts of a subscription read by a raw statement (undefined: none). */
+export function subscriptionFactsOf(row: SubscriptionColumns): SubscriptionFacts | undefined {
+  if (row.plan_id === null || row.status === null) return undefined;
+  return {
+    planId: row.plan_id,
+    status: row.status,
+    currentPeriodStart: dateOrNull(row.current_period_start),
+    currentPeriodEnd: dateOrNull(row.current_period_end),
+    paidThrough: dateOrNull(row.paid_through),
+    cancelAtPeriodEnd: row.cancel_at_period_end ?? false,
+    canceledAt: dateOrNull(row.canceled_at),
+    endedPlanId: row.ended_plan_id,
+  };
+}
+
 /** The plan and quota period of a subscription row (none: the free plan), at `at`. */
 export function accountPlanOf(row: SubscriptionFacts | undefined, at: Date): AccountPlan {
   const plan = planById(row?.planId ?? "free");

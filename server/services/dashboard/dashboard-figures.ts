@@ -8,7 +8,12 @@
 // placeholders and prepared once per connection (`hotStatement`).
 import { sql } from "drizzle-orm";
 import { hotStatement } from "@/server/db/prepared";
-import type { SubscriptionFacts } from "@/server/services/billing/account-plan";
+import {
+  type SubscriptionColumns,
+  type SubscriptionFacts,
+  subscriptionColumnsOfS,
+  subscriptionFactsOf,
+} from "@/server/services/billing/account-plan";
 import { creditBalanceOf } from "@/server/services/billing/credit-balance";
 import { emailsUsedCount } from "@/server/services/billing/emails-used";
 import { calendarMonthOf, type Period } from "@/server/services/billing/periods";
@@ -23,18 +28,10 @@ const RECENT_EVENTS = 5;
 /** The driver hands timestamps of a raw statement over as text (drizzle maps them for its own selects, with `new Date` as here). */
 type Timestamp = string | Date;
 const dateOf = (value: Timestamp) => new Date(value);
-const dateOrNull = (value: Timestamp | null) => (value === null ? null : new Date(value));
 
 type FiguresRow = Record<keyof AccountCounts, string> &
-  DeliverabilityRow & {
-    plan_id: string | null;
-    status: SubscriptionFacts["status"] | null;
-    current_period_start: Timestamp | null;
-    current_period_end: Timestamp | null;
-    paid_through: Timestamp | null;
-    cancel_at_period_end: boolean | null;
-    canceled_at: Timestamp | null;
-    ended_plan_id: string | null;
+  DeliverabilityRow &
+  SubscriptionColumns & {
     counted_from: Timestamp;
     counted_until: Timestamp;
     credit_balance: string;
@@ -53,20 +50,6 @@ export type DashboardFigures = {
   rates: DeliverabilityRow;
 };
 
-function subscriptionOf(row: FiguresRow): SubscriptionFacts | undefined {
-  if (row.plan_id === null || row.status === null) return undefined;
-  return {
-    planId: row.plan_id,
-    status: row.status,
-    currentPeriodStart: dateOrNull(row.current_period_start),
-    currentPeriodEnd: dateOrNull(row.current_period_end),
-    paidThrough: dateOrNull(row.paid_through),
-    cancelAtPeriodEnd: row.cancel_at_period_end ?? false,
-    canceledAt: dateOrNull(row.canceled_at),
-    endedPlanId: row.ended_plan_id,
-  };
-}
-
 // $accountId, $at, and the calendar month of $at ($monthStart, $monthEnd), as ISO strings.
 const figuresOf = hotStatement<FiguresRow>("dashboard_figures", () => {
   const accountId = sql.placeholder("accountId");
@@ -74,8 +57,7 @@ const figuresOf = hotStatement<FiguresRow>("dashboard_figures", () => {
   const stored = sql`s.current_period_start is not null and s.current_period_end is not null`;
   return sql`
     select ${countColumns(accountId, sql.placeholder("at"))},
-           s.plan_id, s.status, s.current_period_start, s.current_period_end, s.paid_through,
-           s.cancel_at_period_end, s.canceled_at, s.ended_plan_id,
+           ${subscriptionColumnsOfS},
            counted.counted_from, counted.counted_until,
            ${creditBalanceOf(accountId)} as credit_balance,
            ${emailsUsedCount(accountId, from, until)} as emails_sent,
@@ -95,7 +77,7 @@ export async function readDashboardFigures(accountId: string, at: Date): Promise
   const row = (await figuresOf(values)).rows[0]!;
   return {
     counts: countsOf(row),
-    subscription: subscriptionOf(row),
+    subscription: subscriptionFactsOf(row),
     credits: Number(row.credit_balance),
     recentEvents: latestEventsOf(row.recent_events),
     counted: { start: dateOf(row.counted_from), end: dateOf(row.counted_until) },

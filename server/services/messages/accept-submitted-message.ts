@@ -15,7 +15,7 @@ import { formatMegabytes, MAX_MESSAGE_BYTES } from "@/shared/schemas/message-siz
 import { addressOf } from "@/shared/schemas/messages";
 import { messageDetailView } from "./message-view";
 import { loadMessageDetails } from "./read-messages";
-import { sendingDomainOf } from "./sending-domain-of";
+import { type CheckedDomain, sendingDomainOf } from "./sending-domain-of";
 import { storeMessages } from "./store-messages";
 
 export type SubmittedMessage = {
@@ -50,7 +50,7 @@ export type SubmittedMessage = {
    * message's exchange (SMTP's MAIL FROM); used when the From header is on it,
    * which saves looking it up again.
    */
-  checkedDomain?: { id: string | null; name: string } | null;
+  checkedDomain?: CheckedDomain | null;
 };
 
 /** Stores and queues a built message; answers it as GET /sending/messages/{id} would. */
@@ -62,14 +62,14 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
   const domain =
     message.checkedDomain && fromDomain && message.checkedDomain.name.toLowerCase() === fromDomain
       ? message.checkedDomain
-      : await sendingDomainOf(principal.accountId, message.summary.from, principal.apiKey, undefined, message.envelope.to);
+      : await sendingDomainOf(principal.accountId, message.summary.from, principal.apiKey, message.envelope.to);
   const id = newId("msg");
   const attachments = message.summary.attachments ?? [];
   const prepared = {
     id,
     messageIdHeader: message.summary.messageIdHeader,
     createdAt: now(),
-    domain,
+    domain: { id: domain.id, name: domain.name },
     source: message.source,
     from: message.summary.from,
     to: message.summary.to,
@@ -93,6 +93,7 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
     principal,
     [prepared],
     message.idempotencyKey ? { key: message.idempotencyKey, requestHash, kind: "single" } : null,
+    domain.plan,
   );
   if (!result.stored) {
     if (result.existing.requestHash !== requestHash || result.existing.kind !== "single") {

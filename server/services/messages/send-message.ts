@@ -20,7 +20,7 @@ import { withBuildBudget } from "./build-budget";
 import { buildMessage, buildsAtDelivery, envelopeOf } from "./build-message";
 import { messageDetailView } from "./message-view";
 import { loadMessageDetails } from "./read-messages";
-import { sendingDomainOf } from "./sending-domain-of";
+import { type CheckedDomain, sendingDomainOf } from "./sending-domain-of";
 import type { MessageSource } from "@/server/db/schema";
 import { IDEMPOTENCY_WINDOW_MS, type IdempotencyClaim, type PreparedMessage, storeMessages } from "./store-messages";
 
@@ -57,15 +57,13 @@ async function domainsOf(principal: SendingPrincipal, inputs: SendMessageInput[]
   const errors: FieldError[] = [];
   const domains = await Promise.all(
     inputs.map((input, index) =>
-      sendingDomainOf(principal.accountId, input.from, principal.apiKey, db(), [
-        ...input.to,
-        ...(input.cc ?? []),
-        ...(input.bcc ?? []),
-      ]).catch((error: unknown) => {
-        if (!(error instanceof AppError) || error.code !== "validation_error") throw error;
-        errors.push(...(error.details.errors ?? []).map((entry) => ({ ...entry, path: `${prefix(index)}${entry.path}` })));
-        return null;
-      }),
+      sendingDomainOf(principal.accountId, input.from, principal.apiKey, [...input.to, ...(input.cc ?? []), ...(input.bcc ?? [])]).catch(
+        (error: unknown) => {
+          if (!(error instanceof AppError) || error.code !== "validation_error") throw error;
+          errors.push(...(error.details.errors ?? []).map((entry) => ({ ...entry, path: `${prefix(index)}${entry.path}` })));
+          return null;
+        },
+      ),
     ),
   );
   if (errors.length > 0) {
@@ -75,7 +73,7 @@ async function domainsOf(principal: SendingPrincipal, inputs: SendMessageInput[]
       { errors },
     );
   }
-  return domains as { id: string | null; name: string }[];
+  return domains as CheckedDomain[];
 }
 
 async function prepare(input: SendMessageInput, domain: PreparedMessage["domain"], source: MessageSource): Promise<PreparedMessage> {
@@ -137,9 +135,13 @@ async function send(
   const domains = await domainsOf(principal, inputs, (index) => (kind === "batch" ? `messages.${index}.` : ""));
   return withBuildBudget(contentBytes(inputs), async () => {
     const prepared: PreparedMessage[] = [];
-    for (const [index, input] of inputs.entries()) prepared.push(await prepare(input, domains[index]!, source));
+    for (const [index, input] of inputs.entries()) {
+      const { id, name } = domains[index]!;
+      prepared.push(await prepare(input, { id, name }, source));
+    }
     const claim = idempotencyKey ? { key: idempotencyKey, requestHash, kind } : null;
-    const result = await storeMessages(principal, prepared, claim);
+    // The plan came with the domains, in the same statement.
+    const result = await storeMessages(principal, prepared, claim, domains.find((domain) => domain.plan)?.plan ?? null);
     if (!result.stored)
       return { items: (await replayOf(principal.accountId, idempotencyKey!, requestHash, kind, result.existing))!, replayed: true };
     // Answered from what was just stored, without reading it back.
@@ -156,7 +158,8 @@ async function send(
 type SendRequest = { input: SendMessageInput; idempotencyKey: string | null; requestHash?: string; source?: MessageSource };
 
 export async function sendMessage(principal: SendingPrincipal, { input, idempotencyKey, requestHash, source }: SendRequest) {
-  const hash = requestHash ?? sha256Hex(JSON.stringify(input));
+  // Only a key is matched against the request: a send without one skips hashing its body.
+  const hash = idempotencyKey ? (requestHash ?? sha256Hex(JSON.stringify(input))) : "";
   const { items, replayed } = await send(principal, [input], "single", idempotencyKey, hash, source);
   return { message: items[0]!, replayed };
 }
@@ -170,5 +173,5 @@ export async function sendMessageBatch(
   principal: SendingPrincipal,
   { input, idempotencyKey }: { input: SendMessageBatchInput; idempotencyKey: string | null },
 ) {
-  return send(principal, input.messages, "batch", idempotencyKey, sha256Hex(JSON.stringify(input)));
+  return send(principal, input.messages, "batch", idempotencyKey, idempotencyKey ? sha256Hex(JSON.stringify(input)) : "");
 }

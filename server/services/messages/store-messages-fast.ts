@@ -15,7 +15,7 @@ import { newId } from "@/server/ids";
 import { jobInsertClauses } from "@/server/jobs/enqueue";
 import { queues } from "@/server/jobs/queues";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
-import { getAccountPlan } from "@/server/services/billing/account-plan";
+import { type AccountPlan, getAccountPlan } from "@/server/services/billing/account-plan";
 import { suppressionKey } from "@/server/services/suppressions/suppress-address";
 import { newContentRow, newMessageRow } from "./new-message-rows";
 import type { PreparedMessage, StoredMessages } from "./store-messages";
@@ -31,13 +31,17 @@ const isNotPlain = (error: unknown): boolean => {
 };
 
 /** Stored and charged in one statement, or null when the send needs the transaction (nothing was written then). */
-export async function storeMessagesFast(principal: SendingPrincipal, prepared: PreparedMessage[]): Promise<StoredMessages | null> {
+export async function storeMessagesFast(
+  principal: SendingPrincipal,
+  prepared: PreparedMessage[],
+  knownPlan: AccountPlan | null,
+): Promise<StoredMessages | null> {
   const jobs = await jobInsertClauses(
     queues.deliverMessage,
     prepared.map((message) => ({ data: { messageId: message.id }, ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}) })),
   );
   if (!jobs) return null;
-  const plan = await getAccountPlan(principal.accountId);
+  const plan = knownPlan ?? (await getAccountPlan(principal.accountId));
   const quota = plan.monthlyQuota ?? Number.MAX_SAFE_INTEGER;
   const rows = prepared.map((message) => newMessageRow(principal, message, message.scheduledAt ? "scheduled" : "queued"));
   const events = prepared.map((message) => ({

@@ -32,6 +32,7 @@ import { findSuppressed } from "@/server/services/suppressions/find-suppressed";
 import { suppressionKey } from "@/server/services/suppressions/suppress-address";
 import { newContentRow, newMessageRow } from "./new-message-rows";
 import { chargeMessages, countsAgainstQuota } from "./quota";
+import type { AccountPlan } from "@/server/services/billing/account-plan";
 import { storeMessagesFast } from "./store-messages-fast";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -126,6 +127,8 @@ export async function storeMessages(
   principal: SendingPrincipal,
   prepared: PreparedMessage[],
   claim: IdempotencyClaim | null,
+  /** The account's plan, when the caller read it already (with the sending domain); the transaction reads its own. */
+  plan: AccountPlan | null = null,
 ): Promise<StoredMessages> {
   // Every door that sends stores here: an account scheduled for deletion sends nothing, whichever door it used.
   assertAccountMayChange(principal.account);
@@ -137,7 +140,7 @@ export async function storeMessages(
   await jobSender();
   // The plain case (no key, nothing suppressed, room in the quota) takes one statement; the rest this transaction.
   if (!claim && prepared.every((message) => countsAgainstQuota(message.source))) {
-    const stored = await storeMessagesFast(principal, prepared);
+    const stored = await storeMessagesFast(principal, prepared, plan);
     if (stored) return stored;
   }
   return db().transaction(async (tx) => {
