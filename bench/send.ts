@@ -18,7 +18,8 @@
 // CPU ms per accepted message (server processes and database backends, from
 // /proc: cpu-time.ts) is reported beside a health request's, a figure that
 // moves little with what else the machine runs. `--accept-only` runs the
-// baselines and the accept rates only (bench/results/send-accept.*);
+// baselines and the accept rates only (bench/results/send-accept.*; the health
+// route and single sends in `--rounds` rounds, 3 by default, medians kept);
 // `--postfix-only` the signature rate, the smart-host end to end in batches
 // and the Postfix runs (bench/results/send-postfix.*).
 // Writes bench/results/send.{json,md}. Not a timed test.
@@ -47,6 +48,7 @@ function option(name: string, fallback: number): number {
 }
 const messageCount = option("messages", 3000);
 const acceptSeconds = option("seconds", 8);
+const roundCount = option("rounds", 3);
 /** `--accept-only`: the baselines and the accept rates (API and SMTP) only, for a quick before/after. */
 const acceptOnly = process.argv.includes("--accept-only");
 /** `--postfix-only`: the signature rate, the smart host's end to end in batches, and the runs through Postfix. */
@@ -84,6 +86,62 @@ async function acceptRate(server: TestServer, path: string, key: string, body: u
 async function healthRate(server: TestServer) {
   const result = await autocannon({ url: `${server.baseUrl}/api/v1/health`, connections: 32, duration: 5 });
   return { rate: result.requests.average, requests: result.requests.total };
+}
+
+const median = (values: number[]) => percentile(values, 50);
+
+/**
+ * The health route and single sends, measured `--rounds` times in turn (3 by default); each figure is the median of
+ * its rounds, since what else the machine does moves a single run by a third. The queue drains after each round.
+ */
+async function healthAndSingleSends(server: TestServer, databaseUrl: string, key: string) {
+  const rounds: {
+    health: number;
+    healthCpu: number;
+    single: Awaited<ReturnType<typeof acceptRate>>;
+    singleCpu: number;
+    singleParts: Record<CpuPart, number>;
+  }[] = [];
+  for (let round = 0; round < roundCount; round++) {
+    const healthRun = await withCpu(
+      server,
+      databaseUrl,
+      () => healthRate(server),
+      (run) => run.requests,
+    );
+    const singleRun = await withCpu(
+      server,
+      databaseUrl,
+      () => acceptRate(server, "/sending/messages", key, message(round, "accept"), 1),
+      (run) => run.accepted,
+    );
+    await drain(databaseUrl);
+    rounds.push({
+      health: healthRun.result.rate,
+      healthCpu: healthRun.cpuMsPerUnit,
+      single: singleRun.result,
+      singleCpu: singleRun.cpuMsPerUnit,
+      singleParts: singleRun.cpuPartsPerUnit,
+    });
+  }
+  for (const [index, run] of rounds.entries())
+    console.log(
+      `round ${index + 1}: health ${run.healthCpu.toFixed(2)} ms per request; a send ${run.singleCpu.toFixed(2)} ms (${cpuPartsText(run.singleParts)}), ${round(run.single.messagesPerSecond)}/s`,
+    );
+  const parts = Object.keys(rounds[0]!.singleParts) as CpuPart[];
+  const medianSingle = [...rounds].sort((a, b) => a.single.messagesPerSecond - b.single.messagesPerSecond)[Math.floor(rounds.length / 2)]!;
+  return {
+    health: median(rounds.map((run) => run.health)),
+    healthCpu: median(rounds.map((run) => run.healthCpu)),
+    single: medianSingle.single,
+    singleCpu: median(rounds.map((run) => run.singleCpu)),
+    singleParts: Object.fromEntries(parts.map((part) => [part, median(rounds.map((run) => run.singleParts[part]))])) as Record<
+      CpuPart,
+      number
+    >,
+    // The two move together from round to round (the machine's state), so the ratio is taken within each round.
+    webPerHealth: median(rounds.map((run) => run.singleParts.web / run.healthCpu)),
+  };
 }
 
 async function endToEnd(server: TestServer, key: string, mode: "batch" | "single", count: number, tag: string) {
@@ -204,23 +262,7 @@ async function main() {
       return;
     }
     const handOff = await pooledHandOffRate({ host: sinkHost, port: sinkPort }, acceptOnly ? 600 : 3000, html);
-    const { result: healthRun, cpuMsPerUnit: healthCpu } = await withCpu(
-      server,
-      database.url,
-      () => healthRate(server),
-      (run) => run.requests,
-    );
-    const health = healthRun.rate;
-    const {
-      result: single,
-      cpuMsPerUnit: singleCpu,
-      cpuPartsPerUnit: singleParts,
-    } = await withCpu(
-      server,
-      database.url,
-      () => acceptRate(server, "/sending/messages", key, message(0, "accept"), 1),
-      (run) => run.accepted,
-    );
+    const { health, healthCpu, single, singleCpu, singleParts, webPerHealth } = await healthAndSingleSends(server, database.url, key);
     await drain(database.url);
     const batch = await acceptRate(
       server,
@@ -326,7 +368,7 @@ async function main() {
     if (postfix) rows.push(...postfixRows(postfix, rsa, e2eBatch));
     else if (!acceptOnly) rows.push(["End to end through Postfix", "not measured: it needs root and Debian's postfix"]);
     writeResults(acceptOnly ? "send-accept" : "send", { ...results, postfix }, tableOf(rows));
-    for (const line of acceptTargets({ healthCpu, singleParts, smtpOne, smtpOneCpu })) console.log(line);
+    for (const line of acceptTargets({ webPerHealth, singleParts, smtpOne, smtpOneCpu })) console.log(line);
     if (postfix) for (const line of postfixTargets(postfix)) console.log(line);
   } finally {
     await server.stop();
@@ -343,8 +385,8 @@ async function main() {
 const POSTGRES_MS_PER_SEND_BEFORE = Number(process.env.BENCH_POSTGRES_MS_BEFORE ?? 6.6);
 
 /** The accept targets: a send's web-worker CPU against a health request's, PostgreSQL's share, SMTP against its CPU. */
-function acceptTargets(run: { healthCpu: number; singleParts: Record<CpuPart, number>; smtpOne: number; smtpOneCpu: number }) {
-  const web = run.singleParts.web / run.healthCpu;
+function acceptTargets(run: { webPerHealth: number; singleParts: Record<CpuPart, number>; smtpOne: number; smtpOneCpu: number }) {
+  const web = run.webPerHealth;
   // On two cores, one connection at most takes what its CPU per message allows.
   const allowed = (os.availableParallelism() * 1000) / run.smtpOneCpu;
   return [
