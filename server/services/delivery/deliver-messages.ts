@@ -1,12 +1,12 @@
-// The delivery jobs of a batch of messages: load their stored wire forms and
-// envelopes (one query for the batch, one for the accounts' relays), then
-// deliver each message on its own, in named steps: skip it unless it is due
-// (load-for-delivery.ts), read or build its wire form (wire-form.ts), sign it (DKIM, once) and hand
-// it to each pending recipient on that recipient's route (hand-off-each.ts:
-// a hosted mailbox of this service, the account's default active relay, or
-// the service's route: smart host, Postfix), classify what came back
-// (classify-hand-off.ts, a pure function), write the outcome
-// (settle-delivery.ts), and clear the hosted copies' notes once done.
+// The delivery jobs of a batch of messages: load them with their envelopes
+// (one query for the batch, one for the accounts' relays), then deliver each
+// message on its own, in named steps: skip it unless it is due
+// (load-for-delivery.ts), read or build its wire form (wire-form.ts), sign
+// it (DKIM, once) and hand it to each pending recipient on that recipient's
+// route (hand-off-each.ts: a hosted mailbox of this service, the account's
+// default active relay, or the service's route: smart host, Postfix),
+// classify what came back (classify-hand-off.ts, a pure function), write the
+// outcome (settle-delivery.ts), and clear the hosted copies' notes once done.
 //
 // Each recipient gets a transaction of its own, with a return path (VERP,
 // server/services/messages/verp.ts) naming the message and that recipient,
