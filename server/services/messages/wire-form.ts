@@ -31,25 +31,30 @@ export const wireFormColumns = {
   text: sql<string | null>`case when ${messageContents.raw} is null then ${messageContents.text} end`,
 };
 
-export type WireFormRow = {
-  id: string;
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  replyTo: string[];
-  subject: string;
-  headers: Record<string, string>;
-  tags: { name: string; value: string }[];
-  trackOpens: boolean;
-  trackClicks: boolean;
-  messageIdHeader: string;
-  createdAt: Date;
-  raw: Buffer | null;
-  /** Null without a contents row (a message accepted before they were kept; contents pruned later). */
-  envelopeFrom: string | null;
+type MessageColumns = typeof messages.$inferSelect;
+type ContentsColumns = typeof messageContents.$inferSelect;
+
+/** A row of `wireFormColumns`: the contents' columns are null without a contents row (an old message; contents pruned). */
+export type WireFormRow = Pick<
+  MessageColumns,
+  | "id"
+  | "from"
+  | "to"
+  | "cc"
+  | "bcc"
+  | "replyTo"
+  | "subject"
+  | "headers"
+  | "tags"
+  | "trackOpens"
+  | "trackClicks"
+  | "messageIdHeader"
+  | "createdAt"
+> & {
+  raw: ContentsColumns["raw"];
+  envelopeFrom: ContentsColumns["envelopeFrom"] | null;
   /** The recipients still to deliver to. */
-  envelopeTo: string[] | null;
+  envelopeTo: ContentsColumns["envelopeTo"] | null;
   html: string | null;
   text: string | null;
 };
