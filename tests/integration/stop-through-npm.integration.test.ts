@@ -4,6 +4,9 @@
 // worker, delivery worker, Dovecot) must be gone and every port closed; a
 // second `npm start` on the same DATA_DIR must refuse to start, saying why.
 // The embedded database and Dovecot are on, as in the README's quick start.
+// The tests share one DATA_DIR, in order: the first start is a fresh
+// machine's (migrations included), the later ones are restarts on its data,
+// which is also what a newcomer does next (and saves each a fresh migration).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -89,8 +92,10 @@ function spawnNpm(script: string[], dataDir: string, ports: Record<string, numbe
   return { npm, output: () => output, exited };
 }
 
-async function startThroughNpm(label: string, script: string[]): Promise<NpmServer> {
-  const dataDir = path.resolve(".test-data", `${label}-${Date.now().toString(36)}`);
+const sharedDataDir = path.resolve(".test-data", `npm-stop-${Date.now().toString(36)}`);
+
+async function startThroughNpm(script: string[]): Promise<NpmServer> {
+  const dataDir = sharedDataDir;
   mkdirSync(dataDir, { recursive: true });
   const ports = {
     PORT: await freeLoopbackPort(),
@@ -123,7 +128,7 @@ describe("stopping `npm start` through npm", () => {
   ] as const)(
     "%s to npm's pid stops every process of the service and closes its ports",
     async (signal, script) => {
-      const server = await startThroughNpm(`npm-${signal.toLowerCase()}`, [...script]);
+      const server = await startThroughNpm([...script]);
       const { pids, commands } = serviceProcesses(server);
       // npm's own child is the launcher (no shell in between), with its web worker, delivery worker and Dovecot below it.
       expect(commands.filter((command) => command.includes("scripts/start.ts")).length).toBeGreaterThanOrEqual(3);
@@ -142,7 +147,7 @@ describe("stopping `npm start` through npm", () => {
   );
 
   it("a second `npm start` on the same DATA_DIR refuses to start and names the running one; npm killed outright takes the service with it", async () => {
-    const server = await startThroughNpm("npm-second", ["start"]);
+    const server = await startThroughNpm(["start"]);
     const { pids, commands } = serviceProcesses(server);
     const launcher = pids[commands.findIndex((command) => command.includes("scripts/start.ts"))]!;
 
