@@ -95,15 +95,14 @@ function spawnNpm(script: string[], dataDir: string, ports: Record<string, numbe
 const sharedDataDir = path.resolve(".test-data", `npm-stop-${Date.now().toString(36)}`);
 
 async function startThroughNpm(script: string[]): Promise<NpmServer> {
-  const dataDir = sharedDataDir;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(sharedDataDir, { recursive: true });
   const ports = {
     PORT: await freeLoopbackPort(),
     MX_PORT: await freeLoopbackPort(),
     IMAP_PORT: await freeLoopbackPort(),
     LMTP_PORT: await freeLoopbackPort(),
   };
-  const started = spawnNpm(script, dataDir, ports);
+  const started = spawnNpm(script, sharedDataDir, ports);
   const ready = await until(async () => {
     if (started.npm.exitCode !== null) return true;
     const answer = await fetch(`http://127.0.0.1:${ports.PORT}/api/v1/health/ready`).catch(() => null);
@@ -111,7 +110,7 @@ async function startThroughNpm(script: string[]): Promise<NpmServer> {
     return body?.data?.mailStorage === "online";
   }, 120_000);
   if (!ready || started.npm.exitCode !== null) throw new Error(`npm start did not become ready:\n${started.output()}`);
-  return { ...started, dataDir, ports: Object.values(ports) };
+  return { ...started, dataDir: sharedDataDir, ports: Object.values(ports) };
 }
 
 /** What a newcomer sees with `ps`: the launcher, its workers and Dovecot under npm. */
