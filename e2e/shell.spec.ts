@@ -1,6 +1,6 @@
 // The portal shell: landmarks, navigation, skip link, landing and not-found pages.
 import type { Page } from "@playwright/test";
-import { accountMenuButton, newAccount, signUpInBrowser } from "./support/accounts";
+import { accountMenuButton, newAccount, signUpInBrowser, signUpThroughPortal } from "./support/accounts";
 import { expect, test } from "./support/test";
 
 const navHrefs = (page: Page) =>
@@ -80,6 +80,28 @@ test.describe("primary navigation", () => {
     const hrefs = await navHrefs(page);
     expect(hrefs).toEqual(["/", "/docs/api", "/support"]);
     for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
+  });
+
+  test("signed in: a page load prefetches no navigation link; pointing at one prefetches that page, and it then opens", async ({
+    page,
+  }) => {
+    await signUpThroughPortal(page.context().request, newAccount("prefetch"));
+    const prefetched: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has("_rsc")) prefetched.push(url.pathname);
+    });
+    await page.goto("/settings", { waitUntil: "networkidle" });
+    const nav = page.getByRole("navigation", { name: "Primary" });
+    const navPaths = await navHrefs(page);
+    expect(prefetched.filter((path) => navPaths.includes(path))).toEqual([]);
+
+    await nav.getByRole("link", { name: "Sessions" }).hover();
+    await expect.poll(() => prefetched).toContain("/sessions");
+    expect(prefetched.filter((path) => navPaths.includes(path) && path !== "/sessions")).toEqual([]);
+    await nav.getByRole("link", { name: "Sessions" }).click();
+    await expect(page).toHaveURL("/sessions");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sessions");
   });
 
   test("signed in: a sidebar grouped by Sending and Account, every link a working page, none repeated in the account menu", async ({

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useAccount } from "@/features/account/use-account";
 import { buttonClass } from "@/components/button-styles";
+import { IntentLink } from "@/components/intent-link";
 import { NavIcon } from "@/components/nav-icons";
 import { isCurrent, visibleNavSections } from "@/components/nav-items";
 import { useNavMenu } from "@/components/nav-menu";
@@ -59,7 +60,7 @@ export function SiteNav({ placement }: { placement: Placement }) {
             <ul aria-labelledby={labelId} className={`flex flex-col gap-0.5 ${placement === "bar" ? "lg:flex-row lg:gap-1" : ""}`}>
               {section.items.map((item) => (
                 <li key={item.href}>
-                  <Link
+                  <IntentLink
                     href={item.href}
                     aria-current={isCurrent(item, pathname) ? "page" : undefined}
                     // The same page: the pathname does not change, so close the menu here.
@@ -70,7 +71,7 @@ export function SiteNav({ placement }: { placement: Placement }) {
                       <NavIcon href={item.href} />
                     </span>
                     {item.label}
-                  </Link>
+                  </IntentLink>
                 </li>
               ))}
             </ul>
