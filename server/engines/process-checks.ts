@@ -34,9 +34,15 @@ function canReach(target: { host: string; port: number } | { path: string }, tim
   });
 }
 
+const targetOf = (listener: EngineListener) =>
+  "port" in listener ? { host: "127.0.0.1", port: listener.port } : { path: listener.socket };
+
+/** Whether something accepts connections on the listener right now. */
+export const listenerAnswers = (listener: EngineListener, timeoutMs = 500): Promise<boolean> => canReach(targetOf(listener), timeoutMs);
+
 /** Whether a child came up listening on its loopback port or socket in time. */
 export async function waitForListener(listener: EngineListener, timeoutMs: number, stillWanted: () => boolean): Promise<boolean> {
-  const target = "port" in listener ? { host: "127.0.0.1", port: listener.port } : { path: listener.socket };
+  const target = targetOf(listener);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && stillWanted()) {
     if (await canReach(target, 500)) return true;

@@ -7,7 +7,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { logger } from "@/server/logger";
-import { type EngineListener, waitForListener } from "./process-checks";
+import { type EngineListener, listenerAnswers, waitForListener } from "./process-checks";
 
 const SETPRIV_BINARY = "/usr/bin/setpriv";
 const FIRST_RESTART_DELAY_MS = 1_000;
@@ -50,6 +50,8 @@ export type EngineOptions = {
   /** After it has stopped for good (close what the engine's output used). */
   afterStop?: () => void;
 };
+
+const describeListener = (listener: EngineListener) => ("port" in listener ? `port ${listener.port}` : `socket ${listener.socket}`);
 
 /** Through util-linux's setpriv when present: a launcher killed outright (SIGKILL) still takes the engine with it. */
 function withParentDeathSignal(binary: string, args: string[]): [string, string[]] {
@@ -103,6 +105,15 @@ export function superviseEngine(options: EngineOptions): SupervisedEngine {
       return;
     }
     if (stopping) return;
+    // Another process answering where the engine is to listen would pass for the engine once it is spawned
+    // (it then fails to bind and exits): not started, it is a failed start, reported as such.
+    if (await listenerAnswers(options.readyAt)) {
+      if (!stopping) {
+        failed();
+        scheduleRestart(startedAt, { err: `${describeListener(options.readyAt)} is taken by another process` });
+      }
+      return;
+    }
     // Its own process group: a terminal's Ctrl-C (or a service manager's SIGTERM to the group) reaches the
     // launcher alone, which stops the engine after the parts that use it (docs/stopping.md).
     const [command, args] = withParentDeathSignal(options.binary, options.args);
