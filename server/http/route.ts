@@ -1,9 +1,10 @@
 // The declarative route wrapper every handler under app/api/v1 goes through.
 // Steps, in the documented order (docs/api.md): read body (413/415/400) → authenticate (401)
-// → rate-limit (429) → validate path/query/body (400) → API key scope (403) → handler → shape the
+// → rate-limit (429) → validate path/query/body (400) → role (403) → API key scope (403) → handler → shape the
 // output through the response schema → envelope. Handlers return data only.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
+import type { Role } from "@/shared/api/access";
 import type { ClientInfo } from "@/shared/api/client-info";
 import { type AuthMode, type Endpoint, type HttpMethod, isRefusedWhileDeletionScheduled } from "@/shared/api/endpoint";
 import { assertAccountMayChange } from "@/server/services/account/account-standing";
@@ -19,6 +20,7 @@ import { CLIENT_IP_HEADER } from "./client-ip";
 import { VIA_PORTAL_HEADER } from "./forwarded-client";
 import { envelopeResponse, errorResponse } from "./envelope";
 import { AppError } from "@/server/errors";
+import { assertRoleGranted } from "./assert-role";
 import { toAppError } from "./map-error";
 import { readJsonBody, readRawBody } from "./read-body";
 import { validatePart } from "./validate";
@@ -113,29 +115,36 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   return { handle: (handler: (context: HandlerContext<P, Q, B, A>) => Promise<z.input<R>>) => wrap(endpoint, handler) };
 }
 
-/** Who is calling, and (for a session or an API key) the general rate-limit hit already counted by its lookup. */
-type Authenticated = { principal: Principal | null; counted?: RateLimitState };
+/**
+ * Who is calling, and (for a session or an API key) the general rate-limit hit already counted by its lookup.
+ * `role`: a session's role in the account it acts in; null for an API key (its scope limits it) or no caller.
+ */
+type Authenticated = { principal: Principal | null; counted?: RateLimitState; role: Role | null };
 
 /** 401 step: a bearer endpoint needs a live session; an optional one rejects only a bad token. */
 async function authenticate(endpoint: Endpoint, request: Request): Promise<Authenticated> {
-  if (endpoint.auth === "none") return { principal: null };
+  if (endpoint.auth === "none") return { principal: null, role: null };
   const token = bearerTokenOf(request);
   if (!token) {
-    if (endpoint.auth === "optional-bearer") return { principal: null };
+    if (endpoint.auth === "optional-bearer") return { principal: null, role: null };
     throw new AppError("unauthorized", "This operation needs `Authorization: Bearer <access token>`.");
   }
   const limit = endpoint.rateLimit === false ? undefined : policy("api");
   if (endpoint.auth === "bearer-or-api-key" && looksLikeApiKey(token)) {
     // The key's general limit is counted in the same statement that finds the key (one round trip).
     const { rateLimit, ...grant } = await authenticateApiKey(token, limit);
-    return { principal: { ...grant, sessionId: null }, counted: rateLimit };
+    return { principal: { ...grant, sessionId: null }, counted: rateLimit, role: null };
   }
   // API keys authorize only the sending endpoints (docs/api.md).
   if (looksLikeApiKey(token))
     throw new AppError("unauthorized", "API keys work only on the sending endpoints; this operation needs an access token.");
   // The session's general limit is counted in the same statement that finds the session (one round trip).
   const { rateLimit, ...session } = await authenticateToken(token, limit);
-  return { principal: endpoint.auth === "bearer-or-api-key" ? sessionPrincipal(session) : session, counted: rateLimit };
+  return {
+    principal: endpoint.auth === "bearer-or-api-key" ? sessionPrincipal(session) : session,
+    counted: rateLimit,
+    role: session.role,
+  };
 }
 
 /** Sessions and API keys are counted by their lookup; anyone else by address. */
@@ -151,7 +160,7 @@ async function limitRate(endpoint: Endpoint, { principal, counted }: Authenticat
   if (endpoint.rateLimit?.perIp) await enforceRateLimit(policy(endpoint.rateLimit.perIp), ipRateLimitSubject(ip));
 }
 
-/** Every step before the handler: body (413/415/400), 401, 429, path/query/body validation (400), API key scope (403). */
+/** Every step before the handler: body (413/415/400), 401, 429, path/query/body validation (400), role and API key scope (403). */
 export async function prepare<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode>(
   endpoint: Endpoint<P, Q, z.ZodType, z.ZodType, A>,
   request: Request,
@@ -174,6 +183,7 @@ export async function prepare<P extends z.ZodType, Q extends z.ZodType, B extend
     query: endpoint.query ? validatePart(endpoint.query, Object.fromEntries(new URL(request.url).searchParams), "query") : undefined,
     body: endpoint.body ? validatePart(endpoint.body, rawBody, "body") : undefined,
   } as Input<P, Q, B>;
+  assertRoleGranted(endpoint.access, authenticated.role);
   if (endpoint.auth === "bearer-or-api-key") assertScope((auth as SendingPrincipal).apiKey, endpoint.apiKeyScope ?? "full");
   return { ...input, ...info, auth: auth as HandlerContext<P, Q, B, A>["auth"], response: { headers: new Headers() }, rawBody: rawBytes };
 }

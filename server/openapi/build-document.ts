@@ -1,5 +1,6 @@
 // Builds the OpenAPI 3.1 document from the endpoint declarations, so the
 // documentation is generated from the same schemas the routes enforce.
+import { isRefusedToSomeRole, requiredRole } from "@/shared/api/access";
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { type AuthMode, envelopeOf, errorEnvelope, type Endpoint, isRefusedWhileDeletionScheduled } from "@/shared/api/endpoint";
@@ -38,7 +39,8 @@ function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
   if (endpoint.body || endpoint.rawBody) codes.add("payload_too_large");
   if (endpoint.body) codes.add("unsupported_media_type");
   if (endpoint.auth !== "none") codes.add("unauthorized");
-  if (endpoint.auth === "bearer-or-api-key" || isRefusedWhileDeletionScheduled(endpoint)) codes.add("forbidden");
+  if (endpoint.auth === "bearer-or-api-key" || isRefusedWhileDeletionScheduled(endpoint) || isRefusedToSomeRole(endpoint.access))
+    codes.add("forbidden");
   return [...codes];
 }
 
@@ -94,6 +96,8 @@ function operationOf(endpoint: Endpoint) {
     ...(endpoint.description ? { description: endpoint.description } : {}),
     tags: [endpoint.tag],
     security: securityByAuthMode[endpoint.auth],
+    // The least-privileged role a signed-in member needs (docs/teams.md); absent where any signed-in person may.
+    ...(endpoint.access !== "public" && endpoint.access !== "personal" ? { "x-required-role": requiredRole(endpoint.access) } : {}),
     ...(endpoint.params || endpoint.query
       ? { requestParams: { ...(endpoint.params ? { path: endpoint.params } : {}), ...(endpoint.query ? { query: endpoint.query } : {}) } }
       : {}),

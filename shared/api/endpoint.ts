@@ -1,6 +1,7 @@
 // An endpoint's contract, declared once and used by the route wrapper (to
 // validate and shape), the OpenAPI document, the portal and the tests.
 import { z } from "zod";
+import type { Access } from "@/shared/api/access";
 import type { ErrorCode } from "@/shared/api/errors";
 import type { ApiKeyScope } from "@/shared/schemas/api-keys";
 import type { PolicyName } from "./rate-limits";
@@ -25,6 +26,8 @@ export type Endpoint<
   summary: string;
   description?: string;
   tag: ApiTag;
+  /** Who in an account may call it (shared/api/access.ts, docs/teams.md). */
+  access: Access;
   auth: Auth;
   /** With "bearer-or-api-key": the scope an API key needs (default "full"). */
   apiKeyScope?: ApiKeyScope;

@@ -15,6 +15,7 @@ const createThing = defineEndpoint({
   operationId: "createThing",
   summary: "test endpoint",
   tag: "Health",
+  access: "public",
   auth: "none",
   rateLimit: false, // the limiter needs the database; integration tests cover it
   params: z.object({ thing_id: z.string().regex(/^t_\w+$/) }),
@@ -31,6 +32,7 @@ const emptyBodyAction = defineEndpoint({
   operationId: "pokeThing",
   summary: "test endpoint with an empty-object body",
   tag: "Health",
+  access: "public",
   auth: "none",
   rateLimit: false,
   body: z.strictObject({}),

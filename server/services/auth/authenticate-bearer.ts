@@ -8,12 +8,15 @@ import { db } from "@/server/db/client";
 import { hotQuery } from "@/server/db/prepared";
 import { accounts, sessions } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import type { Role } from "@/shared/api/access";
 import { hitCte, hitParameters, type RateLimitState, stateAfterHit } from "@/server/services/rate-limit/consume-rate-limit";
 import type { RateLimitPolicy } from "@/server/services/rate-limit/policies";
 import { ACTIVITY_WRITE_INTERVAL_MS, isSessionAlive } from "./session-rules";
 
 export type AuthContext = {
   accountId: string;
+  /** The signed-in person's role in the account the session acts in (shared/api/access.ts). */
+  role: Role;
   sessionId: string;
   account: typeof accounts.$inferSelect;
   session: typeof sessions.$inferSelect;
@@ -92,6 +95,8 @@ export async function authenticateToken(token: string, limit?: RateLimitPolicy):
   }
   return {
     accountId: row.account.id,
+    // A session acts in its own person's account, whose owner that person is.
+    role: "owner",
     sessionId: row.session.id,
     account: row.account,
     session: row.session,

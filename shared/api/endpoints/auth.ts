@@ -7,6 +7,7 @@ export const register = defineEndpoint({
   method: "POST",
   path: "/auth/register",
   operationId: "register",
+  access: "public",
   summary: "Create an account and sign in",
   description:
     "New accounts start on the free plan whatever `planId` says (the requested plan is kept for onboarding). Passwords are 12..128 characters and common passwords are refused. Limited to 10 per hour per IP.",
@@ -24,6 +25,7 @@ export const login = defineEndpoint({
   method: "POST",
   path: "/auth/login",
   operationId: "login",
+  access: "public",
   summary: "Sign in with email and password",
   description:
     "Wrong email or password answer the same 401 `invalid_credentials`. After 10 failures in 15 minutes for one email from one IP, sign-in is blocked (429) until the window ends.",
@@ -39,6 +41,7 @@ export const refresh = defineEndpoint({
   method: "POST",
   path: "/auth/refresh",
   operationId: "refresh",
+  access: "public",
   summary: "Exchange a refresh token for a new token pair",
   description:
     "Refresh tokens rotate on every use. The same token presented again within 10 seconds returns the same new pair; later, it signs the whole session out (401 `refresh_token_reused`).",
@@ -54,6 +57,7 @@ export const logout = defineEndpoint({
   method: "POST",
   path: "/auth/logout",
   operationId: "logout",
+  access: "public",
   summary: "Sign out the session of a refresh token",
   description: "Idempotent: an unknown or already revoked token also answers 200.",
   tag: "Auth",
@@ -67,6 +71,7 @@ export const getMe = defineEndpoint({
   method: "GET",
   path: "/auth/me",
   operationId: "getMe",
+  access: "personal",
   summary: "The signed-in account",
   tag: "Auth",
   auth: "bearer",

@@ -22,6 +22,7 @@ export const listPlans = defineEndpoint({
   method: "GET",
   path: "/billing/plans",
   operationId: "listPlans",
+  access: "public",
   summary: "The plans on offer",
   description:
     "Amounts are integers in minor units (cents). Plans with `contactSales` are arranged with sales, not bought at checkout. No credentials needed.",
@@ -35,6 +36,7 @@ export const getSubscription = defineEndpoint({
   method: "GET",
   path: "/billing/subscription",
   operationId: "getSubscription",
+  access: "billing:read",
   summary: "The account's plan, current period, usage and credits",
   description:
     "Status `active`, `past_due` (a monthly term ended unpaid; paying within 7 days renews it) or `canceled` (a paid plan ended; the account is on Free and `endedPlanId` names it). Free and pay-as-you-go periods are calendar months (UTC).",
@@ -48,6 +50,7 @@ export const getCredits = defineEndpoint({
   method: "GET",
   path: "/billing/credits",
   operationId: "getCredits",
+  access: "billing:read",
   summary: "The account's email credit balance and the packs on offer",
   tag: "Billing",
   auth: "bearer",
@@ -59,6 +62,7 @@ export const startCheckout = defineEndpoint({
   method: "POST",
   path: "/billing/checkout",
   operationId: "startCheckout",
+  access: "billing:write",
   summary: "Start paying for a plan or a credit pack",
   description:
     "Send exactly one of `planId` or `creditPackId`, and an enabled `provider` (see GET /payments/methods). Answers the provider's `checkoutUrl` to send the customer to and the payment `reference`. Free, enterprise and custom are not self-serve (409 `contact_sales`). The same monthly plan bought during its term extends it by a month; another plan starts at once.",
@@ -75,6 +79,7 @@ export const listInvoices = defineEndpoint({
   method: "GET",
   path: "/billing/invoices",
   operationId: "listInvoices",
+  access: "billing:read",
   summary: "The account's invoices, newest first",
   description: "One invoice per succeeded payment. `periodStart`/`periodEnd` are the term paid for (null for credit packs).",
   tag: "Billing",
@@ -87,6 +92,7 @@ export const listPaymentMethods = defineEndpoint({
   method: "GET",
   path: "/payments/methods",
   operationId: "listPaymentMethods",
+  access: "billing:read",
   summary: "The payment providers enabled here and how each lets customers pay",
   description: "The sandbox (a built-in test gateway, `test: true`) appears only outside production.",
   tag: "Billing",
@@ -99,6 +105,7 @@ export const verifyPayment = defineEndpoint({
   method: "POST",
   path: "/payments/verify",
   operationId: "verifyPayment",
+  access: "billing:write",
   summary: "A payment's outcome",
   description:
     "When no webhook has arrived yet, asks the provider and applies its answer (a succeeded payment activates what it bought). Idempotent. Another account's reference answers 404.",
@@ -114,6 +121,7 @@ export const receivePaymentWebhook = defineEndpoint({
   method: "POST",
   path: "/payments/webhooks/{provider}",
   operationId: "receivePaymentWebhook",
+  access: "public",
   summary: "Payment provider callbacks (called by the provider only)",
   description:
     "`provider` is `stripe` (Stripe-Signature), `paystack` (x-paystack-signature: HMAC-SHA512 hex of the raw body) or `sandbox` (x-sandbox-signature: HMAC-SHA256 hex of the raw body with SANDBOX_WEBHOOK_SECRET). A missing or wrong signature is 401; an unknown or disabled provider 404. Each event is stored once and applied once, so retries and duplicate deliveries are safe; every verified event answers 200, also types that are ignored. Bodies up to 1 MiB; not subject to the general rate limit, so provider retries are never refused.",
@@ -135,6 +143,7 @@ export const cancelSubscription = defineEndpoint({
   method: "POST",
   path: "/subscriptions/cancel",
   operationId: "cancelSubscription",
+  access: "billing:write",
   summary: "Cancel the plan at the end of its current term",
   description:
     "The plan stays until `currentPeriodEnd`, then the account moves to Free. Cancelling Free or an already cancelled plan is 409 `nothing_to_cancel`. No body is read as `{}`.",
@@ -151,6 +160,7 @@ export const activateSubscription = defineEndpoint({
   method: "POST",
   path: "/subscriptions/activate",
   operationId: "activateSubscription",
+  access: "billing:write",
   summary: "Activate what a succeeded payment bought",
   description:
     "Idempotent confirmation after checkout: asks the provider if no webhook has arrived, and answers the subscription. A payment that has not succeeded is 409 `payment_not_succeeded` (`data.status` says pending or failed); another account's reference is 404.",

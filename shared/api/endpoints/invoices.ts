@@ -5,6 +5,7 @@ export const getInvoice = defineEndpoint({
   method: "GET",
   path: "/billing/invoices/{invoice_id}",
   operationId: "getInvoice",
+  access: "billing:read",
   summary: "One invoice, with what a printed copy shows",
   description:
     "The portal renders it as a printable page (`/billing/invoices/{invoice_id}`: print or save as PDF). Another account's invoice is 404.",

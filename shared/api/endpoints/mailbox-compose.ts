@@ -17,6 +17,7 @@ export const sendFromMailbox = defineEndpoint({
   method: "POST",
   path: "/mailboxes/{mailbox_id}/send",
   operationId: "sendFromMailbox",
+  access: "hosting:write",
   summary: "Send a message from a mailbox: compose, reply, reply-all or forward",
   description: [
     "Sent through the sending pipeline as `POST /sending/messages` sends (suppression list, quota, DKIM, `Idempotency-Key`), from the mailbox's address or one of its aliases (`from`; any other address → 400). Answers the sending message (follow it with `GET /sending/messages/{id}`) and `sentCopyId`, its copy in the Sent folder, which the mailbox's message list shows with the message's status and each recipient's outcome.",
@@ -36,6 +37,7 @@ export const saveMailboxDraft = defineEndpoint({
   method: "POST",
   path: "/mailboxes/{mailbox_id}/drafts",
   operationId: "saveMailboxDraft",
+  access: "hosting:write",
   summary: "Save a draft in the mailbox's Drafts folder",
   description: `The fields of the send, none required. Stored in Drafts flagged \`\\Draft\`, where mail clients find it; read it with \`GET /mailboxes/{mailbox_id}/messages/{id}\` (its \`draft\` names the message it answers or forwards), delete it with \`DELETE\`, and send it with \`draftId\`. A mailbox over its quota → 409 \`mailbox_full\`. ${offline}`,
   params: mailboxSendParams,
@@ -51,6 +53,7 @@ export const replaceMailboxDraft = defineEndpoint({
   method: "PUT",
   path: "/mailboxes/{mailbox_id}/drafts/{draft_id}",
   operationId: "replaceMailboxDraft",
+  access: "hosting:write",
   summary: "Replace a draft with a new version",
   description: `Stores the new version, then deletes the old one for good, and answers the new version's id (IMAP has no way to change a stored message). A message outside Drafts → 404. ${offline}`,
   params: mailboxDraftParams,

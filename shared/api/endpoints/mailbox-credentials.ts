@@ -16,6 +16,7 @@ export const createAppPassword = defineEndpoint({
   method: "POST",
   path: "/mailboxes/{mailbox_id}/app-passwords",
   operationId: "createAppPassword",
+  access: "hosting:write",
   summary: "Create an app password",
   description:
     "A password for one mail client, allowed only for the `protocols` given (any of `imap`, `pop3`, `smtp`). The `secret` is in this answer only; only a hash is kept.",
@@ -32,6 +33,7 @@ export const listAppPasswords = defineEndpoint({
   method: "GET",
   path: "/mailboxes/{mailbox_id}/app-passwords",
   operationId: "listAppPasswords",
+  access: "hosting:read",
   summary: "List a mailbox's app passwords",
   description: "Oldest first, without their secrets.",
   params: mailboxIdParams,
@@ -45,6 +47,7 @@ export const deleteAppPassword = defineEndpoint({
   method: "DELETE",
   path: "/mailboxes/{mailbox_id}/app-passwords/{app_password_id}",
   operationId: "deleteAppPassword",
+  access: "hosting:write",
   summary: "Delete an app password",
   description: "Mail clients using it can no longer log in.",
   params: appPasswordIdParams,
@@ -58,6 +61,7 @@ export const createMailboxAlias = defineEndpoint({
   method: "POST",
   path: "/mailboxes/aliases",
   operationId: "createMailboxAlias",
+  access: "hosting:write",
   summary: "Create an alias or catch-all",
   description:
     "Mail to `address` is delivered to each of `destinations` (the account's mailbox addresses). `*@domain` is the domain's catch-all: it takes mail for every address of the domain no mailbox or alias has. " +
@@ -74,6 +78,7 @@ export const listMailboxAliases = defineEndpoint({
   method: "GET",
   path: "/mailboxes/aliases",
   operationId: "listMailboxAliases",
+  access: "hosting:read",
   summary: "List the account's aliases",
   description: "Aliases and catch-alls, by address.",
   response: z.array(mailboxAliasSchema),
@@ -85,6 +90,7 @@ export const deleteMailboxAlias = defineEndpoint({
   method: "DELETE",
   path: "/mailboxes/aliases/{alias_id}",
   operationId: "deleteMailboxAlias",
+  access: "hosting:write",
   summary: "Delete an alias or catch-all",
   params: aliasIdParams,
   response: z.null(),

@@ -17,6 +17,7 @@ export const listMailboxMessages = defineEndpoint({
   method: "GET",
   path: "/mailboxes/{mailbox_id}/messages",
   operationId: "listMailboxMessages",
+  access: "hosting:read",
   summary: "The messages in a mailbox's folder, newest first, with search",
   description:
     "Read as the service, whatever the mailbox's IMAP switch says. `folder` defaults to INBOX; an unknown one → 404. " +
@@ -38,6 +39,7 @@ export const getMailboxMessage = defineEndpoint({
   method: "GET",
   path: "/mailboxes/{mailbox_id}/messages/{message_id}",
   operationId: "getMailboxMessage",
+  access: "hosting:read",
   summary: "One message of a mailbox: headers, text, HTML, attachments",
   description: `In whichever folder it is; \`folder\`, where it was listed, is looked in first (a hint: the message is found wherever it is now). Marks the message as seen. \`html\` is the sender's HTML sanitized for display: still show it sandboxed. Attachments carry their content in base64. \`authenticationResults\` is what the service's MX found (SPF, DKIM, DMARC) when the message arrived. ${offline}`,
   tag: "Mailboxes",
@@ -53,6 +55,7 @@ export const deleteMailboxMessage = defineEndpoint({
   method: "DELETE",
   path: "/mailboxes/{mailbox_id}/messages/{message_id}",
   operationId: "deleteMailboxMessage",
+  access: "hosting:write",
   summary: "Delete a message: to Trash, or from Trash for good",
   description: `Moves it to the Trash folder, its id unchanged; a message already in Trash is removed for good and the mailbox's storage used goes down. ${offline}`,
   tag: "Mailboxes",
@@ -67,6 +70,7 @@ export const updateMailboxMessage = defineEndpoint({
   method: "PATCH",
   path: "/mailboxes/{mailbox_id}/messages/{message_id}",
   operationId: "updateMailboxMessage",
+  access: "hosting:write",
   summary: "Mark a message read or flagged, or move it to another folder",
   description: `\`seen\` and \`flagged\` set the IMAP flags; \`folder\` moves it there (an unknown folder → 404), and its id stays the same. Answers the message as it is now, with \`learned\`: a move into Junk teaches the spam filter "spam", out of Junk (not into Trash) "ham", when it has a learning backend; otherwise null, and the move happens all the same. ${offline}`,
   tag: "Mailboxes",

@@ -10,6 +10,7 @@ export const getMailboxRules = defineEndpoint({
   method: "GET",
   path: "/mailboxes/{mailbox_id}/rules",
   operationId: "getMailboxRules",
+  access: "hosting:read",
   summary: "Get a mailbox's rules",
   description:
     "Filters, forwarding and the vacation reply, with the Sieve script they compile to. `source` is `custom` when a script uploaded over ManageSieve is in force instead.",
@@ -24,6 +25,7 @@ export const putMailboxRules = defineEndpoint({
   method: "PUT",
   path: "/mailboxes/{mailbox_id}/rules",
   operationId: "putMailboxRules",
+  access: "hosting:write",
   summary: "Replace a mailbox's rules",
   description:
     "Compiled to Sieve and checked by Dovecot's compiler before anything changes: a rule it refuses is 400 with the field's path, and the rules in force stay. " +

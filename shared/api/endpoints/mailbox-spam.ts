@@ -15,6 +15,7 @@ export const getMailboxSpamSettings = defineEndpoint({
   method: "GET",
   path: "/mailboxes/{mailbox_id}/spam",
   operationId: "getMailboxSpamSettings",
+  access: "hosting:read",
   summary: "Get a mailbox's spam settings",
   description:
     "What the MX does with mail the spam filter scores as spam (`junk`: the Junk folder; `tag`: the inbox, marked `X-Spam: Yes`; `off`: not filtered), " +
@@ -30,6 +31,7 @@ export const updateMailboxSpamSettings = defineEndpoint({
   method: "PUT",
   path: "/mailboxes/{mailbox_id}/spam",
   operationId: "updateMailboxSpamSettings",
+  access: "hosting:write",
   summary: "Replace a mailbox's spam settings",
   description:
     "Replaces all three settings (omitted ones take their defaults). `allow` and `block` hold addresses (`someone@example.com`) or domains written `@example.com`, " +
@@ -46,6 +48,7 @@ export const getDomainSpamLists = defineEndpoint({
   method: "GET",
   path: "/mailboxes/domains/{domain_id}/spam",
   operationId: "getDomainSpamLists",
+  access: "hosting:read",
   summary: "Get a domain's spam lists",
   description:
     "Senders always accepted (`allow`) or always refused (`block`) by every mailbox of the domain, aliases and catch-all included. " +
@@ -61,6 +64,7 @@ export const updateDomainSpamLists = defineEndpoint({
   method: "PUT",
   path: "/mailboxes/domains/{domain_id}/spam",
   operationId: "updateDomainSpamLists",
+  access: "hosting:write",
   summary: "Replace a domain's spam lists",
   description:
     "Replaces both lists (an omitted one becomes empty). Entries are addresses (`someone@example.com`) or domains written `@example.com`, up to 500 each, " +

@@ -11,6 +11,7 @@ export const listMailboxes = defineEndpoint({
   method: "GET",
   path: "/mailboxes",
   operationId: "listMailboxes",
+  access: "hosting:read",
   summary: "List the account's mailboxes",
   description: "Every mailbox of the account, by address. Passwords are never returned.",
   response: z.array(mailboxSchema),
@@ -22,6 +23,7 @@ export const createMailbox = defineEndpoint({
   method: "POST",
   path: "/mailboxes",
   operationId: "createMailbox",
+  access: "hosting:write",
   summary: "Create a mailbox",
   description:
     "The address's domain must be one of the account's domains with its ownership record verified (sending verification is not needed). " +
@@ -40,6 +42,7 @@ export const getMailClientSettings = defineEndpoint({
   method: "GET",
   path: "/mailboxes/client-settings",
   operationId: "getMailClientSettings",
+  access: "hosting:read",
   summary: "Mail client settings",
   description:
     "The IMAP, POP3 and SMTP servers a mail client connects to. The username is the mailbox's full address; the password is the mailbox's password or an app password allowing that protocol.",
@@ -52,6 +55,7 @@ export const getMailbox = defineEndpoint({
   method: "GET",
   path: "/mailboxes/{mailbox_id}",
   operationId: "getMailbox",
+  access: "hosting:read",
   summary: "Get a mailbox",
   params: mailboxIdParams,
   response: mailboxSchema,
@@ -64,6 +68,7 @@ export const updateMailbox = defineEndpoint({
   method: "PATCH",
   path: "/mailboxes/{mailbox_id}",
   operationId: "updateMailbox",
+  access: "hosting:write",
   summary: "Change a mailbox",
   description:
     "Only the fields sent change. A new `password` replaces the old one at once (app passwords are kept). A protocol turned off refuses that protocol's logins. `quotaMb` above the plan's maximum → 409 `plan_limit`.",
@@ -80,6 +85,7 @@ export const deleteMailbox = defineEndpoint({
   method: "DELETE",
   path: "/mailboxes/{mailbox_id}",
   operationId: "deleteMailbox",
+  access: "hosting:write",
   summary: "Delete a mailbox",
   description:
     "Deletes the mailbox, its app passwords and its mail. Aliases stop delivering to it; an alias left without a destination is deleted too.",

@@ -14,6 +14,7 @@ export const sendMessage = defineEndpoint({
   method: "POST",
   path: "/sending/messages",
   operationId: "sendMessage",
+  access: "sending:write",
   summary: "Send an email",
   description: [
     "Queues the message; the job queue delivers it through the account's default active SMTP relay, or the service's own transport when there is none, signed with the `from` domain's DKIM key. Follow its `status` (queued → sent, bounced or failed) and `events` with `GET /sending/messages/{message_id}`. A recipient the next server refuses permanently (5xx) gets a `bounced` event and joins the suppression list; a temporary refusal (4xx) a `delivery_delayed` event and another try later. Recipients on the suppression list (`GET /sending/suppressions`) are dropped with a `suppressed` event; with none left the message is `suppressed`, never sent and not charged.",
@@ -37,6 +38,7 @@ export const sendMessageBatch = defineEndpoint({
   method: "POST",
   path: "/sending/messages/batch",
   operationId: "sendMessageBatch",
+  access: "sending:write",
   summary: "Send up to 100 emails in one request",
   description: [
     "Each item is what `POST /sending/messages` takes. Validation is all or nothing: one invalid message (a path like `messages.3.to`) or one `from` outside the account's verified domains refuses the whole batch with 400 and creates nothing. Answers the messages in the request's order.",
@@ -57,6 +59,7 @@ export const cancelMessage = defineEndpoint({
   method: "POST",
   path: "/sending/messages/{message_id}/cancel",
   operationId: "cancelMessage",
+  access: "sending:write",
   summary: "Cancel a scheduled message",
   description:
     "Only a message still `scheduled` can be canceled (409 `not_cancelable` once it is queued or later). Its quota charge (or credit) is given back.",
@@ -75,6 +78,7 @@ export const listMessages = defineEndpoint({
   method: "GET",
   path: "/sending/messages",
   operationId: "listMessages",
+  access: "sending:read",
   summary: "The account's messages, newest first",
   description:
     "Filter by `status`, `tag` (`name` or `name:value`), `to` (any recipient containing it) and `search` (the subject or a recipient containing it). A key restricted to one domain sees that domain's messages only.",
@@ -90,6 +94,7 @@ export const getMessage = defineEndpoint({
   method: "GET",
   path: "/sending/messages/{message_id}",
   operationId: "getMessage",
+  access: "sending:read",
   summary: "One message with its events",
   tag: "Messages",
   auth: "bearer-or-api-key",

@@ -7,6 +7,7 @@ export const listDomains = defineEndpoint({
   method: "GET",
   path: "/sending/domains",
   operationId: "listDomains",
+  access: "sending:read",
   summary: "List the account's sending domains",
   description: "Newest first, each with the DNS records to publish and the outcome of the last check.",
   tag: "Sending domains",
@@ -20,6 +21,7 @@ export const createDomain = defineEndpoint({
   method: "POST",
   path: "/sending/domains",
   operationId: "createDomain",
+  access: "sending:write",
   summary: "Add a sending domain",
   description:
     "The name is normalised (lower case, no trailing dot, internationalised names as punycode). IP addresses, single labels, `localhost`, " +
@@ -40,6 +42,7 @@ export const getDomain = defineEndpoint({
   method: "GET",
   path: "/sending/domains/{domain_id}",
   operationId: "getDomain",
+  access: "sending:read",
   summary: "Get a sending domain",
   tag: "Sending domains",
   auth: "bearer-or-api-key",
@@ -54,6 +57,7 @@ export const verifyDomain = defineEndpoint({
   method: "POST",
   path: "/sending/domains/{domain_id}/verify",
   operationId: "verifyDomain",
+  access: "sending:write",
   summary: "Check the domain's DNS records now",
   description:
     "Looks every record up now and updates each record's status and the domain's: `verified` when every required record is right; " +
@@ -75,6 +79,7 @@ export const deleteDomain = defineEndpoint({
   method: "DELETE",
   path: "/sending/domains/{domain_id}",
   operationId: "deleteDomain",
+  access: "sending:write",
   summary: "Delete a sending domain",
   description:
     "Removes the domain and its DKIM key, and its hosted mailboxes and aliases with their mail. Mail can no longer be sent from it or received for it.",

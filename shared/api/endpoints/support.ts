@@ -6,6 +6,7 @@ export const openSupportTicket = defineEndpoint({
   method: "POST",
   path: "/support",
   operationId: "openSupportTicket",
+  access: "public",
   summary: "Open a support ticket",
   description:
     "Works signed out. With a valid bearer token the ticket is linked to the account (an invalid token is 401, a missing one is fine). An acknowledgement carrying only the reference is emailed to `email`. Limited to 5 tickets per hour per IP; acknowledgements are limited per recipient address too.",
@@ -21,6 +22,7 @@ export const listSupportTickets = defineEndpoint({
   method: "GET",
   path: "/support/tickets",
   operationId: "listSupportTickets",
+  access: "settings:read",
   summary: "The signed-in account's support tickets, newest first",
   tag: "Support",
   auth: "bearer",

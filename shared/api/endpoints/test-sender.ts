@@ -5,6 +5,7 @@ export const getTestSender = defineEndpoint({
   method: "GET",
   path: "/sending/test-sender",
   operationId: "getTestSender",
+  access: "sending:read",
   summary: "The test sender: send a first email without a domain",
   description: [
     "Every account may send with `POST /sending/messages` from the service's own address (`from` here) to its own email address (`to`), at most `dailyLimit` messages a UTC day, before it has a domain of its own. The message takes the ordinary path (quota, message log, delivery) and is DKIM-signed with the service's key.",
