@@ -10,7 +10,7 @@ type IntentLinkProps = Omit<React.ComponentProps<typeof Link>, "prefetch">;
  * over it, keyboard focus, a touch) instead of when it scrolls into view.
  * The portal's navigation shows fifteen links on every page: prefetched on
  * sight, each page view cost fifteen server renders nobody asked for (about
- * half the machine's CPU of a page load, docs/performance.md, "Portal pages").
+ * 40 % of the machine's CPU for a page load, docs/performance.md, "Portal pages").
  */
 export function IntentLink({ onMouseEnter, onFocus, onTouchStart, ...props }: IntentLinkProps) {
   const [wanted, setWanted] = useState(false);
