@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { planIds } from "@/shared/plan-ids";
+import { roles } from "@/shared/api/access";
 
 export { planIds };
 export const planIdSchema = z.enum(planIds);
@@ -39,3 +40,13 @@ export const accountSchema = z
   .meta({ id: "Account" });
 
 export type Account = z.infer<typeof accountSchema>;
+
+/** `GET /auth/me`: the account the session acts in, who acts, and with which role (docs/teams.md). */
+export const meSchema = accountSchema
+  .extend({
+    role: z.enum(roles).meta({ description: "The signed-in person's role in this account (`owner` in their own)." }),
+    actor: z
+      .object({ id: z.string(), email: z.string() })
+      .meta({ description: "The signed-in person: the account itself, or a member acting in it." }),
+  })
+  .meta({ id: "Me" });

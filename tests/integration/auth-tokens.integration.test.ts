@@ -16,6 +16,13 @@ describe("GET /auth/me and access tokens", () => {
     expect(asBob.body.data.id).toBe(bob.user.id);
   });
 
+  it("says who acts and with which role: in one's own account, oneself as its owner", async () => {
+    const account = await createAccount();
+    const me = await call(getMe, { token: account.accessToken });
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ id: account.user.id, role: "owner", actor: { id: account.user.id, email: account.user.email } });
+  });
+
   it("carries type, audience, issuer, subject, session and a 15-minute life", async () => {
     const account = await createAccount();
     const claims = decodeClaims(account.accessToken);

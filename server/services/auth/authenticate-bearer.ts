@@ -17,6 +17,8 @@ export type AuthContext = {
   accountId: string;
   /** The signed-in person's role in the account the session acts in (shared/api/access.ts). */
   role: Role;
+  /** The signed-in person, who acts in the account (docs/teams.md). */
+  actor: { id: string; email: string };
   sessionId: string;
   account: typeof accounts.$inferSelect;
   session: typeof sessions.$inferSelect;
@@ -97,6 +99,7 @@ export async function authenticateToken(token: string, limit?: RateLimitPolicy):
     accountId: row.account.id,
     // A session acts in its own person's account, whose owner that person is.
     role: "owner",
+    actor: { id: row.account.id, email: row.account.email },
     sessionId: row.session.id,
     account: row.account,
     session: row.session,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accountSchema } from "@/shared/schemas/account";
+import { meSchema } from "@/shared/schemas/account";
 import { authPayloadSchema, loginBody, refreshTokenBody, registerBody } from "@/shared/schemas/auth";
 import { defineEndpoint } from "../endpoint";
 
@@ -72,9 +72,9 @@ export const getMe = defineEndpoint({
   path: "/auth/me",
   operationId: "getMe",
   access: "personal",
-  summary: "The signed-in account",
+  summary: "The account the session acts in, who acts, and with which role",
   tag: "Auth",
   auth: "bearer",
-  response: accountSchema,
+  response: meSchema,
   message: "OK",
 });
