@@ -1,14 +1,14 @@
 // The role step of every operation (docs/teams.md): written once, for every
 // door that reaches the API with a session (the API itself, the portal).
 import { AppError } from "@/server/errors";
-import { type Access, isGranted, type Role, requiredRole } from "@/shared/api/access";
+import { type Access, isGranted, isPermission, type Role, requiredRole } from "@/shared/api/access";
 
 /**
  * 403 `forbidden` (with `data.requiredRole`) unless the session's role in the account is granted the
  * operation's access. `role` null: no session (an API key, which its scope limits, or no caller).
  */
 export function assertRoleGranted(access: Access, role: Role | null): void {
-  if (access === "public" || access === "personal" || role === null || isGranted(role, access)) return;
+  if (!isPermission(access) || role === null || isGranted(role, access)) return;
   const needed = requiredRole(access);
   throw new AppError("forbidden", `Your role in this account (${role}) may not do this; it needs the ${needed} role or one granted more.`, {
     data: { requiredRole: needed },

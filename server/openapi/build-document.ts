@@ -1,6 +1,6 @@
 // Builds the OpenAPI 3.1 document from the endpoint declarations, so the
 // documentation is generated from the same schemas the routes enforce.
-import { isRefusedToSomeRole, requiredRole } from "@/shared/api/access";
+import { isPermission, isRefusedToSomeRole, requiredRole } from "@/shared/api/access";
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { type AuthMode, envelopeOf, errorEnvelope, type Endpoint, isRefusedWhileDeletionScheduled } from "@/shared/api/endpoint";
@@ -97,7 +97,7 @@ function operationOf(endpoint: Endpoint) {
     tags: [endpoint.tag],
     security: securityByAuthMode[endpoint.auth],
     // The least-privileged role a signed-in member needs (docs/teams.md); absent where any signed-in person may.
-    ...(endpoint.access !== "public" && endpoint.access !== "personal" ? { "x-required-role": requiredRole(endpoint.access) } : {}),
+    ...(isPermission(endpoint.access) ? { "x-required-role": requiredRole(endpoint.access) } : {}),
     ...(endpoint.params || endpoint.query
       ? { requestParams: { ...(endpoint.params ? { path: endpoint.params } : {}), ...(endpoint.query ? { query: endpoint.query } : {}) } }
       : {}),

@@ -19,6 +19,9 @@ export type Permission = `${AccessArea}:${"read" | "write"}` | "account:delete";
  */
 export type Access = "public" | "personal" | Permission;
 
+/** Whether the access is a permission on the account, which roles are granted or refused. */
+export const isPermission = (access: Access): access is Permission => access !== "public" && access !== "personal";
+
 const reads: Permission[] = ["sending:read", "hosting:read", "billing:read", "settings:read", "members:read"];
 
 /** What each role may do. */
@@ -42,4 +45,4 @@ export function requiredRole(permission: Permission): Role {
 
 /** Whether some role is refused the access (the operation can answer 403 `forbidden` for a role). */
 export const isRefusedToSomeRole = (access: Access): access is Permission =>
-  access !== "public" && access !== "personal" && roles.some((role) => !isGranted(role, access));
+  isPermission(access) && roles.some((role) => !isGranted(role, access));
