@@ -68,6 +68,12 @@ const icons: Record<string, React.ReactNode> = {
       <path d="M2 10h20M6 15h4" />
     </>
   ),
+  "/team": (
+    <>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18.5 14.5a6.5 6.5 0 0 1 3 5.5" />
+    </>
+  ),
   "/security": <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />,
   "/sessions": (
     <>

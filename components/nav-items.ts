@@ -6,6 +6,8 @@
 // the page is then a one-word change (tests/unit/nav-items.unit.test.ts checks
 // every flag against app/).
 
+import type { Permission } from "@/shared/api/access";
+
 export type NavItem = {
   href: string;
   label: string;
@@ -18,6 +20,8 @@ export type NavItem = {
   audience: "everyone" | "signed-in" | "signed-out";
   /** Whether app/ has the page yet. */
   hasPage: boolean;
+  /** What the page needs the role acting in the account to be granted; shown to the rest is a page that can only refuse. */
+  access?: Permission;
 };
 
 export type NavSection = {
@@ -26,12 +30,13 @@ export type NavSection = {
   items: readonly NavItem[];
 };
 
-const portalPage = (href: string, label: string, hasPage = true): NavItem => ({
+const portalPage = (href: string, label: string, access?: Permission): NavItem => ({
   href,
   label,
   match: "prefix",
   audience: "signed-in",
-  hasPage,
+  hasPage: true,
+  access,
 });
 
 export const navSections: readonly NavSection[] = [
@@ -58,7 +63,8 @@ export const navSections: readonly NavSection[] = [
   {
     label: "Account",
     items: [
-      portalPage("/billing", "Billing"),
+      portalPage("/billing", "Billing", "billing:read"),
+      portalPage("/team", "Team", "members:read"),
       portalPage("/security", "Security"),
       portalPage("/sessions", "Sessions"),
       portalPage("/activity", "Activity"),
@@ -79,15 +85,19 @@ export function isCurrent(item: NavItem, pathname: string): boolean {
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
 }
 
-function isVisible(item: NavItem, isSignedIn: boolean): boolean {
+/** Whether the role acting in the account is granted a permission (always, signed out or while unknown). */
+type May = (permission: Permission) => boolean;
+
+function isVisible(item: NavItem, isSignedIn: boolean, may: May): boolean {
   if (!item.hasPage) return false;
+  if (item.access && !may(item.access)) return false;
   if (item.audience === "everyone") return true;
   return item.audience === (isSignedIn ? "signed-in" : "signed-out");
 }
 
 /** The sections with what this visitor may open; a section left empty is dropped. */
-export function visibleNavSections(isSignedIn: boolean): NavSection[] {
+export function visibleNavSections(isSignedIn: boolean, may: May = () => true): NavSection[] {
   return navSections
-    .map((section) => ({ ...section, items: section.items.filter((item) => isVisible(item, isSignedIn)) }))
+    .map((section) => ({ ...section, items: section.items.filter((item) => isVisible(item, isSignedIn, may)) }))
     .filter((section) => section.items.length > 0);
 }

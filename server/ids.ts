@@ -19,7 +19,9 @@ export function newId(
     | "mbx"
     | "apw"
     | "als"
-    | "fcn",
+    | "fcn"
+    | "mem"
+    | "invite",
 ): string {
   return `${prefix}_${randomBytes(12).toString("hex")}`;
 }

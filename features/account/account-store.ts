@@ -3,10 +3,10 @@
 // without react-query in the code every page loads: account-sync.tsx runs the
 // query after hydration and writes its outcome here.
 import { useSyncExternalStore } from "react";
-import type { Account } from "@/shared/schemas/account";
+import type { Me } from "@/shared/schemas/account";
 
 export type MeState = {
-  details?: Account;
+  details?: Me;
   /** The BFF answered 401 and cleared the cookie: the API ended this session. */
   hasEnded: boolean;
 };

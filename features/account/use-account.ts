@@ -1,7 +1,7 @@
 "use client";
 // The signed-in account, for the header: the email the server put in the
 // layout, and GET /auth/me once account-sync.tsx has read it.
-import type { Account } from "@/shared/schemas/account";
+import type { Me } from "@/shared/schemas/account";
 import { useSignedInEmail } from "@/features/auth/portal-session";
 import { useMeState } from "./account-store";
 
@@ -9,7 +9,7 @@ export const meQueryKey = ["auth", "me"] as const;
 
 export type AccountState =
   /** `details` is the API's account once loaded (name, deletion schedule, …). */
-  { status: "signed-in"; email: string; details?: Account } | { status: "signed-out" };
+  { status: "signed-in"; email: string; details?: Me } | { status: "signed-out" };
 
 export function useAccount(): AccountState {
   const sessionEmail = useSignedInEmail();

@@ -7,10 +7,10 @@ import { portalFetch } from "@/features/api/portal-fetch";
 import { useServerRead } from "@/features/api/use-server-read";
 import { getMe } from "@/shared/api/endpoint-refs";
 import type { ServerRead } from "@/shared/api/server-read";
-import type { Account } from "@/shared/schemas/account";
+import type { Me } from "@/shared/schemas/account";
 import { meQueryKey } from "./use-account";
 
-export function useMe(serverRead?: ServerRead<Account> | null) {
+export function useMe(serverRead?: ServerRead<Me> | null) {
   useServerRead(meQueryKey, serverRead);
   return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => portalFetch(getMe, { signal }) });
 }

@@ -11,6 +11,7 @@ import { CreateKeyForm } from "./create-key-form";
 import { KeyRow } from "./key-row";
 import { useApiKeys } from "./use-api-keys";
 import { SecretOnceDialog } from "@/components/secret-once-dialog";
+import { RequiresPermission } from "@/features/teams/requires-permission";
 
 export function ApiKeysPanel() {
   const keys = useApiKeys();
@@ -38,14 +39,16 @@ export function ApiKeysPanel() {
         <h2 id="new-key" className="text-base font-semibold text-zinc-900 dark:text-white">
           Create a key
         </h2>
-        <CreateKeyForm
-          key={formGeneration}
-          onCreated={(key) => {
-            setNotice(null);
-            setCreated(key);
-            setFormGeneration((generation) => generation + 1);
-          }}
-        />
+        <RequiresPermission permission="sending:write">
+          <CreateKeyForm
+            key={formGeneration}
+            onCreated={(key) => {
+              setNotice(null);
+              setCreated(key);
+              setFormGeneration((generation) => generation + 1);
+            }}
+          />
+        </RequiresPermission>
       </section>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       <section

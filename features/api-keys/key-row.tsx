@@ -9,11 +9,13 @@ import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import type { ApiKey } from "@/shared/schemas/api-keys";
 import { useRevokeApiKey } from "./use-api-keys";
+import { useActing } from "@/features/teams/use-acting";
 
 const scopeLabels = { sending: "Sending", full: "Full access", "events:read": "Events (read)" } as const;
 
 export function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: () => void }) {
   const revoke = useRevokeApiKey();
+  const mayRevoke = useActing().may("sending:write");
   const [confirming, setConfirming] = useState(false);
   const error =
     revoke.error instanceof PortalApiError ? revoke.error.message : revoke.error ? "We could not revoke the key. Try again." : null;
@@ -29,9 +31,11 @@ export function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: () =>
           {apiKey.expiresAt ? ` · expires ${formatDateTime(apiKey.expiresAt)}` : ""}
         </p>
       </div>
-      <Button variant="secondary" size="sm" onClick={() => setConfirming(true)} aria-label={`Revoke ${apiKey.name}`}>
-        Revoke
-      </Button>
+      {mayRevoke ? (
+        <Button variant="secondary" size="sm" onClick={() => setConfirming(true)} aria-label={`Revoke ${apiKey.name}`}>
+          Revoke
+        </Button>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         title={`Revoke “${apiKey.name}”?`}

@@ -6,6 +6,7 @@ import { QueryState } from "@/components/query-state";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { AddDomainForm } from "./add-domain-form";
+import { RequiresPermission } from "@/features/teams/requires-permission";
 import { DevDnsNote } from "./dev-dns-note";
 import { DomainCard } from "./domain-card";
 import { domainStatusText } from "./domain-status";
@@ -62,16 +63,18 @@ export function DomainsPanel({ devDnsAddress = null }: { devDnsAddress?: string 
 
       {devDnsAddress ? <DevDnsNote address={devDnsAddress} /> : null}
 
-      <AddDomainForm
-        onAdded={(domain) =>
-          setNotice({
-            text: devDnsAddress
-              ? `Added ${domain.name}. The development DNS already serves its records: press Verify.`
-              : `Added ${domain.name}. Publish its records, then press Verify.`,
-            tone: "success",
-          })
-        }
-      />
+      <RequiresPermission permission="sending:write">
+        <AddDomainForm
+          onAdded={(domain) =>
+            setNotice({
+              text: devDnsAddress
+                ? `Added ${domain.name}. The development DNS already serves its records: press Verify.`
+                : `Added ${domain.name}. Publish its records, then press Verify.`,
+              tone: "success",
+            })
+          }
+        />
+      </RequiresPermission>
 
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
 

@@ -7,6 +7,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useAccount } from "@/features/account/use-account";
 import { buttonClass } from "@/components/button-styles";
 import { Spinner } from "@/components/spinner";
+import { AccountSwitcher } from "@/features/teams/account-switcher";
+import type { Me } from "@/shared/schemas/account";
 
 /** The header's account corner: sign-in links, or who is signed in with a way out. */
 export function AccountMenu() {
@@ -25,14 +27,21 @@ export function AccountMenu() {
       </div>
     );
   }
-  return <SignedInMenu email={account.email} name={account.details?.name ?? null} />;
+  return <SignedInMenu email={account.email} details={account.details} />;
 }
 
 /**
  * A disclosure (button + panel): Escape or a click elsewhere closes it, and so does navigating.
- * It names the account and signs out; the account's pages are in the primary navigation only.
+ * It names who is signed in (and the account they act in, in a team), switches accounts and signs out;
+ * the account's pages are in the primary navigation only.
  */
-function SignedInMenu({ email, name }: { email: string; name: string | null }) {
+function SignedInMenu({ email, details }: { email: string; details: Me | undefined }) {
+  // In a team, the menu names the signed-in person and, below, the account they act in.
+  const inTeam = details ? details.actor.id !== details.id : false;
+  const personEmail = details?.actor.email ?? email;
+  const name = inTeam ? null : (details?.name ?? null);
+  const teamLabel = inTeam ? (details!.name ?? details!.email) : null;
+  const buttonLabel = teamLabel ?? personEmail;
   const [isOpen, setIsOpen] = useState(false);
   const [isSigningOut, setIsSigningOut] = useState(false);
   const panelId = useId();
@@ -80,11 +89,11 @@ function SignedInMenu({ email, name }: { email: string; name: string | null }) {
           aria-hidden="true"
           className="flex size-7 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white uppercase dark:bg-indigo-500"
         >
-          {email.charAt(0)}
+          {buttonLabel.charAt(0)}
         </span>
         <span className="sr-only">Account: </span>
-        <span className="hidden max-w-[14rem] truncate lg:inline">{email}</span>
-        <span className="sr-only lg:hidden">{email}</span>
+        <span className="hidden max-w-[14rem] truncate lg:inline">{buttonLabel}</span>
+        <span className="sr-only lg:hidden">{buttonLabel}</span>
         <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4 text-zinc-400">
           <path
             fillRule="evenodd"
@@ -109,9 +118,15 @@ function SignedInMenu({ email, name }: { email: string; name: string | null }) {
             className={`truncate text-sm ${name ? "text-zinc-600 dark:text-zinc-400" : "font-medium text-zinc-900 dark:text-white"}`}
             data-testid="account-email"
           >
-            {email}
+            {personEmail}
           </p>
+          {teamLabel ? (
+            <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400" data-testid="acting-in">
+              Acting in <span className="font-medium text-zinc-800 dark:text-zinc-200">{teamLabel}</span> as {details!.role}
+            </p>
+          ) : null}
         </div>
+        <AccountSwitcher isOpen={isOpen} actingAccountId={details?.id} itemClass={menuItemClass} />
         <div className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
         <button type="button" onClick={handleSignOut} disabled={isSigningOut} className={menuItemClass}>
           {isSigningOut ? <Spinner className="size-3.5" /> : null}

@@ -8,6 +8,7 @@ import { IntentLink } from "@/components/intent-link";
 import { NavIcon } from "@/components/nav-icons";
 import { isCurrent, visibleNavSections } from "@/components/nav-items";
 import { useNavMenu } from "@/components/nav-menu";
+import { useActing } from "@/features/teams/use-acting";
 
 // One "Primary" navigation per page, placed by who is looking: the signed-in
 // get a sidebar beside the page (the portal has a dozen areas), everyone else
@@ -31,10 +32,11 @@ export function SiteNav({ placement }: { placement: Placement }) {
   const pathname = usePathname();
   const account = useAccount();
   const menu = useNavMenu();
+  const acting = useActing();
   const isSignedIn = account.status === "signed-in";
   if ((placement === "sidebar") !== isSignedIn) return null;
 
-  const sections = visibleNavSections(isSignedIn);
+  const sections = visibleNavSections(isSignedIn, acting.may);
   return (
     <nav
       ref={menu.navRef}

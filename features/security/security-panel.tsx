@@ -16,43 +16,49 @@ import { useSetOtpLogin } from "./use-otp-login";
 import { PageHeader } from "@/components/page-header";
 import { QueryState } from "@/components/query-state";
 import { useMe } from "@/features/account/use-me";
+import { Button } from "@/components/button";
+import { switchToAccount } from "@/features/teams/switch-account";
 import type { ServerRead } from "@/shared/api/server-read";
-import type { Account } from "@/shared/schemas/account";
+import type { Me } from "@/shared/schemas/account";
 
-export function SecurityPanel({ serverRead }: { serverRead?: ServerRead<Account> | null }) {
+export function SecurityPanel({ serverRead }: { serverRead?: ServerRead<Me> | null }) {
   const account = useMe(serverRead);
   return (
     <div className="space-y-10">
       <PageHeader title="Security" description="How you sign in to your account, and what keeps it safe." />
 
       <QueryState query={account} what="your security settings" loading={<LoadingSection />}>
-        {(data) => (
-          <>
-            <SettingsSection title="Sign-in methods" description="Ways to get into your account besides your password.">
-              <CodeSignInSetting enabled={data.otpLoginEnabled} twoFactorEnabled={data.twoFactorEnabled} />
-              <SettingRow
-                title="Sign-in links"
-                description="You can always ask for a one-time sign-in link on the sign-in page. It works once, for 15 minutes."
-              >
-                <Badge>Always available</Badge>
-              </SettingRow>
-              <LinkedProviders />
-            </SettingsSection>
+        {(data) =>
+          data.actor.id !== data.id ? (
+            <YourOwnSecurity accountId={data.actor.id} />
+          ) : (
+            <>
+              <SettingsSection title="Sign-in methods" description="Ways to get into your account besides your password.">
+                <CodeSignInSetting enabled={data.otpLoginEnabled} twoFactorEnabled={data.twoFactorEnabled} />
+                <SettingRow
+                  title="Sign-in links"
+                  description="You can always ask for a one-time sign-in link on the sign-in page. It works once, for 15 minutes."
+                >
+                  <Badge>Always available</Badge>
+                </SettingRow>
+                <LinkedProviders />
+              </SettingsSection>
 
-            <TwoFactorSection account={data} />
+              <TwoFactorSection account={data} />
 
-            <SettingsSection title="Password" description="The password you sign in with.">
-              <SettingRow
-                title="Reset your password"
-                description="Get a code by email and choose a new password. Resetting signs out every session, this one included."
-              >
-                <ButtonLink href={`/forgot-password?${new URLSearchParams({ email: data.email })}`} variant="secondary" size="sm">
-                  Reset password
-                </ButtonLink>
-              </SettingRow>
-            </SettingsSection>
-          </>
-        )}
+              <SettingsSection title="Password" description="The password you sign in with.">
+                <SettingRow
+                  title="Reset your password"
+                  description="Get a code by email and choose a new password. Resetting signs out every session, this one included."
+                >
+                  <ButtonLink href={`/forgot-password?${new URLSearchParams({ email: data.email })}`} variant="secondary" size="sm">
+                    Reset password
+                  </ButtonLink>
+                </SettingRow>
+              </SettingsSection>
+            </>
+          )
+        }
       </QueryState>
     </div>
   );
@@ -110,6 +116,31 @@ function CodeSignInSetting({ enabled, twoFactorEnabled }: { enabled: boolean; tw
         aria-describedby={descriptionId}
       />
     </SettingRow>
+  );
+}
+
+/**
+ * Sign-in methods and two-factor belong to the person, not to a team they act in: this page shows them
+ * in the person's own account, one switch away.
+ */
+function YourOwnSecurity({ accountId }: { accountId: string }) {
+  const [switching, setSwitching] = useState(false);
+  return (
+    <Alert tone="warning" title="Your sign-in is your own">
+      <p>You are acting in a team. How you sign in, and two-factor, are set in your own account.</p>
+      <Button
+        size="sm"
+        variant="secondary"
+        className="mt-3"
+        pending={switching}
+        onClick={() => {
+          setSwitching(true);
+          void switchToAccount(accountId, "/security").catch(() => setSwitching(false));
+        }}
+      >
+        Switch to your account
+      </Button>
+    </Alert>
   );
 }
 

@@ -1,6 +1,6 @@
 "use client";
 // PUT /account/security-preferences: the idle timeout (a choice of presets)
-// and the new sign-in email, on the API's own schema.
+// the new sign-in email and two-factor for members, on the API's own schema.
 import { useId } from "react";
 import { Controller } from "react-hook-form";
 import type { z } from "zod";
@@ -30,7 +30,11 @@ export function SecurityPreferencesForm({ account }: { account: Account }) {
   const updatePreferences = useUpdateSecurityPreferences();
   const { form, errors, isSubmitting, onSubmit, failure, saved } = useApiForm({
     resolver,
-    defaultValues: { sessionTimeoutMinutes: account.sessionTimeoutMinutes, notifyNewSignin: account.notifyNewSignin },
+    defaultValues: {
+      sessionTimeoutMinutes: account.sessionTimeoutMinutes,
+      notifyNewSignin: account.notifyNewSignin,
+      requireTwoFactorForMembers: account.requireTwoFactorForMembers,
+    },
     submit: (values) => updatePreferences.mutateAsync(values),
     onSuccess: (preferences, form) => {
       form.reset(preferences);
@@ -39,6 +43,8 @@ export function SecurityPreferencesForm({ account }: { account: Account }) {
   });
   const notifyTitleId = useId();
   const notifyDescriptionId = useId();
+  const membersTitleId = useId();
+  const membersDescriptionId = useId();
   const options = timeoutOptions(form.watch("sessionTimeoutMinutes"));
 
   return (
@@ -86,6 +92,31 @@ export function SecurityPreferencesForm({ account }: { account: Account }) {
                 onBlur={field.onBlur}
                 aria-labelledby={notifyTitleId}
                 aria-describedby={notifyDescriptionId}
+                className="mt-0.5"
+              />
+            )}
+          />
+        </div>
+        <div className="flex items-start justify-between gap-4 border-t border-zinc-200 pt-5 sm:gap-8 dark:border-zinc-800">
+          <div className="min-w-0 max-w-xl">
+            <p id={membersTitleId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+              Require two-factor for members
+            </p>
+            <p id={membersDescriptionId} className="mt-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+              Members without two-factor authentication on their own account cannot switch into this one until they turn it on.
+            </p>
+          </div>
+          <Controller
+            control={form.control}
+            name="requireTwoFactorForMembers"
+            render={({ field }) => (
+              <Switch
+                ref={field.ref}
+                checked={field.value ?? false}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                aria-labelledby={membersTitleId}
+                aria-describedby={membersDescriptionId}
                 className="mt-0.5"
               />
             )}

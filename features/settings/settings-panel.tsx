@@ -9,32 +9,54 @@ import { ProfileForm } from "./profile-form";
 import { SecurityPreferencesForm } from "./security-preferences-form";
 import { PageHeader } from "@/components/page-header";
 import { useMe } from "@/features/account/use-me";
+import { Alert } from "@/components/alert";
+import { refusedBecause } from "@/features/teams/use-acting";
+import { isGranted } from "@/shared/api/access";
 import type { ServerRead } from "@/shared/api/server-read";
-import type { Account } from "@/shared/schemas/account";
+import type { Me } from "@/shared/schemas/account";
 
-export function SettingsPanel({ serverRead }: { serverRead?: ServerRead<Account> | null }) {
+export function SettingsPanel({ serverRead }: { serverRead?: ServerRead<Me> | null }) {
   const account = useMe(serverRead);
   return (
     <div className="space-y-10">
       <PageHeader title="Settings" description="Your profile, your password, and how long sessions stay signed in." />
 
       <QueryState query={account} what="your settings" loading={<LoadingSections />}>
-        {(data) => (
-          <>
-            <SettingsSection title="Profile" description="Your name as we show it. Your email is how you sign in.">
-              <ProfileForm account={data} />
-            </SettingsSection>
-            <SettingsSection title="Password" description="Choose a new password. Every other device is signed out when you do.">
-              <ChangePasswordForm email={data.email} />
-            </SettingsSection>
-            <SettingsSection title="Security preferences" description="When idle sessions end, and whether we tell you about new sign-ins.">
-              <SecurityPreferencesForm account={data} />
-            </SettingsSection>
-            <SettingsSection tone="danger" title="Danger zone" description="Actions that are hard to take back.">
-              <DeleteAccountSection account={data} />
-            </SettingsSection>
-          </>
-        )}
+        {(data) => {
+          const inTeam = data.actor.id !== data.id;
+          const mayChange = isGranted(data.role, "settings:write");
+          return (
+            <>
+              {mayChange ? null : <Alert tone="warning">{refusedBecause(data.role)}</Alert>}
+              {mayChange ? (
+                <SettingsSection title="Profile" description="Your name as we show it. Your email is how you sign in.">
+                  <ProfileForm account={data} />
+                </SettingsSection>
+              ) : null}
+              {/* A password is the person's own: in a team it is still theirs that changes. */}
+              <SettingsSection title="Password" description="Choose a new password. Every other device is signed out when you do.">
+                <ChangePasswordForm email={data.actor.email} />
+              </SettingsSection>
+              {mayChange ? (
+                <SettingsSection
+                  title="Security preferences"
+                  description={
+                    inTeam
+                      ? "This account's settings: when idle sessions end, new sign-in notices, and two-factor for members."
+                      : "When idle sessions end, whether we tell you about new sign-ins, and two-factor for your team."
+                  }
+                >
+                  <SecurityPreferencesForm account={data} />
+                </SettingsSection>
+              ) : null}
+              {isGranted(data.role, "account:delete") ? (
+                <SettingsSection tone="danger" title="Danger zone" description="Actions that are hard to take back.">
+                  <DeleteAccountSection account={data} />
+                </SettingsSection>
+              ) : null}
+            </>
+          );
+        }}
       </QueryState>
     </div>
   );

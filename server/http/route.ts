@@ -1,6 +1,6 @@
 // The declarative route wrapper every handler under app/api/v1 goes through.
 // Steps, in the documented order (docs/api.md): read body (413/415/400) → authenticate (401)
-// → rate-limit (429) → validate path/query/body (400) → role (403) → API key scope (403) → handler → shape the
+// → rate-limit (429) → role (403) → validate path/query/body (400) → API key scope (403) → handler → shape the
 // output through the response schema → envelope. Handlers return data only.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
@@ -10,7 +10,8 @@ import { type AuthMode, type Endpoint, type HttpMethod, isRefusedWhileDeletionSc
 import { assertAccountMayChange } from "@/server/services/account/account-standing";
 import { looksLikeApiKey } from "@/server/security/api-key-secret";
 import { assertScope, authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
-import { type AuthContext, authenticateToken, bearerTokenOf, sessionSubject } from "@/server/services/auth/authenticate-bearer";
+import { asPerson, type AuthContext, authenticateToken, bearerTokenOf, sessionSubject } from "@/server/services/auth/authenticate-bearer";
+import { nameActor, withActorScope } from "@/server/services/activity/acting-person";
 import { type SendingPrincipal, sessionPrincipal } from "@/server/services/auth/sending-principal";
 import { enforceRateLimit, hitRateLimit, type RateLimitState, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
 import { policy } from "@/server/services/rate-limit/policies";
@@ -94,7 +95,7 @@ export async function respond(request: Request, run: (info: RequestInfo) => Prom
   let response: Response;
   let unexpectedError: unknown;
   try {
-    response = await run(info);
+    response = await withActorScope(() => run(info));
   } catch (error) {
     const { appError, unexpected } = toAppError(error);
     if (unexpected) unexpectedError = error;
@@ -140,8 +141,10 @@ async function authenticate(endpoint: Endpoint, request: Request): Promise<Authe
     throw new AppError("unauthorized", "API keys work only on the sending endpoints; this operation needs an access token.");
   // The session's general limit is counted in the same statement that finds the session (one round trip).
   const { rateLimit, ...session } = await authenticateToken(token, limit);
+  nameActor(session.actor.email);
   return {
-    principal: endpoint.auth === "bearer-or-api-key" ? sessionPrincipal(session) : session,
+    principal:
+      endpoint.auth === "bearer-or-api-key" ? sessionPrincipal(session) : endpoint.access === "personal" ? asPerson(session) : session,
     counted: rateLimit,
     role: session.role,
   };
@@ -160,7 +163,7 @@ async function limitRate(endpoint: Endpoint, { principal, counted }: Authenticat
   if (endpoint.rateLimit?.perIp) await enforceRateLimit(policy(endpoint.rateLimit.perIp), ipRateLimitSubject(ip));
 }
 
-/** Every step before the handler: body (413/415/400), 401, 429, path/query/body validation (400), role and API key scope (403). */
+/** Every step before the handler: body (413/415/400), 401, 429, role (403), path/query/body validation (400), API key scope (403). */
 export async function prepare<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode>(
   endpoint: Endpoint<P, Q, z.ZodType, z.ZodType, A>,
   request: Request,
@@ -175,6 +178,8 @@ export async function prepare<P extends z.ZodType, Q extends z.ZodType, B extend
   }
   const authenticated = await authenticate(endpoint as Endpoint, request);
   await limitRate(endpoint as Endpoint, authenticated, info.client.ip);
+  // Before validation: a role that may not call the operation learns nothing about its input.
+  assertRoleGranted(endpoint.access, authenticated.role);
   const auth = authenticated.principal;
   if (auth?.account && isRefusedWhileDeletionScheduled(endpoint)) assertAccountMayChange(auth.account);
   const rawParams = await context.params;
@@ -183,7 +188,6 @@ export async function prepare<P extends z.ZodType, Q extends z.ZodType, B extend
     query: endpoint.query ? validatePart(endpoint.query, Object.fromEntries(new URL(request.url).searchParams), "query") : undefined,
     body: endpoint.body ? validatePart(endpoint.body, rawBody, "body") : undefined,
   } as Input<P, Q, B>;
-  assertRoleGranted(endpoint.access, authenticated.role);
   if (endpoint.auth === "bearer-or-api-key") assertScope((auth as SendingPrincipal).apiKey, endpoint.apiKeyScope ?? "full");
   return { ...input, ...info, auth: auth as HandlerContext<P, Q, B, A>["auth"], response: { headers: new Headers() }, rawBody: rawBytes };
 }

@@ -8,7 +8,8 @@ import { env } from "@/server/config/env";
 import { clientOf, portalCookieName, portalSecret, SESSION_MAX_AGE_SECONDS } from "./auth-options";
 import { apiEndedSession } from "./api-ended-session";
 import { apiHeaders, apiUrl } from "./call-api";
-import { ensureFreshTokens, type PortalTokens, tokensOf } from "./portal-tokens";
+import { ensureFreshTokens, type PortalTokens, tokensFromPayload, tokensOf } from "./portal-tokens";
+import type { AuthPayload } from "@/shared/schemas/auth";
 
 /** The browser's request headers the API reads besides the body: a send's Idempotency-Key (docs/webmail.md, "Compose"). */
 const PASSED_ON = ["idempotency-key"];
@@ -17,6 +18,23 @@ const PASSED_BACK = ["content-type", "retry-after", "allow", "x-request-id", "id
 function sessionCookie(value: string, maxAgeSeconds: number): string {
   const secure = portalCookieName().startsWith("__Secure-") ? "; Secure" : "";
   return `${portalCookieName()}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+/**
+ * Operations that answer a new token pair for this very session (switching accounts): the BFF keeps the pair in
+ * the cookie and answers the browser without it, so tokens never reach JavaScript.
+ */
+const ISSUES_TOKENS = new Set(["auth/switch"]);
+
+/** The answer to a token-issuing operation: its tokens for the cookie, and the envelope without them for the browser. */
+function takeTokens(answer: ArrayBuffer): { tokens: PortalTokens; body: string } | null {
+  try {
+    const envelope = JSON.parse(new TextDecoder().decode(answer)) as { success: boolean; message: string; data: AuthPayload };
+    if (!envelope.success) return null;
+    return { tokens: tokensFromPayload(envelope.data), body: JSON.stringify({ success: true, message: envelope.message, data: null }) };
+  } catch {
+    return null;
+  }
 }
 
 const failure = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
@@ -71,12 +89,14 @@ export async function forwardToApi(request: Request, path: string[]): Promise<Re
     const value = upstream.headers.get(name);
     if (value) headers.set(name, value);
   }
-  if (fresh.refreshed) {
-    const updated = { ...jwt, api: fresh.tokens satisfies PortalTokens };
+  const issued = ISSUES_TOKENS.has(path.join("/")) && upstream.ok ? takeTokens(answer) : null;
+  const keptTokens = issued?.tokens ?? (fresh.refreshed ? fresh.tokens : null);
+  if (keptTokens) {
+    const updated = { ...jwt, api: keptTokens satisfies PortalTokens };
     headers.append(
       "set-cookie",
       sessionCookie(await encode({ token: updated, secret, maxAge: SESSION_MAX_AGE_SECONDS }), SESSION_MAX_AGE_SECONDS),
     );
   }
-  return new Response(answer, { status: upstream.status, headers });
+  return new Response(issued?.body ?? answer, { status: upstream.status, headers });
 }

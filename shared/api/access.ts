@@ -46,3 +46,6 @@ export function requiredRole(permission: Permission): Role {
 /** Whether some role is refused the access (the operation can answer 403 `forbidden` for a role). */
 export const isRefusedToSomeRole = (access: Access): access is Permission =>
   isPermission(access) && roles.some((role) => !isGranted(role, access));
+
+/** Whether someone with `granter`'s role may give `role` (invite with it, or change a member to it): never above their own. */
+export const mayGrant = (granter: Role, role: Role): boolean => byPrivilege.indexOf(role) <= byPrivilege.indexOf(granter);

@@ -31,6 +31,7 @@ import type * as smtpAccess from "./endpoints/smtp-access";
 import type * as smtpRelays from "./endpoints/smtp-relays";
 import type * as support from "./endpoints/support";
 import type * as suppressions from "./endpoints/suppressions";
+import type * as teams from "./endpoints/teams";
 import type * as testSender from "./endpoints/test-sender";
 import type * as twoFactor from "./endpoints/two-factor";
 
@@ -241,6 +242,20 @@ export const removeSuppression = refTo<typeof suppressions.removeSuppression>(
   "/sending/suppressions/{email}",
   "removeSuppression",
 );
+export const acceptInvitation = refTo<typeof teams.acceptInvitation>("POST", "/account/memberships/accept", "acceptInvitation");
+export const changeMemberRole = refTo<typeof teams.changeMemberRole>("PATCH", "/account/members/{member_id}", "changeMemberRole");
+export const inviteMember = refTo<typeof teams.inviteMember>("POST", "/account/members/invitations", "inviteMember");
+export const leaveMembership = refTo<typeof teams.leaveMembership>("DELETE", "/auth/memberships/{account_id}", "leaveMembership");
+export const listInvitations = refTo<typeof teams.listInvitations>("GET", "/account/members/invitations", "listInvitations");
+export const listMembers = refTo<typeof teams.listMembers>("GET", "/account/members", "listMembers");
+export const listMemberships = refTo<typeof teams.listMemberships>("GET", "/auth/memberships", "listMemberships");
+export const removeMember = refTo<typeof teams.removeMember>("DELETE", "/account/members/{member_id}", "removeMember");
+export const revokeInvitation = refTo<typeof teams.revokeInvitation>(
+  "DELETE",
+  "/account/members/invitations/{invitation_id}",
+  "revokeInvitation",
+);
+export const switchAccount = refTo<typeof teams.switchAccount>("POST", "/auth/switch", "switchAccount");
 export const getTestSender = refTo<typeof testSender.getTestSender>("GET", "/sending/test-sender", "getTestSender");
 export const completeTwoFactorChallenge = refTo<typeof twoFactor.completeTwoFactorChallenge>(
   "POST",

@@ -40,6 +40,10 @@ export const rateLimitDefaults = {
   mxUnknownRecipientsPerIp: { limit: 100, windowSeconds: 3600 },
   /** Spam and not-spam lessons (moves into and out of Junk) per account; past it a move still moves, but teaches nothing. */
   spamLessonsPerAccount: { limit: 200, windowSeconds: 3600 },
+  /** Invitations an account sends: each emails someone outside it. */
+  invitationsPerAccount: { limit: 30, windowSeconds: 3600 },
+  /** Invitations one address receives from every account together: inviting must not become a way to mail-bomb someone. */
+  invitationsPerEmail: { limit: 5, windowSeconds: 86_400 },
   /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
   loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
 } satisfies Record<string, { limit: number; windowSeconds: number }>;

@@ -34,6 +34,7 @@ export const accountSchema = z
     otpLoginEnabled: z.boolean(),
     sessionTimeoutMinutes: z.number().int(),
     notifyNewSignin: z.boolean(),
+    requireTwoFactorForMembers: z.boolean(),
     createdAt: isoDate,
     deletionScheduledFor: isoDate.nullable(),
   })
@@ -50,3 +51,4 @@ export const meSchema = accountSchema
       .meta({ description: "The signed-in person: the account itself, or a member acting in it." }),
   })
   .meta({ id: "Me" });
+export type Me = z.infer<typeof meSchema>;

@@ -14,15 +14,19 @@ export const securityPreferencesBody = z
   .strictObject({
     sessionTimeoutMinutes: z.number().int().min(5).max(43_200).optional(),
     notifyNewSignin: z.boolean().optional(),
+    requireTwoFactorForMembers: z
+      .boolean()
+      .optional()
+      .meta({ description: "Members without two-factor authentication are refused when they switch into the account." }),
   })
-  .refine((body) => body.sessionTimeoutMinutes !== undefined || body.notifyNewSignin !== undefined, {
-    message: "Send sessionTimeoutMinutes, notifyNewSignin or both",
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "Send at least one of sessionTimeoutMinutes, notifyNewSignin and requireTwoFactorForMembers",
     path: [],
   })
   .meta({ id: "SecurityPreferencesRequest" });
 
 export const securityPreferencesSchema = z
-  .object({ sessionTimeoutMinutes: z.number().int(), notifyNewSignin: z.boolean() })
+  .object({ sessionTimeoutMinutes: z.number().int(), notifyNewSignin: z.boolean(), requireTwoFactorForMembers: z.boolean() })
   .meta({ id: "SecurityPreferences" });
 
 export const activityItemSchema = z
@@ -32,6 +36,8 @@ export const activityItemSchema = z
     description: z.string(),
     ipAddress: z.string().nullable(),
     userAgent: z.string().nullable(),
+    /** Who acted: the signed-in person's email; null when nobody signed in did it (an API key, a payment, a delivery). */
+    actorEmail: z.string().nullable().meta({ description: "The signed-in person who acted; null: an API key or the service." }),
     metadata: z.record(z.string(), z.unknown()),
     createdAt: z.iso.datetime(),
   })

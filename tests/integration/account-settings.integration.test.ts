@@ -74,11 +74,12 @@ describe("security preferences", () => {
       account.user.id,
     ]);
     const saved = await call(updateSecurityPreferences, { token: account.accessToken, body: { sessionTimeoutMinutes: 5 } });
-    expect(saved.body.data).toEqual({ sessionTimeoutMinutes: 5, notifyNewSignin: true });
+    expect(saved.body.data).toEqual({ sessionTimeoutMinutes: 5, notifyNewSignin: true, requireTwoFactorForMembers: false });
     expect((await call(getMe, { token: other.accessToken })).status).toBe(401);
     expect((await call(updateSecurityPreferences, { token: account.accessToken, body: { notifyNewSignin: false } })).body.data).toEqual({
       sessionTimeoutMinutes: 5,
       notifyNewSignin: false,
+      requireTwoFactorForMembers: false,
     });
   });
 

@@ -11,6 +11,7 @@ import { freeLoopbackPort } from "@/server/engines/free-port";
 import { type FakeProviders, startFakeProviders } from "./providers/start-providers";
 import { startSmtpCapture, type SmtpCapture } from "./smtp-capture";
 import { startTestRspamd, TEST_SPAM_LESSONS_PER_ACCOUNT, type TestRspamd } from "./rspamd";
+import { TEST_INVITATIONS_PER_ACCOUNT } from "./invitation-limit";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { startTestServer, type TestServer } from "./test-server";
 
@@ -114,7 +115,7 @@ export async function setup(project: TestProject) {
       RSPAMD_CONTROLLER_URL: rspamd.controller.url,
       RSPAMD_CONTROLLER_PASSWORD: rspamd.controller.password,
       MANAGESIEVE_PORT: String(mailStore.managesievePort),
-      RATE_LIMIT_OVERRIDES: `spamLessonsPerAccount=${TEST_SPAM_LESSONS_PER_ACCOUNT}/3600`,
+      RATE_LIMIT_OVERRIDES: `spamLessonsPerAccount=${TEST_SPAM_LESSONS_PER_ACCOUNT}/3600,invitationsPerAccount=${TEST_INVITATIONS_PER_ACCOUNT}/3600`,
       ...providers.env,
     },
   });

@@ -5,6 +5,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isCurrent, navSections, visibleNavSections } from "@/components/nav-items";
+import { isGranted, type Permission } from "@/shared/api/access";
 
 const appDir = path.resolve("app");
 
@@ -24,8 +25,8 @@ function pagePaths(dir = appDir): string[] {
 
 const pages = new Set(pagePaths());
 const allItems = navSections.flatMap((section) => section.items);
-const labelsOf = (isSignedIn: boolean) =>
-  visibleNavSections(isSignedIn).map((section) => [section.label, section.items.map((item) => item.label)]);
+const labelsOf = (isSignedIn: boolean, may?: (permission: Permission) => boolean) =>
+  visibleNavSections(isSignedIn, may).map((section) => [section.label, section.items.map((item) => item.label)]);
 
 describe("primary navigation", () => {
   for (const item of allItems) {
@@ -44,9 +45,14 @@ describe("primary navigation", () => {
       [null, ["Dashboard"]],
       ["Sending", ["Domains", "Messages", "API keys", "SMTP", "Relays", "Suppressions", "Events"]],
       ["Hosting", ["Mailboxes"]],
-      ["Account", ["Billing", "Security", "Sessions", "Activity", "Settings"]],
+      ["Account", ["Billing", "Team", "Security", "Sessions", "Activity", "Settings"]],
       [null, ["API reference", "Support"]],
     ]);
+  });
+
+  it("leaves out the pages the role acting in the account may not read", () => {
+    const developer = (permission: Permission) => isGranted("developer", permission);
+    expect(labelsOf(true, developer)[3]).toEqual(["Account", ["Security", "Sessions", "Activity", "Settings"]]);
   });
 
   it("offers the signed-out only what they can open", () => {

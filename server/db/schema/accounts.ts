@@ -19,6 +19,8 @@ export const accounts = pgTable(
     otpLoginEnabled: boolean("otp_login_enabled").notNull().default(false),
     sessionTimeoutMinutes: integer("session_timeout_minutes").notNull().default(10080),
     notifyNewSignin: boolean("notify_new_signin").notNull().default(true),
+    /** Members must have two-factor on to act in this account (checked when they switch into it). */
+    requireTwoFactorForMembers: boolean("require_two_factor_for_members").notNull().default(false),
     emailVerifiedAt: timestamptz("email_verified_at"),
     deletionScheduledFor: timestamptz("deletion_scheduled_for"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
@@ -34,6 +36,8 @@ export const sessions = pgTable(
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The account the session acts in when it is not the person's own (docs/teams.md); null: their own. */
+    actingAccountId: text("acting_account_id").references(() => accounts.id, { onDelete: "cascade" }),
     signInMethod: text("sign_in_method").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
@@ -46,7 +50,7 @@ export const sessions = pgTable(
     revokedAt: timestamptz("revoked_at"),
     revokedReason: text("revoked_reason"),
   },
-  (table) => [index("sessions_account_id_idx").on(table.accountId)],
+  (table) => [index("sessions_account_id_idx").on(table.accountId), index("sessions_acting_account_id_idx").on(table.actingAccountId)],
 );
 
 /**
@@ -77,6 +81,8 @@ export const activityEvents = pgTable(
     description: text("description").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** Who acted: the signed-in person's email; null when nobody signed in did it (a payment, a delivery). */
+    actorEmail: text("actor_email"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },

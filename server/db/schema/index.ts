@@ -17,3 +17,4 @@ export * from "./mx-deliveries";
 export * from "./account-events";
 export * from "./feed-connections";
 export * from "./postfix-log";
+export * from "./teams";

@@ -15,6 +15,7 @@ export function accountView(row: AccountRow): Account {
     otpLoginEnabled: row.otpLoginEnabled,
     sessionTimeoutMinutes: row.sessionTimeoutMinutes,
     notifyNewSignin: row.notifyNewSignin,
+    requireTwoFactorForMembers: row.requireTwoFactorForMembers,
     createdAt: row.createdAt.toISOString(),
     deletionScheduledFor: row.deletionScheduledFor?.toISOString() ?? null,
   };

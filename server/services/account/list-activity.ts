@@ -15,6 +15,7 @@ type ActivityRow = {
   description: string;
   ip_address: string | null;
   user_agent: string | null;
+  actor_email: string | null;
   metadata: Record<string, unknown>;
   /** Text from the driver for a raw statement; `new Date` reads it as drizzle's own selects do. */
   created_at: string | Date;
@@ -27,6 +28,7 @@ function activityView(event: ActivityRow) {
     description: event.description,
     ipAddress: event.ip_address,
     userAgent: event.user_agent,
+    actorEmail: event.actor_email,
     metadata: event.metadata,
     createdAt: new Date(event.created_at).toISOString(),
   };
@@ -37,10 +39,10 @@ export async function listActivity(auth: AuthContext, page: number, limit: numbe
     db(),
     "activity-page",
     sql`
-    select totals.total, e.id, e.type, e.description, e.ip_address, e.user_agent, e.metadata, e.created_at
+    select totals.total, e.id, e.type, e.description, e.ip_address, e.user_agent, e.actor_email, e.metadata, e.created_at
       from (select count(*) as total from activity_events where account_id = ${auth.accountId}) as totals
       left join lateral (
-        select id, type, description, ip_address, user_agent, metadata, created_at
+        select id, type, description, ip_address, user_agent, actor_email, metadata, created_at
           from activity_events
          where account_id = ${auth.accountId}
          order by created_at desc, id desc

@@ -1,5 +1,6 @@
 // PUT /account/security-preferences. The idle timeout is read on every
-// request, so a shorter one ends idle sessions at once.
+// request, so a shorter one ends idle sessions at once. Requiring two-factor
+// of members is checked when a member switches into the account.
 import { eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
@@ -10,7 +11,7 @@ import type { ClientInfo } from "@/shared/api/client-info";
 
 export async function updateSecurityPreferences(
   auth: AuthContext,
-  changes: { sessionTimeoutMinutes?: number; notifyNewSignin?: boolean },
+  changes: { sessionTimeoutMinutes?: number; notifyNewSignin?: boolean; requireTwoFactorForMembers?: boolean },
   client: ClientInfo,
 ) {
   return db().transaction(async (tx) => {
@@ -18,7 +19,11 @@ export async function updateSecurityPreferences(
       .update(accounts)
       .set({ ...changes, updatedAt: now() })
       .where(eq(accounts.id, auth.accountId))
-      .returning({ sessionTimeoutMinutes: accounts.sessionTimeoutMinutes, notifyNewSignin: accounts.notifyNewSignin });
+      .returning({
+        sessionTimeoutMinutes: accounts.sessionTimeoutMinutes,
+        notifyNewSignin: accounts.notifyNewSignin,
+        requireTwoFactorForMembers: accounts.requireTwoFactorForMembers,
+      });
     await recordActivity(
       {
         accountId: auth.accountId,

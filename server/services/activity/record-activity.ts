@@ -1,9 +1,11 @@
 // The account's activity log (docs/api.md, "Activity item"). Callers pass
-// what happened in words and metadata that is never a secret.
+// what happened in words and metadata that is never a secret; who acted is
+// the request's signed-in person unless the caller says otherwise.
 import { sql } from "drizzle-orm";
 import { db, type Executor } from "@/server/db/client";
 import { activityEvents } from "@/server/db/schema";
 import { newId } from "@/server/ids";
+import { currentActorEmail } from "./acting-person";
 
 export type ActivityType =
   | "auth.login"
@@ -61,7 +63,13 @@ export type ActivityType =
   | "relay.tested"
   | "suppression.added"
   | "suppression.removed"
-  | "security.sign_in_method_linked";
+  | "security.sign_in_method_linked"
+  | "team.invitation_sent"
+  | "team.invitation_revoked"
+  | "team.member_joined"
+  | "team.member_role_changed"
+  | "team.member_removed"
+  | "team.member_left";
 
 export type ActivityInput = {
   accountId: string;
@@ -70,6 +78,8 @@ export type ActivityInput = {
   ip?: string | null;
   userAgent?: string | null;
   metadata?: Record<string, unknown>;
+  /** Who acted; by default the person signed in for the current request (none: nobody signed in did it). */
+  actorEmail?: string | null;
 };
 
 export async function recordActivity(input: ActivityInput, tx: Executor = db()): Promise<void> {
@@ -80,6 +90,7 @@ export async function recordActivity(input: ActivityInput, tx: Executor = db()):
     description: input.description,
     ipAddress: input.ip ?? null,
     userAgent: input.userAgent?.slice(0, 512) ?? null,
+    actorEmail: input.actorEmail === undefined ? currentActorEmail() : input.actorEmail,
     metadata: input.metadata ?? {},
     // clock_timestamp(), not now(): events of one transaction keep their order.
     createdAt: sql`clock_timestamp()`,

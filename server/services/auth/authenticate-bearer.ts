@@ -1,12 +1,13 @@
 // Bearer authentication for API requests: a valid access token whose session
 // is still alive. Revocation and idle expiry therefore apply on the very next
 // request, not when the token expires.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { verifyAccessToken } from "@/server/auth/access-token";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { hotQuery } from "@/server/db/prepared";
-import { accounts, sessions } from "@/server/db/schema";
+import { accountMembers, accounts, sessions } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { Role } from "@/shared/api/access";
 import { hitCte, hitParameters, type RateLimitState, stateAfterHit } from "@/server/services/rate-limit/consume-rate-limit";
@@ -14,13 +15,18 @@ import type { RateLimitPolicy } from "@/server/services/rate-limit/policies";
 import { ACTIVITY_WRITE_INTERVAL_MS, isSessionAlive } from "./session-rules";
 
 export type AuthContext = {
+  /** The account the operation is on: the one the session acts in, or for a personal operation the person's own. */
   accountId: string;
-  /** The signed-in person's role in the account the session acts in (shared/api/access.ts). */
+  /** The signed-in person's role in that account (shared/api/access.ts). */
   role: Role;
   /** The signed-in person, who acts in the account (docs/teams.md). */
   actor: { id: string; email: string };
   sessionId: string;
   account: typeof accounts.$inferSelect;
+  /** The signed-in person's own account, where their sign-in (password, two-factor, sessions) lives. */
+  person: typeof accounts.$inferSelect;
+  /** The account the session acts in and the person's role there, whatever the operation. */
+  acting: { account: typeof accounts.$inferSelect; role: Role };
   session: typeof sessions.$inferSelect;
   /** When the access token presented stops being valid (an event stream opened with it ends then). */
   accessTokenExpiresAt: Date;
@@ -38,12 +44,21 @@ export function bearerTokenOf(request: Request): string | null {
   return match[1]!;
 }
 
-// Every authenticated request runs one of these.
+// The account a session acts in, and the person's membership there (none when it is their own).
+const actingAccounts = alias(accounts, "acting_account");
+const actingIn = sql`coalesce(${sessions.actingAccountId}, ${sessions.accountId})`;
+const membership = and(eq(accountMembers.accountId, sessions.actingAccountId), eq(accountMembers.memberAccountId, sessions.accountId));
+const lookedUp = { session: sessions, person: accounts, acting: actingAccounts, memberRole: accountMembers.role };
+
+// Every authenticated request runs one of these: the session, the person, the
+// account acted in and the role there, in one round trip.
 const sessionLookup = hotQuery("auth_session_lookup", (executor) =>
   executor
-    .select({ session: sessions, account: accounts })
+    .select(lookedUp)
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .innerJoin(actingAccounts, eq(actingAccounts.id, actingIn))
+    .leftJoin(accountMembers, membership)
     .where(eq(sessions.id, sql.placeholder("sessionId")))
     .limit(1),
 );
@@ -55,13 +70,21 @@ const countedSessionLookup = hotQuery("auth_session_lookup_counted", (executor) 
   const hit = hitCte();
   return executor
     .with(hit)
-    .select({ session: sessions, account: accounts, hitCount: hit.count, hitExpiresAt: hit.expiresAt })
+    .select({ ...lookedUp, hitCount: hit.count, hitExpiresAt: hit.expiresAt })
     .from(hit)
     .leftJoin(sessions, eq(sessions.id, sql.placeholder("sessionId")))
-    .leftJoin(accounts, eq(accounts.id, sessions.accountId));
+    .leftJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(actingAccounts, eq(actingAccounts.id, actingIn))
+    .leftJoin(accountMembers, membership);
 });
 
-type SessionRow = { session: typeof sessions.$inferSelect | null; account: typeof accounts.$inferSelect | null };
+type Account = typeof accounts.$inferSelect;
+type SessionRow = {
+  session: typeof sessions.$inferSelect | null;
+  person: Account | null;
+  acting: Account | null;
+  memberRole: Exclude<Role, "owner"> | null;
+};
 
 async function findSession(
   sessionId: string,
@@ -74,6 +97,12 @@ async function findSession(
   }
   const [row] = await countedSessionLookup().execute({ sessionId, ...hitParameters(limit, sessionSubject(sessionId), at) });
   return { row, hit: stateAfterHit(limit, { count: row!.hitCount, expiresAt: row!.hitExpiresAt }, at) };
+}
+
+/** The person's role where the session acts: owner of their own account, else their membership's (none: removed). */
+function roleOf(row: SessionRow): Role | null {
+  if (!row.session?.actingAccountId) return "owner";
+  return row.memberRole;
 }
 
 /** The subject a session's requests are counted under. */
@@ -89,21 +118,35 @@ export async function authenticateToken(token: string, limit?: RateLimitPolicy):
   if (!claims) throw expiredAccessToken();
   const at = now();
   const { row, hit } = await findSession(claims.sessionId, at, limit);
-  if (!row?.session || !row.account || row.account.id !== claims.accountId || !isSessionAlive(row.session, row.account, at)) {
+  const role = row ? roleOf(row) : null;
+  if (
+    !row?.session ||
+    !row.person ||
+    !row.acting ||
+    !role ||
+    row.person.id !== claims.accountId ||
+    !isSessionAlive(row.session, row.person, at)
+  ) {
     throw endedSession();
   }
   if (at.getTime() - row.session.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     await db().update(sessions).set({ lastActiveAt: at }).where(eq(sessions.id, row.session.id));
   }
   return {
-    accountId: row.account.id,
-    // A session acts in its own person's account, whose owner that person is.
-    role: "owner",
-    actor: { id: row.account.id, email: row.account.email },
+    accountId: row.acting.id,
+    role,
+    actor: { id: row.person.id, email: row.person.email },
     sessionId: row.session.id,
-    account: row.account,
+    account: row.acting,
+    person: row.person,
+    acting: { account: row.acting, role },
     session: row.session,
     accessTokenExpiresAt: claims.expiresAt,
     rateLimit: hit,
   };
+}
+
+/** The context of a personal operation: it is on the signed-in person's own account, whichever account they act in. */
+export function asPerson(auth: AuthContext): AuthContext {
+  return { ...auth, accountId: auth.person.id, account: auth.person, role: "owner" };
 }

@@ -53,6 +53,39 @@ async function notifyIfNewDevice(tx: Executor, account: typeof accounts.$inferSe
   await queueEmail(newSignInEmail(account.email, { when: at, ip: client.ip, device: userAgent ?? "unknown device", method }), tx);
 }
 
+type NewSession = {
+  /** The person signing in. */
+  account: typeof accounts.$inferSelect;
+  /** Where the session acts when not in the person's own account (docs/teams.md). */
+  actingAccountId: string | null;
+  method: SignInMethod;
+  client: ClientInfo;
+  at: Date;
+  /** When the person last proved who they are (a switch keeps the sign-in's). */
+  authenticatedAt: Date;
+  expiresAt: Date;
+};
+
+/** A session row and its first refresh token; answers the session's id and its token pair. */
+export async function openSession(tx: Executor, session: NewSession): Promise<{ sessionId: string; payload: AuthPayload }> {
+  const sessionId = newId("ses");
+  await tx.insert(sessions).values({
+    id: sessionId,
+    accountId: session.account.id,
+    actingAccountId: session.actingAccountId,
+    signInMethod: session.method,
+    ipAddress: session.client.ip,
+    userAgent: session.client.userAgent?.slice(0, 512) ?? null,
+    createdAt: session.at,
+    authenticatedAt: session.authenticatedAt,
+    lastActiveAt: session.at,
+    expiresAt: session.expiresAt,
+  });
+  const refreshToken = REFRESH_TOKEN_PREFIX + randomToken(32);
+  await tx.insert(refreshTokens).values({ tokenHash: sha256Hex(refreshToken), sessionId, createdAt: session.at });
+  return { sessionId, payload: await buildAuthPayload(session.account, sessionId, refreshToken, session.at) };
+}
+
 export async function startSession(
   tx: Executor,
   account: typeof accounts.$inferSelect,
@@ -61,20 +94,15 @@ export async function startSession(
 ): Promise<AuthPayload> {
   const at = now();
   await notifyIfNewDevice(tx, account, method, client, at);
-  const sessionId = newId("ses");
-  await tx.insert(sessions).values({
-    id: sessionId,
-    accountId: account.id,
-    signInMethod: method,
-    ipAddress: client.ip,
-    userAgent: client.userAgent?.slice(0, 512) ?? null,
-    createdAt: at,
+  const { sessionId, payload } = await openSession(tx, {
+    account,
+    actingAccountId: null,
+    method,
+    client,
+    at,
     authenticatedAt: at,
-    lastActiveAt: at,
     expiresAt: new Date(at.getTime() + SESSION_LIFETIME_MS),
   });
-  const refreshToken = REFRESH_TOKEN_PREFIX + randomToken(32);
-  await tx.insert(refreshTokens).values({ tokenHash: sha256Hex(refreshToken), sessionId, createdAt: at });
   await recordActivity(
     {
       accountId: account.id,
@@ -82,9 +110,10 @@ export async function startSession(
       description: `Signed in with ${method.replace("_", " ")}`,
       ip: client.ip,
       userAgent: client.userAgent,
+      actorEmail: account.email,
       metadata: { method, sessionId },
     },
     tx,
   );
-  return buildAuthPayload(account, sessionId, refreshToken, at);
+  return payload;
 }

@@ -26,6 +26,7 @@ import * as suppressions from "./suppressions";
 import * as settings from "./settings";
 import * as smtpAccess from "./smtp-access";
 import * as smtpRelays from "./smtp-relays";
+import * as teams from "./teams";
 import * as testSender from "./test-sender";
 import * as twoFactor from "./two-factor";
 
@@ -57,6 +58,16 @@ export const endpoints = [
   dashboard.getOnboardingProfile,
   settings.deleteAccount,
   settings.cancelAccountDeletion,
+  teams.listMembers,
+  teams.changeMemberRole,
+  teams.removeMember,
+  teams.inviteMember,
+  teams.listInvitations,
+  teams.revokeInvitation,
+  teams.acceptInvitation,
+  teams.listMemberships,
+  teams.switchAccount,
+  teams.leaveMembership,
   oauth.listSignInMethods,
   emailSignIn.setOtpLogin,
   twoFactor.setupTwoFactor,

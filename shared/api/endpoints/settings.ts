@@ -61,8 +61,9 @@ export const updateSecurityPreferences = defineEndpoint({
   path: "/account/security-preferences",
   operationId: "updateSecurityPreferences",
   access: "settings:write",
-  summary: "Set the idle timeout and new sign-in notifications",
-  description: "`sessionTimeoutMinutes` (5..43200) applies to existing sessions at once. At least one field is required.",
+  summary: "Set the idle timeout, new sign-in notifications and two-factor for members",
+  description:
+    "`sessionTimeoutMinutes` (5..43200) applies to existing sessions at once. `requireTwoFactorForMembers` refuses members without two-factor when they switch into the account. At least one field is required.",
   tag: "Account",
   auth: "bearer",
   body: securityPreferencesBody,

@@ -15,6 +15,7 @@ export const apiTags = {
   Auth: "Registration, sign-in and tokens. Access tokens last 15 minutes; refresh tokens rotate on every use.",
   Sessions: "Signed-in devices of the account.",
   Account: "The signed-in account's settings.",
+  Team: "Members of the account with their roles, invitations, and acting in the accounts one belongs to.",
   "Two-factor": "TOTP two-factor authentication and recovery codes.",
   Dashboard: "The account's usage overview.",
   Billing: "Plans, the subscription, checkout with a payment provider, invoices and email credits. Amounts are integers in minor units.",
@@ -28,6 +29,6 @@ export type ApiTag = keyof typeof apiTags;
 export const apiTagGroups: readonly { name: string; tags: readonly ApiTag[] }[] = [
   { name: "Sending", tags: ["Messages", "Suppressions", "Events", "Sending domains", "API keys", "SMTP access", "Relays"] },
   { name: "Hosting", tags: ["Mailboxes"] },
-  { name: "Account", tags: ["Auth", "Sessions", "Account", "Two-factor", "Dashboard", "Billing"] },
+  { name: "Account", tags: ["Auth", "Sessions", "Account", "Team", "Two-factor", "Dashboard", "Billing"] },
   { name: "Service", tags: ["Support", "Health"] },
 ];

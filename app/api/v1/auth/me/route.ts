@@ -4,5 +4,5 @@ import { accountView } from "@/server/services/account/account-view";
 
 // GET /api/v1/auth/me — the account the session acts in, who acts, and with which role
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
-  route(api.getMe).handle(async ({ auth }) => ({ ...accountView(auth.account), role: auth.role, actor: auth.actor })),
+  route(api.getMe).handle(async ({ auth }) => ({ ...accountView(auth.acting.account), role: auth.acting.role, actor: auth.actor })),
 );
