@@ -126,6 +126,7 @@ test.describe("primary navigation", () => {
     await expect(nav.getByRole("list", { name: "Hosting" }).getByRole("link")).toHaveText(["Mailboxes"]);
     await expect(nav.getByRole("list", { name: "Account" }).getByRole("link")).toHaveText([
       "Billing",
+      "Team",
       "Security",
       "Sessions",
       "Activity",
@@ -145,6 +146,7 @@ test.describe("primary navigation", () => {
       "/events",
       "/mailboxes",
       "/billing",
+      "/team",
       "/security",
       "/sessions",
       "/activity",

@@ -4,7 +4,7 @@
 // API wants one, comes from "Confirm it's you" (features/security/confirm-identity.tsx).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { cancelAccountDeletion, deleteAccount } from "@/shared/api/endpoint-refs";
-import type { Account } from "@/shared/schemas/account";
+import type { Me } from "@/shared/schemas/account";
 import { meQueryKey } from "@/features/account/use-account";
 import { PortalApiError, portalFetch } from "@/features/api/portal-fetch";
 import { signOut } from "@/features/auth/next-auth-client";
@@ -30,7 +30,7 @@ export function useDeleteAccount() {
 export function useCancelDeletion() {
   const queryClient = useQueryClient();
   const clearSchedule = () =>
-    queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, deletionScheduledFor: null } : account));
+    queryClient.setQueryData<Me>(meQueryKey, (account) => (account ? { ...account, deletionScheduledFor: null } : account));
   return useMutation({
     mutationFn: async () => {
       try {

@@ -4,7 +4,7 @@
 // account (meQueryKey), so both stay in step after a change.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { setOtpLogin } from "@/shared/api/endpoint-refs";
-import type { Account } from "@/shared/schemas/account";
+import type { Me } from "@/shared/schemas/account";
 import { meQueryKey } from "@/features/account/use-account";
 import { portalFetch } from "@/features/api/portal-fetch";
 
@@ -13,7 +13,7 @@ export function useSetOtpLogin() {
   return useMutation({
     mutationFn: (enabled: boolean) => portalFetch(setOtpLogin, { body: { enabled } }),
     onSuccess: ({ otpLoginEnabled }) => {
-      queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, otpLoginEnabled } : account));
+      queryClient.setQueryData<Me>(meQueryKey, (account) => (account ? { ...account, otpLoginEnabled } : account));
     },
   });
 }

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { disableTwoFactor, reauthenticate, setupTwoFactor, verifyTwoFactor } from "@/shared/api/endpoint-refs";
-import type { Account } from "@/shared/schemas/account";
+import type { Me } from "@/shared/schemas/account";
 import type { reauthenticateBody } from "@/shared/schemas/two-factor";
 import { meQueryKey } from "@/features/account/use-account";
 import { portalFetch } from "@/features/api/portal-fetch";
@@ -14,7 +14,7 @@ import { portalFetch } from "@/features/api/portal-fetch";
 function useSetTwoFactorEnabled() {
   const queryClient = useQueryClient();
   return (twoFactorEnabled: boolean) =>
-    queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, twoFactorEnabled } : account));
+    queryClient.setQueryData<Me>(meQueryKey, (account) => (account ? { ...account, twoFactorEnabled } : account));
 }
 
 /** A new secret and its otpauth:// URI (needs a fresh session). */

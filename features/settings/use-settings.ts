@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { changePassword, updateProfile, updateSecurityPreferences } from "@/shared/api/endpoint-refs";
-import type { Account } from "@/shared/schemas/account";
+import type { Me } from "@/shared/schemas/account";
 import type { changePasswordBody, profileBody, securityPreferencesBody } from "@/shared/schemas/settings";
 import { meQueryKey } from "@/features/account/use-account";
 import { portalFetch } from "@/features/api/portal-fetch";
@@ -14,7 +14,8 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.output<typeof profileBody>) => portalFetch(updateProfile, { body }),
-    onSuccess: (account) => queryClient.setQueryData<Account>(meQueryKey, account),
+    // The account's fields change; who acts in it, and with which role, do not.
+    onSuccess: (account) => queryClient.setQueryData<Me>(meQueryKey, (me) => (me ? { ...me, ...account } : me)),
   });
 }
 
@@ -28,7 +29,6 @@ export function useUpdateSecurityPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.output<typeof securityPreferencesBody>) => portalFetch(updateSecurityPreferences, { body }),
-    onSuccess: (preferences) =>
-      queryClient.setQueryData<Account>(meQueryKey, (account) => (account ? { ...account, ...preferences } : account)),
+    onSuccess: (preferences) => queryClient.setQueryData<Me>(meQueryKey, (me) => (me ? { ...me, ...preferences } : me)),
   });
 }
