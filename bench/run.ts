@@ -30,6 +30,7 @@ import { describeLoginCost, type LoginCost, measureLoginCost } from "./login-cos
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { targetLine } from "./targets";
+import { joinBenchTeam } from "./team-member";
 import { writeResults } from "./write-results";
 
 type BenchRoute = { path: string; auth: boolean; note?: string; scaling?: boolean };
@@ -137,6 +138,21 @@ function readTargets(rows: Row[], workers: number): string[] {
     });
 }
 
+/** A read measured in one's own account and acting in a team: the team's ≥ 0.9 × the own (the role check adds no round trip). */
+const TEAM_READ = "/sending/domains";
+const TEAM_READ_SCENARIO = `GET /api/v1${TEAM_READ}`;
+const TEAM_GOAL = 0.9;
+
+function teamTarget(rows: Row[], workers: number): string {
+  const own = rows.find((row) => row.workers === workers && row.scenario === TEAM_READ_SCENARIO)?.requestsPerSecond;
+  const team = rows.find(
+    (row) => row.workers === workers && row.scenario === `${TEAM_READ_SCENARIO} (acting in a team)`,
+  )?.requestsPerSecond;
+  const name = "sending-domains acting in a team ÷ in one's own account";
+  if (!own || !team) return targetLine(name, "–", `≥ ${TEAM_GOAL}`, false);
+  return targetLine(name, team / own, `≥ ${TEAM_GOAL}`, team / own >= TEAM_GOAL);
+}
+
 async function main() {
   const rows: Row[] = [];
   const skipped: Skipped[] = [];
@@ -165,6 +181,19 @@ async function main() {
           }
           const name = `GET /api/v1${route.path}${route.note ? ` (${route.note})` : ""}`;
           rows.push(await measure(name, url, route.auth ? bearer : {}, workers, { pid: app.pid, databaseUrl: database?.url }));
+        }
+        // The same read acting in a team (a viewer's session): the role comes with the session's own lookup.
+        if (workers === maxWorkers) {
+          const teamToken = await joinBenchTeam(app.baseUrl, app.dataDir, account);
+          rows.push(
+            await measure(
+              `${TEAM_READ_SCENARIO} (acting in a team)`,
+              `${app.baseUrl}/api/v1${TEAM_READ}`,
+              { headers: { authorization: `Bearer ${teamToken}` } },
+              workers,
+              { pid: app.pid, databaseUrl: database?.url },
+            ),
+          );
         }
         // Health once more at the end: the baseline is the better of its two runs, so a cold
         // first run (or a quiet spell of the machine) never flatters the other routes' ratios.
@@ -207,7 +236,7 @@ async function main() {
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(" ")} at the end`;
-  const targets = readTargets(rows, maxWorkers);
+  const targets = [...readTargets(rows, maxWorkers), teamTarget(rows, maxWorkers)];
   const table = [
     `Benchmark ${new Date().toISOString()} — ${connections} connections, ${seconds} s each, database: ${database ? "PostgreSQL" : "embedded PGlite"}; ${environment}`,
     "",
