@@ -81,6 +81,16 @@ test("invite with the defaults, accept signed out through sign-up, act with the 
   await member.reload();
   await expect(member.getByRole("region", { name: "Create a key" }).getByLabel("Name", { exact: true })).toBeVisible();
 
+  // The owner's activity log names who did what.
+  await page.goto("/activity");
+  await expect(
+    page
+      .getByTestId("activity-actor")
+      .filter({ hasText: `by ${invitee.email}` })
+      .first(),
+  ).toBeVisible();
+  await page.goto("/team");
+
   // Removed, they are signed out of the account on their next request.
   await page.getByRole("button", { name: `Remove ${invitee.email}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove member" }).click();

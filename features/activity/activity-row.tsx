@@ -1,6 +1,6 @@
 "use client";
-// One event of the activity log: what happened (with its machine name), when,
-// from which address and on which device.
+// One event of the activity log: what happened (with its machine name), who
+// did it, when, from which address and on which device.
 import type { z } from "zod";
 import { formatDateTime, formatRelativeTime } from "@/components/format-time";
 import { describeUserAgent } from "@/features/sessions/describe-user-agent";
@@ -44,6 +44,14 @@ export function ActivityRow({ item }: { item: ActivityItem }) {
                 </>
               ) : null}
               <code className="font-mono text-[0.6875rem] text-zinc-500 dark:text-zinc-400">{item.type}</code>
+              {item.actorEmail ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span className="break-all" data-testid="activity-actor">
+                    by {item.actorEmail}
+                  </span>
+                </>
+              ) : null}
             </p>
           </div>
         </div>

@@ -14,6 +14,7 @@ import { CreateMailboxForm } from "./create-mailbox-form";
 import { DomainMailboxes } from "./domain-mailboxes";
 import { MailStorageNotice } from "./mail-storage-notice";
 import { useMailboxes, useMailClientSettings } from "./use-mailboxes";
+import { RequiresPermission } from "@/features/teams/requires-permission";
 
 /** Mailboxes need the domain to be the account's (ownership proven); sending verification is not needed. */
 const canHostMail = (domain: SendingDomain) =>
@@ -61,7 +62,9 @@ export function MailboxesPanel() {
                     <h2 id="new-mailbox" className="mb-4 text-base font-semibold text-zinc-900 dark:text-white">
                       Create a mailbox
                     </h2>
-                    <CreateMailboxForm domains={names} onCreated={(mailbox) => setNotice(`Created ${mailbox.address}.`)} />
+                    <RequiresPermission permission="hosting:write">
+                      <CreateMailboxForm domains={names} onCreated={(mailbox) => setNotice(`Created ${mailbox.address}.`)} />
+                    </RequiresPermission>
                   </section>
                   {notice ? <Alert tone="success">{notice}</Alert> : null}
                   {hosting.map((domain) => (

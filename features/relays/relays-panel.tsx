@@ -14,6 +14,7 @@ import type { SmtpRelay } from "@/shared/schemas/smtp-relay";
 import { encryptionLabels, testErrorLabels } from "./relay-text";
 import { useDeleteRelay, useRelays, useTestRelay, useUpdateRelay } from "./use-relays";
 import { PageHeader } from "@/components/page-header";
+import { useActing } from "@/features/teams/use-acting";
 
 // The add/edit form opens in a dialog: fetched (with react-hook-form) when it first opens.
 const RelayForm = onDemand(() => import("./relay-form").then((module) => module.RelayForm));
@@ -22,6 +23,7 @@ type Notice = { tone: "success" | "error"; text: string } | null;
 type Editing = { kind: "add" } | { kind: "edit"; relay: SmtpRelay } | null;
 
 export function RelaysPanel() {
+  const mayChange = useActing().may("sending:write");
   const relays = useRelays();
   const testRelay = useTestRelay();
   const makeDefault = useUpdateRelay();
@@ -75,9 +77,11 @@ export function RelaysPanel() {
         title="SMTP relays"
         description="Your own mail servers we can hand messages to. The default relay is the one used for sending; passwords are stored encrypted and never shown again."
         actions={
-          <Button className="shrink-0" onClick={() => setEditing({ kind: "add" })}>
-            Add relay
-          </Button>
+          mayChange ? (
+            <Button className="shrink-0" onClick={() => setEditing({ kind: "add" })}>
+              Add relay
+            </Button>
+          ) : null
         }
       />
 

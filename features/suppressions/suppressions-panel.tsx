@@ -15,6 +15,7 @@ import { AddSuppressionForm } from "./add-suppression-form";
 import { SuppressionRow } from "./suppression-row";
 import { useSuppressions } from "./use-suppressions";
 import { PageHeader } from "@/components/page-header";
+import { RequiresPermission } from "@/features/teams/requires-permission";
 
 const panelClass = "rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60";
 
@@ -77,7 +78,9 @@ export function SuppressionsPanel({ page, email }: { page: number; email?: strin
         <h2 id="add-suppression" className="text-base font-semibold text-zinc-900 dark:text-white">
           Add an address
         </h2>
-        <AddSuppressionForm onAdded={(added) => setNotice(`${added} is on the suppression list.`)} />
+        <RequiresPermission permission="sending:write">
+          <AddSuppressionForm onAdded={(added) => setNotice(`${added} is on the suppression list.`)} />
+        </RequiresPermission>
       </section>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       <section aria-labelledby="suppressed-addresses" className={panelClass}>

@@ -16,6 +16,7 @@ import { listEvents } from "@/shared/api/endpoints/events";
 import { listMessages, sendMessage } from "@/shared/api/endpoints/messages";
 import { createSmtpRelay } from "@/shared/api/endpoints/smtp-relays";
 import { addSuppression, removeSuppression } from "@/shared/api/endpoints/suppressions";
+import { listMembers, removeMember } from "@/shared/api/endpoints/teams";
 import { type FeedEvent, feedEventSchema } from "@/shared/schemas/events";
 import { baseUrl, call, randomIp } from "../support/api-client";
 import { sql, testDb } from "../support/database";
@@ -23,6 +24,7 @@ import { createAccount, type TestAccount, uniqueEmail } from "../support/factori
 import { inboundFixture } from "../support/inbound-fixtures";
 import { verifiedDomain } from "../support/domains";
 import { newApiKey } from "../support/sending";
+import { joinedMember } from "../support/teams";
 import { newMailbox } from "../support/hosted-mailboxes";
 import { mxTransaction, short } from "../support/mx-client";
 import { eventually, until } from "../support/poll";
@@ -438,6 +440,18 @@ describe("a stream or long poll ends with its credential", () => {
     const again = openStream(account.accessToken);
     expect((await again.response).statusCode).toBe(401);
     await again.close();
+  });
+
+  it("a member's stream reads the team's feed, and ends at once when the member is removed", async () => {
+    const owner = await createAccount();
+    const member = await joinedMember(owner, "viewer");
+    const stream = openStream(member.inTeam.accessToken);
+    expect((await stream.response).statusCode).toBe(200);
+    await suppress(owner, "seen-by-the-team@example.test");
+    await stream.until(() => stream.events.length === 1);
+    const entry = (await call(listMembers, { token: owner.accessToken })).body.data.find((person) => person.email === member.email)!;
+    expect((await call(removeMember, { token: owner.accessToken, params: { member_id: entry.id } })).status).toBe(200);
+    expect(await expectEndedWithin(stream, 5_000, /: The session has ended/)).toBeLessThan(5_000);
   });
 
   it("a stream opened with an API key ends at once when the key is deleted", async () => {

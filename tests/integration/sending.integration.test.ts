@@ -19,6 +19,7 @@ import { dnsControl } from "../support/dns-server";
 import { createAccount, uniqueEmail } from "../support/factories";
 import { waitForEmail } from "../support/captured-email";
 import { dkimResolver, newApiKey, settledMessage } from "../support/sending";
+import { dkimTags, pythonDkimVerifies } from "../support/python-dkim";
 import { verifiedDomain } from "../support/domains";
 
 const dns = () => dnsControl(inject("dnsControlUrl"));
@@ -156,6 +157,37 @@ describe("sending through the service's transport", () => {
     const message = await settledMessage(account.accessToken, sent.body.data.id);
     expect(message).toMatchObject({ status: "sent", deliveredVia: "service", attempts: 1 });
     expect(message.events.map((event) => event.type)).toEqual(["queued", "sent"]);
+  });
+
+  it("signs List-Unsubscribe, List-Unsubscribe-Post and Feedback-ID, which every message carries, as python3-dkim verifies", async () => {
+    const account = await createAccount();
+    const domain = await verifiedDomain(account);
+    const to = uniqueEmail("one-click");
+    const sent = await call(sendMessage, {
+      token: account.accessToken,
+      body: {
+        from: `news@${domain.name}`,
+        to,
+        subject: "Monthly news",
+        text: "News.",
+        headers: {
+          "List-Unsubscribe": `<https://${domain.name}/unsubscribe/1>, <mailto:leave@${domain.name}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const email = await waitForEmail(to);
+    const parsed = await simpleParser(email.raw);
+    expect(parsed.headers.get("feedback-id")).toBe(`tx:${domain.domain_id}:${account.user.id}:ces`);
+    const signed = dkimTags(email.raw).h!.toLowerCase().split(":");
+    expect(signed).toEqual(expect.arrayContaining(["list-unsubscribe", "list-unsubscribe-post", "feedback-id", "from", "subject"]));
+    const dkim = domain.records.find((record) => record.purpose === "dkim")!;
+    const published = (await dkimResolver()(dkim.name, "TXT")) as string[][];
+    const records = { [dkim.name]: published.map((chunks) => chunks.join("")).join("") };
+    expect(pythonDkimVerifies(email.raw, records)).toBe(true);
+    // The check is real: a changed List-Unsubscribe-Post fails it.
+    expect(pythonDkimVerifies(email.raw.replace("List-Unsubscribe=One-Click", "List-Unsubscribe=Two-Click"), records)).toBe(false);
   });
 
   it("fails DKIM verification once the published key no longer matches (the check is real)", async () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { assertRoleGranted } from "@/server/http/assert-role";
 import { AppError } from "@/server/errors";
-import { grants, isGranted, isPermission, requiredRole, roles, type Permission } from "@/shared/api/access";
+import { grants, isGranted, isPermission, mayGrant, requiredRole, roles, type Permission } from "@/shared/api/access";
 import { endpoints } from "@/shared/api/endpoints";
 
 const every = grants.owner;
@@ -82,5 +82,15 @@ describe("each endpoint's access", () => {
     const personal = endpoints.filter((endpoint) => endpoint.access === "personal");
     for (const endpoint of personal) expect(endpoint.auth, endpoint.operationId).toBe("bearer");
     expect(personal.map((endpoint) => endpoint.tag).toSorted()).toEqual(expect.arrayContaining(["Sessions", "Two-factor"]));
+  });
+});
+
+describe("giving roles", () => {
+  it("never gives a role above one's own: an admin gives admin and below, never owner", () => {
+    expect(mayGrant("admin", "admin")).toBe(true);
+    expect(mayGrant("admin", "viewer")).toBe(true);
+    expect(mayGrant("admin", "owner")).toBe(false);
+    expect(mayGrant("owner", "admin")).toBe(true);
+    expect(mayGrant("viewer", "developer")).toBe(false);
   });
 });

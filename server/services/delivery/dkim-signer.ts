@@ -8,6 +8,43 @@ import { dkimSigningKey } from "@/server/services/domains/dkim-keys";
 import { testSenderSigningKey } from "@/server/services/messages/service-dkim-key";
 
 const CACHE_MS = 60_000;
+
+/**
+ * The fields the signature covers when present: RFC 6376's list (nodemailer's default) plus the ones mailbox
+ * providers act on only when signed (RFC 8058's List-Unsubscribe-Post, Feedback-ID), the customer's own included.
+ */
+const SIGNED_FIELDS = [
+  "From",
+  "Sender",
+  "Reply-To",
+  "Subject",
+  "Date",
+  "Message-ID",
+  "To",
+  "Cc",
+  "MIME-Version",
+  "Content-Type",
+  "Content-Transfer-Encoding",
+  "Content-ID",
+  "Content-Description",
+  "Resent-Date",
+  "Resent-From",
+  "Resent-Sender",
+  "Resent-To",
+  "Resent-Cc",
+  "Resent-Message-ID",
+  "In-Reply-To",
+  "References",
+  "List-Id",
+  "List-Help",
+  "List-Unsubscribe",
+  "List-Unsubscribe-Post",
+  "List-Subscribe",
+  "List-Post",
+  "List-Owner",
+  "List-Archive",
+  "Feedback-ID",
+].join(":");
 /** The key parsed once (not its PEM per signature). */
 type SigningKey = { domain: string; selector: string; privateKey: KeyObject };
 const cache = new Map<string, { key: Promise<SigningKey | null>; until: number }>();
@@ -42,6 +79,11 @@ export async function signMessage(
 ): Promise<{ raw: Buffer; signed: boolean; signingDomain: string | null }> {
   const key = domainId ? await keyOf(domainId) : await testSenderSigningKey(fromDomain);
   if (!key) return { raw, signed: false, signingDomain: null };
-  const signer = new DKIM({ domainName: key.domain, keySelector: key.selector, privateKey: key.privateKey as never });
+  const signer = new DKIM({
+    domainName: key.domain,
+    keySelector: key.selector,
+    privateKey: key.privateKey as never,
+    headerFieldNames: SIGNED_FIELDS,
+  });
   return { raw: await readAll(signer.sign(raw) as Readable), signed: true, signingDomain: key.domain };
 }

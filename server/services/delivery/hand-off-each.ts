@@ -14,6 +14,7 @@ import type { DeliveredVia } from "@/shared/schemas/messages";
 import type { DeliveryError, HandedOff } from "./classify-hand-off";
 import { describe } from "./diagnostics";
 import { signMessage } from "./dkim-signer";
+import { feedbackIdOf, withFeedbackId } from "@/server/message-format/feedback-id";
 import { handOffToHostedMailboxes, type HostedDelivery } from "./hosted-route";
 import type { LoadedMessage } from "./load-for-delivery";
 
@@ -78,7 +79,9 @@ export async function signAndHandOff(
 ): Promise<HandedOff> {
   let signed = false;
   try {
-    const signature = await signMessage(raw, row.domainId, row.fromDomain);
+    // The test sender's messages have no domain of the account: its from domain stands in.
+    const labelled = withFeedbackId(raw, feedbackIdOf("tx", row.domainId ?? row.fromDomain, row.accountId));
+    const signature = await signMessage(labelled, row.domainId, row.fromDomain);
     signed = signature.signed;
     return { signed, ...(await handOffEach(relay, signature, row, pending)) };
   } catch (caught) {

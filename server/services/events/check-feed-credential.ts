@@ -22,7 +22,8 @@ const sessionStates = hotQuery("feed_session_states", (executor) =>
   executor
     .select({
       id: sessions.id,
-      accountId: sessions.accountId,
+      // The account the session acts in (a team's, for a member): the one the feed reads.
+      accountId: sql<string>`coalesce(${sessions.actingAccountId}, ${sessions.accountId})`,
       revokedAt: sessions.revokedAt,
       expiresAt: sessions.expiresAt,
       lastActiveAt: sessions.lastActiveAt,
