@@ -6,13 +6,12 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/button";
 import { DevMailboxHint } from "@/components/dev-mailbox";
-import { describedBy, fieldIds, inputClass } from "@/components/form-field";
 import { QueryState } from "@/components/query-state";
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { useConfirmEmail, useSendConfirmationCode, useSendTestEmail, useTestSender } from "./use-test-sender";
+import { EmailedCodeField } from "@/components/emailed-code-field";
 
 const errorText = (error: unknown) => (error instanceof PortalApiError ? error.message : "That did not work. Try again.");
-const codeIds = fieldIds("confirmation-code");
 
 export function SendTestEmail() {
   const sender = useTestSender();
@@ -100,20 +99,7 @@ function ConfirmAddress({ email, pendingUntil }: { email: string; pendingUntil: 
               confirm.mutate(code);
             }}
           >
-            <div>
-              <label htmlFor={codeIds.control} className="block text-xs font-medium text-zinc-700 dark:text-zinc-300">
-                Code from the email
-              </label>
-              <input
-                {...describedBy(codeIds, {})}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                className={`${inputClass} mt-1 w-32 font-mono tracking-widest`}
-              />
-            </div>
+            <EmailedCodeField value={code} onChange={setCode} />
             <Button size="sm" type="submit" pending={confirm.isPending}>
               {confirm.isPending ? "Confirming…" : "Confirm address"}
             </Button>

@@ -2,7 +2,7 @@
 // PUT /account/security-preferences: the idle timeout (a choice of presets)
 // the new sign-in email and two-factor for members, on the API's own schema.
 import { useId } from "react";
-import { Controller } from "react-hook-form";
+import { Controller, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
@@ -41,10 +41,6 @@ export function SecurityPreferencesForm({ account }: { account: Account }) {
       return "Security preferences saved.";
     },
   });
-  const notifyTitleId = useId();
-  const notifyDescriptionId = useId();
-  const membersTitleId = useId();
-  const membersDescriptionId = useId();
   const options = timeoutOptions(form.watch("sessionTimeoutMinutes"));
 
   return (
@@ -72,56 +68,18 @@ export function SecurityPreferencesForm({ account }: { account: Account }) {
             </select>
           </FormField>
         </div>
-        <div className="flex items-start justify-between gap-4 border-t border-zinc-200 pt-5 sm:gap-8 dark:border-zinc-800">
-          <div className="min-w-0 max-w-xl">
-            <p id={notifyTitleId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-              Email me about new sign-ins
-            </p>
-            <p id={notifyDescriptionId} className="mt-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-              When someone signs in from a device or address this account has not used before, we send you an email.
-            </p>
-          </div>
-          <Controller
-            control={form.control}
-            name="notifyNewSignin"
-            render={({ field }) => (
-              <Switch
-                ref={field.ref}
-                checked={field.value ?? false}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                aria-labelledby={notifyTitleId}
-                aria-describedby={notifyDescriptionId}
-                className="mt-0.5"
-              />
-            )}
-          />
-        </div>
-        <div className="flex items-start justify-between gap-4 border-t border-zinc-200 pt-5 sm:gap-8 dark:border-zinc-800">
-          <div className="min-w-0 max-w-xl">
-            <p id={membersTitleId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-              Require two-factor for members
-            </p>
-            <p id={membersDescriptionId} className="mt-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-              Members without two-factor authentication on their own account cannot switch into this one until they turn it on.
-            </p>
-          </div>
-          <Controller
-            control={form.control}
-            name="requireTwoFactorForMembers"
-            render={({ field }) => (
-              <Switch
-                ref={field.ref}
-                checked={field.value ?? false}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                aria-labelledby={membersTitleId}
-                aria-describedby={membersDescriptionId}
-                className="mt-0.5"
-              />
-            )}
-          />
-        </div>
+        <PreferenceSwitch
+          form={form}
+          name="notifyNewSignin"
+          title="Email me about new sign-ins"
+          description="When someone signs in from a device or address this account has not used before, we send you an email."
+        />
+        <PreferenceSwitch
+          form={form}
+          name="requireTwoFactorForMembers"
+          title="Require two-factor for members"
+          description="Members without two-factor authentication on their own account cannot switch into this one until they turn it on."
+        />
       </SettingsCardBody>
       <SettingsCardFooter status={<SavedStatus message={saved} />}>
         <Button type="submit" size="sm" pending={isSubmitting}>
@@ -129,6 +87,51 @@ export function SecurityPreferencesForm({ account }: { account: Account }) {
         </Button>
       </SettingsCardFooter>
     </form>
+  );
+}
+
+type PreferencesForm = UseFormReturn<PreferencesInput, unknown, PreferencesValues>;
+
+/** One on/off preference: its title and description name the switch for assistive technology. */
+function PreferenceSwitch({
+  form,
+  name,
+  title,
+  description,
+}: {
+  form: PreferencesForm;
+  name: "notifyNewSignin" | "requireTwoFactorForMembers";
+  title: string;
+  description: string;
+}) {
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 border-t border-zinc-200 pt-5 sm:gap-8 dark:border-zinc-800">
+      <div className="min-w-0 max-w-xl">
+        <p id={titleId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          {title}
+        </p>
+        <p id={descriptionId} className="mt-1 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+          {description}
+        </p>
+      </div>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Switch
+            ref={field.ref}
+            checked={field.value ?? false}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            aria-labelledby={titleId}
+            aria-describedby={descriptionId}
+            className="mt-0.5"
+          />
+        )}
+      />
+    </div>
   );
 }
 

@@ -9,7 +9,6 @@ import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import Link from "next/link";
 import { buttonClass } from "@/components/button-styles";
-import { describedBy, fieldIds, inputClass } from "@/components/form-field";
 import { useAccount } from "@/features/account/use-account";
 import { PortalApiError, portalFetch } from "@/features/api/portal-fetch";
 import { AuthCard } from "@/features/auth/auth-card";
@@ -17,8 +16,8 @@ import { signOut } from "@/features/auth/next-auth-client";
 import { acceptInvitation, confirmEmail, sendEmailConfirmation } from "@/shared/api/endpoint-refs";
 import { signInUrl, withCallbackUrl } from "@/shared/safe-callback-url";
 import { switchToAccount } from "./switch-account";
+import { EmailedCodeField } from "@/components/emailed-code-field";
 
-const codeIds = fieldIds("invitation-confirm-code");
 const wide = (variant: "primary" | "secondary") => `${buttonClass(variant)} w-full`;
 // Only the first fragment: Next's client navigation after signing up can append the fragment it came with again.
 const tokenFromHash = () => new URLSearchParams(window.location.hash.slice(1).split("#")[0]).get("token");
@@ -193,20 +192,7 @@ function ConfirmThenAccept({ email, onConfirmed }: { email: string; onConfirmed:
             if (await confirm.call(code)) onConfirmed();
           }}
         >
-          <div>
-            <label htmlFor={codeIds.control} className="block text-xs font-medium text-zinc-700 dark:text-zinc-300">
-              Code from the email
-            </label>
-            <input
-              {...describedBy(codeIds, {})}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              className={`${inputClass} mt-1 w-32 font-mono tracking-widest`}
-            />
-          </div>
+          <EmailedCodeField value={code} onChange={setCode} />
           <Button size="sm" type="submit" pending={confirm.pending}>
             {confirm.pending ? "Confirming…" : "Confirm and accept"}
           </Button>

@@ -1,7 +1,7 @@
 // The role step of every operation (docs/teams.md): written once, for every
 // door that reaches the API with a session (the API itself, the portal).
 import { AppError } from "@/server/errors";
-import { type Access, isGranted, isPermission, type Role, requiredRole } from "@/shared/api/access";
+import { type Access, isGranted, isPermission, type Role, requiredRole, roles } from "@/shared/api/access";
 
 /**
  * 403 `forbidden` (with `data.requiredRole`) unless the session's role in the account is granted the
@@ -9,8 +9,9 @@ import { type Access, isGranted, isPermission, type Role, requiredRole } from "@
  */
 export function assertRoleGranted(access: Access, role: Role | null): void {
   if (!isPermission(access) || role === null || isGranted(role, access)) return;
-  const needed = requiredRole(access);
-  throw new AppError("forbidden", `Your role in this account (${role}) may not do this; it needs the ${needed} role or one granted more.`, {
-    data: { requiredRole: needed },
+  // Roles are not a ladder (a developer sends but does not read members), so the message names every role that may.
+  const allowed = roles.filter((candidate) => isGranted(candidate, access)).join(", ");
+  throw new AppError("forbidden", `Your role in this account (${role}) may not do this. Roles that may: ${allowed}.`, {
+    data: { requiredRole: requiredRole(access) },
   });
 }

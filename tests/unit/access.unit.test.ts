@@ -53,6 +53,7 @@ describe("roles", () => {
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal.code).toBe("forbidden");
     expect(refusal.details.data).toEqual({ requiredRole: "developer" });
+    expect(refusal.message).toContain("Roles that may: owner, admin, developer.");
     expect(() => assertRoleGranted("billing:read", "developer")).toThrow(AppError);
     for (const role of roles) {
       expect(() => assertRoleGranted("public", role)).not.toThrow();

@@ -1,5 +1,5 @@
--- Trigger on sessions, api_keys and accounts: a session or API key that stops working, or an account going
--- away, tells every instance at commit, so the streams and long polls opened with it end at once
+-- Trigger on api_keys and accounts (sessions have feed_session_credentials_notify since migration 0033): an
+-- API key that stops working, or an account going away, tells every instance at commit, so the streams and long polls opened with it end at once
 -- (server/services/events/feed-watcher.ts); the payload is the account. The trigger's argument names the
 -- column holding the account id.
 -- Current definition, as migration 0027_feed_credentials made it; to change it, see docs/architecture.md ("SQL functions").

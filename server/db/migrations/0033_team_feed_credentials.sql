@@ -1,11 +1,12 @@
 -- A session's readers watch the account it acts in (a team's, for a member), so the notice that ends them
 -- names that account: a member removed from a team, or signed out, stops reading the team's feed at once.
 CREATE FUNCTION feed_session_credentials_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  session sessions;
 BEGIN
-  IF TG_OP = 'DELETE' THEN session := OLD; ELSE session := NEW; END IF;
-  PERFORM pg_notify('feed_credentials', COALESCE(session.acting_account_id, session.account_id));
+  IF TG_OP = 'DELETE' THEN
+    PERFORM pg_notify('feed_credentials', COALESCE(OLD.acting_account_id, OLD.account_id));
+  ELSE
+    PERFORM pg_notify('feed_credentials', COALESCE(NEW.acting_account_id, NEW.account_id));
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
