@@ -6,13 +6,12 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { confirmEmail, sendEmailConfirmation } from "@/shared/api/endpoints/email-confirmation";
 import { sendMessage } from "@/shared/api/endpoints/messages";
 import { call } from "../support/api-client";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
-import { codeIn, waitForEmail } from "../support/captured-email";
 import { newApiKey } from "../support/sending";
 import { verifiedDomain } from "../support/domains";
+import { confirmAddress } from "../support/confirm-address";
 
 const TEST_SENDER = "onboarding@localhost";
 const smtpDoc = () => readFileSync("docs/smtp.md", "utf8");
@@ -34,9 +33,7 @@ let key: string;
 
 beforeAll(async () => {
   account = await createAccount();
-  expect((await call(sendEmailConfirmation, { token: account.accessToken })).status).toBe(200);
-  const code = codeIn(await waitForEmail(account.email, { subject: "Confirm your email address" }))!;
-  expect((await call(confirmEmail, { token: account.accessToken, body: { code } })).status).toBe(200);
+  await confirmAddress(account);
   key = (await newApiKey(account, { scope: "sending" })).secret;
 });
 

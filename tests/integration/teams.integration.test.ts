@@ -26,7 +26,8 @@ import { sql } from "../support/database";
 import { createAccount, signIn, uniqueEmail } from "../support/factories";
 import { TEST_INVITATIONS_PER_ACCOUNT } from "../support/invitation-limit";
 import { oathtoolCode } from "../support/oathtool";
-import { confirmAddress, invitationTokenFor, joinedMember } from "../support/teams";
+import { confirmAddress } from "../support/confirm-address";
+import { invitationTokenFor, joinedMember } from "../support/teams";
 
 const invite = (token: string, email: string, role = "viewer") => call(inviteMember, { token, body: { email, role } });
 

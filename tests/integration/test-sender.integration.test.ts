@@ -19,6 +19,7 @@ import { dnsControl, publishRecords } from "../support/dns-server";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { codeIn, magicLinkIn, waitForEmail } from "../support/captured-email";
 import { settledMessage } from "../support/sending";
+import { confirmAddress } from "../support/confirm-address";
 
 // The integration server's APP_URL is http://localhost:<port>, and MAIL_HOSTNAME defaults to its host.
 const TEST_SENDER = "onboarding@localhost";
@@ -31,17 +32,9 @@ async function proveEmail(account: TestAccount) {
   expect(signedIn.status).toBe(200);
 }
 
-/** …or with the code POST /account/email/confirmation emails, from a signed-in session. */
-async function confirmWithCode(account: TestAccount) {
-  expect((await call(sendEmailConfirmation, { token: account.accessToken })).status).toBe(200);
-  const code = codeIn(await waitForEmail(account.email, { subject: "Confirm your email address" }))!;
-  const confirmed = await call(confirmEmail, { token: account.accessToken, body: { code } });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-}
-
 async function provenAccount() {
   const account = await createAccount();
-  await confirmWithCode(account);
+  await confirmAddress(account);
   return account;
 }
 

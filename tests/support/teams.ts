@@ -1,21 +1,14 @@
 // Teams through the public API and the mail sink: an owner invites, the
 // invitee proves their address and accepts from the emailed link.
 import { expect } from "vitest";
-import { confirmEmail, sendEmailConfirmation } from "@/shared/api/endpoints/email-confirmation";
 import { acceptInvitation, inviteMember, switchAccount } from "@/shared/api/endpoints/teams";
 import type { AuthPayload } from "@/shared/schemas/auth";
 import type { MemberRole } from "@/shared/schemas/teams";
 import { call } from "./api-client";
-import { codeIn, emailsTo, waitForEmail } from "./captured-email";
+import { emailsTo } from "./captured-email";
+import { confirmAddress } from "./confirm-address";
 import { eventually } from "./poll";
 import { createAccount, type TestAccount } from "./factories";
-
-/** Confirms the account's address with the code POST /account/email/confirmation emails. */
-export async function confirmAddress(account: TestAccount) {
-  expect((await call(sendEmailConfirmation, { token: account.accessToken })).status).toBe(200);
-  const code = codeIn(await waitForEmail(account.email, { subject: "Confirm your email address" }))!;
-  expect((await call(confirmEmail, { token: account.accessToken, body: { code } })).status).toBe(200);
-}
 
 const invitationsTo = (email: string) => emailsTo(email).filter((message) => message.subject.includes(" invited you to "));
 
