@@ -21,7 +21,8 @@ export function newId(
     | "als"
     | "fcn"
     | "mem"
-    | "invite",
+    | "invite"
+    | "top",
 ): string {
   return `${prefix}_${randomBytes(12).toString("hex")}`;
 }

@@ -37,9 +37,10 @@ export function contentSecurityPolicy(nonce: string, options: { isDevelopment: b
  * Auth pages (docs/api.md) carry one-time tokens (magic links), an email
  * address (password reset) or a callbackUrl in their URLs: never leak them as
  * a referrer. Nor do the tracking URLs of sent messages (/t/): the click
- * redirect's destination must not learn the signed link the reader came from.
+ * redirect's destination must not learn the signed link the reader came from,
+ * nor any link of the preference page (/u/) its unsubscribe token.
  */
-const NO_REFERRER_SECTIONS = ["/auth", "/sign-in", "/sign-up", "/forgot-password", "/reset-password", "/t"];
+const NO_REFERRER_SECTIONS = ["/auth", "/sign-in", "/sign-up", "/forgot-password", "/reset-password", "/t", "/u"];
 
 export function referrerPolicyFor(pathname: string): string {
   const isAuthPage = NO_REFERRER_SECTIONS.some((section) => pathname === section || pathname.startsWith(`${section}/`));

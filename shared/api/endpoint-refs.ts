@@ -33,6 +33,7 @@ import type * as support from "./endpoints/support";
 import type * as suppressions from "./endpoints/suppressions";
 import type * as teams from "./endpoints/teams";
 import type * as testSender from "./endpoints/test-sender";
+import type * as topics from "./endpoints/topics";
 import type * as twoFactor from "./endpoints/two-factor";
 
 /** What a request needs from a declaration; `declaration` exists only in the type. */
@@ -257,6 +258,12 @@ export const revokeInvitation = refTo<typeof teams.revokeInvitation>(
 );
 export const switchAccount = refTo<typeof teams.switchAccount>("POST", "/auth/switch", "switchAccount");
 export const getTestSender = refTo<typeof testSender.getTestSender>("GET", "/sending/test-sender", "getTestSender");
+export const createTopic = refTo<typeof topics.createTopic>("POST", "/sending/topics", "createTopic");
+export const deleteTopic = refTo<typeof topics.deleteTopic>("DELETE", "/sending/topics/{topic_id}", "deleteTopic");
+export const listSubscriptions = refTo<typeof topics.listSubscriptions>("GET", "/sending/subscriptions", "listSubscriptions");
+export const listTopics = refTo<typeof topics.listTopics>("GET", "/sending/topics", "listTopics");
+export const putSubscriptions = refTo<typeof topics.putSubscriptions>("PUT", "/sending/subscriptions/{email}", "putSubscriptions");
+export const updateTopic = refTo<typeof topics.updateTopic>("PATCH", "/sending/topics/{topic_id}", "updateTopic");
 export const completeTwoFactorChallenge = refTo<typeof twoFactor.completeTwoFactorChallenge>(
   "POST",
   "/auth/2fa/challenge",

@@ -44,6 +44,12 @@ export const rateLimitDefaults = {
   invitationsPerAccount: { limit: 30, windowSeconds: 3600 },
   /** Invitations one address receives from every account together: inviting must not become a way to mail-bomb someone. */
   invitationsPerEmail: { limit: 5, windowSeconds: 86_400 },
+  /** Uses of one unsubscribe link (the one-click POST, the preference page and its form): a flood of one link is refused. */
+  unsubscribePerToken: { limit: 30, windowSeconds: 3600 },
+  /** Unsubscribe links tried from one network, good or bad: guessing tokens is slowed to a crawl. */
+  unsubscribePerIp: { limit: 120, windowSeconds: 600 },
+  /** Changes one recipient's links make together, across every message they received. */
+  unsubscribePerEmail: { limit: 60, windowSeconds: 3600 },
   /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
   loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
 } satisfies Record<string, { limit: number; windowSeconds: number }>;

@@ -2,6 +2,7 @@
 // feed's query. The cursor is opaque to clients; this module alone reads it.
 import { z } from "zod";
 import { messageEventTypes, recipientTlsSchema } from "./messages";
+import { subscriptionSources, subscriptionStatuses } from "./topics";
 
 /** Message events as the feed names them: `message.<type of the message's own event>`. */
 type MessageFeedType = `message.${(typeof messageEventTypes)[number]}`;
@@ -15,6 +16,7 @@ const otherFeedTypes = [
   "mailbox.rejected",
   "mailbox.vacation_sent",
   "mailbox.forwarded",
+  "subscription.changed",
 ] as const;
 
 export const eventTypes = [...messageFeedTypes, ...otherFeedTypes] as const;
@@ -145,7 +147,13 @@ const messageDetails: Partial<Record<MessageFeedType, z.ZodType>> = {
     }),
   }),
   "message.expired": z.looseObject({ recipient, diagnostic: z.string().nullish(), source: outcomeSource }),
-  "message.suppressed": z.looseObject({ recipient }),
+  "message.suppressed": z.looseObject({
+    recipient,
+    reason: z.enum(["unsubscribed"]).optional().meta({
+      description:
+        "`unsubscribed`: the message's topic is one the recipient unsubscribed from or never opted in to; absent: the address is on the suppression list.",
+    }),
+  }),
   "message.delivery_delayed": z.looseObject({
     recipient: z
       .string()
@@ -183,9 +191,16 @@ const otherDetails: Record<(typeof otherFeedTypes)[number], z.ZodType> = {
   "mailbox.rejected": z.looseObject({ ...mailboxDetail, spamScore: z.number().nullable() }),
   "mailbox.vacation_sent": z.looseObject({ mailbox: z.string(), to: z.string() }),
   "mailbox.forwarded": z.looseObject({ mailbox: z.string(), to: z.string() }),
+  "subscription.changed": z.looseObject({
+    email: z.string(),
+    topicId: z.string(),
+    status: z.enum(subscriptionStatuses),
+    source: z.enum(subscriptionSources),
+  }),
 };
 
-const objectTypeOf = (type: EventType) => type.slice(0, type.indexOf(".")) as "message" | "suppression" | "domain" | "mailbox";
+const objectTypeOf = (type: EventType) =>
+  type.slice(0, type.indexOf(".")) as "message" | "suppression" | "domain" | "mailbox" | "subscription";
 
 /** `message.delivery_delayed` → `MessageDeliveryDelayedEvent`: each variant is a named schema, so the OpenAPI union gets a discriminator mapping. */
 const variantId = (type: EventType) =>

@@ -6,6 +6,7 @@ import { ONE_LINE } from "./line-breaks";
 import { formatMailbox, parseMailbox } from "./mail-address";
 import { paginationQuery, paginationSchema } from "./pagination";
 import { reservedHeaderKind } from "./reserved-headers";
+import { topicIdField } from "./topics";
 
 export const MAX_RECIPIENTS = 50;
 
@@ -89,8 +90,16 @@ export const sendMessageBody = z
       .datetime({ offset: true, message: "scheduledAt is an ISO date-time, e.g. 2030-01-01T09:00:00Z" })
       .optional()
       .meta({ description: "Hand the message off at this time (at most 30 days ahead) instead of now: status `scheduled` until then." }),
+    topicId: topicIdField.optional(),
   })
   .superRefine((body, context) => {
+    const ownUnsubscribe = Object.keys(body.headers ?? {}).find((name) => /^list-unsubscribe(-post)?$/i.test(name));
+    if (body.topicId && ownUnsubscribe)
+      context.addIssue({
+        code: "custom",
+        path: ["headers", ownUnsubscribe],
+        message: "A send with a topic gets its List-Unsubscribe from the service; leave this header out",
+      });
     if (!body.html && !body.text) context.addIssue({ code: "custom", path: ["text"], message: "Give html, text, or both" });
     const count = body.to.length + (body.cc?.length ?? 0) + (body.bcc?.length ?? 0);
     if (count > MAX_RECIPIENTS)
@@ -156,6 +165,7 @@ export const messageSummarySchema = z
       description: "Bytes of the message as sent (before the DKIM signature); null until it is built for its first delivery attempt.",
     }),
     scheduledAt: z.iso.datetime().nullable(),
+    topicId: z.string().nullable().meta({ description: "The topic it was sent about; null: transactional mail." }),
     createdAt: z.iso.datetime(),
     sentAt: z.iso.datetime().nullable(),
   })

@@ -18,3 +18,4 @@ export * from "./account-events";
 export * from "./feed-connections";
 export * from "./postfix-log";
 export * from "./teams";
+export * from "./topics";

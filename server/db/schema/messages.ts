@@ -3,6 +3,7 @@ import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey
 import type { MessageSource } from "@/shared/schemas/messages";
 import { accounts } from "./accounts";
 import { sendingDomains } from "./sending-domains";
+import { topics } from "./topics";
 import { timestamptz } from "./columns";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
@@ -70,6 +71,8 @@ export const messages = pgTable(
     deliveredVia: text("delivered_via"),
     /** The Message-ID header we set. */
     messageIdHeader: text("message_id_header").notNull(),
+    /** The topic it was sent about (docs/consent.md); null: transactional. */
+    topicId: text("topic_id").references(() => topics.id, { onDelete: "set null" }),
     /** Paid with a pay-as-you-go credit (over the plan's quota). */
     paidWithCredit: boolean("paid_with_credit").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),

@@ -69,7 +69,11 @@ export type ActivityType =
   | "team.member_joined"
   | "team.member_role_changed"
   | "team.member_removed"
-  | "team.member_left";
+  | "team.member_left"
+  | "topic.created"
+  | "topic.updated"
+  | "topic.deleted"
+  | "subscriptions.updated";
 
 export type ActivityInput = {
   accountId: string;

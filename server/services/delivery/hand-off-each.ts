@@ -1,5 +1,5 @@
-// The hand-off of one message: signed once (DKIM), then one hand-off per
-// recipient, each with its own return path (VERP), on the recipient's route
+// The hand-off of one message: signed once (DKIM; per recipient for a topic's
+// message, whose copies differ), then one hand-off per recipient, each with its own return path (VERP), on the recipient's route
 // (server/outbound/routes.ts). A recipient that is a hosted mailbox of this
 // service goes straight into our mail store (hosted-route.ts) whatever the
 // route of the others.
@@ -15,6 +15,8 @@ import type { DeliveryError, HandedOff } from "./classify-hand-off";
 import { describe } from "./diagnostics";
 import { signMessage } from "./dkim-signer";
 import { feedbackIdOf, withFeedbackId } from "@/server/message-format/feedback-id";
+import { withListUnsubscribe } from "@/server/message-format/list-unsubscribe";
+import { unsubscribeLinks } from "@/server/services/topics/unsubscribe-links";
 import { handOffToHostedMailboxes, type HostedDelivery } from "./hosted-route";
 import type { LoadedMessage } from "./load-for-delivery";
 
@@ -26,7 +28,7 @@ import type { LoadedMessage } from "./load-for-delivery";
  */
 async function handOffEach(
   relay: RelayForSending | UnusableRelay | undefined,
-  { raw, signingDomain }: { raw: Buffer; signingDomain: string | null },
+  copyFor: (recipient: string) => Promise<SignedCopy>,
   row: LoadedMessage,
   recipients: string[],
 ): Promise<{ via: DeliveredVia; result: HandOff; hosted: HostedDelivery[]; queueIds: Map<string, string> }> {
@@ -38,6 +40,7 @@ async function handOffEach(
   const errors: DeliveryError[] = [];
   let outside = 0;
   for (const recipient of recipients) {
+    const { raw, signingDomain } = await copyFor(recipient);
     const from = verpAddress(row, recipient);
     const route = routeOf({ mailboxes: await resolveRecipient(recipient), relay }, env());
     if (route.name === "mailbox") {
@@ -70,7 +73,14 @@ async function handOffEach(
   return { via, result, hosted, queueIds };
 }
 
-/** Signs the message and hands it off to its pending recipients; a hand-off that failed as a whole is its error. */
+type SignedCopy = { raw: Buffer; signingDomain: string | null; signed: boolean };
+
+/**
+ * Signs the message and hands it off to its pending recipients; a hand-off
+ * that failed as a whole is its error. A message of a topic is signed per
+ * recipient, since each copy carries its own unsubscribe links
+ * (docs/consent.md); any other is signed once for all of them.
+ */
 export async function signAndHandOff(
   row: LoadedMessage,
   relay: RelayForSending | UnusableRelay | undefined,
@@ -78,12 +88,20 @@ export async function signAndHandOff(
   raw: Buffer,
 ): Promise<HandedOff> {
   let signed = false;
+  const sign = async (copy: Buffer): Promise<SignedCopy> => {
+    const signature = await signMessage(copy, row.domainId, row.fromDomain);
+    signed ||= signature.signed;
+    return signature;
+  };
   try {
     // The test sender's messages have no domain of the account: its from domain stands in.
-    const labelled = withFeedbackId(raw, feedbackIdOf("tx", row.domainId ?? row.fromDomain, row.accountId));
-    const signature = await signMessage(labelled, row.domainId, row.fromDomain);
-    signed = signature.signed;
-    return { signed, ...(await handOffEach(relay, signature, row, pending)) };
+    const labelled = withFeedbackId(raw, feedbackIdOf(row.topicId ?? "tx", row.domainId ?? row.fromDomain, row.accountId));
+    const { topicId } = row;
+    const shared = topicId ? null : await sign(labelled);
+    const copyFor = (recipient: string) =>
+      shared ? Promise.resolve(shared) : sign(withListUnsubscribe(labelled, unsubscribeLinks({ ...row, topicId: topicId! }, recipient)));
+    const handedOff = await handOffEach(relay, copyFor, row, pending);
+    return { signed, ...handedOff };
   } catch (caught) {
     return { signed, error: caught as DeliveryError };
   }

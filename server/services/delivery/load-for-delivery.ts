@@ -12,6 +12,7 @@ export function loadForDelivery(messageIds: string[]) {
       accountId: messages.accountId,
       domainId: messages.domainId,
       fromDomain: messages.fromDomain,
+      topicId: messages.topicId,
       status: messages.status,
       attempts: messages.attempts,
       sentAt: messages.sentAt,

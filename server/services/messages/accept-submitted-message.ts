@@ -17,6 +17,7 @@ import { messageDetailView } from "./message-view";
 import { loadMessageDetails } from "./read-messages";
 import { type CheckedDomain, sendingDomainOf } from "./sending-domain-of";
 import { storeMessages } from "./store-messages";
+import { assertLiveTopics } from "@/server/services/topics/assert-live-topics";
 
 export type SubmittedMessage = {
   envelope: { from: string; to: string[] };
@@ -39,6 +40,8 @@ export type SubmittedMessage = {
     attachments?: StoredAttachment[];
   };
   tags?: { name: string; value: string }[];
+  /** From the submission's control header: the account's topic the message is about (docs/consent.md). */
+  topicId?: string | null;
   /** From the submission's control header: the same bytes with the same key replay the first message. */
   idempotencyKey?: string | null;
   /** What a resubmission under the same key must match (default: the SHA-256 of `raw`). */
@@ -63,6 +66,7 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
     message.checkedDomain && fromDomain && message.checkedDomain.name.toLowerCase() === fromDomain
       ? message.checkedDomain
       : await sendingDomainOf(principal.accountId, message.summary.from, principal.apiKey, message.envelope.to);
+  await assertLiveTopics(principal.accountId, [message.topicId]);
   const id = newId("msg");
   const attachments = message.summary.attachments ?? [];
   const prepared = {
@@ -82,6 +86,7 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
     trackOpens: false,
     trackClicks: false,
     scheduledAt: null,
+    topicId: message.topicId ?? null,
     html: message.summary.html ?? null,
     text: message.summary.text ?? null,
     attachments,

@@ -31,6 +31,7 @@ export function messageSummaryView(row: MessageRow): MessageSummary {
     attachmentCount: row.attachmentCount,
     size: row.size,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    topicId: row.topicId,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   };

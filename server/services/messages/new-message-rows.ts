@@ -33,6 +33,7 @@ export function newMessageRow(principal: SendingPrincipal, message: PreparedMess
     lastError: null,
     deliveredVia: null,
     messageIdHeader: message.messageIdHeader,
+    topicId: message.topicId,
     paidWithCredit: false,
     createdAt: message.createdAt,
     sentAt: null,

@@ -16,6 +16,7 @@ import { sha256Hex } from "@/server/security/crypto";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import type { SendMessageBatchInput } from "@/shared/schemas/message-batch";
 import type { SendMessageInput } from "@/shared/schemas/messages";
+import { assertLiveTopics } from "@/server/services/topics/assert-live-topics";
 import { withBuildBudget } from "./build-budget";
 import { buildMessage, buildsAtDelivery, envelopeOf } from "./build-message";
 import { messageDetailView } from "./message-view";
@@ -102,6 +103,7 @@ async function prepare(input: SendMessageInput, domain: PreparedMessage["domain"
     trackClicks: input.trackClicks,
     // A time already past sends now.
     scheduledAt: scheduledAt && scheduledAt > createdAt ? scheduledAt : null,
+    topicId: input.topicId ?? null,
     html: input.html ?? null,
     text: input.text ?? null,
     attachments: built.attachments,
@@ -132,7 +134,13 @@ async function send(
     const replay = await replayOf(principal.accountId, idempotencyKey, requestHash, kind);
     if (replay) return { items: replay, replayed: true };
   }
-  const domains = await domainsOf(principal, inputs, (index) => (kind === "batch" ? `messages.${index}.` : ""));
+  const [domains] = await Promise.all([
+    domainsOf(principal, inputs, (index) => (kind === "batch" ? `messages.${index}.` : "")),
+    assertLiveTopics(
+      principal.accountId,
+      inputs.map((input) => input.topicId),
+    ),
+  ]);
   return withBuildBudget(contentBytes(inputs), async () => {
     const prepared: PreparedMessage[] = [];
     for (const [index, input] of inputs.entries()) {

@@ -4,9 +4,11 @@
 // charge the quota last (quota.ts), so the counter's row lock is held only
 // up to the commit. A job exists exactly when its message is to be delivered.
 //
-// Suppressed recipients (docs/bounces.md) are looked up in one query for the
-// whole send and leave the envelope, each with a `suppressed` event; a
-// message with no recipient left is stored as `suppressed`: no job, no charge.
+// Suppressed recipients (docs/bounces.md), and the recipients of a topic
+// message who unsubscribed from its topic (docs/consent.md), are looked up in
+// one query each for the whole send and leave the envelope, each with a
+// `suppressed` event; a message with no recipient left is stored as
+// `suppressed`: no job, no charge.
 //
 // The plain send (no key, nothing suppressed, room in the quota) is stored
 // by one statement instead (store-messages-fast.ts); this transaction is the
@@ -29,6 +31,7 @@ import { queues } from "@/server/jobs/queues";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { now } from "@/server/clock";
 import { findSuppressed } from "@/server/services/suppressions/find-suppressed";
+import { findUnsubscribed, unsubscribedKey } from "@/server/services/topics/subscriptions";
 import { suppressionKey } from "@/server/services/suppressions/suppress-address";
 import { newContentRow, newMessageRow } from "./new-message-rows";
 import { chargeMessages, countsAgainstQuota } from "./quota";
@@ -56,6 +59,8 @@ export type PreparedMessage = {
   trackOpens: boolean;
   trackClicks: boolean;
   scheduledAt: Date | null;
+  /** The account's live topic it is about (docs/consent.md); null: transactional. */
+  topicId: string | null;
   /** The bodies as given (the raw form has tracking applied), for the detail view. */
   html: string | null;
   text: string | null;
@@ -95,23 +100,36 @@ async function claimKey(tx: Executor, accountId: string, claim: IdempotencyClaim
   return existing!;
 }
 
-/** Each message's recipients split into those to deliver and those suppressed. */
-function splitRecipients(prepared: PreparedMessage[], suppressed: Set<string>) {
+/**
+ * Each message's recipients split into those to deliver and those dropped:
+ * suppressed addresses, and for a topic message the addresses that
+ * unsubscribed from its topic (or never opted in to an `opt_in` one).
+ */
+function splitRecipients(prepared: PreparedMessage[], suppressed: Set<string>, unsubscribed: Set<string>) {
   return new Map(
     prepared.map((message) => {
-      const dropped = message.envelope.to.filter((address) => suppressed.has(suppressionKey(address)));
-      const kept = message.envelope.to.filter((address) => !suppressed.has(suppressionKey(address)));
+      const kept: string[] = [];
+      const dropped: DroppedRecipient[] = [];
+      for (const address of message.envelope.to) {
+        if (suppressed.has(suppressionKey(address))) dropped.push({ recipient: address });
+        else if (message.topicId && unsubscribed.has(unsubscribedKey(message.topicId, address)))
+          dropped.push({ recipient: address, reason: "unsubscribed" });
+        else kept.push(address);
+      }
       return [message.id, { kept, dropped }];
     }),
   );
 }
 
-function firstEvents(message: PreparedMessage, dropped: string[], deliverable: boolean) {
-  const events: { id: string; messageId: string; type: MessageEventType; detail: Record<string, unknown> }[] = dropped.map((recipient) => ({
+/** A recipient left out at acceptance; `reason` is absent for the suppression list. */
+type DroppedRecipient = { recipient: string; reason?: "unsubscribed" };
+
+function firstEvents(message: PreparedMessage, dropped: DroppedRecipient[], deliverable: boolean) {
+  const events: { id: string; messageId: string; type: MessageEventType; detail: Record<string, unknown> }[] = dropped.map((detail) => ({
     id: newId("mev"),
     messageId: message.id,
     type: "suppressed",
-    detail: { recipient },
+    detail,
   }));
   if (deliverable)
     events.push({
@@ -138,8 +156,8 @@ export async function storeMessages(
   // waits behind our own transaction until the pool's connection timeout. Processes that start the
   // sender at boot pay nothing; any other caller (a script, a test calling the service) would hang.
   await jobSender();
-  // The plain case (no key, nothing suppressed, room in the quota) takes one statement; the rest this transaction.
-  if (!claim && prepared.every((message) => countsAgainstQuota(message.source))) {
+  // The plain case (no key, no topic, nothing suppressed, room in the quota) takes one statement; the rest this transaction.
+  if (!claim && prepared.every((message) => countsAgainstQuota(message.source) && !message.topicId)) {
     const stored = await storeMessagesFast(principal, prepared, plan);
     if (stored) return stored;
   }
@@ -153,7 +171,12 @@ export async function storeMessages(
       principal.accountId,
       prepared.flatMap((message) => message.envelope.to),
     );
-    const recipients = splitRecipients(prepared, suppressed);
+    const unsubscribed = await findUnsubscribed(
+      tx,
+      principal.accountId,
+      prepared.flatMap((message) => (message.topicId ? message.envelope.to.map((email) => ({ topicId: message.topicId!, email })) : [])),
+    );
+    const recipients = splitRecipients(prepared, suppressed, unsubscribed);
     const deliverable = prepared.filter((message) => recipients.get(message.id)!.kept.length > 0);
     const rows = await tx
       .insert(messages)

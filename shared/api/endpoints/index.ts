@@ -28,6 +28,7 @@ import * as smtpAccess from "./smtp-access";
 import * as smtpRelays from "./smtp-relays";
 import * as teams from "./teams";
 import * as testSender from "./test-sender";
+import * as topics from "./topics";
 import * as twoFactor from "./two-factor";
 
 export const endpoints = [
@@ -84,6 +85,12 @@ export const endpoints = [
   suppressions.listSuppressions,
   suppressions.addSuppression,
   suppressions.removeSuppression,
+  topics.listTopics,
+  topics.createTopic,
+  topics.updateTopic,
+  topics.deleteTopic,
+  topics.listSubscriptions,
+  topics.putSubscriptions,
   events.listEvents,
   events.streamEvents,
   mailboxFolders.listMailboxFolders,

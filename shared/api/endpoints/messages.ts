@@ -20,6 +20,7 @@ export const sendMessage = defineEndpoint({
     "Queues the message; the job queue delivers it through the account's default active SMTP relay, or the service's own transport when there is none, signed with the `from` domain's DKIM key. Follow its `status` (queued → sent, bounced or failed) and `events` with `GET /sending/messages/{message_id}`. A recipient the next server refuses permanently (5xx) gets a `bounced` event and joins the suppression list; a temporary refusal (4xx) a `delivery_delayed` event and another try later. Recipients on the suppression list (`GET /sending/suppressions`) are dropped with a `suppressed` event; with none left the message is `suppressed`, never sent and not charged.",
     "`attachments` take base64 `content`; a `contentId` makes one inline (`cid:` in the HTML). The encoded message is at most 25 MB (413 `payload_too_large`); this endpoint reads request bodies up to 36 MiB. `scheduledAt` (at most 30 days ahead) holds the message as `scheduled` until then; `POST /sending/messages/{message_id}/cancel` stops it.",
     "`from` must be on a verified domain of the account (400 otherwise), or be the test sender (`GET /sending/test-sender`); a key restricted to one domain gets 403 for any other. Each message counts against the plan's monthly quota; past it, a pay-as-you-go credit pays for it, and with none left the answer is 402 `quota_exceeded`.",
+    "`topicId` marks subscribed mail about one of the account's topics (`GET /sending/topics`; another id is 404 `not_found`): each recipient gets a copy with its own one-click `List-Unsubscribe` and `List-Unsubscribe-Post`, and a recipient who unsubscribed from the topic, or never subscribed to an `opt_in` one, is dropped with a `suppressed` event whose `detail.reason` is `unsubscribed`. Mail without a topic is transactional and never skipped for an unsubscribe.",
     "Send an `Idempotency-Key` header to retry safely: for 24 hours the same key with the same body answers with the first message (header `Idempotent-Replayed: true`), and with another body 409 `idempotency_conflict`.",
     "Authenticate with an API key (scope `sending` or `full`) or an access token.",
   ].join("\n\n"),
@@ -31,7 +32,7 @@ export const sendMessage = defineEndpoint({
   response: messageDetailSchema,
   status: 201,
   message: "Message queued",
-  errors: ["quota_exceeded", "idempotency_conflict", "forbidden", "payload_too_large"],
+  errors: ["quota_exceeded", "idempotency_conflict", "forbidden", "not_found", "payload_too_large"],
 });
 
 export const sendMessageBatch = defineEndpoint({
@@ -52,7 +53,7 @@ export const sendMessageBatch = defineEndpoint({
   response: messageBatchSchema,
   status: 201,
   message: "Messages queued",
-  errors: ["quota_exceeded", "idempotency_conflict", "forbidden", "payload_too_large"],
+  errors: ["quota_exceeded", "idempotency_conflict", "forbidden", "not_found", "payload_too_large"],
 });
 
 export const cancelMessage = defineEndpoint({

@@ -4,6 +4,8 @@ export const apiTags = {
   Messages: "Send email and follow its delivery. Takes an API key (`Authorization: Bearer ces_…`) or an access token.",
   Suppressions:
     "Addresses the account no longer sends to: hard bounces and complaints add them, and you may add or remove them. Sends drop suppressed recipients.",
+  Topics:
+    "What the account sends subscribed mail about, and each address's subscription to it. A send that names a topic gets a one-click unsubscribe per recipient and skips those who unsubscribed.",
   Events:
     "An ordered, replayable feed of everything that happens to the account's mail, to pull with a cursor, long-poll or follow live (Server-Sent Events).",
   "Sending domains": "Domains the account sends from, the DNS records that prove and authenticate them, and their verification.",
@@ -27,7 +29,7 @@ export type ApiTag = keyof typeof apiTags;
 
 /** The sections grouped as the portal's navigation groups them (the `x-tagGroups` extension, read by API reference renderers). */
 export const apiTagGroups: readonly { name: string; tags: readonly ApiTag[] }[] = [
-  { name: "Sending", tags: ["Messages", "Suppressions", "Events", "Sending domains", "API keys", "SMTP access", "Relays"] },
+  { name: "Sending", tags: ["Messages", "Suppressions", "Topics", "Events", "Sending domains", "API keys", "SMTP access", "Relays"] },
   { name: "Hosting", tags: ["Mailboxes"] },
   { name: "Account", tags: ["Auth", "Sessions", "Account", "Team", "Two-factor", "Dashboard", "Billing"] },
   { name: "Service", tags: ["Support", "Health"] },
