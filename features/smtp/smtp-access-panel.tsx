@@ -110,8 +110,9 @@ function ConnectionSettings({ access }: { access: SmtpAccess }) {
         <p className="text-sm leading-6 text-zinc-600 dark:text-zinc-400">
           Up to {formatMegabytes(access.maxMessageBytes)} and {access.maxRecipients} recipients per message. The From address must be on one
           of your verified domains, or be the test sender (<InlineCode>{`onboarding@${access.host}`}</InlineCode>) writing to your own
-          address. Optional headers <InlineCode>{access.controlHeaders.tags}: name=value</InlineCode> and{" "}
-          <InlineCode>{access.controlHeaders.idempotencyKey}</InlineCode> set tags and make retries safe; they are removed before sending.
+          address. Optional headers <InlineCode>{access.controlHeaders.tags}: name=value</InlineCode>,{" "}
+          <InlineCode>{access.controlHeaders.idempotencyKey}</InlineCode> and <InlineCode>{`${access.controlHeaders.topic}: top_…`}</InlineCode>{" "}
+          set tags, make retries safe and mark mail of a topic (with its one-click unsubscribe); they are removed before sending.
         </p>
       </div>
       <SecretOnceDialog

@@ -20,6 +20,7 @@ export const smtpReplies = {
   quotaExceeded: { code: 554, text: "5.7.0 Sending quota exhausted for this period; upgrade the plan or buy credits" },
   invalidMessage: { code: 554, text: "5.6.0 Message headers are not valid" },
   idempotencyConflict: { code: 554, text: "5.6.0 This idempotency key was used for a different message in the last 24 hours" },
+  unknownTopic: { code: 554, text: "5.6.0 X-CES-Topic names no topic of this account" },
   badRecipient: { code: 501, text: "5.1.3 Bad recipient address syntax" },
   tooManyConnections: { code: 421, text: "4.7.0 Too many connections from your address; try again later" },
   busy: { code: 451, text: "4.3.2 Server busy; try again later" },

@@ -17,9 +17,9 @@ export const smtpAccessSchema = z
       .meta({ description: "Listeners that are on; empty when this deployment offers no SMTP access." }),
     maxMessageBytes: z.number().int().meta({ description: "Largest message accepted, advertised with SIZE." }),
     maxRecipients: z.number().int().meta({ description: "Recipients (RCPT TO) per message." }),
-    controlHeaders: z.object({ tags: z.string(), idempotencyKey: z.string() }).meta({
+    controlHeaders: z.object({ tags: z.string(), idempotencyKey: z.string(), topic: z.string() }).meta({
       description:
-        "Optional headers that set tags (`name=value, …`) and an idempotency key; removed before the message is signed and sent.",
+        "Optional headers that set tags (`name=value, …`), an idempotency key and the message's topic (`top_…`, as `topicId` in the API); removed before the message is signed and sent.",
     }),
   })
   .meta({ id: "SmtpAccess" });

@@ -4,8 +4,9 @@
 // Debian's python3-dkim), the one-click POST and the preference page, and the
 // next topic send skipping whoever unsubscribed while transactional mail
 // still goes.
+import { spawnSync } from "node:child_process";
 import { simpleParser } from "mailparser";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { listEvents } from "@/shared/api/endpoints/events";
 import { sendMessage, sendMessageBatch } from "@/shared/api/endpoints/messages";
 import { createTopic, deleteTopic, listSubscriptions, listTopics, putSubscriptions, updateTopic } from "@/shared/api/endpoints/topics";
@@ -16,6 +17,7 @@ import { createAccount, uniqueEmail } from "../support/factories";
 import { verifiedDomain } from "../support/domains";
 import { dkimResolver, newApiKey, settledMessage } from "../support/sending";
 import { dkimTags, pythonDkimVerifies } from "../support/python-dkim";
+import { eventually } from "../support/poll";
 import { copyFor, newTopic, oneClick, unsubscribeLinksIn, visitLink } from "../support/topics";
 
 const OTHER_TOPIC = "top_000000000000000000000000";
@@ -211,6 +213,49 @@ describe("A topic send and its unsubscribe links", () => {
     expect((await settledMessage(account.accessToken, receipt.body.data.id)).status).toBe("sent");
     const [usage] = await sql<{ used: number }>("select used::int as used from message_usage where account_id = $1", [account.user.id]);
     expect(usage!.used).toBe(2);
+  });
+
+  it("unsubscribes through the mailto address at the MX (mail sent with swaks), and refuses a forged one with 550 5.1.1", async () => {
+    const account = await createAccount();
+    const domain = await verifiedDomain(account);
+    const topic = await newTopic(account);
+    const [reader, other] = [uniqueEmail("mailto"), uniqueEmail("mailto-other")];
+    await call(sendMessage, {
+      token: account.accessToken,
+      body: { from: `n@${domain.name}`, to: [reader, other], subject: "S", text: "T", topicId: topic.id },
+    });
+    const { mailto, token } = unsubscribeLinksIn((await copyFor(reader)).raw);
+    const swaks = (to: string) =>
+      spawnSync(
+        "swaks",
+        [
+          "--server",
+          "127.0.0.1",
+          "--port",
+          String(inject("mxPort")),
+          "--from",
+          reader,
+          "--to",
+          to,
+          "--body",
+          "unsubscribe",
+          "--timeout",
+          "20",
+        ],
+        {
+          encoding: "utf8",
+        },
+      );
+    const forged = swaks(mailto.replace(token, `${token.slice(0, -1)}${token.endsWith("0") ? "1" : "0"}`));
+    expect(`${forged.stdout}${forged.stderr}`).toMatch(/<\*\* 550 5\.1\.1/);
+    const sent = swaks(mailto);
+    expect(sent.status, sent.stdout).toBe(0);
+    const choices = await eventually(
+      async () => (await call(listSubscriptions, { token: account.accessToken, query: { email: reader } })).body.data,
+      (found) => found.length > 0,
+    );
+    expect(choices).toEqual([expect.objectContaining({ topicId: topic.id, status: "unsubscribed", source: "mailto" })]);
+    expect((await call(listSubscriptions, { token: account.accessToken, query: { email: other } })).body.data).toEqual([]);
   });
 
   it("refuses forged, altered and cross-topic tokens with 404 and changes nothing", async () => {

@@ -22,6 +22,7 @@ import { authPlain, smtpDialogue } from "../support/smtp-dialogue";
 import { dkimResolver, newApiKey } from "../support/sending";
 import { holdsFor, until } from "../support/poll";
 import { verifiedDomain } from "../support/domains";
+import { copyFor, newTopic, unsubscribeLinksIn } from "../support/topics";
 
 const submission = () => inject("submission");
 const serverCertificate = () => readFileSync(path.join(inject("serverDataDir"), "mail-tls", "localhost.crt"));
@@ -81,7 +82,7 @@ describe("GET /sending/smtp", () => {
       ],
       maxMessageBytes: 25_000_000,
       maxRecipients: 50,
-      controlHeaders: { tags: "X-CES-Tags", idempotencyKey: "X-CES-Idempotency-Key" },
+      controlHeaders: { tags: "X-CES-Tags", idempotencyKey: "X-CES-Idempotency-Key", topic: "X-CES-Topic" },
     };
     for (const token of [account.accessToken, key]) {
       const answer = await call(getSmtpAccess, { token });
@@ -352,6 +353,47 @@ describe("SMTP submission: what is accepted is delivered as sent", () => {
       tags: [{ name: "kind", value: "receipt" }],
     });
     expect(listed.body.data.items[0]!.bcc).toEqual([hidden.toLowerCase()]);
+  });
+
+  it("sends the mail of a topic named by X-CES-Topic with each recipient's own List-Unsubscribe, and refuses an unknown topic (554)", async () => {
+    const topic = await newTopic(account, { name: "SMTP digest" });
+    const [first, second] = [uniqueEmail("smtp-topic-a"), uniqueEmail("smtp-topic-b")];
+    const info = await transport(key).sendMail({
+      from: `news@${domain}`,
+      to: [first, second],
+      subject: "Digest over SMTP",
+      text: "This week.",
+      headers: { "X-CES-Topic": topic.id },
+    });
+    expect(queuedId(info.response)).toBeTruthy();
+    const [one, two] = [await copyFor(first), await copyFor(second)];
+    expect(one.raw).not.toMatch(/^X-CES-Topic:/im);
+    expect(unsubscribeLinksIn(one.raw).token).not.toBe(unsubscribeLinksIn(two.raw).token);
+    expect(one.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    const verdict = await dkimVerify(one.raw, { resolver: dkimResolver() });
+    expect(verdict.results[0]).toMatchObject({ signingDomain: domain, status: { result: "pass" } });
+
+    const stranger = await createAccount();
+    const theirs = await newTopic(stranger);
+    for (const [value, reply] of [
+      [theirs.id, /^554 5\.6\.0 X-CES-Topic names no topic of this account/],
+      ["weekly", /^554 5\.6\.0 .*X-CES-Topic is a topic id/],
+    ] as const) {
+      const refused = await transport(key)
+        .sendMail({ from: `news@${domain}`, to: first, subject: "Refused", text: "x", headers: { "X-CES-Topic": value } })
+        .catch((error: { response?: string }) => error.response ?? "");
+      expect(refused).toMatch(reply);
+    }
+    const ownHeader = await transport(key)
+      .sendMail({
+        from: `news@${domain}`,
+        to: first,
+        subject: "Refused",
+        text: "x",
+        headers: { "X-CES-Topic": topic.id, "List-Unsubscribe": `<mailto:leave@${domain}>` },
+      })
+      .catch((error: { response?: string }) => error.response ?? "");
+    expect(ownHeader).toMatch(/^554 5\.6\.0 .*gets its List-Unsubscribe from the service/);
   });
 
   it("answers a resubmission with the same idempotency key with the first message's id, and sends it once", async () => {

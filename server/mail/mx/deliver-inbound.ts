@@ -7,6 +7,7 @@
 import type { Destination, InboundMessage } from "./inbound-message";
 import { deliverToHostedMailboxes } from "./mailbox-delivery/deliver-to-hosted-mailboxes";
 import { handleBounceReports } from "./reports/handle-bounce-reports";
+import { handleUnsubscribeMail } from "./unsubscribe/handle-unsubscribe-mail";
 
 type Handler<D extends Destination> = (message: InboundMessage, destinations: D[]) => Promise<void>;
 
@@ -15,6 +16,7 @@ export type DestinationHandlers = { [K in Destination["kind"]]: Handler<Extract<
 export const destinationHandlers: DestinationHandlers = {
   bounce: handleBounceReports,
   mailbox: (message, destinations) => deliverToHostedMailboxes(message, destinations),
+  unsubscribe: handleUnsubscribeMail,
 };
 
 export async function deliverInbound(

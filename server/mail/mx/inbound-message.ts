@@ -2,6 +2,7 @@
 // its recipients goes. Kept apart from the code that routes and delivers, so
 // reports/ and mailbox-delivery/ depend on these types and never on the
 // listener that calls them.
+import type { UnsubscribeTarget } from "@/server/services/topics/find-unsubscribe-target";
 import type { AuthenticationSummary } from "./authentication/authenticate-inbound";
 
 export type InboundMessage = {
@@ -27,7 +28,9 @@ export type BounceDestination = { kind: "bounce"; address: string; messageId: st
 /** A hosted mailbox, an alias or a catch-all: `mailboxes` are the mailbox addresses it delivers into. */
 export type MailboxDestination = { kind: "mailbox"; address: string; mailboxes: string[] };
 
-export type Destination = BounceDestination | MailboxDestination;
+/** The mailto address of a topic message's List-Unsubscribe: mail to it unsubscribes `target` (docs/consent.md). */
+export type UnsubscribeDestination = { kind: "unsubscribe"; address: string; token: string; target: UnsubscribeTarget };
+export type Destination = BounceDestination | MailboxDestination | UnsubscribeDestination;
 
 export type RecipientResolver = {
   name: string;

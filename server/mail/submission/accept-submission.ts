@@ -35,6 +35,7 @@ export async function acceptSubmission(
       },
       tags: message.tags,
       idempotencyKey: message.idempotencyKey,
+      topicId: message.topicId,
       requestHash: message.fingerprint,
       source: "smtp",
       checkedDomain,
@@ -44,6 +45,8 @@ export async function acceptSubmission(
     if (error instanceof AppError && error.code === "forbidden" && isTestSender(message.fromAddress)) {
       throw new SmtpReply("testSenderNotAllowed", error.message);
     }
+    if (error instanceof AppError && error.code === "not_found")
+      throw new SmtpReply("unknownTopic", `${message.topicId} is not a topic of this account`);
     if (error instanceof AppError && (error.code === "validation_error" || error.code === "forbidden")) {
       throw new SmtpReply("senderNotAllowed", "the From header must be on a verified domain this credential may send from");
     }

@@ -13,14 +13,16 @@ import { readFromHeader } from "@/server/message-format/read-from-header";
 import { withCrlf } from "@/shared/schemas/line-breaks";
 import { checkMailbox, formatMailbox } from "@/shared/schemas/mail-address";
 import { tagSchema } from "@/shared/schemas/messages";
+import { topicIdField } from "@/shared/schemas/topics";
 import { reservedHeaderKind } from "@/shared/schemas/reserved-headers";
 import { CONTROL_HEADER_NAMES } from "@/shared/schemas/smtp-submission";
 
 const CONTROL_HEADERS = {
   tags: CONTROL_HEADER_NAMES.tags.toLowerCase(),
   idempotencyKey: CONTROL_HEADER_NAMES.idempotencyKey.toLowerCase(),
+  topic: CONTROL_HEADER_NAMES.topic.toLowerCase(),
 };
-const REMOVED_HEADERS = new Set<string>([CONTROL_HEADERS.tags, CONTROL_HEADERS.idempotencyKey, "bcc"]);
+const REMOVED_HEADERS = new Set<string>([CONTROL_HEADERS.tags, CONTROL_HEADERS.idempotencyKey, CONTROL_HEADERS.topic, "bcc"]);
 
 const MAX_HEADER_BYTES = 256 * 1024;
 const MAX_HEADER_FIELDS = 1000;
@@ -37,6 +39,8 @@ export type ReadSubmission = {
   messageIdHeader: string;
   tags: { name: string; value: string }[];
   idempotencyKey: string | null;
+  /** The account's topic the message is about (docs/consent.md), or null: transactional. */
+  topicId: string | null;
   /** SHA-256 of what the client sent (control headers aside), before anything was added: a resubmission matches it. */
   fingerprint: string;
 };
@@ -50,6 +54,20 @@ function parseTags(value: string | undefined): { name: string; value: string }[]
       throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.tags} entries are name=value (letters, digits, _ or -)`);
     return parsed.data;
   });
+}
+
+/** The control header's topic id; a topic's mail gets its List-Unsubscribe from the service, so the sender's own is refused. */
+function topicOf(value: string | undefined, kept: HeaderField[]): string | null {
+  if (value === undefined) return null;
+  const parsed = topicIdField.safeParse(value);
+  if (!parsed.success) throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.topic} is a topic id (top_…)`);
+  const own = kept.find((field) => field.name === "list-unsubscribe" || field.name === "list-unsubscribe-post");
+  if (own)
+    throw new SmtpReply(
+      "invalidMessage",
+      `a message with ${CONTROL_HEADER_NAMES.topic} gets its List-Unsubscribe from the service; leave it out`,
+    );
+  return parsed.data;
 }
 
 const mailboxesOf = (field: AddressObject | AddressObject[] | undefined) =>
@@ -105,6 +123,7 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
   if (idempotencyKey !== null && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
     throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.idempotencyKey} is 1-255 visible ASCII characters`);
   }
+  const topicId = topicOf(control.get(CONTROL_HEADERS.topic), kept);
   return {
     raw: Buffer.from(`${header}\r\n\r\n${body}`, "latin1"),
     from: formatMailbox(from),
@@ -116,6 +135,7 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
     messageIdHeader: parsed.messageId ?? "",
     tags: parseTags(control.get(CONTROL_HEADERS.tags)),
     idempotencyKey,
+    topicId,
     fingerprint: createHash("sha256").update(`${keptHeader}\r\n\r\n${body}`, "latin1").digest("hex"),
   };
 }
