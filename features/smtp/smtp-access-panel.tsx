@@ -111,8 +111,9 @@ function ConnectionSettings({ access }: { access: SmtpAccess }) {
           Up to {formatMegabytes(access.maxMessageBytes)} and {access.maxRecipients} recipients per message. The From address must be on one
           of your verified domains, or be the test sender (<InlineCode>{`onboarding@${access.host}`}</InlineCode>) writing to your own
           address. Optional headers <InlineCode>{access.controlHeaders.tags}: name=value</InlineCode>,{" "}
-          <InlineCode>{access.controlHeaders.idempotencyKey}</InlineCode> and <InlineCode>{`${access.controlHeaders.topic}: top_…`}</InlineCode>{" "}
-          set tags, make retries safe and mark mail of a topic (with its one-click unsubscribe); they are removed before sending.
+          <InlineCode>{access.controlHeaders.idempotencyKey}</InlineCode> and{" "}
+          <InlineCode>{`${access.controlHeaders.topic}: top_…`}</InlineCode> set tags, make retries safe and mark mail of a topic (with its
+          one-click unsubscribe); they are removed before sending.
         </p>
       </div>
       <SecretOnceDialog
