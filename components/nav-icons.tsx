@@ -56,6 +56,12 @@ const icons: Record<string, React.ReactNode> = {
       <path d="m5.6 5.6 12.8 12.8" />
     </>
   ),
+  "/topics": (
+    <>
+      <path d="M4 6h16M4 12h10M4 18h7" />
+      <path d="m15 16 2 2 4-4" />
+    </>
+  ),
   "/mailboxes": (
     <>
       <path d="M22 12h-6l-2 3h-4l-2-3H2" />

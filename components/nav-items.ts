@@ -53,6 +53,7 @@ export const navSections: readonly NavSection[] = [
       portalPage("/smtp", "SMTP"),
       portalPage("/relays", "Relays"),
       portalPage("/suppressions", "Suppressions"),
+      portalPage("/topics", "Topics"),
       portalPage("/events", "Events"),
     ],
   },

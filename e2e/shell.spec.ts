@@ -121,6 +121,7 @@ test.describe("primary navigation", () => {
       "SMTP",
       "Relays",
       "Suppressions",
+      "Topics",
       "Events",
     ]);
     await expect(nav.getByRole("list", { name: "Hosting" }).getByRole("link")).toHaveText(["Mailboxes"]);

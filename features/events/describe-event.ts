@@ -1,6 +1,6 @@
 // One feed event in words for the dashboard's recent activity and the Events page, and the portal
 // page of the object it concerns: a message's page, the domains, the
-// suppression list, a mailbox's inbox (docs/dashboard.md).
+// suppression list, an address's subscriptions, a mailbox's inbox (docs/dashboard.md).
 import type { FeedEvent } from "@/shared/schemas/events";
 
 export type DescribedEvent = { text: string; href: string };
@@ -20,6 +20,13 @@ const messageVerbs: Record<string, string> = {
   canceled: "Canceled",
   opened: "Opened",
   clicked: "Link clicked",
+};
+
+/** The reader's own ways of changing a subscription (the API's need no note). */
+const readerSources: Record<string, string> = {
+  one_click: "one-click link",
+  preference_page: "preference page",
+  mailto: "unsubscribe email",
 };
 
 const text = (value: unknown) => (typeof value === "string" && value ? value : null);
@@ -42,6 +49,14 @@ export function describeEvent(event: FeedEvent): DescribedEvent {
         text: `${text(detail.email) ?? event.object.id} ${action === "added" ? "added to" : "removed from"} the suppression list`,
         href: "/suppressions",
       };
+    case "subscription": {
+      const email = text(detail.email) ?? event.object.id;
+      const how = typeof detail.source === "string" && detail.source in readerSources ? ` (${readerSources[detail.source]})` : "";
+      return {
+        text: `${email} ${detail.status === "subscribed" ? "subscribed to" : "unsubscribed from"} a topic${how}`,
+        href: `/topics?email=${encodeURIComponent(email)}`,
+      };
+    }
     case "domain":
       return {
         text: `${text(detail.name) ?? "A domain"} ${action === "verified" ? "verified" : "failed verification"}`,

@@ -17,6 +17,7 @@ const kinds = {
   complaints: { label: "Complaints", types: "message.complained" },
   engagement: { label: "Opens and clicks", types: "message.opened,message.clicked" },
   suppressions: { label: "Suppression list", types: "suppression.added,suppression.removed" },
+  subscriptions: { label: "Subscriptions", types: "subscription.changed" },
   domains: { label: "Domains", types: "domain.verified,domain.failed" },
   mailboxes: { label: "Mailboxes", types: "mailbox.received,mailbox.rejected,mailbox.vacation_sent,mailbox.forwarded" },
 } as const;

@@ -22,6 +22,23 @@ describe("describeEvent", () => {
     });
   });
 
+  it("links a subscription change to that address's subscriptions, saying how it was made", () => {
+    const changed = (status: string, source: string) =>
+      describeEvent(
+        event(
+          "subscription.changed",
+          { type: "subscription", id: "x@example.org" },
+          { email: "x@example.org", topicId: "top_1", status, source },
+        ),
+      );
+    expect(changed("unsubscribed", "one_click")).toEqual({
+      text: "x@example.org unsubscribed from a topic (one-click link)",
+      href: "/topics?email=x%40example.org",
+    });
+    expect(changed("subscribed", "api").text).toBe("x@example.org subscribed to a topic");
+    expect(changed("unsubscribed", "preference_page").text).toBe("x@example.org unsubscribed from a topic (preference page)");
+  });
+
   it("links suppression changes to the suppression list and domain changes to the domains", () => {
     expect(
       describeEvent(event("suppression.added", { type: "suppression", id: "x@example.org" }, { email: "x@example.org", reason: "manual" })),
