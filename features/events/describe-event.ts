@@ -71,6 +71,7 @@ export function describeEvent(event: FeedEvent): DescribedEvent {
         rejected: `${mailbox} refused ${from ? `spam from ${from}` : "spam"}`,
         vacation_sent: `${mailbox} sent an automatic reply`,
         forwarded: `${mailbox} forwarded a message`,
+        unsubscribed: `${mailbox} unsubscribed from ${text(detail.from) ?? "a list"}`,
       };
       return {
         text: words[action] ?? `${mailbox}: ${action}`,

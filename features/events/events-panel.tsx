@@ -19,7 +19,10 @@ const kinds = {
   suppressions: { label: "Suppression list", types: "suppression.added,suppression.removed" },
   subscriptions: { label: "Subscriptions", types: "subscription.changed" },
   domains: { label: "Domains", types: "domain.verified,domain.failed" },
-  mailboxes: { label: "Mailboxes", types: "mailbox.received,mailbox.rejected,mailbox.vacation_sent,mailbox.forwarded" },
+  mailboxes: {
+    label: "Mailboxes",
+    types: "mailbox.received,mailbox.rejected,mailbox.vacation_sent,mailbox.forwarded,mailbox.unsubscribed",
+  },
 } as const;
 
 type Kind = keyof typeof kinds;

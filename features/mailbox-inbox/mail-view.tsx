@@ -112,6 +112,7 @@ export function MailView({ mailboxId, address, folder, header }: MailViewProps) 
             <div className={`min-w-0 ${only("message")}`}>
               {reading ? (
                 <InboxMessage
+                  mailboxId={mailboxId}
                   message={message}
                   folders={folderList}
                   listLabel={label}

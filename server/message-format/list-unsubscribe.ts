@@ -21,3 +21,27 @@ export function withListUnsubscribe(raw: Buffer, links: { url: string; mailto: s
     raw.subarray(fieldsEnd),
   ]);
 }
+
+/** How a received message says it can be unsubscribed from: RFC 8058's one-click POST to an https link, else a mailto address. */
+export type UnsubscribeOption = { oneClick: true; url: string } | { mailto: string } | null;
+
+/** The option of a message's header lines (mailparser's `headerLines`: lower-case key, the whole field as written). */
+export function unsubscribeOptionOf(lines: readonly { key: string; line: string }[]): UnsubscribeOption {
+  const value = (key: string) => {
+    const field = lines.find((line) => line.key === key);
+    return field
+      ? field.line
+          .slice(field.line.indexOf(":") + 1)
+          .replace(/\r?\n[ \t]+/g, " ")
+          .trim()
+      : null;
+  };
+  const links = [...(value("list-unsubscribe") ?? "").matchAll(/<([^<>\s]+)>/g)].map((match) => match[1]!);
+  const oneClick = /^list-unsubscribe=one-click$/i.test(value("list-unsubscribe-post") ?? "");
+  const https = links.find((link) => URL.canParse(link) && new URL(link).protocol === "https:");
+  if (oneClick && https) return { oneClick: true, url: https };
+  const mailto = links.find((link) => /^mailto:/i.test(link));
+  if (!mailto) return null;
+  const address = decodeURIComponent(mailto.slice("mailto:".length).split("?")[0]!);
+  return /^[^@\s]+@[^@\s]+$/.test(address) ? { mailto: address } : null;
+}

@@ -155,6 +155,11 @@ export const listMailboxMessages = refTo<typeof mailboxMessages.listMailboxMessa
   "/mailboxes/{mailbox_id}/messages",
   "listMailboxMessages",
 );
+export const unsubscribeFromList = refTo<typeof mailboxMessages.unsubscribeFromList>(
+  "POST",
+  "/mailboxes/{mailbox_id}/messages/{message_id}/unsubscribe",
+  "unsubscribeFromList",
+);
 export const updateMailboxMessage = refTo<typeof mailboxMessages.updateMailboxMessage>(
   "PATCH",
   "/mailboxes/{mailbox_id}/messages/{message_id}",

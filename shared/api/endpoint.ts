@@ -53,7 +53,7 @@ export type Endpoint<
   /** A missing body is read as `{}` (operations whose body is an empty object; docs/api.md). */
   emptyBodyAllowed?: boolean;
   response: Response;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /**
    * Success is a 302 redirect with no body (the OAuth start and callback
    * routes, docs/api.md); `message` then describes where it leads. The query

@@ -44,6 +44,7 @@ export const errorStatus = {
   rate_limited: 429,
   internal_error: 500,
   payment_provider_error: 502,
+  unsubscribe_failed: 502,
   service_unavailable: 503,
   mail_storage_offline: 503,
 } as const;

@@ -50,6 +50,8 @@ export const rateLimitDefaults = {
   unsubscribePerIp: { limit: 120, windowSeconds: 600 },
   /** Changes one recipient's links make together, across every message they received. */
   unsubscribePerEmail: { limit: 60, windowSeconds: 3600 },
+  /** Unsubscribes an account's mailboxes ask of senders (a one-click POST or an email each). */
+  listUnsubscribesPerAccount: { limit: 60, windowSeconds: 3600 },
   /** Past this, sign-ins for one email are slowed down (never blocked: that would let anyone lock a user out). */
   loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
 } satisfies Record<string, { limit: number; windowSeconds: number }>;

@@ -16,6 +16,7 @@ const otherFeedTypes = [
   "mailbox.rejected",
   "mailbox.vacation_sent",
   "mailbox.forwarded",
+  "mailbox.unsubscribed",
   "subscription.changed",
 ] as const;
 
@@ -191,6 +192,12 @@ const otherDetails: Record<(typeof otherFeedTypes)[number], z.ZodType> = {
   "mailbox.rejected": z.looseObject({ ...mailboxDetail, spamScore: z.number().nullable() }),
   "mailbox.vacation_sent": z.looseObject({ mailbox: z.string(), to: z.string() }),
   "mailbox.forwarded": z.looseObject({ mailbox: z.string(), to: z.string() }),
+  "mailbox.unsubscribed": z.looseObject({
+    mailbox: z.string(),
+    from: z.string().nullable().meta({ description: "The From of the message whose list was left." }),
+    method: z.enum(["one_click", "mailto"]),
+    target: z.string().meta({ description: "The host the one-click request went to, or the address the unsubscribe email went to." }),
+  }),
   "subscription.changed": z.looseObject({
     email: z.string(),
     topicId: z.string(),

@@ -173,6 +173,20 @@ export const spamVerdictSchema = z
   })
   .meta({ id: "SpamVerdict" });
 
+export const unsubscribeOptionSchema = z
+  .union([z.object({ oneClick: z.literal(true), url: z.string() }), z.object({ mailto: z.string() })])
+  .meta({ id: "UnsubscribeOption" });
+
+export const unsubscribeResultSchema = z
+  .object({
+    method: z.enum(["one_click", "mailto"]),
+    target: z.string().meta({ description: "The host the one-click request went to, or the address the unsubscribe email went to." }),
+    messageId: z.string().nullable().meta({
+      description: "The unsubscribe email, for `mailto` (follow it with `GET /sending/messages/{message_id}`); null for one-click.",
+    }),
+  })
+  .meta({ id: "UnsubscribeResult" });
+
 export const mailboxMessageDetailSchema = mailboxMessageSummarySchema
   .extend({
     cc: z.array(z.string()),
@@ -189,6 +203,10 @@ export const mailboxMessageDetailSchema = mailboxMessageSummarySchema
     spam: spamVerdictSchema.nullable(),
     /** In Drafts, for a draft saved through the API: the message it answers or forwards, to send it with. */
     draft: z.object({ inReplyTo: z.string().nullable(), forwardOf: z.string().nullable() }).nullable(),
+    unsubscribe: unsubscribeOptionSchema.nullable().meta({
+      description:
+        "How to stop this list mail, from its List-Unsubscribe header: a one-click https link (RFC 8058, with List-Unsubscribe-Post) or a mailto address; null when it has neither. `POST …/unsubscribe` uses it.",
+    }),
   })
   .meta({ id: "MailboxMessage" });
 

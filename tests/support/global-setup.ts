@@ -31,6 +31,8 @@ declare module "vitest" {
     dnsControlUrl: string;
     /** The SMTP servers relay tests connect to (tests/support/relay-smtp-servers.ts). */
     relayLab: RelayLabInfo;
+    /** The certificate (localhost, 127.0.0.1) the app trusts for relays and one-click links (RELAY_EXTRA_CA_FILE). */
+    trustedCertificate: { keyFile: string; certFile: string };
     /** The app's APP_URL (localhost), where browsers start provider sign-ins. */
     appUrl: string;
     /** The app's SMTP submission ports on 127.0.0.1 (STARTTLS and implicit TLS). */
@@ -122,6 +124,7 @@ export async function setup(project: TestProject) {
   // After the app is up, so its load (CPU-heavy for ~15-30 s) does not slow the app's start; the spam tests wait for it.
   rspamd.launch();
   project.provide("relayLab", { username: relayLab.username, password: relayLab.password, ports: relayLab.ports });
+  project.provide("trustedCertificate", relayCertificate);
   project.provide("appUrl", appUrl);
   project.provide("submission", submission);
   project.provide("mxPort", mxPort);

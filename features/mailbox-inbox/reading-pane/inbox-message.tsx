@@ -20,6 +20,7 @@ import { MessageBody } from "./message-body";
 import { MessageToolbar } from "./message-toolbar";
 import { SentDelivery } from "./sent-delivery";
 import { SpamVerdict } from "./spam-verdict";
+import { ListUnsubscribe } from "./list-unsubscribe";
 import { isStorageOffline, StorageOfflineNotice } from "../storage-offline";
 import type { MessageActions } from "../actions/use-message-actions";
 import type { useMailboxMessage } from "../use-mailbox-inbox";
@@ -42,6 +43,7 @@ function headerRows(data: MailboxMessageDetail, specialUse: MailboxFolder["speci
 }
 
 type InboxMessageProps = {
+  mailboxId: string;
   message: ReturnType<typeof useMailboxMessage>;
   folders: MailboxFolder[];
   listLabel: string;
@@ -55,6 +57,7 @@ type InboxMessageProps = {
 };
 
 export function InboxMessage({
+  mailboxId,
   message,
   folders,
   listLabel,
@@ -127,6 +130,7 @@ export function InboxMessage({
             ) : null}
             {isDraft || data.delivery ? null : <Authenticity results={data.authenticationResults} />}
             {inJunk || data.spam?.verdict === "spam" ? <SpamVerdict spam={data.spam} /> : null}
+            <ListUnsubscribe key={data.id} mailboxId={mailboxId} message={data} />
             <MessageBody html={data.html} text={data.text} messageId={data.id} sender={data.from ? bareAddress(data.from) : null} />
             <MessageAttachments attachments={data.attachments} />
             <ConversationList messages={conversation} reading={data.id} onOpen={onOpen} />

@@ -54,13 +54,13 @@ export const accountEventsHorizon = pgTable("account_events_horizon", {
 /**
  * What happened to a hosted mailbox that has no row of its own: a message
  * received (`received`), a copy forwarded or a vacation reply sent by its
- * rules (`forwarded`, `vacation_sent`). The writer inserts here; a trigger
+ * rules (`forwarded`, `vacation_sent`), a list left from the webmail (`unsubscribed`). The writer inserts here; a trigger
  * (server/db/functions/account_events_from_mailbox_events.sql) writes the
  * feed's `mailbox.<type>` event in the same statement and drops the row, so
  * this table is always empty.
  */
 export const mailboxEvents = pgTable("mailbox_events", {
   mailboxId: text("mailbox_id").notNull(),
-  type: text("type").$type<"received" | "forwarded" | "vacation_sent">().notNull(),
+  type: text("type").$type<"received" | "forwarded" | "vacation_sent" | "unsubscribed">().notNull(),
   detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
 });

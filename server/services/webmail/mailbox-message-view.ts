@@ -5,6 +5,7 @@ import type { FetchMessageObject, MessageAddressObject } from "imapflow";
 import type { AddressObject, ParsedMail } from "mailparser";
 import { env } from "@/server/config/env";
 import type { MessageExtras } from "@/server/mail-store/dovecot/dovecot-message-extras";
+import { unsubscribeOptionOf } from "@/server/message-format/list-unsubscribe";
 import { isAuthenticationResultsOf } from "@/server/message-format/trace-headers";
 import { HAS_ATTACHMENT } from "@/server/services/webmail/attachment-keyword";
 import {
@@ -133,6 +134,8 @@ export function messageDetail(summary: MailboxMessageSummary, parsed: ParsedMail
     authenticationResults: authenticationResults(parsed),
     spam: spamVerdictOf(parsed.headerLines),
     draft: folder.specialUse === "drafts" ? draftOf(parsed) : null,
+    // What the mailbox wrote itself is not list mail it could leave.
+    unsubscribe: folder.specialUse === "sent" || folder.specialUse === "drafts" ? null : unsubscribeOptionOf(parsed.headerLines),
   };
 }
 
@@ -161,6 +164,7 @@ export function unreadableMessageDetail(
         authenticationResults: null,
         spam: null,
         draft: null,
+        unsubscribe: null,
       };
   return { ...detail, text: UNREADABLE_MESSAGE_TEXT, html: null, attachments: [] };
 }

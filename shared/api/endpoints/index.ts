@@ -100,6 +100,7 @@ export const endpoints = [
   mailboxMessages.listMailboxMessages,
   mailboxMessages.getMailboxMessage,
   mailboxMessages.updateMailboxMessage,
+  mailboxMessages.unsubscribeFromList,
   mailboxMessages.deleteMailboxMessage,
   mailboxCompose.sendFromMailbox,
   mailboxCompose.saveMailboxDraft,

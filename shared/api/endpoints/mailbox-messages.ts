@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  unsubscribeResultSchema,
   getMailboxMessageQuery,
   listMailboxMessagesQuery,
   mailboxMessageDetailSchema,
@@ -80,4 +81,22 @@ export const updateMailboxMessage = defineEndpoint({
   response: updatedMailboxMessageSchema,
   message: "Message updated",
   errors: ["validation_error", "not_found", "mail_storage_offline"],
+});
+
+export const unsubscribeFromList = defineEndpoint({
+  method: "POST",
+  path: "/mailboxes/{mailbox_id}/messages/{message_id}/unsubscribe",
+  operationId: "unsubscribeFromList",
+  access: "hosting:write",
+  summary: "Unsubscribe from the list a message came from",
+  description: `Uses the message's \`unsubscribe\` option: a one-click link gets RFC 8058's POST from the service (only to a public address, its certificate verified; 502 \`unsubscribe_failed\` when the sender's server refuses it or cannot be reached), a mailto address gets an unsubscribe email from the mailbox, sent like any other (follow it by \`messageId\`). 409 \`conflict\` when the message names no way to unsubscribe. Recorded in the event feed as \`mailbox.unsubscribed\`. ${offline}`,
+  tag: "Mailboxes",
+  auth: "bearer",
+  params: mailboxMessageIdParams,
+  body: z.strictObject({}).meta({ id: "UnsubscribeFromListRequest" }),
+  emptyBodyAllowed: true,
+  response: unsubscribeResultSchema,
+  status: 202,
+  message: "Unsubscribe requested",
+  errors: ["not_found", "conflict", "unsubscribe_failed", "mail_storage_offline"],
 });
