@@ -144,6 +144,7 @@ test.describe("primary navigation", () => {
       "/smtp",
       "/relays",
       "/suppressions",
+      "/topics",
       "/events",
       "/mailboxes",
       "/billing",

@@ -100,6 +100,7 @@ type OutsideMessage = {
   text: string;
   html?: string;
   attachments?: { filename: string; content: string | Buffer; contentType: string }[];
+  headers?: Record<string, string>;
 };
 
 /** Sends a message to a hosted address through the service's MX, as another mail server on the internet would. */
