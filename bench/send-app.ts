@@ -51,12 +51,28 @@ export async function prepareAccount(server: TestServer, databaseUrl: string): P
   return { key: key.data.secret, accessToken: account.accessToken };
 }
 
-export const message = (index: number, tag: string) => ({
+/**
+ * One message of a run, to `recipients` readers; with `topicId`, subscribed mail of that topic (a copy signed
+ * on its own per recipient, each with its own unsubscribe links).
+ */
+export const message = (index: number, tag: string, topicId?: string, recipients = 1) => ({
   from: "News <news@news.bench.example>",
-  to: `reader${index}@example.org`,
+  to: recipients === 1 ? `reader${index}@example.org` : Array.from({ length: recipients }, (_, one) => `reader${index}-${one}@example.org`),
   subject: `Newsletter ${tag} ${index}`,
   html,
+  ...(topicId ? { topicId } : {}),
 });
+
+/** An opt-out topic of the bench account (every reader gets it until they unsubscribe), made through the API. */
+export async function createBenchTopic(server: TestServer, accessToken: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/v1/sending/topics`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Bench newsletter", defaultSubscription: "opt_out" }),
+  });
+  if (response.status !== 201) throw new Error(`creating the bench topic answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
 
 export async function drain(databaseUrl: string, timeoutMs = 300_000) {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -49,12 +49,13 @@ export async function listen(host = "127.0.0.1"): Promise<number> {
   return new Promise((resolve) => sink.listen(0, host, () => resolve((sink.server.address() as { port: number }).port)));
 }
 
-/** The time the last of `ids` (X-CES-Message-ID values) arrived, or null when they did not all arrive in time. */
-export async function waitForSink(ids: Set<string>, timeoutMs: number): Promise<number | null> {
+/** The time the last of `ids` (X-CES-Message-ID values) arrived, `copiesEach` copies of each, or null when they did not all arrive in time. */
+export async function waitForSink(ids: Set<string>, timeoutMs: number, copiesEach = 1): Promise<number | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const seen = new Set(arrivals.filter((arrival) => ids.has(arrival.cesId)).map((arrival) => arrival.cesId));
-    if (seen.size >= ids.size) return Math.max(...arrivals.filter((arrival) => ids.has(arrival.cesId)).map((arrival) => arrival.at));
+    const arrived = arrivals.filter((arrival) => ids.has(arrival.cesId));
+    const seen = new Set(arrived.map((arrival) => arrival.cesId));
+    if (seen.size >= ids.size && arrived.length >= ids.size * copiesEach) return Math.max(...arrived.map((arrival) => arrival.at));
     if (Date.now() > deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

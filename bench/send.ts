@@ -6,6 +6,8 @@
 //   - end-to-end rate (first accept → last message in the sink) for batches
 //     and for single sends, and accept→sink latency p50/p99 at half of the
 //     single-send accept rate;
+//   - end to end in batches with a topic on every message beside the same
+//     run without one (subscription check, a signed copy per recipient);
 //   - the hand-off limit: a pooled nodemailer → sink loop with DKIM, and
 //     RSA-2048 signatures/s on one core;
 //   - a second instance working the queue killed with SIGKILL once a quarter
@@ -20,6 +22,7 @@
 // moves little with what else the machine runs. `--accept-only` runs the
 // baselines and the accept rates only (bench/results/send-accept.*; the health
 // route and single sends in `--rounds` rounds, 3 by default, medians kept);
+// `--topic-only` the topic runs alone (bench/results/send-topic.*);
 // `--postfix-only` the signature rate, the smart-host end to end in batches
 // and the Postfix runs (bench/results/send-postfix.*).
 // Writes bench/results/send.{json,md}. Not a timed test.
@@ -30,7 +33,7 @@ import os from "node:os";
 import autocannon from "autocannon";
 import { createTestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
-import { drain, html, message, post, prepareAccount } from "./send-app";
+import { createBenchTopic, drain, html, message, post, prepareAccount } from "./send-app";
 import { crashRun } from "./send-crash";
 import { freeLoopbackPort } from "../server/engines/free-port";
 import { submissionRate } from "./submission-rate";
@@ -51,6 +54,8 @@ const acceptSeconds = option("seconds", 8);
 const roundCount = option("rounds", 3);
 /** `--accept-only`: the baselines and the accept rates (API and SMTP) only, for a quick before/after. */
 const acceptOnly = process.argv.includes("--accept-only");
+/** `--topic-only`: end to end in batches with and without a topic, alternating (docs/consent.md). */
+const topicOnly = process.argv.includes("--topic-only");
 /** `--postfix-only`: the signature rate, the smart host's end to end in batches, and the runs through Postfix. */
 const postfixOnly = process.argv.includes("--postfix-only");
 const throughPostfix = !acceptOnly && canRunPostfix();
@@ -144,23 +149,30 @@ async function healthAndSingleSends(server: TestServer, databaseUrl: string, key
   };
 }
 
-async function endToEnd(server: TestServer, key: string, mode: "batch" | "single", count: number, tag: string) {
+async function endToEnd(
+  server: TestServer,
+  key: string,
+  mode: "batch" | "single",
+  count: number,
+  tag: string,
+  { topicId, recipients = 1 }: { topicId?: string; recipients?: number } = {},
+) {
   const ids = new Set<string>();
   const start = Date.now();
   if (mode === "batch") {
     await pool(Math.ceil(count / 100), 4, async (batch) => {
       const data = await post(server.baseUrl, "/sending/messages/batch", key, {
-        messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, tag)),
+        messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, tag, topicId, recipients)),
       });
       for (const item of data.items!) ids.add(item.id);
     });
   } else {
     await pool(count, 32, async (index) => {
-      ids.add((await post(server.baseUrl, "/sending/messages", key, message(index, tag))).id!);
+      ids.add((await post(server.baseUrl, "/sending/messages", key, message(index, tag, topicId, recipients))).id!);
     });
   }
   const accepted = Date.now();
-  const last = await waitForSink(ids, 300_000);
+  const last = await waitForSink(ids, 300_000, recipients);
   return {
     count: ids.size,
     acceptSeconds: (accepted - start) / 1000,
@@ -168,6 +180,39 @@ async function endToEnd(server: TestServer, key: string, mode: "batch" | "single
     rate: last ? ids.size / ((last - start) / 1000) : NaN,
   };
 }
+
+/**
+ * End to end in batches without a topic and with one on every message, each
+ * to two readers, round after round on the same server: the topic's price is
+ * the slower store (its subscription check) and a signature per recipient's
+ * copy where plain mail has one per message. The ratio is taken within each
+ * round, whose two runs share the machine's state.
+ */
+const TOPIC_RUN_RECIPIENTS = 2;
+
+async function topicRuns(server: TestServer, databaseUrl: string, key: string, topicId: string, count: number) {
+  const rounds: { plain: number; topic: number }[] = [];
+  for (let round = 0; round < roundCount; round++) {
+    const plain = await endToEnd(server, key, "batch", count, `plain-${round}`, { recipients: TOPIC_RUN_RECIPIENTS });
+    await drain(databaseUrl);
+    const topic = await endToEnd(server, key, "batch", count, `topic-${round}`, { topicId, recipients: TOPIC_RUN_RECIPIENTS });
+    await drain(databaseUrl);
+    rounds.push({ plain: plain.rate, topic: topic.rate });
+  }
+  return { rounds, ratio: median(rounds.map((run) => run.topic / run.plain)) };
+}
+
+function topicRows(run: Awaited<ReturnType<typeof topicRuns>>, count: number): string[][] {
+  return [
+    [
+      `End to end, ${count} messages to ${TOPIC_RUN_RECIPIENTS} readers each in batches, without a topic and with one on every message (${run.rounds.length} rounds)`,
+      `${run.rounds.map((one) => `${round(one.plain)} vs ${round(one.topic)}`).join("; ")} messages/s: topic ÷ none ${run.ratio.toFixed(2)}`,
+    ],
+  ];
+}
+
+const topicTarget = (run: Awaited<ReturnType<typeof topicRuns>>) =>
+  targetLine("end to end with a topic on every message ÷ without", run.ratio, "≥ 0.8", run.ratio >= 0.8);
 
 async function latencyAtRate(server: TestServer, key: string, rate: number, seconds: number) {
   const acceptedAt = new Map<string, number>();
@@ -236,7 +281,14 @@ async function main() {
       deliveryWorkers: Math.min(os.availableParallelism(), 4),
     });
   try {
-    const { key } = await prepareAccount(server, database.url);
+    const { key, accessToken } = await prepareAccount(server, database.url);
+    const topicId = await createBenchTopic(server, accessToken);
+    if (topicOnly) {
+      const topics = await topicRuns(server, database.url, key, topicId, messageCount);
+      writeResults("send-topic", { topics }, tableOf(topicRows(topics, messageCount)));
+      console.log(topicTarget(topics));
+      return;
+    }
     const rsa = rsaSignaturesPerSecond();
     if (postfixOnly) {
       const { result: e2eRun, cpuMsPerUnit } = await withCpu(
@@ -283,6 +335,8 @@ async function main() {
     await drain(database.url);
     const e2eSingle = acceptOnly ? null : await endToEnd(server, key, "single", Math.round(messageCount / 3), "e2e-single");
     await drain(database.url);
+    const topics = acceptOnly ? null : await topicRuns(server, database.url, key, topicId, Math.round(messageCount / 3));
+    await drain(database.url);
     const latency = acceptOnly ? null : await latencyAtRate(server, key, Math.max(1, Math.round(single.messagesPerSecond / 2)), 15);
     await drain(database.url);
     const crash = acceptOnly ? null : await crashRun(server, database.url, key, { ...secrets, SMTP_URL: sinkUrl }, messageCount);
@@ -312,6 +366,7 @@ async function main() {
       batch,
       e2eBatch,
       e2eSingle,
+      topics,
       latency,
       crash,
       smtpOne,
@@ -353,6 +408,7 @@ async function main() {
         "Accept over SMTP submission (STARTTLS), 8 pooled connections",
         `${round(smtpEight)} messages/s = ${(smtpEight / single.messagesPerSecond).toFixed(2)} × the API single accept`,
       ],
+      ...(topics ? topicRows(topics, Math.round(messageCount / 3)) : []),
       ...(crash
         ? [
             [
@@ -369,6 +425,7 @@ async function main() {
     else if (!acceptOnly) rows.push(["End to end through Postfix", "not measured: it needs root and Debian's postfix"]);
     writeResults(acceptOnly ? "send-accept" : "send", { ...results, postfix }, tableOf(rows));
     for (const line of acceptTargets({ webPerHealth, singleParts, smtpOne, smtpOneCpu })) console.log(line);
+    if (topics) console.log(topicTarget(topics));
     if (postfix) for (const line of postfixTargets(postfix)) console.log(line);
   } finally {
     await server.stop();
