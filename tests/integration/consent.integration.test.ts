@@ -258,7 +258,7 @@ describe("A topic send and its unsubscribe links", () => {
     expect((await call(listSubscriptions, { token: account.accessToken, query: { email: other } })).body.data).toEqual([]);
   });
 
-  it("refuses forged, altered and cross-topic tokens with 404 and changes nothing", async () => {
+  it("refuses forged and altered tokens, return-path tokens and links whose message is gone with 404, changing nothing", async () => {
     const account = await createAccount();
     const domain = await verifiedDomain(account);
     const topic = await newTopic(account);
@@ -277,6 +277,20 @@ describe("A topic send and its unsubscribe links", () => {
     const [row] = await sql<{ id: string }>("select id from messages where account_id = $1", [account.user.id]);
     expect((await oneClick(url.replace(token, `${row!.id}-${"0".repeat(20)}`))).status).toBe(404);
     expect((await call(listSubscriptions, { token: account.accessToken, query: { email: to } })).body.data).toEqual([]);
+    // A link whose message is gone (its account deleted) names nobody any more.
+    const gone = await createAccount();
+    const goneDomain = await verifiedDomain(gone);
+    const goneTopic = await newTopic(gone);
+    const reader = uniqueEmail("gone");
+    await call(sendMessage, {
+      token: gone.accessToken,
+      body: { from: `n@${goneDomain.name}`, to: reader, subject: "S", text: "T", topicId: goneTopic.id },
+    });
+    const goneLink = unsubscribeLinksIn((await waitForEmail(reader)).raw).url;
+    expect((await visitLink(goneLink)).status).toBe(200);
+    await sql("delete from accounts where id = $1", [gone.user.id]);
+    expect((await oneClick(goneLink)).status).toBe(404);
+    expect((await visitLink(goneLink)).status).toBe(404);
   });
 
   it("skips an opt-in topic's recipients until they subscribe; a batch skips per message", async () => {
