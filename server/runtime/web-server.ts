@@ -8,6 +8,7 @@ import { jobSender } from "@/server/jobs/enqueue";
 import { FORWARDED_CLIENT_HEADER, VIA_PORTAL_HEADER, verifyForwardedClient } from "@/server/http/forwarded-client";
 import { derivedKey } from "@/server/security/crypto";
 import type { Env } from "@/server/config/env";
+import { withoutApiTrailingSlash } from "./api-trailing-slash";
 import { answerClientError } from "./client-error";
 import { closeConnectionIfBodyUnread } from "./close-unread-requests";
 import { trackResponse } from "./drain-web-server";
@@ -39,6 +40,7 @@ export async function startWebServer(config: Env, options: { dev: boolean }): Pr
         Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
         config.TRUSTED_PROXIES,
       );
+    if (request.url) request.url = withoutApiTrailingSlash(request.url);
     closeConnectionIfBodyUnread(request, response);
     dropStalledStreams(request, response);
     void handle(request, response);
