@@ -1,6 +1,7 @@
-// The plain-text part of a message written only in HTML (docs/webmail.md,
-// "Sending"): html-to-text, the converter mailparser uses, with the nesting
-// limit mailparser sets (deeper elements are left out rather than overflow
+// The plain-text part of a message written only in HTML: the webmail's
+// (docs/webmail.md, "Sending") and a stored template's without text
+// (docs/templates.md). html-to-text, the converter mailparser uses, with the
+// nesting limit mailparser sets (deeper elements are left out rather than overflow
 // the converter's recursion), links written once when their text is the URL,
 // and images left out (a `cid:` or remote source means nothing in text).
 import { compile } from "html-to-text";

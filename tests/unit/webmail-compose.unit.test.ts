@@ -5,7 +5,7 @@ import type { ParsedMail } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { specialUseOf } from "@/server/services/webmail/folders";
 import { replyHeaders } from "@/server/services/webmail/original-message";
-import { plainTextAlternative } from "@/server/services/webmail/plain-text-alternative";
+import { plainTextAlternative } from "@/server/message-format/plain-text-alternative";
 
 const parsed = (fields: Partial<Pick<ParsedMail, "messageId" | "references" | "inReplyTo">>) => fields as ParsedMail;
 

@@ -19,7 +19,7 @@ import { locateDraft, type Original, originalOf, senderOf } from "./compose";
 import { specialFolderOrThrow } from "./folders";
 import { mailboxMessageId } from "./message-ids";
 import { forwardedAttachments, replyHeaders } from "./original-message";
-import { plainTextAlternative } from "./plain-text-alternative";
+import { plainTextAlternative } from "@/server/message-format/plain-text-alternative";
 import { fetchedHeader, SENDING_MESSAGE_HEADER } from "./service-headers";
 
 type Mailbox = { id: string; address: string };
