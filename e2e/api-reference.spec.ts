@@ -25,10 +25,11 @@ test.describe("API reference", () => {
 
     const groups = sidebar(page).getByRole("button", { name: /^Open Group - / });
     await expect(groups.first()).toHaveAccessibleName("Open Group - Messages");
-    await expect(groups.nth(1)).toHaveAccessibleName("Open Group - Suppressions");
-    await expect(groups.nth(2)).toHaveAccessibleName("Open Group - Topics");
-    await expect(groups.nth(3)).toHaveAccessibleName("Open Group - Events");
-    await expect(groups.nth(4)).toHaveAccessibleName("Open Group - Sending domains");
+    await expect(groups.nth(1)).toHaveAccessibleName("Open Group - Templates");
+    await expect(groups.nth(2)).toHaveAccessibleName("Open Group - Suppressions");
+    await expect(groups.nth(3)).toHaveAccessibleName("Open Group - Topics");
+    await expect(groups.nth(4)).toHaveAccessibleName("Open Group - Events");
+    await expect(groups.nth(5)).toHaveAccessibleName("Open Group - Sending domains");
     await expect(sidebar(page)).toContainText(/Sending[\s\S]*Messages[\s\S]*Account[\s\S]*Auth/);
   });
 

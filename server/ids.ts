@@ -22,7 +22,8 @@ export function newId(
     | "fcn"
     | "mem"
     | "invite"
-    | "top",
+    | "top"
+    | "tpl",
 ): string {
   return `${prefix}_${randomBytes(12).toString("hex")}`;
 }

@@ -32,6 +32,7 @@ import type * as smtpRelays from "./endpoints/smtp-relays";
 import type * as support from "./endpoints/support";
 import type * as suppressions from "./endpoints/suppressions";
 import type * as teams from "./endpoints/teams";
+import type * as templates from "./endpoints/templates";
 import type * as testSender from "./endpoints/test-sender";
 import type * as topics from "./endpoints/topics";
 import type * as twoFactor from "./endpoints/two-factor";
@@ -262,6 +263,17 @@ export const revokeInvitation = refTo<typeof teams.revokeInvitation>(
   "revokeInvitation",
 );
 export const switchAccount = refTo<typeof teams.switchAccount>("POST", "/auth/switch", "switchAccount");
+export const createTemplate = refTo<typeof templates.createTemplate>("POST", "/sending/templates", "createTemplate");
+export const deleteTemplate = refTo<typeof templates.deleteTemplate>("DELETE", "/sending/templates/{template_id}", "deleteTemplate");
+export const getTemplate = refTo<typeof templates.getTemplate>("GET", "/sending/templates/{template_id}", "getTemplate");
+export const getTemplateVersion = refTo<typeof templates.getTemplateVersion>(
+  "GET",
+  "/sending/templates/{template_id}/versions/{version}",
+  "getTemplateVersion",
+);
+export const listTemplates = refTo<typeof templates.listTemplates>("GET", "/sending/templates", "listTemplates");
+export const renderTemplate = refTo<typeof templates.renderTemplate>("POST", "/sending/templates/{template_id}/render", "renderTemplate");
+export const replaceTemplate = refTo<typeof templates.replaceTemplate>("PUT", "/sending/templates/{template_id}", "replaceTemplate");
 export const getTestSender = refTo<typeof testSender.getTestSender>("GET", "/sending/test-sender", "getTestSender");
 export const createTopic = refTo<typeof topics.createTopic>("POST", "/sending/topics", "createTopic");
 export const deleteTopic = refTo<typeof topics.deleteTopic>("DELETE", "/sending/topics/{topic_id}", "deleteTopic");

@@ -37,6 +37,7 @@ export const errorStatus = {
   folder_protected: 409,
   mailbox_full: 409,
   already_member: 409,
+  in_use: 409,
   cursor_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -3,7 +3,7 @@
 // plus the message it answers or forwards and the draft it came from.
 import { z } from "zod";
 import { ONE_LINE } from "./line-breaks";
-import { messageDetailSchema, sendMessageBody } from "./messages";
+import { messageDetailSchema, messageSubject, sendMessageBody } from "./messages";
 
 const fields = sendMessageBody.shape;
 
@@ -32,7 +32,7 @@ const oneOfReplyOrForward = (body: { inReplyTo?: string; forwardOf?: string }, c
 };
 
 export const mailboxSendBody = z
-  .strictObject({ ...composeFields, subject: fields.subject, html: fields.html, text: fields.text })
+  .strictObject({ ...composeFields, subject: messageSubject, html: fields.html, text: fields.text })
   .superRefine((body, context) => {
     if (!body.html && !body.text) context.addIssue({ code: "custom", path: ["text"], message: "Give html, text, or both" });
     if (body.to.length === 0) context.addIssue({ code: "custom", path: ["to"], message: "At least one recipient" });

@@ -6,6 +6,7 @@ import { ONE_LINE } from "./line-breaks";
 import { formatMailbox, parseMailbox } from "./mail-address";
 import { paginationQuery, paginationSchema } from "./pagination";
 import { reservedHeaderKind } from "./reserved-headers";
+import { sendTemplateField } from "./templates";
 import { topicIdField } from "./topics";
 
 export const MAX_RECIPIENTS = 50;
@@ -63,6 +64,14 @@ export const tagSchema = z.strictObject({
   value: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, "Tag values are 1-256 letters, digits, _ or -"),
 });
 
+/** A message's subject, as every door that writes one takes it. */
+export const messageSubject = z
+  .string()
+  .trim()
+  .min(1, "Subject is required")
+  .max(998, "Subject is at most 998 characters")
+  .regex(ONE_LINE, "Subject cannot contain line breaks or NUL characters");
+
 export const sendMessageBody = z
   .strictObject({
     from: mailbox.meta({
@@ -73,12 +82,7 @@ export const sendMessageBody = z
     cc: mailboxes.optional(),
     bcc: mailboxes.optional(),
     replyTo: mailboxes.optional(),
-    subject: z
-      .string()
-      .trim()
-      .min(1, "Subject is required")
-      .max(998, "Subject is at most 998 characters")
-      .regex(ONE_LINE, "Subject cannot contain line breaks or NUL characters"),
+    subject: messageSubject.optional().meta({ description: "Required, unless `template` gives it." }),
     html: body.optional(),
     text: body.optional(),
     headers: headers.optional(),
@@ -91,8 +95,17 @@ export const sendMessageBody = z
       .optional()
       .meta({ description: "Hand the message off at this time (at most 30 days ahead) instead of now: status `scheduled` until then." }),
     topicId: topicIdField.optional(),
+    template: sendTemplateField.optional().meta({
+      description:
+        "A stored template (`GET /sending/templates`) to render with `variables`, instead of `subject`, `html` and `text`; `version` pins one (the latest by default). Variables that fail its schema are 400 at `template.variables.…`.",
+    }),
   })
   .superRefine((body, context) => {
+    if (body.template) {
+      for (const field of ["subject", "html", "text"] as const)
+        if (body[field] !== undefined)
+          context.addIssue({ code: "custom", path: [field], message: `Give ${field} or a template, not both: the template writes it` });
+    } else if (body.subject === undefined) context.addIssue({ code: "custom", path: ["subject"], message: "Subject is required" });
     const ownUnsubscribe = Object.keys(body.headers ?? {}).find((name) => /^list-unsubscribe(-post)?$/i.test(name));
     if (body.topicId && ownUnsubscribe)
       context.addIssue({
@@ -100,7 +113,8 @@ export const sendMessageBody = z
         path: ["headers", ownUnsubscribe],
         message: "A send with a topic gets its List-Unsubscribe from the service; leave this header out",
       });
-    if (!body.html && !body.text) context.addIssue({ code: "custom", path: ["text"], message: "Give html, text, or both" });
+    if (!body.template && !body.html && !body.text)
+      context.addIssue({ code: "custom", path: ["text"], message: "Give html, text, or both" });
     const count = body.to.length + (body.cc?.length ?? 0) + (body.bcc?.length ?? 0);
     if (count > MAX_RECIPIENTS)
       context.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_RECIPIENTS} recipients in to, cc and bcc together` });
@@ -115,7 +129,10 @@ export const sendMessageBody = z
     examples: [{ from: "Acme <hello@acme.example>", to: "ada@example.com", subject: "Your receipt", text: "Thank you for your order." }],
   });
 
-export type SendMessageInput = z.output<typeof sendMessageBody>;
+/** A send as the API takes it: its own content, or a template to render. */
+export type SendMessageRequest = z.output<typeof sendMessageBody>;
+/** A send with its content: the request's own, or its template's rendering (server/services/messages/send-message.ts). */
+export type SendMessageInput = Omit<SendMessageRequest, "subject" | "template"> & { subject: string };
 
 export const messageStatuses = ["scheduled", "queued", "sent", "delivered", "bounced", "failed", "suppressed", "canceled"] as const;
 export const recipientStatuses = ["queued", "sent", "delivered", "deferred", "bounced", "expired", "suppressed"] as const;
@@ -166,6 +183,10 @@ export const messageSummarySchema = z
     }),
     scheduledAt: z.iso.datetime().nullable(),
     topicId: z.string().nullable().meta({ description: "The topic it was sent about; null: transactional mail." }),
+    template: z
+      .object({ id: z.string(), version: z.number().int() })
+      .nullable()
+      .meta({ description: "The stored template and version it was rendered from; null: its own subject and body." }),
     createdAt: z.iso.datetime(),
     sentAt: z.iso.datetime().nullable(),
   })

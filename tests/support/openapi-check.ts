@@ -44,8 +44,10 @@ export class OpenApiChecker {
   }
 
   /** Throws when the answer is not what the document says this operation returns. */
-  check(method: string, apiPath: string, status: number, body: unknown): void {
+  check(method: string, requestedPath: string, status: number, body: unknown): void {
     const lowerMethod = method.toLowerCase();
+    // The server answers a path ending in a slash as the path without it (server/runtime/api-trailing-slash.ts).
+    const apiPath = requestedPath.length > 1 ? requestedPath.replace(/\/+$/, "") : requestedPath;
     // Like the router: a literal segment beats a parameter (`/sessions/revoke-all` is not `/sessions/{id}`).
     const candidates = this.matchers.filter((entry) => entry.pattern.test(apiPath));
     const fewestParams = Math.min(...candidates.map((entry) => parameterCount(entry.template)));

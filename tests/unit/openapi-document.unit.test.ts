@@ -67,7 +67,7 @@ describe("OpenAPI document", () => {
 
   it("leads with sending: its tags come first, and every tag sits in exactly one group of the reference's sidebar", () => {
     const document = buildOpenApiDocument() as unknown as { tags: { name: string }[]; "x-tagGroups": { name: string; tags: string[] }[] };
-    const sending = ["Messages", "Suppressions", "Topics", "Events", "Sending domains", "API keys", "SMTP access", "Relays"];
+    const sending = ["Messages", "Templates", "Suppressions", "Topics", "Events", "Sending domains", "API keys", "SMTP access", "Relays"];
     expect(document.tags.slice(0, sending.length).map((tag) => tag.name)).toEqual(sending);
     expect(document["x-tagGroups"][0]).toEqual({ name: "Sending", tags: sending });
     expect(document["x-tagGroups"][1]).toEqual({ name: "Hosting", tags: ["Mailboxes"] });

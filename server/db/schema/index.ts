@@ -19,3 +19,4 @@ export * from "./feed-connections";
 export * from "./postfix-log";
 export * from "./teams";
 export * from "./topics";
+export * from "./templates";

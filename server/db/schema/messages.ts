@@ -73,6 +73,9 @@ export const messages = pgTable(
     messageIdHeader: text("message_id_header").notNull(),
     /** The topic it was sent about (docs/consent.md); null: transactional. */
     topicId: text("topic_id").references(() => topics.id, { onDelete: "set null" }),
+    /** The stored template it was rendered from, and which version (docs/templates.md); null: inline content. */
+    templateId: text("template_id"),
+    templateVersion: integer("template_version"),
     /** Paid with a pay-as-you-go credit (over the plan's quota). */
     paidWithCredit: boolean("paid_with_credit").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),

@@ -73,7 +73,10 @@ export type ActivityType =
   | "topic.created"
   | "topic.updated"
   | "topic.deleted"
-  | "subscriptions.updated";
+  | "subscriptions.updated"
+  | "template.created"
+  | "template.updated"
+  | "template.deleted";
 
 export type ActivityInput = {
   accountId: string;

@@ -87,6 +87,7 @@ export async function acceptSubmittedMessage(principal: SendingPrincipal, messag
     trackClicks: false,
     scheduledAt: null,
     topicId: message.topicId ?? null,
+    template: null,
     html: message.summary.html ?? null,
     text: message.summary.text ?? null,
     attachments,

@@ -32,6 +32,7 @@ export function messageSummaryView(row: MessageRow): MessageSummary {
     size: row.size,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
     topicId: row.topicId,
+    template: row.templateId && row.templateVersion ? { id: row.templateId, version: row.templateVersion } : null,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   };

@@ -34,6 +34,8 @@ export function newMessageRow(principal: SendingPrincipal, message: PreparedMess
     deliveredVia: null,
     messageIdHeader: message.messageIdHeader,
     topicId: message.topicId,
+    templateId: message.template?.id ?? null,
+    templateVersion: message.template?.version ?? null,
     paidWithCredit: false,
     createdAt: message.createdAt,
     sentAt: null,

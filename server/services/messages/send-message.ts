@@ -15,9 +15,10 @@ import { newMessageIdHeader } from "@/server/message-format/message-id";
 import { sha256Hex } from "@/server/security/crypto";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import type { SendMessageBatchInput } from "@/shared/schemas/message-batch";
-import type { SendMessageInput } from "@/shared/schemas/messages";
+import type { SendMessageInput, SendMessageRequest } from "@/shared/schemas/messages";
 import { assertLiveTopics } from "@/server/services/topics/assert-live-topics";
 import { withBuildBudget } from "./build-budget";
+import { withTemplatesRendered } from "./with-templates-rendered";
 import { buildMessage, buildsAtDelivery, envelopeOf } from "./build-message";
 import { messageDetailView } from "./message-view";
 import { loadMessageDetails } from "./read-messages";
@@ -54,7 +55,7 @@ async function replayOf(accountId: string, key: string, requestHash: string, kin
 }
 
 /** The sending domain of each message; every refused `from` is reported at once (paths under `prefix`). */
-async function domainsOf(principal: SendingPrincipal, inputs: SendMessageInput[], prefix: (index: number) => string) {
+async function domainsOf(principal: SendingPrincipal, inputs: SendMessageRequest[], prefix: (index: number) => string) {
   const errors: FieldError[] = [];
   const domains = await Promise.all(
     inputs.map((input, index) =>
@@ -77,7 +78,12 @@ async function domainsOf(principal: SendingPrincipal, inputs: SendMessageInput[]
   return domains as CheckedDomain[];
 }
 
-async function prepare(input: SendMessageInput, domain: PreparedMessage["domain"], source: MessageSource): Promise<PreparedMessage> {
+async function prepare(
+  input: SendMessageInput,
+  domain: PreparedMessage["domain"],
+  source: MessageSource,
+  template: PreparedMessage["template"],
+): Promise<PreparedMessage> {
   const id = newId("msg");
   const messageIdHeader = newMessageIdHeader(domain.name);
   const createdAt = now();
@@ -104,6 +110,7 @@ async function prepare(input: SendMessageInput, domain: PreparedMessage["domain"
     // A time already past sends now.
     scheduledAt: scheduledAt && scheduledAt > createdAt ? scheduledAt : null,
     topicId: input.topicId ?? null,
+    template,
     html: input.html ?? null,
     text: input.text ?? null,
     attachments: built.attachments,
@@ -124,7 +131,7 @@ const contentBytes = (inputs: SendMessageInput[]) =>
 
 async function send(
   principal: SendingPrincipal,
-  inputs: SendMessageInput[],
+  requests: SendMessageRequest[],
   kind: Kind,
   idempotencyKey: string | null,
   requestHash: string,
@@ -134,18 +141,21 @@ async function send(
     const replay = await replayOf(principal.accountId, idempotencyKey, requestHash, kind);
     if (replay) return { items: replay, replayed: true };
   }
-  const [domains] = await Promise.all([
-    domainsOf(principal, inputs, (index) => (kind === "batch" ? `messages.${index}.` : "")),
+  const prefix = (index: number) => (kind === "batch" ? `messages.${index}.` : "");
+  const [domains, rendered] = await Promise.all([
+    domainsOf(principal, requests, prefix),
+    withTemplatesRendered(principal.accountId, requests, prefix),
     assertLiveTopics(
       principal.accountId,
-      inputs.map((input) => input.topicId),
+      requests.map((input) => input.topicId),
     ),
   ]);
+  const inputs = rendered.map((one) => one.input);
   return withBuildBudget(contentBytes(inputs), async () => {
     const prepared: PreparedMessage[] = [];
     for (const [index, input] of inputs.entries()) {
       const { id, name } = domains[index]!;
-      prepared.push(await prepare(input, { id, name }, source));
+      prepared.push(await prepare(input, { id, name }, source, rendered[index]!.template));
     }
     const claim = idempotencyKey ? { key: idempotencyKey, requestHash, kind } : null;
     // The plan came with the domains, in the same statement.
@@ -163,7 +173,7 @@ async function send(
  * `requestHash`: what a retry with the same key must match (default: the SHA-256 of the input);
  * `source`: the door it came through, shown with the message (default: the API).
  */
-type SendRequest = { input: SendMessageInput; idempotencyKey: string | null; requestHash?: string; source?: MessageSource };
+type SendRequest = { input: SendMessageRequest; idempotencyKey: string | null; requestHash?: string; source?: MessageSource };
 
 export async function sendMessage(principal: SendingPrincipal, { input, idempotencyKey, requestHash, source }: SendRequest) {
   // Only a key is matched against the request: a send without one skips hashing its body.

@@ -61,6 +61,8 @@ export type PreparedMessage = {
   scheduledAt: Date | null;
   /** The account's live topic it is about (docs/consent.md); null: transactional. */
   topicId: string | null;
+  /** The stored template version it was rendered from (docs/templates.md); null: inline content. */
+  template: { id: string; version: number } | null;
   /** The bodies as given (the raw form has tracking applied), for the detail view. */
   html: string | null;
   text: string | null;

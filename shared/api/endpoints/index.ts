@@ -27,6 +27,7 @@ import * as settings from "./settings";
 import * as smtpAccess from "./smtp-access";
 import * as smtpRelays from "./smtp-relays";
 import * as teams from "./teams";
+import * as templates from "./templates";
 import * as testSender from "./test-sender";
 import * as topics from "./topics";
 import * as twoFactor from "./two-factor";
@@ -85,6 +86,13 @@ export const endpoints = [
   suppressions.listSuppressions,
   suppressions.addSuppression,
   suppressions.removeSuppression,
+  templates.listTemplates,
+  templates.createTemplate,
+  templates.getTemplate,
+  templates.replaceTemplate,
+  templates.deleteTemplate,
+  templates.getTemplateVersion,
+  templates.renderTemplate,
   topics.listTopics,
   topics.createTopic,
   topics.updateTopic,

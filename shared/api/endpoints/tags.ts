@@ -2,6 +2,8 @@
 // every endpoint's `tag` is one of these.
 export const apiTags = {
   Messages: "Send email and follow its delivery. Takes an API key (`Authorization: Bearer ces_…`) or an access token.",
+  Templates:
+    "Stored templates and layouts with a JSON Schema of their variables, versioned: a send names one (and may pin a version) instead of giving its subject and body.",
   Suppressions:
     "Addresses the account no longer sends to: hard bounces and complaints add them, and you may add or remove them. Sends drop suppressed recipients.",
   Topics:
@@ -29,7 +31,10 @@ export type ApiTag = keyof typeof apiTags;
 
 /** The sections grouped as the portal's navigation groups them (the `x-tagGroups` extension, read by API reference renderers). */
 export const apiTagGroups: readonly { name: string; tags: readonly ApiTag[] }[] = [
-  { name: "Sending", tags: ["Messages", "Suppressions", "Topics", "Events", "Sending domains", "API keys", "SMTP access", "Relays"] },
+  {
+    name: "Sending",
+    tags: ["Messages", "Templates", "Suppressions", "Topics", "Events", "Sending domains", "API keys", "SMTP access", "Relays"],
+  },
   { name: "Hosting", tags: ["Mailboxes"] },
   { name: "Account", tags: ["Auth", "Sessions", "Account", "Team", "Two-factor", "Dashboard", "Billing"] },
   { name: "Service", tags: ["Support", "Health"] },
