@@ -51,17 +51,41 @@ export async function prepareAccount(server: TestServer, databaseUrl: string): P
   return { key: key.data.secret, accessToken: account.accessToken };
 }
 
+/** What a run's messages carry besides their content: a topic, readers per message, or a stored template instead of inline content. */
+export type MessageOptions = { topicId?: string; recipients?: number; templateId?: string };
+
 /**
  * One message of a run, to `recipients` readers; with `topicId`, subscribed mail of that topic (a copy signed
- * on its own per recipient, each with its own unsubscribe links).
+ * on its own per recipient, each with its own unsubscribe links); with `templateId`, the bench template
+ * rendered with the message's number instead of the same subject and HTML given inline.
  */
-export const message = (index: number, tag: string, topicId?: string, recipients = 1) => ({
+export const message = (index: number, tag: string, { topicId, recipients = 1, templateId }: MessageOptions = {}) => ({
   from: "News <news@news.bench.example>",
   to: recipients === 1 ? `reader${index}@example.org` : Array.from({ length: recipients }, (_, one) => `reader${index}-${one}@example.org`),
-  subject: `Newsletter ${tag} ${index}`,
-  html,
+  ...(templateId ? { template: { id: templateId, variables: { tag, index } } } : { subject: `Newsletter ${tag} ${index}`, html }),
   ...(topicId ? { topicId } : {}),
 });
+
+/** The bench's stored template: the inline message's subject and 10 kB of HTML, with its number as variables. */
+export async function createBenchTemplate(server: TestServer, accessToken: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/v1/sending/templates`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      name: "Bench newsletter",
+      subject: "Newsletter {{tag}} {{index}}",
+      html: html.replace("<body>", "<body><p>Number {{index}}</p>"),
+      variables: {
+        type: "object",
+        properties: { tag: { type: "string" }, index: { type: "integer" } },
+        required: ["tag", "index"],
+        additionalProperties: false,
+      },
+    }),
+  });
+  if (response.status !== 201) throw new Error(`creating the bench template answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
 
 /** An opt-out topic of the bench account (every reader gets it until they unsubscribe), made through the API. */
 export async function createBenchTopic(server: TestServer, accessToken: string): Promise<string> {

@@ -6,8 +6,8 @@
 //   - end-to-end rate (first accept → last message in the sink) for batches
 //     and for single sends, and accept→sink latency p50/p99 at half of the
 //     single-send accept rate;
-//   - end to end in batches with a topic on every message beside the same
-//     run without one (subscription check, a signed copy per recipient);
+//   - end to end in batches with a topic on every message, and with a stored
+//     template instead of inline content, each beside the same run without;
 //   - the hand-off limit: a pooled nodemailer → sink loop with DKIM, and
 //     RSA-2048 signatures/s on one core;
 //   - a second instance working the queue killed with SIGKILL once a quarter
@@ -22,7 +22,8 @@
 // moves little with what else the machine runs. `--accept-only` runs the
 // baselines and the accept rates only (bench/results/send-accept.*; the health
 // route and single sends in `--rounds` rounds, 3 by default, medians kept);
-// `--topic-only` the topic runs alone (bench/results/send-topic.*);
+// `--topic-only` and `--template-only` those runs alone
+// (bench/results/send-topic.*, send-template.*);
 // `--postfix-only` the signature rate, the smart-host end to end in batches
 // and the Postfix runs (bench/results/send-postfix.*).
 // Writes bench/results/send.{json,md}. Not a timed test.
@@ -33,7 +34,7 @@ import os from "node:os";
 import autocannon from "autocannon";
 import { createTestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
-import { createBenchTopic, drain, html, message, post, prepareAccount } from "./send-app";
+import { createBenchTemplate, createBenchTopic, drain, html, type MessageOptions, message, post, prepareAccount } from "./send-app";
 import { crashRun } from "./send-crash";
 import { freeLoopbackPort } from "../server/engines/free-port";
 import { submissionRate } from "./submission-rate";
@@ -56,6 +57,8 @@ const roundCount = option("rounds", 3);
 const acceptOnly = process.argv.includes("--accept-only");
 /** `--topic-only`: end to end in batches with and without a topic, alternating (docs/consent.md). */
 const topicOnly = process.argv.includes("--topic-only");
+/** `--template-only`: end to end in batches with a stored template and with inline content, alternating (docs/templates.md). */
+const templateOnly = process.argv.includes("--template-only");
 /** `--postfix-only`: the signature rate, the smart host's end to end in batches, and the runs through Postfix. */
 const postfixOnly = process.argv.includes("--postfix-only");
 const throughPostfix = !acceptOnly && canRunPostfix();
@@ -155,20 +158,21 @@ async function endToEnd(
   mode: "batch" | "single",
   count: number,
   tag: string,
-  { topicId, recipients = 1 }: { topicId?: string; recipients?: number } = {},
+  options: MessageOptions = {},
 ) {
+  const recipients = options.recipients ?? 1;
   const ids = new Set<string>();
   const start = Date.now();
   if (mode === "batch") {
     await pool(Math.ceil(count / 100), 4, async (batch) => {
       const data = await post(server.baseUrl, "/sending/messages/batch", key, {
-        messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, tag, topicId, recipients)),
+        messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, tag, options)),
       });
       for (const item of data.items!) ids.add(item.id);
     });
   } else {
     await pool(count, 32, async (index) => {
-      ids.add((await post(server.baseUrl, "/sending/messages", key, message(index, tag, topicId, recipients))).id!);
+      ids.add((await post(server.baseUrl, "/sending/messages", key, message(index, tag, options))).id!);
     });
   }
   const accepted = Date.now();
@@ -182,37 +186,58 @@ async function endToEnd(
 }
 
 /**
- * End to end in batches without a topic and with one on every message, each
- * to two readers, round after round on the same server: the topic's price is
- * the slower store (its subscription check) and a signature per recipient's
- * copy where plain mail has one per message. The ratio is taken within each
- * round, whose two runs share the machine's state.
+ * End to end in batches of plain messages beside the same messages with one
+ * change (`variant`), round after round on the same server; the ratio is
+ * taken within each round, whose two runs share the machine's state.
+ *   - a topic on every message, each to two readers: the slower store (its
+ *     subscription check) and a signature per recipient's copy where plain
+ *     mail has one per message;
+ *   - a stored template instead of inline content: rendering at acceptance,
+ *     compiled once per version.
  */
-const TOPIC_RUN_RECIPIENTS = 2;
+type Variant = { name: string; short: string; recipients: number; options: MessageOptions; goal: number };
 
-async function topicRuns(server: TestServer, databaseUrl: string, key: string, topicId: string, count: number) {
-  const rounds: { plain: number; topic: number }[] = [];
+const topicVariant = (topicId: string): Variant => ({
+  name: "with a topic on every message",
+  short: "topic",
+  recipients: 2,
+  options: { topicId },
+  goal: 0.8,
+});
+const templateVariant = (templateId: string): Variant => ({
+  name: "with a stored template instead of inline content",
+  short: "template",
+  recipients: 1,
+  options: { templateId },
+  goal: 0.9,
+});
+
+async function pairedRuns(server: TestServer, databaseUrl: string, key: string, count: number, variant: Variant) {
+  const rounds: { plain: number; variant: number }[] = [];
   for (let round = 0; round < roundCount; round++) {
-    const plain = await endToEnd(server, key, "batch", count, `plain-${round}`, { recipients: TOPIC_RUN_RECIPIENTS });
+    const plain = await endToEnd(server, key, "batch", count, `plain-${round}`, { recipients: variant.recipients });
     await drain(databaseUrl);
-    const topic = await endToEnd(server, key, "batch", count, `topic-${round}`, { topicId, recipients: TOPIC_RUN_RECIPIENTS });
+    const changed = await endToEnd(server, key, "batch", count, `${variant.short}-${round}`, {
+      ...variant.options,
+      recipients: variant.recipients,
+    });
     await drain(databaseUrl);
-    rounds.push({ plain: plain.rate, topic: topic.rate });
+    rounds.push({ plain: plain.rate, variant: changed.rate });
   }
-  return { rounds, ratio: median(rounds.map((run) => run.topic / run.plain)) };
+  return { variant, count, rounds, ratio: median(rounds.map((run) => run.variant / run.plain)) };
 }
 
-function topicRows(run: Awaited<ReturnType<typeof topicRuns>>, count: number): string[][] {
-  return [
-    [
-      `End to end, ${count} messages to ${TOPIC_RUN_RECIPIENTS} readers each in batches, without a topic and with one on every message (${run.rounds.length} rounds)`,
-      `${run.rounds.map((one) => `${round(one.plain)} vs ${round(one.topic)}`).join("; ")} messages/s: topic ÷ none ${run.ratio.toFixed(2)}`,
-    ],
-  ];
-}
+type PairedRun = Awaited<ReturnType<typeof pairedRuns>>;
 
-const topicTarget = (run: Awaited<ReturnType<typeof topicRuns>>) =>
-  targetLine("end to end with a topic on every message ÷ without", run.ratio, "≥ 0.8", run.ratio >= 0.8);
+const pairedRows = (run: PairedRun): string[][] => [
+  [
+    `End to end, ${run.count} messages to ${run.variant.recipients} reader${run.variant.recipients > 1 ? "s" : ""} each in batches, plain and ${run.variant.name} (${run.rounds.length} rounds)`,
+    `${run.rounds.map((one) => `${round(one.plain)} vs ${round(one.variant)}`).join("; ")} messages/s: ${run.variant.short} ÷ plain ${run.ratio.toFixed(2)}`,
+  ],
+];
+
+const pairedTarget = (run: PairedRun) =>
+  targetLine(`end to end ${run.variant.name} ÷ without`, run.ratio, `≥ ${run.variant.goal}`, run.ratio >= run.variant.goal);
 
 async function latencyAtRate(server: TestServer, key: string, rate: number, seconds: number) {
   const acceptedAt = new Map<string, number>();
@@ -282,11 +307,16 @@ async function main() {
     });
   try {
     const { key, accessToken } = await prepareAccount(server, database.url);
-    const topicId = await createBenchTopic(server, accessToken);
-    if (topicOnly) {
-      const topics = await topicRuns(server, database.url, key, topicId, messageCount);
-      writeResults("send-topic", { topics }, tableOf(topicRows(topics, messageCount)));
-      console.log(topicTarget(topics));
+    const variants = [
+      topicVariant(await createBenchTopic(server, accessToken)),
+      templateVariant(await createBenchTemplate(server, accessToken)),
+    ];
+    if (topicOnly || templateOnly) {
+      const runs: PairedRun[] = [];
+      for (const variant of variants.filter((one) => (one.short === "topic" ? topicOnly : templateOnly)))
+        runs.push(await pairedRuns(server, database.url, key, messageCount, variant));
+      writeResults(topicOnly ? "send-topic" : "send-template", { runs }, tableOf(runs.flatMap(pairedRows)));
+      for (const run of runs) console.log(pairedTarget(run));
       return;
     }
     const rsa = rsaSignaturesPerSecond();
@@ -335,7 +365,9 @@ async function main() {
     await drain(database.url);
     const e2eSingle = acceptOnly ? null : await endToEnd(server, key, "single", Math.round(messageCount / 3), "e2e-single");
     await drain(database.url);
-    const topics = acceptOnly ? null : await topicRuns(server, database.url, key, topicId, Math.round(messageCount / 3));
+    const paired: PairedRun[] = [];
+    if (!acceptOnly)
+      for (const variant of variants) paired.push(await pairedRuns(server, database.url, key, Math.round(messageCount / 3), variant));
     await drain(database.url);
     const latency = acceptOnly ? null : await latencyAtRate(server, key, Math.max(1, Math.round(single.messagesPerSecond / 2)), 15);
     await drain(database.url);
@@ -366,7 +398,7 @@ async function main() {
       batch,
       e2eBatch,
       e2eSingle,
-      topics,
+      paired,
       latency,
       crash,
       smtpOne,
@@ -408,7 +440,7 @@ async function main() {
         "Accept over SMTP submission (STARTTLS), 8 pooled connections",
         `${round(smtpEight)} messages/s = ${(smtpEight / single.messagesPerSecond).toFixed(2)} × the API single accept`,
       ],
-      ...(topics ? topicRows(topics, Math.round(messageCount / 3)) : []),
+      ...paired.flatMap(pairedRows),
       ...(crash
         ? [
             [
@@ -425,7 +457,7 @@ async function main() {
     else if (!acceptOnly) rows.push(["End to end through Postfix", "not measured: it needs root and Debian's postfix"]);
     writeResults(acceptOnly ? "send-accept" : "send", { ...results, postfix }, tableOf(rows));
     for (const line of acceptTargets({ webPerHealth, singleParts, smtpOne, smtpOneCpu })) console.log(line);
-    if (topics) console.log(topicTarget(topics));
+    for (const run of paired) console.log(pairedTarget(run));
     if (postfix) for (const line of postfixTargets(postfix)) console.log(line);
   } finally {
     await server.stop();

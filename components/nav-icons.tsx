@@ -56,6 +56,12 @@ const icons: Record<string, React.ReactNode> = {
       <path d="m5.6 5.6 12.8 12.8" />
     </>
   ),
+  "/templates": (
+    <>
+      <rect x="4" y="3" width="16" height="18" rx="2" />
+      <path d="M8 8h8M8 12h8M8 16h5" />
+    </>
+  ),
   "/topics": (
     <>
       <path d="M4 6h16M4 12h10M4 18h7" />

@@ -49,6 +49,7 @@ export const navSections: readonly NavSection[] = [
     items: [
       portalPage("/domains", "Domains"),
       portalPage("/messages", "Messages"),
+      portalPage("/templates", "Templates"),
       portalPage("/api-keys", "API keys"),
       portalPage("/smtp", "SMTP"),
       portalPage("/relays", "Relays"),

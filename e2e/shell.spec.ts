@@ -117,6 +117,7 @@ test.describe("primary navigation", () => {
     await expect(nav.getByRole("list", { name: "Sending" }).getByRole("link")).toHaveText([
       "Domains",
       "Messages",
+      "Templates",
       "API keys",
       "SMTP",
       "Relays",
@@ -140,6 +141,7 @@ test.describe("primary navigation", () => {
       "/dashboard",
       "/domains",
       "/messages",
+      "/templates",
       "/api-keys",
       "/smtp",
       "/relays",

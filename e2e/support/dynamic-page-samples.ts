@@ -1,7 +1,8 @@
 // Concrete pages for the app's dynamic routes, arranged as a customer would,
 // so the specs that visit every page (accessibility, security headers,
 // phones) open them too: of the signed-in account, a sent message for its
-// detail page, a mailbox with a message for its inbox and an invoice (a Pro
+// detail page, a mailbox with a message for its inbox, a template for its
+// editor and an invoice (a Pro
 // checkout paid on the sandbox gateway's page); and a sandbox checkout
 // started by an account of its own (the gateway's page is public). A route
 // missing here stays skipped with the reason page-routes.ts gives.
@@ -55,6 +56,20 @@ export const dynamicPageSamples: Record<string, Arrange> = {
     return `/mailboxes/${mailboxId}/inbox`;
   },
   "/mailboxes/[mailbox_id]/rules": async (page, account) => `/mailboxes/${(await arrangeMailbox(page.request, account)).mailboxId}/rules`,
+  "/templates/[templateId]": async (page, account) => {
+    const authorization = `Bearer ${await signInThroughApi(page.request, account)}`;
+    const created = await page.request.post("/api/v1/sending/templates", {
+      headers: { authorization },
+      data: {
+        name: "Welcome",
+        subject: "Welcome, {{name}}",
+        html: "<h1>Hello {{name}}</h1>",
+        variables: { type: "object", properties: { name: { type: "string" } } },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return `/templates/${((await created.json()) as { data: { id: string } }).data.id}`;
+  },
 };
 
 /** Public pages with an id: arranged without the visitor's account, so they open signed in or out. */

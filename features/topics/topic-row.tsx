@@ -51,7 +51,7 @@ export function TopicRow({ topic, onChanged }: { topic: Topic; onChanged: (notic
         {topic.description ? <p className="text-sm break-words text-zinc-600 dark:text-zinc-400">{topic.description}</p> : null}
         <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <InlineCode>{topic.id}</InlineCode>
-          <CopyButton text={topic.id} label="Copy id" ariaLabel={`Copy the id of ${topic.name}`} />
+          <CopyButton text={topic.id} label="Copy id" ariaLabel={`Copy id of ${topic.name}`} />
         </p>
       </div>
       {may("sending:write") ? (

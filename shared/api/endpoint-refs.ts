@@ -271,7 +271,13 @@ export const getTemplateVersion = refTo<typeof templates.getTemplateVersion>(
   "/sending/templates/{template_id}/versions/{version}",
   "getTemplateVersion",
 );
+export const listTemplateVersions = refTo<typeof templates.listTemplateVersions>(
+  "GET",
+  "/sending/templates/{template_id}/versions",
+  "listTemplateVersions",
+);
 export const listTemplates = refTo<typeof templates.listTemplates>("GET", "/sending/templates", "listTemplates");
+export const previewTemplate = refTo<typeof templates.previewTemplate>("POST", "/sending/templates/preview", "previewTemplate");
 export const renderTemplate = refTo<typeof templates.renderTemplate>("POST", "/sending/templates/{template_id}/render", "renderTemplate");
 export const replaceTemplate = refTo<typeof templates.replaceTemplate>("PUT", "/sending/templates/{template_id}", "replaceTemplate");
 export const getTestSender = refTo<typeof testSender.getTestSender>("GET", "/sending/test-sender", "getTestSender");

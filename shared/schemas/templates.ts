@@ -94,6 +94,17 @@ export const renderTemplateBody = z
   })
   .meta({ id: "RenderTemplateRequest" });
 
+export const previewTemplateBody = z
+  .strictObject({
+    template: z.strictObject({ ...templateFields, name: templateFields.name.optional(), kind: z.enum(templateKinds).default("template") }),
+    variables: variablesInput,
+  })
+  .meta({ id: "PreviewTemplateRequest" });
+
+export const templateVersionSummarySchema = z
+  .object({ version: z.number().int(), subject: z.string().nullable(), createdAt: z.iso.datetime() })
+  .meta({ id: "TemplateVersionSummary" });
+
 export const renderedTemplateSchema = z
   .object({ subject: z.string().nullable(), html: z.string().nullable(), text: z.string().nullable() })
   .meta({ id: "RenderedTemplate" });

@@ -13,6 +13,8 @@ import {
   getTemplate,
   getTemplateVersion,
   listTemplates,
+  listTemplateVersions,
+  previewTemplate,
   renderTemplate,
   replaceTemplate,
 } from "@/shared/api/endpoints/templates";
@@ -68,6 +70,53 @@ describe("Templates", () => {
     const listed = await call(listTemplates, { token: account.accessToken });
     expect(listed.body.data.items).toEqual([expect.objectContaining({ id: template.id, version: 2 })]);
     expect(listed.body.data.items[0]).not.toHaveProperty("html");
+  });
+
+  it("lists a template's versions newest first", async () => {
+    const account = await createAccount();
+    const template = await newTemplate(account);
+    await call(replaceTemplate, {
+      token: account.accessToken,
+      params: { template_id: template.id },
+      body: { ...receipt, subject: "Second" },
+    });
+    const versions = await call(listTemplateVersions, { token: account.accessToken, params: { template_id: template.id } });
+    expect(versions.body.data.map((entry) => [entry.version, entry.subject])).toEqual([
+      [2, "Second"],
+      [1, receipt.subject],
+    ]);
+    const stranger = await createAccount();
+    expect((await call(listTemplateVersions, { token: stranger.accessToken, params: { template_id: template.id } })).status).toBe(404);
+  });
+
+  it("previews a template that is not saved, in its layout, checking it as a save would; nothing is stored", async () => {
+    const account = await createAccount();
+    const layout = await newTemplate(account, { name: "Brand", kind: "layout", html: "<main>{{{content}}}</main>" });
+    const preview = await call(previewTemplate, {
+      token: account.accessToken,
+      body: { template: { subject: "Hi {{name}}", html: "<p>{{name}}</p>", layoutId: layout.id }, variables: { name: "Ada & co" } },
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data).toEqual({ subject: "Hi Ada & co", html: "<main><p>Ada &amp; co</p></main>", text: "Ada & co" });
+    const broken = await call(previewTemplate, {
+      token: account.accessToken,
+      body: { template: { subject: "Hi", html: "{{> partial}}" }, variables: {} },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.error?.errors?.map((error) => error.path)).toEqual(["template.html"]);
+    const layoutPreview = await call(previewTemplate, {
+      token: account.accessToken,
+      body: { template: { kind: "layout", html: "<main>{{{content}}}</main>" }, variables: { content: "<p>Body</p>" } },
+    });
+    expect(layoutPreview.body.data.html).toBe("<main><p>Body</p></main>");
+    expect((await call(listTemplates, { token: account.accessToken })).body.data.items).toHaveLength(1);
+    const stranger = await createAccount();
+    const foreignLayout = await call(previewTemplate, {
+      token: stranger.accessToken,
+      body: { template: { subject: "Hi", html: "<p>x</p>", layoutId: layout.id }, variables: {} },
+    });
+    expect(foreignLayout.status).toBe(400);
+    expect(foreignLayout.error?.errors?.map((error) => error.path)).toEqual(["template.layoutId"]);
   });
 
   it("renders with the variables: HTML-escaped, blocks, loops, and a text part made from the HTML", async () => {

@@ -43,7 +43,7 @@ describe("primary navigation", () => {
   it("groups the signed-in areas by what customers do, without pages that are not built", () => {
     expect(labelsOf(true)).toEqual([
       [null, ["Dashboard"]],
-      ["Sending", ["Domains", "Messages", "API keys", "SMTP", "Relays", "Suppressions", "Topics", "Events"]],
+      ["Sending", ["Domains", "Messages", "Templates", "API keys", "SMTP", "Relays", "Suppressions", "Topics", "Events"]],
       ["Hosting", ["Mailboxes"]],
       ["Account", ["Billing", "Team", "Security", "Sessions", "Activity", "Settings"]],
       [null, ["API reference", "Support"]],

@@ -184,3 +184,15 @@ export async function findLayouts(tx: Executor, ids: string[]) {
     .innerJoin(templateVersions, and(eq(templateVersions.templateId, templates.id), eq(templateVersions.version, templates.version)))
     .where(inArray(templates.id, ids));
 }
+
+/** Every version of a live template of the account, newest first (a version's own parts: GET …/versions/{n}). */
+export async function listTemplateVersions(accountId: string, templateId: string) {
+  const [template] = await db().select({ id: templates.id }).from(templates).where(live(accountId, templateId));
+  if (!template) throw notFound("Template");
+  const rows = await db()
+    .select({ version: templateVersions.version, subject: templateVersions.subject, createdAt: templateVersions.createdAt })
+    .from(templateVersions)
+    .where(eq(templateVersions.templateId, templateId))
+    .orderBy(desc(templateVersions.version));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}

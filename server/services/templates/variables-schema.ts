@@ -7,8 +7,17 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020"
 import addFormats from "ajv-formats";
 import type { FieldError } from "@/shared/api/errors";
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-addFormats(ajv);
+/**
+ * A fresh Ajv for each schema compiled: one shared instance would keep every
+ * schema it ever compiled (its cache is keyed by the schema object) and refuse
+ * a second schema with the same `$id`. A schema is compiled once per version
+ * and process, so the instance's cost (about a millisecond) is paid rarely.
+ */
+export function compileSchema(schema: Record<string, unknown>): ValidateFunction {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
 
 const UNBOUNDED_KEYWORDS = new Set(["pattern", "patternProperties"]);
 
@@ -37,7 +46,7 @@ export function variablesSchemaProblem(schema: Record<string, unknown>): FieldEr
   const unbounded = unboundedKeyword(schema, "variables");
   if (unbounded) return { path: unbounded, message: "pattern and patternProperties are not supported (use enum, format or lengths)" };
   try {
-    ajv.compile(schema);
+    compileSchema(schema);
     return null;
   } catch (error) {
     return { path: "variables", message: `Not a valid JSON Schema (draft 2020-12): ${(error as Error).message}` };
@@ -51,7 +60,7 @@ export function variablesValidator(key: string, schema: Record<string, unknown>)
   let validate = compiled.get(key);
   if (!validate) {
     if (compiled.size > 2_000) compiled.clear();
-    validate = ajv.compile(schema);
+    validate = compileSchema(schema);
     compiled.set(key, validate);
   }
   return validate;

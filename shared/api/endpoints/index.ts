@@ -93,6 +93,8 @@ export const endpoints = [
   templates.deleteTemplate,
   templates.getTemplateVersion,
   templates.renderTemplate,
+  templates.previewTemplate,
+  templates.listTemplateVersions,
   topics.listTopics,
   topics.createTopic,
   topics.updateTopic,

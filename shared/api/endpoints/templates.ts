@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   createTemplateBody,
   listTemplatesQuery,
+  previewTemplateBody,
   renderedTemplateSchema,
   renderTemplateBody,
   replaceTemplateBody,
@@ -10,6 +11,7 @@ import {
   templatePageSchema,
   templateSchema,
   templateVersionParams,
+  templateVersionSummarySchema,
 } from "@/shared/schemas/templates";
 import { defineEndpoint } from "../endpoint";
 
@@ -133,4 +135,38 @@ export const renderTemplate = defineEndpoint({
   response: renderedTemplateSchema,
   message: "Rendered",
   errors: ["not_found"],
+});
+
+export const listTemplateVersions = defineEndpoint({
+  method: "GET",
+  path: "/sending/templates/{template_id}/versions",
+  operationId: "listTemplateVersions",
+  access: "sending:read",
+  summary: "A template's versions, newest first",
+  description:
+    "Each version's number, subject and when it was saved; `GET …/versions/{version}` has its parts. Readable with an API key of either scope.",
+  tag: "Templates",
+  auth: "bearer-or-api-key",
+  apiKeyScope: "sending",
+  params: templateIdParams,
+  response: z.array(templateVersionSummarySchema),
+  message: "OK",
+  errors: ["not_found"],
+});
+
+export const previewTemplate = defineEndpoint({
+  method: "POST",
+  path: "/sending/templates/preview",
+  operationId: "previewTemplate",
+  access: "sending:read",
+  summary: "Render a template that is not saved",
+  description:
+    "A template (or layout) as it is being written, checked as a save would check it (problems at `template.<field>`) and rendered with `variables`: what the portal's live preview shows. Nothing is stored or sent. A layout is rendered with `variables.content` in its slot. An API key of either scope may preview.",
+  tag: "Templates",
+  auth: "bearer-or-api-key",
+  apiKeyScope: "sending",
+  body: previewTemplateBody,
+  bodyLimitBytes: TEMPLATE_BODY_LIMIT_BYTES,
+  response: renderedTemplateSchema,
+  message: "Rendered",
 });
