@@ -1,6 +1,7 @@
 // The bench's side of the app: an account with a verified domain and a key,
 // the message it sends (10 kB of HTML), and waiting for the queue to empty.
 import pg from "pg";
+import { plainTextAlternative } from "../server/message-format/plain-text-alternative";
 import type { TestServer } from "../tests/support/test-server";
 import { registerBenchAccount } from "./bench-account";
 
@@ -51,18 +52,26 @@ export async function prepareAccount(server: TestServer, databaseUrl: string): P
   return { key: key.data.secret, accessToken: account.accessToken };
 }
 
-/** What a run's messages carry besides their content: a topic, readers per message, or a stored template instead of inline content. */
-export type MessageOptions = { topicId?: string; recipients?: number; templateId?: string };
+/**
+ * What a run's messages carry besides their content: a topic, readers per message, a stored template instead
+ * of inline content, or (`withText`) a text part beside the HTML, as a template without one gets made for it.
+ */
+export type MessageOptions = { topicId?: string; recipients?: number; templateId?: string; withText?: boolean };
+
+/** The HTML's text part, made the way a template's is (html-to-text), once for every inline message. */
+const text = plainTextAlternative(html);
 
 /**
  * One message of a run, to `recipients` readers; with `topicId`, subscribed mail of that topic (a copy signed
  * on its own per recipient, each with its own unsubscribe links); with `templateId`, the bench template
  * rendered with the message's number instead of the same subject and HTML given inline.
  */
-export const message = (index: number, tag: string, { topicId, recipients = 1, templateId }: MessageOptions = {}) => ({
+export const message = (index: number, tag: string, { topicId, recipients = 1, templateId, withText = false }: MessageOptions = {}) => ({
   from: "News <news@news.bench.example>",
   to: recipients === 1 ? `reader${index}@example.org` : Array.from({ length: recipients }, (_, one) => `reader${index}-${one}@example.org`),
-  ...(templateId ? { template: { id: templateId, variables: { tag, index } } } : { subject: `Newsletter ${tag} ${index}`, html }),
+  ...(templateId
+    ? { template: { id: templateId, variables: { tag, index } } }
+    : { subject: `Newsletter ${tag} ${index}`, html, ...(withText ? { text } : {}) }),
   ...(topicId ? { topicId } : {}),
 });
 
