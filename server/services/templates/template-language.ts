@@ -5,11 +5,11 @@
 // partials, no parent paths (`../`), no data variables (`@index`), no
 // literals. The subset is checked on the parsed template before it is ever
 // stored, so nothing outside it can reach the renderer. Handlebars itself
-// refuses prototype properties; a rendering is bounded by a budget of `each`
-// iterations and by the size of what it writes.
+// refuses prototype properties; the rendering of each part is bounded by a
+// budget of `each` iterations and by the size of what it writes.
 import Handlebars from "handlebars";
 
-/** Iterations of every `{{#each}}` of one rendering together. */
+/** Iterations of every `{{#each}}` of one part's rendering together. */
 export const EACH_BUDGET = 10_000;
 /** What one part of a rendering may come to. */
 export const RENDERED_LIMIT_BYTES = 2 * 1024 * 1024;
