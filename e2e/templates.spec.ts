@@ -2,9 +2,11 @@
 // defaults says what is missing; the preview follows every edit (subject,
 // HTML, text part), the variables form made from the schema changes what it
 // shows, at a desktop width and at 390 px, in light and dark; saving makes
-// version 2, and restoring version 1 makes version 3 with version 1's parts;
-// deleting it empties the list.
-import { newAccount, signUpInBrowser } from "./support/accounts";
+// version 2, compared with version 1 line by line; a test of it reaches the
+// account's own address; restoring version 1 makes version 3 with version 1's
+// parts; deleting it empties the list.
+import { newAccount, signInThroughApi, signUpInBrowser } from "./support/accounts";
+import { codeIn, emailsTo } from "./support/mailbox";
 import { expectNoSidewaysScroll, wideAndPhone } from "./support/screens";
 import { expect, test } from "./support/test";
 
@@ -12,7 +14,14 @@ for (const [screen, viewport] of wideAndPhone) {
   test(`write a template with a live preview, save versions and restore one, on a ${screen}`, async ({ page }) => {
     test.slow();
     await page.setViewportSize(viewport);
-    await signUpInBrowser(page, newAccount("templates"));
+    const account = newAccount("templates");
+    await signUpInBrowser(page, account);
+    // The test sender writes only to a proven address: prove it as a user would, with the emailed code.
+    const authorization = `Bearer ${await signInThroughApi(page.request, account)}`;
+    expect((await page.request.post("/api/v1/account/email/confirmation", { headers: { authorization }, data: {} })).status()).toBe(200);
+    await expect.poll(() => emailsTo(account.email).some((email) => /\b\d{6}\b/.test(email.text)), { timeout: 15_000 }).toBe(true);
+    const code = codeIn(emailsTo(account.email).find((email) => /\b\d{6}\b/.test(email.text))!);
+    expect((await page.request.post("/api/v1/account/email/confirm", { headers: { authorization }, data: { code } })).status()).toBe(200);
     await page.goto("/templates");
     await expect(page.getByText("No templates yet.")).toBeVisible();
     await page.getByRole("link", { name: "New template" }).click();
@@ -57,6 +66,16 @@ for (const [screen, viewport] of wideAndPhone) {
     await expect(editor.getByRole("status").filter({ hasText: "Saved as version 2." })).toBeVisible();
     const versions = page.getByRole("list", { name: "Versions" });
     await expect(versions.getByRole("listitem")).toHaveCount(2);
+    await versions.getByRole("button", { name: "Compare version 1 with the latest" }).click();
+    const changes = page.getByRole("region", { name: "Changes from version 1 to 2" });
+    await expect(changes.getByText("− Welcome, {{name}}")).toBeVisible();
+    await expect(changes.getByText("+ Hi {{name}}")).toBeVisible();
+
+    // A test of the saved version, with the preview's values, to the account's own address.
+    await page.getByLabel("name", { exact: true }).fill("Ada");
+    await page.getByRole("button", { name: "Send a test to me" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `A test is on its way to ${account.email}` })).toBeVisible();
+    await expect.poll(() => emailsTo(account.email).some((email) => email.subject === "Hi Ada"), { timeout: 15_000 }).toBe(true);
 
     await versions.getByRole("button", { name: "Restore version 1" }).click();
     await page.getByRole("dialog", { name: "Restore version 1?" }).getByRole("button", { name: "Restore" }).click();

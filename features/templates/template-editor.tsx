@@ -15,6 +15,7 @@ import { useActing } from "@/features/teams/use-acting";
 import type { Template } from "@/shared/schemas/templates";
 import { bodyOf, emptyForm, formOf, parsedVariables, type TemplateFormValues, templateFormSchema } from "./template-form";
 import { TemplatePreview } from "./template-preview";
+import { SendTest } from "./send-test";
 import { TemplateVersions } from "./template-versions";
 import { usePreview, useSaveTemplate, useTemplates } from "./use-templates";
 import { sampleValues, VariablesForm } from "./variables-form";
@@ -202,6 +203,9 @@ export function TemplateEditor({ kind, template }: { kind: Template["kind"]; tem
       </form>
       <div className="min-w-0 space-y-4">
         {isTemplate ? <VariablesForm schema={schema} values={shownSamples} onChange={setSamples} /> : null}
+        {isTemplate && template && editable ? (
+          <SendTest templateId={template.id} variables={shownSamples} dirty={form.formState.isDirty} />
+        ) : null}
         <TemplatePreview rendered={preview.data} error={preview.error} pending={preview.isFetching} />
       </div>
     </div>

@@ -1,7 +1,9 @@
 "use client";
-// A template's versions, newest first. Restoring one saves its parts again as
+// A template's versions, newest first, each comparable with the latest.
+// Restoring one saves its parts again as
 // the newest version (after a confirmation), so nothing is ever lost: the
 // version it replaces stays in the list too.
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -11,12 +13,20 @@ import { PortalApiError } from "@/features/api/portal-fetch";
 import { useActing } from "@/features/teams/use-acting";
 import type { Template } from "@/shared/schemas/templates";
 import { fetchTemplateVersion, useSaveTemplate, useTemplateVersions } from "./use-templates";
+import { VersionDiff } from "./version-diff";
 
 export function TemplateVersions({ template, onRestored }: { template: Template; onRestored: (restored: Template) => void }) {
   const versions = useTemplateVersions(template.id);
   const save = useSaveTemplate(template.id);
   const { may } = useActing();
   const [restoring, setRestoring] = useState<number | null>(null);
+  const [comparing, setComparing] = useState<number | null>(null);
+  const older = useQuery({
+    queryKey: ["sending", "templates", template.id, "version", comparing],
+    queryFn: () => fetchTemplateVersion(template.id, comparing!),
+    enabled: comparing !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const [error, setError] = useState<string | null>(null);
 
   async function restore(version: number) {
@@ -56,15 +66,39 @@ export function TemplateVersions({ template, onRestored }: { template: Template;
                     <span className="block break-words text-xs text-zinc-500 dark:text-zinc-400">{entry.subject}</span>
                   ) : null}
                 </span>
-                {index > 0 && may("sending:write") ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => setRestoring(entry.version)}
-                    aria-label={`Restore version ${entry.version}`}
-                  >
-                    Restore
-                  </Button>
+                {index > 0 ? (
+                  <span className="flex gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-pressed={comparing === entry.version}
+                      onClick={() => setComparing(comparing === entry.version ? null : entry.version)}
+                      aria-label={`Compare version ${entry.version} with the latest`}
+                    >
+                      Compare
+                    </Button>
+                    {may("sending:write") ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setRestoring(entry.version)}
+                        aria-label={`Restore version ${entry.version}`}
+                      >
+                        Restore
+                      </Button>
+                    ) : null}
+                  </span>
+                ) : null}
+                {comparing === entry.version ? (
+                  <div className="w-full">
+                    {older.data ? (
+                      <VersionDiff older={older.data} latest={template} />
+                    ) : (
+                      <p role="status" className="text-xs text-zinc-500">
+                        Loading version {entry.version}…
+                      </p>
+                    )}
+                  </div>
                 ) : null}
               </li>
             ))}
