@@ -13,7 +13,7 @@ import { describedBy, fieldIds, FormField, inputClass } from "@/components/form-
 import { PortalApiError } from "@/features/api/portal-fetch";
 import { useActing } from "@/features/teams/use-acting";
 import type { Template } from "@/shared/schemas/templates";
-import { bodyOf, emptyForm, formOf, parsedVariables, type TemplateFormValues, templateFormSchema } from "./template-form";
+import { bodyOf, formOf, newForm, parsedVariables, type TemplateFormValues, templateFormSchema } from "./template-form";
 import { TemplatePreview } from "./template-preview";
 import { SendTest } from "./send-test";
 import { TemplateVersions } from "./template-versions";
@@ -48,13 +48,15 @@ export function TemplateEditor({ kind, template }: { kind: Template["kind"]; tem
   const layouts = useTemplates("layout");
   const form = useForm<TemplateFormValues>({
     resolver: zodResolver(templateFormSchema),
-    defaultValues: template ? formOf(template) : emptyForm,
+    defaultValues: template ? formOf(template) : newForm(kind),
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const values = form.watch();
   const schema = parsedVariables(values.variables) ?? null;
-  const [samples, setSamples] = useState<Record<string, unknown>>(() => sampleValues(template?.variables ?? null));
+  const [samples, setSamples] = useState<Record<string, unknown>>(() =>
+    sampleValues(template?.variables ?? parsedVariables(newForm(kind).variables) ?? null),
+  );
   // New properties get a stand-in; values already typed are kept.
   const shownSamples = useMemo(
     () => (kind === "layout" ? { content: "<p>The template's HTML goes here.</p>" } : sampleValues(schema, samples)),

@@ -15,7 +15,26 @@ export const templateFormSchema = z.object({
 
 export type TemplateFormValues = z.infer<typeof templateFormSchema>;
 
-export const emptyForm: TemplateFormValues = { name: "", subject: "", html: "", text: "", variables: "", layoutId: "" };
+/** What a new template or layout starts as: one that saves and sends as it stands, to edit from. */
+export function newForm(kind: Template["kind"]): TemplateFormValues {
+  if (kind === "layout")
+    return {
+      name: "New layout",
+      subject: "",
+      html: '<div style="font-family: system-ui, sans-serif; max-width: 600px; margin: 0 auto;">\n  {{{content}}}\n  <p style="color: #71717a; font-size: 12px;">You get this email from us.</p>\n</div>',
+      text: "",
+      variables: "",
+      layoutId: "",
+    };
+  return {
+    name: "New template",
+    subject: "Welcome, {{name}}",
+    html: "<h1>Welcome, {{name}}!</h1>\n<p>Thanks for joining.</p>",
+    text: "",
+    variables: JSON.stringify({ type: "object", properties: { name: { type: "string" } }, required: ["name"] }, null, 2),
+    layoutId: "",
+  };
+}
 
 export function formOf(template: Template): TemplateFormValues {
   return {

@@ -235,12 +235,20 @@ describe("Templates", () => {
     expect(refused.body.message).toContain("repeats more than");
   });
 
-  it("needs a credential, lets a sending key render but not write, and keeps other accounts' templates out of reach (404)", async () => {
+  it("needs a credential, lets a sending key render and send but not write, and keeps other accounts' templates out of reach (404)", async () => {
     const [owner, stranger] = [await createAccount(), await createAccount()];
     const template = await newTemplate(owner);
     expect((await call(listTemplates, {})).status).toBe(401);
     const key = await newApiKey(owner, { scope: "sending" });
     expect((await call(renderTemplate, { token: key.secret, params: { template_id: template.id }, body: { variables } })).status).toBe(200);
+    const domain = await verifiedDomain(owner);
+    const to = uniqueEmail("key-template");
+    const sent = await call(sendMessage, {
+      token: key.secret,
+      body: { from: `shop@${domain.name}`, to, template: { id: template.id, variables } },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect((await waitForEmail(to)).subject).toBe("Your order 1042");
     expect((await call(createTemplate, { token: key.secret, body: receipt as never })).status).toBe(403);
     for (const answer of [
       await call(getTemplate, { token: stranger.accessToken, params: { template_id: template.id } }),
