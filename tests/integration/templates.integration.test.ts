@@ -324,6 +324,22 @@ describe("Sending with a template", () => {
     expect(listed.body.data.items).toEqual([]);
   });
 
+  it("refuses a rendered subject that a variable broke into two lines (a header of its own) or emptied", async () => {
+    const account = await createAccount();
+    const domain = await verifiedDomain(account);
+    const template = await newTemplate(account, { name: "Plain", subject: "{{topic}}", text: "Body", variables: { type: "object" } });
+    for (const topic of ["Hello\r\nBcc: victim@example.org", "   "]) {
+      const refused = await call(sendMessage, {
+        token: account.accessToken,
+        body: { from: `shop@${domain.name}`, to: uniqueEmail("inject"), template: { id: template.id, variables: { topic } } },
+      });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.error?.errors?.map((error) => error.path)).toEqual(["template.variables"]);
+    }
+    const listed = await request<{ items: unknown[] }>("/sending/messages", { token: account.accessToken });
+    expect(listed.body.data.items).toEqual([]);
+  });
+
   it("renders every message of a batch, and a batch with one bad template sends none", async () => {
     const account = await createAccount();
     const domain = await verifiedDomain(account);

@@ -8,9 +8,21 @@ import { getTemplateVersionOrThrow } from "@/server/services/templates/manage-te
 import { layoutOf, renderVersion } from "@/server/services/templates/render-template";
 import type { StoredVersion } from "@/server/services/templates/template-view";
 import type { FieldError } from "@/shared/api/errors";
-import type { SendMessageInput, SendMessageRequest } from "@/shared/schemas/messages";
+import { messageSubject, type SendMessageInput, type SendMessageRequest } from "@/shared/schemas/messages";
 
 type Rendered = { input: SendMessageInput; template: { id: string; version: number } | null };
+
+/**
+ * The rendered subject, held to the rules of a subject given inline: a
+ * variable that brings a line break (which would start a header of its own)
+ * or leaves it empty fails the send instead of being passed on.
+ */
+function renderedSubject(subject: string | null, at: string): string {
+  const parsed = messageSubject.safeParse(subject ?? "");
+  if (parsed.success) return parsed.data;
+  const message = `The rendered subject is not one: ${parsed.error.issues[0]!.message.toLowerCase()}`;
+  throw new AppError("validation_error", message, { errors: [{ path: `${at}.variables`, message }] });
+}
 
 export async function withTemplatesRendered(
   accountId: string,
@@ -40,8 +52,9 @@ export async function withTemplatesRendered(
       }
       try {
         const content = renderVersion(stored, layout, template.variables, at);
+        const subject = renderedSubject(content.subject, at);
         return {
-          input: { ...rest, subject: content.subject ?? "", html: content.html ?? undefined, text: content.text ?? undefined },
+          input: { ...rest, subject, html: content.html ?? undefined, text: content.text ?? undefined },
           template: { id: stored.template.id, version: stored.version.version },
         };
       } catch (error) {
