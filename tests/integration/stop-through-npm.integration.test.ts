@@ -94,23 +94,31 @@ function spawnNpm(script: string[], dataDir: string, ports: Record<string, numbe
 
 const sharedDataDir = path.resolve(".test-data", `npm-stop-${Date.now().toString(36)}`);
 
+/** The launcher's refusal when a port it was given is taken: another test's server picked the same free port first. */
+const PORT_TAKEN = "is already in use by another program";
+
 async function startThroughNpm(script: string[]): Promise<NpmServer> {
   mkdirSync(sharedDataDir, { recursive: true });
-  const ports = {
-    PORT: await freeLoopbackPort(),
-    MX_PORT: await freeLoopbackPort(),
-    IMAP_PORT: await freeLoopbackPort(),
-    LMTP_PORT: await freeLoopbackPort(),
-  };
-  const started = spawnNpm(script, sharedDataDir, ports);
-  const ready = await until(async () => {
-    if (started.npm.exitCode !== null) return true;
-    const answer = await fetch(`http://127.0.0.1:${ports.PORT}/api/v1/health/ready`).catch(() => null);
-    const body = answer?.ok ? ((await answer.json()) as { data?: { mailStorage?: string } }) : null;
-    return body?.data?.mailStorage === "online";
-  }, 120_000);
-  if (!ready || started.npm.exitCode !== null) throw new Error(`npm start did not become ready:\n${started.output()}`);
-  return { ...started, dataDir: sharedDataDir, ports: Object.values(ports) };
+  // Ports are picked free but bound later; a server of a test running alongside may take one in between, so a start
+  // refused for that alone is tried again on new ports.
+  for (let attempt = 1; ; attempt++) {
+    const ports = {
+      PORT: await freeLoopbackPort(),
+      MX_PORT: await freeLoopbackPort(),
+      IMAP_PORT: await freeLoopbackPort(),
+      LMTP_PORT: await freeLoopbackPort(),
+    };
+    const started = spawnNpm(script, sharedDataDir, ports);
+    const ready = await until(async () => {
+      if (started.npm.exitCode !== null) return true;
+      const answer = await fetch(`http://127.0.0.1:${ports.PORT}/api/v1/health/ready`).catch(() => null);
+      const body = answer?.ok ? ((await answer.json()) as { data?: { mailStorage?: string } }) : null;
+      return body?.data?.mailStorage === "online";
+    }, 120_000);
+    if (ready && started.npm.exitCode === null) return { ...started, dataDir: sharedDataDir, ports: Object.values(ports) };
+    if (attempt < 3 && started.output().includes(PORT_TAKEN)) continue;
+    throw new Error(`npm start did not become ready:\n${started.output()}`);
+  }
 }
 
 /** What a newcomer sees with `ps`: the launcher, its workers and Dovecot under npm. */
