@@ -13,7 +13,8 @@ const tooLarge = (limit: number) =>
     `The request body is larger than ${limit >= 1024 * 1024 ? `${Math.floor(limit / 1024 / 1024)} MiB` : `${Math.floor(limit / 1024)} KiB`}.`,
   );
 
-async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+/** The body's bytes, refused with 413 past `limit` (declared or as it streams in). */
+export async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array();

@@ -1,8 +1,7 @@
 // The branded frame every email shares: a table layout mail clients render,
 // readable in dark mode (prefers-color-scheme), with the content's plain-text
 // twin built alongside so the text part always carries codes and links verbatim.
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+import { escapeHtml } from "@/shared/escape-html";
 
 export type EmailBlock =
   | { kind: "paragraph"; text: string }

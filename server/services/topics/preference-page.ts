@@ -2,10 +2,8 @@
 // plain HTML and one form, so it works without JavaScript, in any mail
 // client's browser, at 390 px and in dark mode. Every string an account
 // wrote (its name, topic names and descriptions) is escaped here.
+import { escapeHtml } from "@/shared/escape-html";
 import type { PreferenceTopic } from "./unsubscribe";
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /** What the last form post did, shown at the top after the redirect back. */
 export type PreferenceNotice = "saved" | "unsubscribed" | "unsubscribed_all" | null;
