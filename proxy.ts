@@ -33,8 +33,8 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    // Everything except /api/, Next's static and image files, icons and the
+    // Everything except /api/, /compat/ (the Resend-compatible API), Next's static and image files, icons and the
     // API reference's assets under /docs/api/assets/.
-    "/((?!api/|_next/static/|_next/image|favicon.ico|icon.svg|docs/api/assets/).*)",
+    "/((?!api/|compat/|_next/static/|_next/image|favicon.ico|icon.svg|docs/api/assets/).*)",
   ],
 };

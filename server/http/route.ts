@@ -88,8 +88,15 @@ function logRequest(info: RequestInfo, status: number, startedAt: number, error?
   else logger().info(line, "request");
 }
 
+/** How a surface answers an error: the envelope here; the compatibility surface has its own shape. */
+export type ErrorRenderer = (error: AppError) => Response;
+
 /** Wraps any step sequence with the request id, error mapping and the log line. */
-export async function respond(request: Request, run: (info: RequestInfo) => Promise<Response>): Promise<Response> {
+export async function respond(
+  request: Request,
+  run: (info: RequestInfo) => Promise<Response>,
+  renderError: ErrorRenderer = errorResponse,
+): Promise<Response> {
   const startedAt = performance.now();
   const info = requestInfo(request);
   let response: Response;
@@ -99,7 +106,7 @@ export async function respond(request: Request, run: (info: RequestInfo) => Prom
   } catch (error) {
     const { appError, unexpected } = toAppError(error);
     if (unexpected) unexpectedError = error;
-    response = errorResponse(appError);
+    response = renderError(appError);
   }
   response.headers.set("x-request-id", info.requestId);
   logRequest(info, response.status, startedAt, unexpectedError);
@@ -250,13 +257,22 @@ const allMethods: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
  * (with Allow) for the others, so a wrong method never gets Next's bare answer.
  */
 export function methods(...routes: Route[]): Record<HttpMethod, NextRouteHandler> {
+  return methodTable(routes, errorResponse);
+}
+
+/** `methods` for a surface that answers errors in its own shape. */
+export function methodTable(routes: Route[], renderError: ErrorRenderer): Record<HttpMethod, NextRouteHandler> {
   const allowed = routes.map((entry) => entry.method).join(", ");
   const notAllowed: NextRouteHandler = (request) =>
-    respond(request, async () => {
-      throw new AppError("method_not_allowed", `${request.method} is not allowed here. Allowed: ${allowed}.`, {
-        headers: { allow: allowed },
-      });
-    });
+    respond(
+      request,
+      async () => {
+        throw new AppError("method_not_allowed", `${request.method} is not allowed here. Allowed: ${allowed}.`, {
+          headers: { allow: allowed },
+        });
+      },
+      renderError,
+    );
   return Object.fromEntries(
     allMethods.map((method) => [method, routes.find((entry) => entry.method === method)?.handler ?? notAllowed]),
   ) as Record<HttpMethod, NextRouteHandler>;

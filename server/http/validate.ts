@@ -8,9 +8,9 @@ import type { FieldError } from "@/shared/api/errors";
 // Checks without a message of their own get a sentence for people, not zod's default text.
 installValidationMessages();
 
-export type RequestPart = "body" | "query" | "path";
+export type RequestPart = "body" | "query" | "path" | "headers";
 
-const partNames: Record<RequestPart, string> = { body: "request body", query: "query string", path: "path" };
+const partNames: Record<RequestPart, string> = { body: "request body", query: "query string", path: "path", headers: "headers" };
 
 export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));

@@ -201,6 +201,7 @@ export const updateMailbox = refTo<typeof mailboxes.updateMailbox>("PATCH", "/ma
 export const cancelMessage = refTo<typeof messages.cancelMessage>("POST", "/sending/messages/{message_id}/cancel", "cancelMessage");
 export const getMessage = refTo<typeof messages.getMessage>("GET", "/sending/messages/{message_id}", "getMessage");
 export const listMessages = refTo<typeof messages.listMessages>("GET", "/sending/messages", "listMessages");
+export const rescheduleMessage = refTo<typeof messages.rescheduleMessage>("PATCH", "/sending/messages/{message_id}", "rescheduleMessage");
 export const sendMessage = refTo<typeof messages.sendMessage>("POST", "/sending/messages", "sendMessage");
 export const sendMessageBatch = refTo<typeof messages.sendMessageBatch>("POST", "/sending/messages/batch", "sendMessageBatch");
 export const completeGithubSignIn = refTo<typeof oauth.completeGithubSignIn>("GET", "/auth/oauth/github/callback", "completeGithubSignIn");

@@ -32,6 +32,7 @@ export const errorStatus = {
   payment_not_succeeded: 409,
   idempotency_conflict: 409,
   not_cancelable: 409,
+  not_scheduled: 409,
   plan_limit: 409,
   address_taken: 409,
   folder_protected: 409,

@@ -257,4 +257,10 @@ export const messageIdParams = z.object({ message_id: z.string() });
 
 export const cancelMessageBody = z.strictObject({}).meta({ id: "CancelMessageRequest" });
 
+export const rescheduleMessageBody = z
+  .strictObject({
+    scheduledAt: z.iso.datetime({ offset: true, message: "scheduledAt is an ISO date-time, e.g. 2030-01-01T09:00:00Z" }),
+  })
+  .meta({ id: "RescheduleMessageRequest" });
+
 export const idempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key is 1-255 visible ASCII characters");

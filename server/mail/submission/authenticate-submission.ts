@@ -1,4 +1,4 @@
-// Who may submit mail: username `apikey` with an API key as the password
+// Who may submit mail: username `apikey` (or `resend`, as in Resend's SMTP settings) with an API key as the password
 // (either scope; a key restricted to one domain stays restricted), or a hosted
 // mailbox's address with its password or an app password that allows `smtp`
 // (its SMTP switch on). A mailbox sends only as itself or one of its aliases.
@@ -6,7 +6,7 @@ import { AppError } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { authenticateApiKey } from "@/server/services/api-keys/authenticate-api-key";
 import { authenticateMailbox } from "@/server/services/mailboxes/authenticate-mailbox";
-import { SUBMISSION_USERNAME } from "@/shared/schemas/smtp-submission";
+import { SUBMISSION_USERNAME, SUBMISSION_USERNAME_ALIASES } from "@/shared/schemas/smtp-submission";
 
 export type SubmissionPrincipal = SendingPrincipal & {
   /** Set when a mailbox logged in: the addresses MAIL FROM and From may carry. */
@@ -28,7 +28,7 @@ export async function authenticateSubmission(username: string, password: string)
       mailbox: { id: login.mailbox.id, senderAddresses: login.senderAddresses },
     };
   }
-  if (name !== SUBMISSION_USERNAME) return null;
+  if (name !== SUBMISSION_USERNAME && !(SUBMISSION_USERNAME_ALIASES as readonly string[]).includes(name)) return null;
   try {
     const { accountId, account, apiKey, credentialExpiresAt } = await authenticateApiKey(password);
     if (apiKey.scope === "events:read") return null; // reads the event feed only (docs/events.md)

@@ -15,14 +15,15 @@ import { checkMailbox, formatMailbox } from "@/shared/schemas/mail-address";
 import { tagSchema } from "@/shared/schemas/messages";
 import { topicIdField } from "@/shared/schemas/topics";
 import { reservedHeaderKind } from "@/shared/schemas/reserved-headers";
-import { CONTROL_HEADER_NAMES } from "@/shared/schemas/smtp-submission";
+import { CONTROL_HEADER_NAMES, RESEND_IDEMPOTENCY_HEADER } from "@/shared/schemas/smtp-submission";
 
 const CONTROL_HEADERS = {
   tags: CONTROL_HEADER_NAMES.tags.toLowerCase(),
   idempotencyKey: CONTROL_HEADER_NAMES.idempotencyKey.toLowerCase(),
+  resendIdempotencyKey: RESEND_IDEMPOTENCY_HEADER.toLowerCase(),
   topic: CONTROL_HEADER_NAMES.topic.toLowerCase(),
 };
-const REMOVED_HEADERS = new Set<string>([CONTROL_HEADERS.tags, CONTROL_HEADERS.idempotencyKey, CONTROL_HEADERS.topic, "bcc"]);
+const REMOVED_HEADERS = new Set<string>([...Object.values(CONTROL_HEADERS), "bcc"]);
 
 const MAX_HEADER_BYTES = 256 * 1024;
 const MAX_HEADER_FIELDS = 1000;
@@ -54,6 +55,20 @@ function parseTags(value: string | undefined): { name: string; value: string }[]
       throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.tags} entries are name=value (letters, digits, _ or -)`);
     return parsed.data;
   });
+}
+
+/** The idempotency key of either header (ours, or Resend's for clients set up for it); two different ones are refused. */
+function idempotencyKeyOf(control: Map<string, string>): string | null {
+  const ours = control.get(CONTROL_HEADERS.idempotencyKey);
+  const resends = control.get(CONTROL_HEADERS.resendIdempotencyKey);
+  if (ours !== undefined && resends !== undefined && ours !== resends)
+    throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.idempotencyKey} and ${RESEND_IDEMPOTENCY_HEADER} name different keys`);
+  const key = ours ?? resends ?? null;
+  if (key !== null && !/^[\x21-\x7e]{1,255}$/.test(key)) {
+    const name = ours !== undefined ? CONTROL_HEADER_NAMES.idempotencyKey : RESEND_IDEMPOTENCY_HEADER;
+    throw new SmtpReply("invalidMessage", `${name} is 1-255 visible ASCII characters`);
+  }
+  return key;
 }
 
 /** The control header's topic id; a topic's mail gets its List-Unsubscribe from the service, so the sender's own is refused. */
@@ -119,10 +134,7 @@ export async function readSubmittedMessage(submitted: Buffer, domainForIds: stri
   // The sender rules of the sending API's `from`: a plain address, and a display name that cannot pass for one.
   const from = checkMailbox(reading.mailbox);
   if (!from) throw new SmtpReply("invalidMessage", "From must be one plain address, with a display name that is not an address");
-  const idempotencyKey = control.get(CONTROL_HEADERS.idempotencyKey) ?? null;
-  if (idempotencyKey !== null && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
-    throw new SmtpReply("invalidMessage", `${CONTROL_HEADER_NAMES.idempotencyKey} is 1-255 visible ASCII characters`);
-  }
+  const idempotencyKey = idempotencyKeyOf(control);
   const topicId = topicOf(control.get(CONTROL_HEADERS.topic), kept);
   return {
     raw: Buffer.from(`${header}\r\n\r\n${body}`, "latin1"),

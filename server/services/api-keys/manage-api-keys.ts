@@ -1,6 +1,7 @@
-// Creating, listing and revoking the account's API keys (signed-in people
-// only: a key cannot mint or revoke keys). The secret exists in plain text
-// only in the creation answer.
+// Creating, listing and revoking the account's API keys: by signed-in people
+// under /api/v1, and by an unrestricted `full` key on the Resend-compatible
+// surface, as Resend's own keys may. The secret exists in plain text only in
+// the creation answer.
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
@@ -9,17 +10,19 @@ import { AppError, notFound } from "@/server/errors";
 import { newId } from "@/server/ids";
 import { newApiKeySecret } from "@/server/security/api-key-secret";
 import { recordActivity } from "@/server/services/activity/record-activity";
-import type { AuthContext } from "@/server/services/auth/authenticate-bearer";
 import type { ClientInfo } from "@/shared/api/client-info";
 import type { createApiKeyBody } from "@/shared/schemas/api-keys";
 import type { z } from "zod";
 import { apiKeyView } from "./api-key-view";
 import { assertDomainUsable } from "./key-domain";
 
+/** Whose keys: the account a session acts in, or the account of the key that asks. */
+type KeyOwner = { accountId: string };
+
 /** Keys an account may have that still work (docs/sending-api.md); revoked and expired ones do not count. */
 const MAX_LIVE_KEYS = 50;
 
-export async function createApiKey(auth: AuthContext, input: z.output<typeof createApiKeyBody>, client: ClientInfo) {
+export async function createApiKey(auth: KeyOwner, input: z.output<typeof createApiKeyBody>, client: ClientInfo) {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt <= now()) {
     throw new AppError("validation_error", "expiresAt must be in the future.", {
@@ -68,7 +71,7 @@ export async function createApiKey(auth: AuthContext, input: z.output<typeof cre
   });
 }
 
-export async function listApiKeys(auth: AuthContext) {
+export async function listApiKeys(auth: KeyOwner) {
   const rows = await db()
     .select()
     .from(apiKeys)
@@ -77,7 +80,7 @@ export async function listApiKeys(auth: AuthContext) {
   return rows.map(apiKeyView);
 }
 
-export async function revokeApiKey(auth: AuthContext, keyId: string, client: ClientInfo): Promise<void> {
+export async function revokeApiKey(auth: KeyOwner, keyId: string, client: ClientInfo): Promise<void> {
   await db().transaction(async (tx) => {
     const [row] = await tx
       .update(apiKeys)

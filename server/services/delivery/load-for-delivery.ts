@@ -1,6 +1,7 @@
 // What delivery reads of a batch of messages, in one query: their status and
 // attempts, and what their wire forms are read or built from (wire-form.ts).
 import { eq, inArray, sql } from "drizzle-orm";
+import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { messageContents, messages } from "@/server/db/schema";
 import { wireFormColumns } from "@/server/services/messages/wire-form";
@@ -24,10 +25,17 @@ export function loadForDelivery(messageIds: string[]) {
 
 export type LoadedMessage = Awaited<ReturnType<typeof loadForDelivery>>[number];
 
-/** A scheduled message becomes queued when its time comes, unless a cancel got there first. */
+/**
+ * How early a job may wake for its time: the queue's clock and ours may differ a little. A job more
+ * than this early belongs to a time the message no longer has (reschedule-message.ts) and does nothing.
+ */
+const WAKE_TOLERANCE_MS = 5_000;
+
+/** A scheduled message becomes queued when its time comes, unless a cancel got there first or it was moved later. */
 async function claimScheduled(messageId: string): Promise<boolean> {
+  const dueBy = new Date(now().getTime() + WAKE_TOLERANCE_MS);
   const claimed = await db().execute(
-    sql`update messages set status = 'queued' where id = ${messageId} and status = 'scheduled' returning id`,
+    sql`update messages set status = 'queued' where id = ${messageId} and status = 'scheduled' and (scheduled_at is null or scheduled_at <= ${dueBy}) returning id`,
   );
   return claimed.rows.length > 0;
 }

@@ -82,6 +82,7 @@ export const endpoints = [
   messages.sendMessageBatch,
   messages.listMessages,
   messages.getMessage,
+  messages.rescheduleMessage,
   messages.cancelMessage,
   suppressions.listSuppressions,
   suppressions.addSuppression,

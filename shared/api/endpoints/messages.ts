@@ -6,6 +6,7 @@ import {
   messageDetailSchema,
   messageIdParams,
   messagePageSchema,
+  rescheduleMessageBody,
   sendMessageBody,
 } from "@/shared/schemas/messages";
 import { defineEndpoint } from "../endpoint";
@@ -73,6 +74,24 @@ export const cancelMessage = defineEndpoint({
   response: messageDetailSchema,
   message: "Message canceled",
   errors: ["not_found", "not_cancelable"],
+});
+
+export const rescheduleMessage = defineEndpoint({
+  method: "PATCH",
+  path: "/sending/messages/{message_id}",
+  operationId: "rescheduleMessage",
+  access: "sending:write",
+  summary: "Move a scheduled message to another time",
+  description:
+    "Only a message still `scheduled` can be moved (409 `not_scheduled` once it is queued or later). The new `scheduledAt` is in the future and at most 30 days ahead; the message gets another `scheduled` event with `detail.rescheduled`.",
+  tag: "Messages",
+  auth: "bearer-or-api-key",
+  apiKeyScope: "sending",
+  params: messageIdParams,
+  body: rescheduleMessageBody,
+  response: messageDetailSchema,
+  message: "Message rescheduled",
+  errors: ["not_found", "not_scheduled"],
 });
 
 export const listMessages = defineEndpoint({
