@@ -155,7 +155,7 @@ describe("Resend-compatible surface: emails", () => {
     expect(email.subject).toBe("Hi Ada");
     expect(email.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect((await resend.emails.get(sent.data!.id)).data).toMatchObject({ topic_id: topic.body.data.id });
-    const unknownTopic = await resend.emails.send({ from, to, subject: "x", text: "x", topicId: "top_unknown" });
+    const unknownTopic = await resend.emails.send({ from, to, subject: "x", text: "x", topicId: `top_${"0".repeat(24)}` });
     expect(unknownTopic.error).toMatchObject({ statusCode: 404, name: "not_found" });
   });
 
