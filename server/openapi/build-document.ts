@@ -7,7 +7,9 @@ import { type AuthMode, envelopeOf, errorEnvelope, type Endpoint, isRefusedWhile
 import { endpoints } from "@/shared/api/endpoints";
 import { apiTagGroups, apiTags } from "@/shared/api/endpoints/tags";
 import { errorStatus, type ErrorCode } from "@/shared/api/errors";
+import { env } from "@/server/config/env";
 import { appVersion } from "@/server/version";
+import { defaultsAsText } from "./defaults-as-text";
 
 const statusDescriptions: Record<number, string> = {
   400: "Bad request",
@@ -98,8 +100,14 @@ function operationOf(endpoint: Endpoint) {
     security: securityByAuthMode[endpoint.auth],
     // The least-privileged role a signed-in member needs (docs/teams.md); absent where any signed-in person may.
     ...(isPermission(endpoint.access) ? { "x-required-role": requiredRole(endpoint.access) } : {}),
-    ...(endpoint.params || endpoint.query
-      ? { requestParams: { ...(endpoint.params ? { path: endpoint.params } : {}), ...(endpoint.query ? { query: endpoint.query } : {}) } }
+    ...(endpoint.params || endpoint.query || endpoint.headers
+      ? {
+          requestParams: {
+            ...(endpoint.params ? { path: endpoint.params } : {}),
+            ...(endpoint.query ? { query: endpoint.query } : {}),
+            ...(endpoint.headers ? { header: endpoint.headers } : {}),
+          },
+        }
       : {}),
     ...(endpoint.rawBody
       ? {
@@ -142,30 +150,33 @@ export function buildOpenApiDocument() {
     paths[endpoint.path] ??= {};
     paths[endpoint.path]![endpoint.method.toLowerCase()] = operationOf(endpoint);
   }
-  return createDocument({
-    openapi: "3.1.0",
-    info: {
-      title: "Customer Email Service API",
-      version: "1.0.0",
-      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
-      description: introduction,
-    },
-    servers: [{ url: "/api/v1" }],
-    tags: Object.entries(apiTags).map(([name, description]) => ({ name, description })),
-    "x-tagGroups": apiTagGroups,
-    components: endpoints.some((endpoint) => endpoint.auth !== "none")
-      ? {
-          securitySchemes: {
-            bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-            apiKeyAuth: {
-              type: "http",
-              scheme: "bearer",
-              bearerFormat: "API key",
-              description: "`Authorization: Bearer ces_…`: a key from `POST /sending/api-keys`, accepted by the sending endpoints only.",
+  return defaultsAsText(
+    createDocument({
+      openapi: "3.1.0",
+      info: {
+        title: "Customer Email Service API",
+        version: "1.0.0",
+        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+        description: introduction,
+      },
+      // Absolute, so clients generated from the document know where to call (a relative URL leaves them guessing).
+      servers: [{ url: `${env().appUrl}/api/v1` }],
+      tags: Object.entries(apiTags).map(([name, description]) => ({ name, description })),
+      "x-tagGroups": apiTagGroups,
+      components: endpoints.some((endpoint) => endpoint.auth !== "none")
+        ? {
+            securitySchemes: {
+              bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+              apiKeyAuth: {
+                type: "http",
+                scheme: "bearer",
+                bearerFormat: "API key",
+                description: "`Authorization: Bearer ces_…`: a key from `POST /sending/api-keys`, accepted by the sending endpoints only.",
+              },
             },
-          },
-        }
-      : {},
-    paths: paths as never,
-  });
+          }
+        : {},
+      paths: paths as never,
+    }),
+  );
 }

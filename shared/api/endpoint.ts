@@ -38,6 +38,11 @@ export type Endpoint<
   rateLimit?: false | { perIp: PolicyName };
   params?: Params;
   query?: Query;
+  /**
+   * Request headers the operation reads, for the document (an object of header name → schema);
+   * the handler reads and checks them with the same schemas (server/http/idempotency-key.ts).
+   */
+  headers?: z.ZodObject;
   body?: Body;
   /**
    * Hand the handler the body's raw bytes (up to limitBytes) instead of

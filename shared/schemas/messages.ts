@@ -264,3 +264,11 @@ export const rescheduleMessageBody = z
   .meta({ id: "RescheduleMessageRequest" });
 
 export const idempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key is 1-255 visible ASCII characters");
+
+/** The headers of an operation that takes an Idempotency-Key. */
+export const idempotencyHeaders = z.object({
+  "Idempotency-Key": idempotencyKeyHeader.optional().meta({
+    description:
+      "Retry safely: for 24 hours the same key with the same body answers with the first result (header `Idempotent-Replayed: true`); with another body, 409 `idempotency_conflict`.",
+  }),
+});

@@ -7,6 +7,7 @@ import {
   mailboxSendParams,
   mailboxSentMessageSchema,
 } from "@/shared/schemas/mailbox-compose";
+import { idempotencyHeaders } from "@/shared/schemas/messages";
 import { defineEndpoint } from "../endpoint";
 
 const offline = "503 `mail_storage_offline` while the mail storage (Dovecot) cannot be reached.";
@@ -25,6 +26,7 @@ export const sendFromMailbox = defineEndpoint({
     `Attachments are base64, as for \`POST /sending/messages\`; the encoded message is at most 25 MB (413). ${offline}`,
   ].join("\n\n"),
   params: mailboxSendParams,
+  headers: idempotencyHeaders,
   body: mailboxSendBody,
   response: mailboxSentMessageSchema,
   status: 201,

@@ -2,6 +2,7 @@ import { SEND_BODY_LIMIT_BYTES } from "@/shared/schemas/message-attachments";
 import { messageBatchSchema, sendMessageBatchBody } from "@/shared/schemas/message-batch";
 import {
   cancelMessageBody,
+  idempotencyHeaders,
   listMessagesQuery,
   messageDetailSchema,
   messageIdParams,
@@ -28,6 +29,7 @@ export const sendMessage = defineEndpoint({
   tag: "Messages",
   auth: "bearer-or-api-key",
   apiKeyScope: "sending",
+  headers: idempotencyHeaders,
   body: sendMessageBody,
   bodyLimitBytes: SEND_BODY_LIMIT_BYTES,
   response: messageDetailSchema,
@@ -49,6 +51,7 @@ export const sendMessageBatch = defineEndpoint({
   tag: "Messages",
   auth: "bearer-or-api-key",
   apiKeyScope: "sending",
+  headers: idempotencyHeaders,
   body: sendMessageBatchBody,
   bodyLimitBytes: SEND_BODY_LIMIT_BYTES,
   response: messageBatchSchema,
