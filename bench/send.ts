@@ -6,8 +6,10 @@
 //   - end-to-end rate (first accept → last message in the sink) for batches
 //     and for single sends, and accept→sink latency p50/p99 at half of the
 //     single-send accept rate;
-//   - end to end in batches with a topic on every message, and with a stored
-//     template instead of inline content, each beside the same run without;
+//   - end to end in batches with a topic on every message, with a stored
+//     template instead of inline content, and through the official `resend`
+//     SDK's batch.send (the Resend-compatible surface), each beside the same
+//     run of /api/v1's batch without;
 //   - the hand-off limit: a pooled nodemailer → sink loop with DKIM, and
 //     RSA-2048 signatures/s on one core;
 //   - a second instance working the queue killed with SIGKILL once a quarter
@@ -22,8 +24,8 @@
 // moves little with what else the machine runs. `--accept-only` runs the
 // baselines and the accept rates only (bench/results/send-accept.*; the health
 // route and single sends in `--rounds` rounds, 3 by default, medians kept);
-// `--topic-only` and `--template-only` those runs alone
-// (bench/results/send-topic.*, send-template.*);
+// `--topic-only`, `--template-only` and `--resend-only` those runs alone
+// (bench/results/send-topic.*, send-template.*, send-resend.*);
 // `--postfix-only` the signature rate, the smart-host end to end in batches
 // and the Postfix runs (bench/results/send-postfix.*).
 // Writes bench/results/send.{json,md}. Not a timed test.
@@ -32,6 +34,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import autocannon from "autocannon";
+import { Resend } from "resend";
 import { createTestDatabase } from "../tests/support/test-database";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 import { createBenchTemplate, createBenchTopic, drain, html, type MessageOptions, message, post, prepareAccount } from "./send-app";
@@ -59,6 +62,8 @@ const acceptOnly = process.argv.includes("--accept-only");
 const topicOnly = process.argv.includes("--topic-only");
 /** `--template-only`: end to end in batches with a stored template and with inline content, alternating (docs/templates.md). */
 const templateOnly = process.argv.includes("--template-only");
+/** `--resend-only`: end to end in batches through the Resend SDK and through /api/v1, alternating (docs/resend-compatibility.md). */
+const resendOnly = process.argv.includes("--resend-only");
 /** `--postfix-only`: the signature rate, the smart host's end to end in batches, and the runs through Postfix. */
 const postfixOnly = process.argv.includes("--postfix-only");
 const throughPostfix = !acceptOnly && canRunPostfix();
@@ -155,7 +160,7 @@ async function healthAndSingleSends(server: TestServer, databaseUrl: string, key
 async function endToEnd(
   server: TestServer,
   key: string,
-  mode: "batch" | "single",
+  mode: "batch" | "single" | "resend-batch",
   count: number,
   tag: string,
   options: MessageOptions = {},
@@ -163,7 +168,16 @@ async function endToEnd(
   const recipients = options.recipients ?? 1;
   const ids = new Set<string>();
   const start = Date.now();
-  if (mode === "batch") {
+  if (mode === "resend-batch") {
+    const resend = new Resend(key, { baseUrl: `${server.baseUrl}/compat/resend` });
+    await pool(Math.ceil(count / 100), 4, async (batch) => {
+      const { data, error } = await resend.batch.send(
+        Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, tag, options) as never),
+      );
+      if (error) throw new Error(`batch.send: ${error.name}: ${error.message}`);
+      for (const item of data.data) ids.add(item.id);
+    });
+  } else if (mode === "batch") {
     await pool(Math.ceil(count / 100), 4, async (batch) => {
       const data = await post(server.baseUrl, "/sending/messages/batch", key, {
         messages: Array.from({ length: 100 }, (_, index) => message(batch * 100 + index, tag, options)),
@@ -196,7 +210,16 @@ async function endToEnd(
  *     text part): rendering at acceptance, compiled once per version.
  */
 /** `plain`: what the plain run's messages carry, so both runs send messages of the same size. */
-type Variant = { name: string; short: string; recipients: number; options: MessageOptions; plain?: MessageOptions; goal: number };
+/** `door`: how the variant's batches are sent (default: /api/v1's batch, as the plain run's). */
+type Variant = {
+  name: string;
+  short: string;
+  recipients: number;
+  options: MessageOptions;
+  plain?: MessageOptions;
+  door?: "resend-batch";
+  goal: number;
+};
 
 const topicVariant = (topicId: string): Variant => ({
   name: "with a topic on every message",
@@ -215,12 +238,21 @@ const templateVariant = (templateId: string): Variant => ({
   goal: 0.9,
 });
 
+const resendVariant: Variant = {
+  name: "through the Resend SDK's batch.send",
+  short: "resend",
+  recipients: 1,
+  options: {},
+  door: "resend-batch",
+  goal: 0.9,
+};
+
 async function pairedRuns(server: TestServer, databaseUrl: string, key: string, count: number, variant: Variant) {
   const rounds: { plain: number; variant: number }[] = [];
   for (let round = 0; round < roundCount; round++) {
     const plain = await endToEnd(server, key, "batch", count, `plain-${round}`, { ...variant.plain, recipients: variant.recipients });
     await drain(databaseUrl);
-    const changed = await endToEnd(server, key, "batch", count, `${variant.short}-${round}`, {
+    const changed = await endToEnd(server, key, variant.door ?? "batch", count, `${variant.short}-${round}`, {
       ...variant.options,
       recipients: variant.recipients,
     });
@@ -313,12 +345,15 @@ async function main() {
     const variants = [
       topicVariant(await createBenchTopic(server, accessToken)),
       templateVariant(await createBenchTemplate(server, accessToken)),
+      resendVariant,
     ];
-    if (topicOnly || templateOnly) {
+    const only = { topic: topicOnly, template: templateOnly, resend: resendOnly };
+    if (topicOnly || templateOnly || resendOnly) {
       const runs: PairedRun[] = [];
-      for (const variant of variants.filter((one) => (one.short === "topic" ? topicOnly : templateOnly)))
+      for (const variant of variants.filter((one) => only[one.short as keyof typeof only]))
         runs.push(await pairedRuns(server, database.url, key, messageCount, variant));
-      writeResults(topicOnly ? "send-topic" : "send-template", { runs }, tableOf(runs.flatMap(pairedRows)));
+      const name = topicOnly ? "send-topic" : templateOnly ? "send-template" : "send-resend";
+      writeResults(name, { runs }, tableOf(runs.flatMap(pairedRows)));
       for (const run of runs) console.log(pairedTarget(run));
       return;
     }
