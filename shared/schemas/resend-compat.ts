@@ -71,6 +71,7 @@ export const resendEmailBody = z
 
 /** `x-batch-validation`: `strict` refuses the whole batch for one bad email; `permissive` sends the valid ones. */
 export const batchValidationHeader = z.enum(["strict", "permissive"]).default("strict");
+export const batchHeaders = z.object({ "x-batch-validation": batchValidationHeader });
 
 export const resendUpdateEmailBody = z.strictObject({
   scheduled_at: z.iso.datetime({ offset: true, message: "scheduled_at is an ISO 8601 date-time, e.g. 2030-01-01T09:00:00Z" }),

@@ -4,10 +4,13 @@
 // cancelling, domains, API keys, every error name and Idempotency-Key replays;
 // mail arrives at the SMTP sink DKIM-signed. nodemailer with Resend's SMTP
 // settings (username `resend`) delivers through this host.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { simpleParser } from "mailparser";
+import nodemailer from "nodemailer";
 import { Resend } from "resend";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { getMessage, rescheduleMessage, sendMessage } from "@/shared/api/endpoints/messages";
 import { createTemplate } from "@/shared/api/endpoints/templates";
 import { createTopic } from "@/shared/api/endpoints/topics";
@@ -17,7 +20,7 @@ import { verifiedDomain } from "../support/domains";
 import { createAccount, type TestAccount, uniqueEmail } from "../support/factories";
 import { eventually, holdsFor } from "../support/poll";
 import { dkimResolver, newApiKey } from "../support/sending";
-import { queuedId, submissionTransport } from "../support/submission-client";
+import { queuedId } from "../support/submission-client";
 
 const compatUrl = () => `${baseUrl()}/compat/resend`;
 const sdk = (key: string) => new Resend(key, { baseUrl: compatUrl() });
@@ -298,6 +301,44 @@ describe("Resend-compatible surface: errors", () => {
   });
 });
 
+describe("Resend-compatible surface: hostile input", () => {
+  it("refuses oversized, malformed and smuggling requests with Resend's errors and sends nothing", async () => {
+    const { key, from } = await sender();
+    const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${compatUrl()}${path}`, {
+        method: "POST",
+        body,
+        headers: { authorization: `Bearer ${key.secret}`, "content-type": "application/json", ...headers },
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { name: string; message: string } }));
+    const to = uniqueEmail("hostile");
+    const email = { from, to, subject: "x", text: "x" };
+    const cases: [string, string, string, Record<string, string>?][] = [
+      ["/emails", JSON.stringify({ ...email, subject: "Hi\r\nBcc: victim@example.org" }), "`subject`"],
+      ["/emails", JSON.stringify({ ...email, headers: { "X-Note": "a\r\nBcc: victim@example.org" } }), "`headers"],
+      ["/emails", JSON.stringify({ ...email, headers: { Bcc: "victim@example.org" } }), "`headers`"],
+      ["/emails", JSON.stringify({ ...email, text: "nul \u0000 here" }), "`text`"],
+      ["/emails", JSON.stringify({ ...email, to: Array.from({ length: 51 }, (_, n) => `r${n}@example.org`) }), "`to`"],
+      ["/emails", JSON.stringify({ ...email, from: "Ada <ada@example.org>, Eve <eve@example.org>" }), "`from`"],
+      ["/emails", JSON.stringify({ ...email, unknown_field: true }), "unknown_field"],
+      ["/emails", JSON.stringify([email]), "object"],
+      ["/emails", "[".repeat(5000), "JSON"],
+      ["/emails", JSON.stringify(email), "JSON", { "content-type": "text/plain" }],
+      ["/emails/batch", JSON.stringify(email), "list"],
+      ["/emails/batch", JSON.stringify(Array.from({ length: 101 }, () => email)), "100"],
+      ["/emails/batch", JSON.stringify([email]), "x-batch-validation", { "x-batch-validation": "lenient" }],
+    ];
+    for (const [path, body, mention, headers] of cases) {
+      const answer = await post(path, body, headers);
+      expect(answer.status, `${path} ${body.slice(0, 80)}`).toBe(422);
+      expect(answer.body.name).toBe("validation_error");
+      expect(answer.body.message.toLowerCase(), body.slice(0, 80)).toContain(mention.toLowerCase());
+    }
+    const huge = await post("/emails", JSON.stringify({ ...email, text: "x".repeat(37 * 1024 * 1024) }));
+    expect(huge).toMatchObject({ status: 413, body: { name: "validation_error" } });
+    await expectNoEmail(to, 300);
+  });
+});
+
 describe("Rescheduling through /api/v1", () => {
   it("moves a scheduled message; refuses a past time, no token and another account's id", async () => {
     const account = await createAccount();
@@ -339,7 +380,14 @@ describe("Rescheduling through /api/v1", () => {
 describe("Resend's SMTP settings", () => {
   it("nodemailer with username `resend` delivers through this host; Resend-Idempotency-Key sends once and is not passed on", async () => {
     const { key, domain } = await sender("sending");
-    const transport = submissionTransport("resend", key.secret);
+    // Resend's documented settings: implicit TLS on 465 (here the test server's port for it), username `resend`.
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: inject("submission").securePort,
+      secure: true,
+      auth: { user: "resend", pass: key.secret },
+      tls: { ca: readFileSync(path.join(inject("serverDataDir"), "mail-tls", "localhost.crt")), servername: "localhost" },
+    });
     const to = uniqueEmail("smtp-resend");
     const mail = {
       from: `hello@${domain.name}`,

@@ -5,7 +5,7 @@ import { idempotencyKeyOf } from "@/server/http/idempotency-key";
 import { validatePart } from "@/server/http/validate";
 import { MAX_BATCH_MESSAGES } from "@/shared/schemas/message-batch";
 import { SEND_BODY_LIMIT_BYTES } from "@/shared/schemas/message-attachments";
-import { batchValidationHeader } from "@/shared/schemas/resend-compat";
+import { batchHeaders } from "@/shared/schemas/resend-compat";
 
 const batchBody = z
   .array(z.unknown())
@@ -22,7 +22,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = resendMethods(
     body: batchBody,
     bodyLimitBytes: SEND_BODY_LIMIT_BYTES,
   }).handle(async ({ auth, body, request, response }) => {
-    const mode = validatePart(batchValidationHeader, request.headers.get("x-batch-validation") ?? undefined, "headers");
+    const headers = { "x-batch-validation": request.headers.get("x-batch-validation") ?? undefined };
+    const mode = validatePart(batchHeaders, headers, "headers")["x-batch-validation"];
     const { replayed, ...answer } = await sendEmailBatch(auth, body, mode, idempotencyKeyOf(request));
     if (replayed) response.headers.set("idempotent-replayed", "true");
     return answer;
