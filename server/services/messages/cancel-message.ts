@@ -5,19 +5,14 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { messageEvents, messages } from "@/server/db/schema";
-import { AppError, notFound } from "@/server/errors";
+import { AppError } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { newId } from "@/server/ids";
 import { refundMessage } from "./quota";
-import { loadMessageDetails, visibleTo } from "./read-messages";
+import { assertMessageVisible, loadMessageDetails } from "./read-messages";
 
 export async function cancelMessage(principal: SendingPrincipal, messageId: string) {
-  const [found] = await db()
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(visibleTo(principal), eq(messages.id, messageId)))
-    .limit(1);
-  if (!found) throw notFound("Message");
+  await assertMessageVisible(principal, messageId);
   const canceled = await db().transaction(async (tx) => {
     const [row] = await tx
       .update(messages)

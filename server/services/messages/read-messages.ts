@@ -79,14 +79,19 @@ export async function loadMessageDetails(ids: string[]) {
     );
 }
 
-export async function getMessage(principal: SendingPrincipal, messageId: string) {
+/** 404 unless the message is one the caller may see (its account's; a key restricted to a domain: that domain's). */
+export async function assertMessageVisible(principal: SendingPrincipal, messageId: string): Promise<void> {
   const [row] = await db()
     .select({ id: messages.id })
     .from(messages)
     .where(and(visibleTo(principal), eq(messages.id, messageId)))
     .limit(1);
   if (!row) throw notFound("Message");
-  return (await loadMessageDetails([row.id]))[0]!;
+}
+
+export async function getMessage(principal: SendingPrincipal, messageId: string) {
+  await assertMessageVisible(principal, messageId);
+  return (await loadMessageDetails([messageId]))[0]!;
 }
 
 /**

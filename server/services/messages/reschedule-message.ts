@@ -7,13 +7,13 @@ import { and, eq } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { messageEvents, messages } from "@/server/db/schema";
-import { AppError, notFound } from "@/server/errors";
+import { AppError } from "@/server/errors";
 import { newId } from "@/server/ids";
 import { enqueueMany } from "@/server/jobs/enqueue";
 import { queues } from "@/server/jobs/queues";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import { MAX_SCHEDULE_AHEAD_MS } from "@/shared/schemas/messages";
-import { loadMessageDetails, visibleTo } from "./read-messages";
+import { assertMessageVisible, loadMessageDetails } from "./read-messages";
 
 function assertSchedulable(at: Date): void {
   const problem =
@@ -28,12 +28,7 @@ function assertSchedulable(at: Date): void {
 export async function rescheduleMessage(principal: SendingPrincipal, messageId: string, scheduledAt: string) {
   const at = new Date(scheduledAt);
   assertSchedulable(at);
-  const [found] = await db()
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(visibleTo(principal), eq(messages.id, messageId)))
-    .limit(1);
-  if (!found) throw notFound("Message");
+  await assertMessageVisible(principal, messageId);
   const moved = await db().transaction(async (tx) => {
     const [row] = await tx
       .update(messages)
