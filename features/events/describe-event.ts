@@ -20,6 +20,7 @@ const messageVerbs: Record<string, string> = {
   canceled: "Canceled",
   opened: "Opened",
   clicked: "Link clicked",
+  unsubscribed: "Unsubscribed",
 };
 
 /** The reader's own ways of changing a subscription (the API's need no note). */

@@ -33,6 +33,7 @@ const eventLabels = {
   canceled: "Canceled",
   opened: "Opened",
   clicked: "Link clicked",
+  unsubscribed: "Unsubscribed",
 } as const;
 
 const panelClass = "rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60";

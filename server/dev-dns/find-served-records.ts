@@ -6,10 +6,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { sendingDomainRecords, sendingDomains } from "@/server/db/schema";
-import { env } from "@/server/config/env";
 import { discoveryRecords } from "@/server/services/domains/discovery-records";
 import { MX_PRIORITY } from "@/server/services/domains/expected-records";
-import { returnPathDomain, spfDomain } from "@/server/services/domains/sending-config";
+import { developmentServiceRecords } from "@/server/services/domains/service-records";
 
 export type ServedRecord =
   | { type: "TXT" | "CNAME"; value: string }
@@ -22,14 +21,15 @@ export type ServedName = { records: ServedRecord[] } | null;
 /** `a.b.example.com` → itself, `b.example.com`, `example.com`, `com`. */
 const suffixesOf = (name: string) => name.split(".").map((_, index, labels) => labels.slice(index).join("."));
 
-/**
- * The service's own names customers' records point at. Loopback is what
- * sends here, so mail from a customer's domain passes SPF at the MX.
- */
+/** The service's own names customers' records point at (service-records.ts). */
 function serviceRecords(name: string): ServedRecord[] | null {
-  if (name === spfDomain()) return [{ type: "TXT", value: "v=spf1 ip4:127.0.0.0/8 ip6:::1 ~all" }];
-  if (name === returnPathDomain()) return [{ type: "MX", value: env().mail.hostname, priority: MX_PRIORITY }];
-  return null;
+  const records = developmentServiceRecords().filter((record) => record.name === name);
+  if (records.length === 0) return null;
+  return records.map((record) =>
+    record.type === "MX"
+      ? { type: "MX", value: record.value, priority: record.priority ?? MX_PRIORITY }
+      : { type: "TXT", value: record.value },
+  );
 }
 
 export async function findServedRecords(queried: string): Promise<ServedName> {

@@ -15,6 +15,8 @@ export const queues = {
   purgeAccounts: "accounts.purge",
   /** Every 10 minutes: subscriptions whose term ended move on (next month, past_due or free). */
   endBillingPeriods: "billing.end-periods",
+  /** Every minute: add the stats trigger's pending counts into the hourly rollup (server/services/stats/fold-message-stats.ts). */
+  foldMessageStats: "stats.fold",
   /** Every 5 minutes: re-check the DNS of sending domains that are due (server/services/domains/recheck-domains.ts). */
   recheckDomains: "domains.recheck",
 } as const;
@@ -44,6 +46,8 @@ export const queuePolicies: Record<(typeof queues)[keyof typeof queues], Omit<Qu
   "events.prune": { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
   "accounts.purge": { retryLimit: 3, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
   "billing.end-periods": { retryLimit: 2, retryDelay: 60, deleteAfterSeconds: 24 * 3600 },
+  // No retries: the next minute's run folds what is left.
+  "stats.fold": { retryLimit: 0, expireInSeconds: 10 * 60, deleteAfterSeconds: 3600 },
   // No retries: the next run, five minutes later, picks up whatever is still due.
   "domains.recheck": { retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 3600 },
 };

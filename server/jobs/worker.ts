@@ -17,6 +17,7 @@ const schedules = {
   [queues.pruneEvents]: "47 * * * *",
   [queues.endBillingPeriods]: "*/10 * * * *",
   [queues.recheckDomains]: "*/5 * * * *",
+  [queues.foldMessageStats]: "* * * * *",
 } as const;
 
 /** What works each queue. */

@@ -27,6 +27,7 @@ import { portProblems } from "./check-listen-ports";
 import { DELIVERY_ROLE, JOBS_STOP_MS, WEB_DRAIN_MS } from "./processes";
 import { servicePorts } from "./service-ports";
 import { startDevDns } from "./start-dev-dns";
+import { missingReturnPathSpf } from "@/server/services/domains/service-records";
 import { type StopJobs, startJobs } from "./start-jobs";
 import { type MailListeners, startMailListeners } from "./start-mail-listeners";
 import { type MailStore, startMailStore } from "./start-mail-store";
@@ -154,6 +155,8 @@ async function startServices(config: Env, databaseUrl: string, workers: Workers)
   // Outside production only: answers for the domains customers add (docs/domains.md); its sockets close with the process.
   const devDns = await startDevDns(config);
   if (devDns.address) console.log(`development DNS on ${devDns.address} (UDP and TCP): serves the records of the domains added here`);
+  // In production the operator publishes the service's own records; a missing SPF at the return path fails every message's SPF.
+  if (config.isProduction) void missingReturnPathSpf().then((warning) => warning && console.warn(`warning: ${warning}`));
   return { postfix, stopJobs, mailStore, spamFilter, mailListeners };
 }
 

@@ -12,6 +12,7 @@ import { deliverMessages } from "@/server/services/delivery/deliver-messages";
 import { recheckDueDomains } from "@/server/services/domains/recheck-domains";
 import { pruneEvents } from "@/server/services/events/prune-events";
 import { pruneIdempotencyKeys } from "@/server/services/messages/prune-idempotency-keys";
+import { foldMessageStats } from "@/server/services/stats/fold-message-stats";
 
 const handlers: JobHandlers = {
   deliverMessages,
@@ -22,6 +23,7 @@ const handlers: JobHandlers = {
     [queues.pruneEvents]: pruneEvents,
     [queues.endBillingPeriods]: endDuePeriods,
     [queues.recheckDomains]: recheckDueDomains,
+    [queues.foldMessageStats]: foldMessageStats,
   },
 };
 

@@ -29,6 +29,7 @@ import type * as sessions from "./endpoints/sessions";
 import type * as settings from "./endpoints/settings";
 import type * as smtpAccess from "./endpoints/smtp-access";
 import type * as smtpRelays from "./endpoints/smtp-relays";
+import type * as stats from "./endpoints/stats";
 import type * as support from "./endpoints/support";
 import type * as suppressions from "./endpoints/suppressions";
 import type * as teams from "./endpoints/teams";
@@ -241,6 +242,7 @@ export const getSmtpRelay = refTo<typeof smtpRelays.getSmtpRelay>("GET", "/smtp-
 export const listSmtpRelays = refTo<typeof smtpRelays.listSmtpRelays>("GET", "/smtp-relays", "listSmtpRelays");
 export const testSmtpRelay = refTo<typeof smtpRelays.testSmtpRelay>("POST", "/smtp-relays/{id}/test", "testSmtpRelay");
 export const updateSmtpRelay = refTo<typeof smtpRelays.updateSmtpRelay>("PATCH", "/smtp-relays/{id}", "updateSmtpRelay");
+export const getSendingStats = refTo<typeof stats.getSendingStats>("GET", "/sending/stats", "getSendingStats");
 export const listSupportTickets = refTo<typeof support.listSupportTickets>("GET", "/support/tickets", "listSupportTickets");
 export const openSupportTicket = refTo<typeof support.openSupportTicket>("POST", "/support", "openSupportTicket");
 export const addSuppression = refTo<typeof suppressions.addSuppression>("POST", "/sending/suppressions", "addSuppression");

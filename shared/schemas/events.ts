@@ -169,6 +169,13 @@ const messageDetails: Partial<Record<MessageFeedType, z.ZodType>> = {
   "message.scheduled": z.looseObject({ scheduledAt: z.iso.datetime() }),
   "message.clicked": z.looseObject({ url: z.string() }),
   "message.opened": z.looseObject({ userAgent: z.string().nullish() }),
+  "message.unsubscribed": z.looseObject({
+    recipient,
+    topicId: z.string().meta({ description: "The topic the recipient left." }),
+    source: z.enum(["one_click", "preference_page", "mailto"]).meta({
+      description: "How: the one-click POST, the preference page reached from the message, or the unsubscribe address.",
+    }),
+  }),
 };
 const mailboxDetail = {
   mailbox: z.string().meta({ description: "The hosted mailbox's address." }),

@@ -151,6 +151,7 @@ export const messageEventTypes = [
   "canceled",
   "opened",
   "clicked",
+  "unsubscribed",
 ] as const;
 
 export const messageSummarySchema = z
@@ -239,12 +240,12 @@ export const messageDetailSchema = messageSummarySchema
 
 export type MessageSummary = z.infer<typeof messageSummarySchema>;
 
+/** A tag filter: messages with a tag of this name, or of this name and value. */
+export const messageTagFilter = z.string().regex(/^[A-Za-z0-9_-]{1,64}(:[A-Za-z0-9_-]{1,256})?$/, "tag is name or name:value");
+
 export const listMessagesQuery = paginationQuery.extend({
   status: z.enum(messageStatuses).optional(),
-  tag: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}(:[A-Za-z0-9_-]{1,256})?$/, "tag is name or name:value")
-    .optional(),
+  tag: messageTagFilter.optional(),
   to: z.string().trim().max(320).optional().meta({ description: "Messages with this recipient address (to, cc or bcc)." }),
   search: z.string().trim().min(1).max(200).optional().meta({ description: "Messages whose subject or a recipient contains this text." }),
 });

@@ -77,6 +77,9 @@ describe("the development DNS", () => {
     await expect(devDns().resolveTxt(`${domainName}`)).rejects.toMatchObject({ code: "EREFUSED" });
     // The service's own SPF name, which every customer's SPF record includes.
     expect(await devDns().resolveTxt("_spf.localhost")).toEqual([["v=spf1 ip4:127.0.0.0/8 ip6:::1 ~all"]]);
+    // The return path of the service's own mail and, through each customer's CNAME, of theirs: its SPF includes that name.
+    expect(await devDns().resolveTxt("bounces.localhost")).toEqual([["v=spf1 include:_spf.localhost ~all"]]);
+    expect(await devDns().resolveMx("bounces.localhost")).toMatchObject([{ exchange: "localhost", priority: 10 }]);
   });
 
   it("serves a domain's records once it is added: it verifies for sending and receiving, a mailbox receives over the MX and is read over IMAP", async () => {

@@ -8,9 +8,10 @@
 import net from "node:net";
 import path from "node:path";
 import tls from "node:tls";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freeLoopbackPort } from "@/server/engines/free-port";
 import { selfSignedCertificate } from "../support/self-signed-certificate";
+import { until } from "../support/poll";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -80,6 +81,8 @@ beforeAll(async () => {
       EMAIL_TRANSPORT: "smtp",
       SMTP_URL: "smtp://127.0.0.1:9",
       TRUSTED_PROXIES: "127.0.0.1",
+      // The test DNS, where nothing is published for the service's own names.
+      DNS_SERVERS: inject("dnsServer"),
       DOVECOT: "auto",
       ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
     },
@@ -96,6 +99,13 @@ describe("production doors", () => {
     expect(log).toContain(`SMTP submission (STARTTLS) on 0.0.0.0:${ports.SUBMISSION_PORT}`);
     expect(log).toContain(`MX, inbound SMTP (STARTTLS) on 0.0.0.0:${ports.MX_PORT}`);
     expect(log).toContain(`IMAP on 0.0.0.0:${ports.IMAP_PORT} (implicit TLS)`);
+  });
+
+  it("warn at start that the return-path host publishes no SPF record, naming the one to publish", async () => {
+    const { readFileSync } = await import("node:fs");
+    const warned = await until(() => readFileSync(server.logFile, "utf8").includes("publishes no SPF record"), 10_000);
+    expect(warned, readFileSync(server.logFile, "utf8").slice(-2_000)).toBe(true);
+    expect(readFileSync(server.logFile, "utf8")).toContain('Publish TXT "v=spf1 include:_spf.localhost ~all" there');
   });
 
   it("IMAP and POP3 speak TLS from the first byte: a plain client gets no greeting, a TLS one does", async () => {

@@ -25,6 +25,8 @@ const lastEventNames: Record<EventType, string> = {
   canceled: "canceled",
   opened: "opened",
   clicked: "clicked",
+  // Resend has no event for it; a reader who unsubscribed from the copy had it delivered.
+  unsubscribed: "delivered",
 };
 
 /** Without events (a message stored before it had one), its status says the same. */

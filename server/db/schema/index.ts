@@ -20,3 +20,4 @@ export * from "./postfix-log";
 export * from "./teams";
 export * from "./topics";
 export * from "./templates";
+export * from "./message-stats";

@@ -27,7 +27,8 @@ export type MessageEventType =
   | "failed"
   | "canceled"
   | "opened"
-  | "clicked";
+  | "clicked"
+  | "unsubscribed";
 /** How the message reached us: the REST API or SMTP submission. */
 export type { MessageSource };
 export type StoredAttachment = { filename: string; contentType: string; size: number; contentId: string | null; sha256: string };

@@ -7,6 +7,8 @@
 // default active relay, or the service's route: smart host, Postfix),
 // classify what came back (classify-hand-off.ts, a pure function), write the
 // outcome (settle-delivery.ts), and clear the hosted copies' notes once done.
+// The recipients' providers are looked up beside the relays, so the stats
+// trigger files each outcome under its provider.
 //
 // Each recipient gets a transaction of its own, with a return path (VERP,
 // server/services/messages/verp.ts) naming the message and that recipient,
@@ -34,6 +36,7 @@ import { signAndHandOff } from "./hand-off-each";
 import { forgetHostedDeliveries } from "./hosted-route";
 import { wireFormOf } from "@/server/services/messages/wire-form";
 import { isDue, type LoadedMessage, loadForDelivery } from "./load-for-delivery";
+import { rememberRecipientProviders } from "@/server/services/stats/remember-recipient-providers";
 import { settleDelivery } from "./settle-delivery";
 
 /** Tries per message, the first included; the queue's retry limit matches. */
@@ -45,13 +48,23 @@ export const DELIVERY_ATTEMPTS = 6;
  */
 export async function deliverMessages(messageIds: string[]): Promise<PromiseSettledResult<DeliveryOutcome>[]> {
   const rows = new Map((await loadForDelivery(messageIds)).map((row) => [row.id, row]));
-  const relays = await findDefaultRelaysForSending([...new Set([...rows.values()].map((row) => row.accountId))]);
+  const [relays] = await Promise.all([
+    findDefaultRelaysForSending([...new Set([...rows.values()].map((row) => row.accountId))]),
+    rememberProviders([...rows.values()]),
+  ]);
   return Promise.allSettled(
     messageIds.map((messageId) => {
       const row = rows.get(messageId);
       // Gone with its account: nothing to deliver.
       return row ? deliverLoaded(row, relays.get(row.accountId)) : Promise.resolve<DeliveryOutcome>("done");
     }),
+  );
+}
+
+/** The recipients' providers, for stats (a failed lookup leaves them `other`; it never holds delivery back). */
+async function rememberProviders(rows: LoadedMessage[]): Promise<void> {
+  await rememberRecipientProviders(rows.flatMap((row) => row.envelopeTo ?? row.to)).catch((error: unknown) =>
+    logger().warn({ err: error }, "recipient providers not looked up"),
   );
 }
 

@@ -7,8 +7,9 @@
 // recipient before anything is written, so a flood slows down only itself
 // and never changes anyone but the link's own recipient.
 import { and, eq, isNull } from "drizzle-orm";
-import { db } from "@/server/db/client";
-import { type SubscriptionSource, type SubscriptionStatus, topicSubscriptions, topics } from "@/server/db/schema";
+import { db, type Executor } from "@/server/db/client";
+import { messageEvents, type SubscriptionSource, type SubscriptionStatus, topicSubscriptions, topics } from "@/server/db/schema";
+import { newId } from "@/server/ids";
 import { hitRateLimits, rateLimitedError } from "@/server/services/rate-limit/consume-rate-limit";
 import { ipRateLimitSubject } from "@/server/services/rate-limit/ip-rate-limit-subject";
 import { policy } from "@/server/services/rate-limit/policies";
@@ -34,9 +35,25 @@ async function countRecipientChange(target: UnsubscribeTarget): Promise<void> {
 }
 
 /** The one-click POST and the mailto address: unsubscribed from the message's topic, deleted or not. */
-export async function unsubscribeFromTopic(target: UnsubscribeTarget, source: SubscriptionSource): Promise<void> {
+export async function unsubscribeFromTopic(target: UnsubscribeTarget, source: LinkSource): Promise<void> {
   await countRecipientChange(target);
-  await recordChoice(db(), { ...target, status: "unsubscribed", source });
+  await db().transaction(async (tx) => {
+    if (await recordChoice(tx, { ...target, status: "unsubscribed", source }))
+      await recordUnsubscribedEvent(tx, target, target.topicId, source);
+  });
+}
+
+/** How a reader unsubscribes through a message: its one-click POST, its preference page, its mailto address. */
+type LinkSource = Exclude<SubscriptionSource, "api">;
+
+/** The message's `unsubscribed` event (docs/consent.md): stats count unsubscribes by the message that led to them. */
+async function recordUnsubscribedEvent(tx: Executor, target: UnsubscribeTarget, topicId: string, source: LinkSource): Promise<void> {
+  await tx.insert(messageEvents).values({
+    id: newId("mev"),
+    messageId: target.messageId,
+    type: "unsubscribed",
+    detail: { recipient: target.email, topicId, source },
+  });
 }
 
 export type PreferenceTopic = { id: string; name: string; description: string | null; subscribed: boolean };
@@ -83,7 +100,9 @@ export async function savePreferences(target: UnsubscribeTarget, subscribedTo: S
   await db().transaction(async (tx) => {
     for (const topic of changes) {
       const status: SubscriptionStatus = subscribedTo.has(topic.id) ? "subscribed" : "unsubscribed";
-      await recordChoice(tx, { accountId: target.accountId, email: target.email, topicId: topic.id, status, source: "preference_page" });
+      const choice = { accountId: target.accountId, email: target.email, topicId: topic.id, status, source: "preference_page" as const };
+      if ((await recordChoice(tx, choice)) && status === "unsubscribed")
+        await recordUnsubscribedEvent(tx, target, topic.id, "preference_page");
     }
   });
   return preferencesOf(target);

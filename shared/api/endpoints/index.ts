@@ -26,6 +26,7 @@ import * as suppressions from "./suppressions";
 import * as settings from "./settings";
 import * as smtpAccess from "./smtp-access";
 import * as smtpRelays from "./smtp-relays";
+import * as stats from "./stats";
 import * as teams from "./teams";
 import * as templates from "./templates";
 import * as testSender from "./test-sender";
@@ -84,6 +85,7 @@ export const endpoints = [
   messages.getMessage,
   messages.rescheduleMessage,
   messages.cancelMessage,
+  stats.getSendingStats,
   suppressions.listSuppressions,
   suppressions.addSuppression,
   suppressions.removeSuppression,
