@@ -15,7 +15,7 @@ import { expect, test } from "./support/test";
 const phone = { width: 390, height: 844 };
 
 /** Pages that show sending data get a domain and a message; the message's own page needs its id. */
-const withSendingData = new Set(["/dashboard", "/domains", "/messages", "/messages/[message_id]"]);
+const withSendingData = new Set(["/dashboard", "/domains", "/domains/[domain_id]", "/messages", "/messages/[message_id]"]);
 /** Pages of hosted mailboxes get a mailbox with a message in it; the inbox needs the mailbox's id. */
 const withMailbox = new Set(["/mailboxes", "/mailboxes/[mailbox_id]/inbox"]);
 
@@ -52,8 +52,8 @@ test.describe("390 px phone", () => {
         const account = newAccount("mobile");
         await signUpThroughPortal(page.context().request, account);
         if (withSendingData.has(route.path)) {
-          const { messageId } = await arrangeSentMessage(page.request, account);
-          path = path.replace("[message_id]", messageId);
+          const { messageId, domainId } = await arrangeSentMessage(page.request, account);
+          path = path.replace("[message_id]", messageId).replace("[domain_id]", domainId);
         }
         if (portalSample) path = await portalSample(page, account);
         if (withMailbox.has(route.path)) {

@@ -1,7 +1,7 @@
 // Concrete pages for the app's dynamic routes, arranged as a customer would,
 // so the specs that visit every page (accessibility, security headers,
 // phones) open them too: of the signed-in account, a sent message for its
-// detail page, a mailbox with a message for its inbox, a template for its
+// detail page, a domain with mail sent from it for its stats page, a mailbox with a message for its inbox, a template for its
 // editor and an invoice (a Pro
 // checkout paid on the sandbox gateway's page); and a sandbox checkout
 // started by an account of its own (the gateway's page is public). A route
@@ -50,6 +50,7 @@ async function paidInvoicePage(page: Page, account: TestAccount): Promise<string
 export const dynamicPageSamples: Record<string, Arrange> = {
   "/billing/invoices/[invoice_id]": paidInvoicePage,
   "/messages/[message_id]": async (page, account) => `/messages/${(await arrangeSentMessage(page.request, account)).messageId}`,
+  "/domains/[domain_id]": async (page, account) => `/domains/${(await arrangeSentMessage(page.request, account)).domainId}`,
   "/mailboxes/[mailbox_id]/inbox": async (page, account) => {
     const { address, mailboxId } = await arrangeMailbox(page.request, account);
     await sendThroughMx({ to: address, subject: "A message to list", text: "Hello." });

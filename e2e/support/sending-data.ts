@@ -50,5 +50,5 @@ export async function arrangeSentMessage(
   });
   expect(sent.status(), await sent.text()).toBe(201);
   const messageId = ((await sent.json()) as Envelope<{ id: string }>).data.id;
-  return { domain, messageId };
+  return { domain, domainId: domain_id, messageId };
 }

@@ -12,6 +12,7 @@ import { formatDateTime, formatRelativeTime, formatUtcDateTime } from "@/compone
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
 import { MailStorageNotice } from "@/features/mailboxes/mail-storage-notice";
 import { describeEvent } from "@/features/events/describe-event";
+import { DeliveryChart } from "@/features/stats/delivery-chart";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { useDashboardOverview } from "./use-dashboard";
 import { PageHeader } from "@/components/page-header";
@@ -64,6 +65,7 @@ function OverviewPlaceholder() {
         </p>
         <div aria-hidden="true" className="h-20" />
       </div>
+      <div aria-hidden="true" className={`${cardClass} h-[30rem]`} />
       <div aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: 9 }, (_, index) => (
           <div key={index} className={`${cardClass} h-29`} />
@@ -135,6 +137,7 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
       {data.mailStorage.status === "offline" ? <MailStorageNotice storage={data.mailStorage} /> : null}
       {setupLeft ? <OnboardingChecklist profile={data.onboarding} /> : null}
       <UsageCard data={data} times={times} />
+      <LastThirtyDays />
       <ul aria-label="Account figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.label}>
@@ -161,6 +164,28 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
         <RecentEvents events={data.recentEvents} times={times} />
       </div>
     </>
+  );
+}
+
+/** The last 30 days of sending as a chart, with its rates; a click on a day lists that day's messages. */
+function LastThirtyDays() {
+  return (
+    <section aria-labelledby="last-30-days" className={`${cardClass} p-6`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="last-30-days" className="text-base font-semibold text-zinc-900 dark:text-white">
+          Last 30 days
+        </h2>
+        <Link href="/domains" className={`${textLinkClass} text-sm`}>
+          By domain
+        </Link>
+      </div>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+        Each recipient handed off, delivered, bounced or complaining, per day.
+      </p>
+      <div className="mt-4">
+        <DeliveryChart query={{}} label="Sent, delivered, bounced and complaints per day over the last 30 days" />
+      </div>
+    </section>
   );
 }
 

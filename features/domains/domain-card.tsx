@@ -1,7 +1,9 @@
 "use client";
-// One sending domain: its state, "Verify" (a DNS check now, with progress),
-// "Delete…", and the records table.
+// One sending domain: its state, a link to its stats page, "Verify" (a DNS
+// check now, with progress), "Delete…", and the records table.
+import Link from "next/link";
 import { Badge } from "@/components/badge";
+import { buttonClass } from "@/components/button-styles";
 import { Alert } from "@/components/alert";
 import { Button } from "@/components/button";
 import { formatDateTime, formatRelativeTime } from "@/components/format-time";
@@ -61,7 +63,10 @@ export function DomainCard({ domain, verifying, verifyError, onVerify, onDelete 
             ) : null}
           </p>
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Link href={`/domains/${domain.domain_id}`} className={buttonClass("secondary", "sm")}>
+            Stats<span className="sr-only"> of {domain.name}</span>
+          </Link>
           <Button size="sm" pending={verifying} onClick={onVerify}>
             {verifying ? "Checking DNS…" : "Verify"}
             <span className="sr-only"> {domain.name}</span>

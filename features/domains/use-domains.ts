@@ -1,7 +1,7 @@
 "use client";
 // The account's sending domains through the BFF: list, add, check DNS, delete.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createDomain, deleteDomain, listDomains, verifyDomain } from "@/shared/api/endpoint-refs";
+import { createDomain, deleteDomain, getDomain, listDomains, verifyDomain } from "@/shared/api/endpoint-refs";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { portalFetch } from "@/features/api/portal-fetch";
 
@@ -11,6 +11,13 @@ export function useDomains() {
   return useQuery({
     queryKey: domainsQueryKey,
     queryFn: ({ signal }) => portalFetch(listDomains, { signal }),
+  });
+}
+
+export function useDomain(domainId: string) {
+  return useQuery({
+    queryKey: [...domainsQueryKey, domainId],
+    queryFn: ({ signal }) => portalFetch(getDomain, { params: { domain_id: domainId }, signal }),
   });
 }
 

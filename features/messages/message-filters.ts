@@ -1,8 +1,19 @@
-// The messages list's filters, kept in the page's URL (?status=&tag=&to=&search=&page=)
+// The messages list's filters, kept in the page's URL (?status=&tag=&to=&search=&since=&until=&page=)
 // so a filtered view can be linked and survives a reload.
 import { messageStatuses } from "@/shared/schemas/messages";
 
-export type MessageFilters = { status?: (typeof messageStatuses)[number]; tag?: string; to?: string; search?: string };
+export type MessageFilters = {
+  status?: (typeof messageStatuses)[number];
+  tag?: string;
+  to?: string;
+  search?: string;
+  /** Created at or after, and before (ISO times): a chart's bucket links here with both. */
+  since?: string;
+  until?: string;
+};
+
+const isoTime = (value: string | undefined) =>
+  value && !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value) ? value : undefined;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 
@@ -15,6 +26,8 @@ export function filtersFromSearchParams(params: Record<string, string | string[]
     tag: tag && /^[A-Za-z0-9_-]{1,64}(:[A-Za-z0-9_-]{1,256})?$/.test(tag) ? tag : undefined,
     to: first(params.to)?.slice(0, 320),
     search: first(params.search)?.slice(0, 200),
+    since: isoTime(first(params.since)),
+    until: isoTime(first(params.until)),
   };
 }
 

@@ -248,6 +248,8 @@ export const listMessagesQuery = paginationQuery.extend({
   tag: messageTagFilter.optional(),
   to: z.string().trim().max(320).optional().meta({ description: "Messages with this recipient address (to, cc or bcc)." }),
   search: z.string().trim().min(1).max(200).optional().meta({ description: "Messages whose subject or a recipient contains this text." }),
+  since: z.iso.datetime({ offset: true }).optional().meta({ description: "Messages created at or after this time." }),
+  until: z.iso.datetime({ offset: true }).optional().meta({ description: "Messages created before this time." }),
 });
 
 export const messagePageSchema = z

@@ -1,7 +1,7 @@
 // GET /sending/messages and /sending/messages/{id}: the account's messages,
 // newest first. A key restricted to one domain sees only that domain's.
 // Lists read `messages` only; bodies live in message_contents.
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { db } from "@/server/db/client";
 import { messageContents, messageEvents, messageRecipients, messages } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
@@ -30,6 +30,8 @@ export async function listMessages(principal: SendingPrincipal, query: z.output<
     filters.push(sql`${messages.tags} @> ${JSON.stringify(wanted)}::jsonb`);
   }
   if (query.to) filters.push(anyRecipientContains(query.to));
+  if (query.since) filters.push(gte(messages.createdAt, new Date(query.since)));
+  if (query.until) filters.push(lt(messages.createdAt, new Date(query.until)));
   if (query.search)
     filters.push(sql`(position(lower(${query.search}) in lower(${messages.subject})) > 0 or ${anyRecipientContains(query.search)})`);
   const where = and(...filters);

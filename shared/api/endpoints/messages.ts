@@ -104,7 +104,7 @@ export const listMessages = defineEndpoint({
   access: "sending:read",
   summary: "The account's messages, newest first",
   description:
-    "Filter by `status`, `tag` (`name` or `name:value`), `to` (any recipient containing it) and `search` (the subject or a recipient containing it). A key restricted to one domain sees that domain's messages only.",
+    "Filter by `status`, `tag` (`name` or `name:value`), `to` (any recipient containing it), `search` (the subject or a recipient containing it) and the time it was created (`since`, inclusive, and `until`, exclusive: a bucket of `GET /sending/stats` is `since=<start>&until=<next start>`). A key restricted to one domain sees that domain's messages only.",
   tag: "Messages",
   auth: "bearer-or-api-key",
   apiKeyScope: "sending",

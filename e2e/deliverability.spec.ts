@@ -1,0 +1,84 @@
+// Charts of how mail lands (docs/deliverability.md): the dashboard's last 30
+// days drawn from GET /sending/stats, with its rates and the same numbers as a
+// table, wide and on a 390 px phone, in the light and the dark theme; a click
+// on today lists today's messages.
+import { newAccount, signUpThroughPortal } from "./support/accounts";
+import { arrangeSentMessage } from "./support/sending-data";
+import { expectNoSidewaysScroll, wideAndPhone } from "./support/screens";
+import { expect, test } from "./support/test";
+
+test("the dashboard charts the last 30 days; a day in its table lists that day's messages", async ({ page }, testInfo) => {
+  test.slow();
+  const account = newAccount("charts");
+  await signUpThroughPortal(page.request, account);
+  const { messageId } = await arrangeSentMessage(page.request, account);
+  const section = page.getByRole("region", { name: "Last 30 days" });
+  const chart = section.getByTestId("delivery-chart");
+
+  await page.goto("/dashboard");
+  // Two recipients handed off, once delivery has written the outcome.
+  await expect(async () => {
+    await page.reload();
+    await expect(section.getByTestId("rate-Sent")).toHaveText("2", { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+
+  for (const [screen, viewport] of wideAndPhone) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      await test.step(`${screen}, ${colorScheme}`, async () => {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme });
+        await page.reload();
+        await expect(page.locator("html")).toHaveAttribute("data-theme", colorScheme);
+        await expect(chart.locator("canvas").first()).toBeVisible();
+        await expect(chart.getByRole("img", { name: /Sent, delivered, bounced and complaints per day/ })).toBeVisible();
+        const box = (await chart.locator(".uplot").boundingBox())!;
+        expect(box.width).toBeLessThanOrEqual(viewport.width);
+        await expectNoSidewaysScroll(page);
+        await section.screenshot({ path: testInfo.outputPath(`dashboard-chart-${viewport.width}-${colorScheme}.png`) });
+      });
+    }
+  }
+
+  // The table view: 30 days, today last with both recipients sent.
+  await chart.getByText("Show as a table").click();
+  const rows = chart.getByRole("table", { name: /Sent, delivered/ }).getByRole("row");
+  await expect(rows).toHaveCount(31);
+  await expect(rows.last().getByRole("cell").first()).toHaveText("2");
+  await rows.last().getByRole("link").click();
+  const todayStart = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+  await expect(page).toHaveURL(new RegExp(`/messages\\?since=${encodeURIComponent(todayStart)}`));
+  await expect(page.getByTestId("messages-window")).toContainText("Created on");
+  await expect(page.getByRole("link", { name: /Your receipt for order 10482/ })).toHaveAttribute("href", `/messages/${messageId}`);
+  await page.getByRole("button", { name: "Any time" }).click();
+  await expect(page).toHaveURL("/messages");
+});
+
+test("a domain's page charts its last 30 days and splits them by provider", async ({ page }, testInfo) => {
+  test.slow();
+  const account = newAccount("domain-charts");
+  await signUpThroughPortal(page.request, account);
+  const { domain, domainId } = await arrangeSentMessage(page.request, account, { to: ["ada@gmail.com", "bob@example.com"] });
+  await page.goto("/domains");
+  await page.getByRole("link", { name: `Stats of ${domain}` }).click();
+  await expect(page).toHaveURL(`/domains/${domainId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(domain);
+  const providers = page.getByRole("region", { name: "By recipient provider" });
+  await expect(async () => {
+    await page.reload();
+    await expect(providers.getByTestId("provider-gmail")).toContainText("1", { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(providers.getByTestId("provider-other")).toContainText("1");
+  const chart = page.getByRole("region", { name: "Last 30 days" }).getByTestId("delivery-chart");
+  await expect(chart.locator("canvas").first()).toBeVisible();
+  for (const [screen, viewport] of wideAndPhone) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      await test.step(`${screen}, ${colorScheme}`, async () => {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme });
+        await expect(page.locator("html")).toHaveAttribute("data-theme", colorScheme);
+        await expectNoSidewaysScroll(page);
+        await page.screenshot({ path: testInfo.outputPath(`domain-page-${viewport.width}-${colorScheme}.png`), fullPage: true });
+      });
+    }
+  }
+});
