@@ -23,7 +23,8 @@ export function newId(
     | "mem"
     | "invite"
     | "top"
-    | "tpl",
+    | "tpl"
+    | "dmr",
 ): string {
   return `${prefix}_${randomBytes(12).toString("hex")}`;
 }

@@ -58,11 +58,17 @@ export function describeEvent(event: FeedEvent): DescribedEvent {
         href: `/topics?email=${encodeURIComponent(email)}`,
       };
     }
-    case "domain":
-      return {
-        text: `${text(detail.name) ?? "A domain"} ${action === "verified" ? "verified" : "failed verification"}`,
-        href: "/domains",
-      };
+    case "domain": {
+      const name = text(detail.name) ?? "A domain";
+      const href = `/domains/${event.object.id}`;
+      if (action === "dmarc_report") return { text: `DMARC report for ${name} from ${text(detail.reporter) ?? "a receiver"}`, href };
+      if (action === "reputation_warning")
+        return {
+          text: `${name}: ${detail.metric === "complaint_rate" ? "complaint" : "bounce"} rate ${String(detail.rate)}% in the last 24 hours`,
+          href,
+        };
+      return { text: `${name} ${action === "verified" ? "verified" : "failed verification"}`, href: "/domains" };
+    }
     default: {
       const mailbox = text(detail.mailbox) ?? "a mailbox";
       const from = text(detail.from);

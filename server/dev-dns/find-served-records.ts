@@ -8,7 +8,7 @@ import { db } from "@/server/db/client";
 import { sendingDomainRecords, sendingDomains } from "@/server/db/schema";
 import { discoveryRecords } from "@/server/services/domains/discovery-records";
 import { MX_PRIORITY } from "@/server/services/domains/expected-records";
-import { developmentServiceRecords } from "@/server/services/domains/service-records";
+import { developmentReportAuthorization, developmentServiceRecords } from "@/server/services/domains/service-records";
 
 export type ServedRecord =
   | { type: "TXT" | "CNAME"; value: string }
@@ -23,7 +23,8 @@ const suffixesOf = (name: string) => name.split(".").map((_, index, labels) => l
 
 /** The service's own names customers' records point at (service-records.ts). */
 function serviceRecords(name: string): ServedRecord[] | null {
-  const records = developmentServiceRecords().filter((record) => record.name === name);
+  const authorization = developmentReportAuthorization(name);
+  const records = authorization ? [authorization] : developmentServiceRecords().filter((record) => record.name === name);
   if (records.length === 0) return null;
   return records.map((record) =>
     record.type === "MX"

@@ -34,6 +34,8 @@ export const smtpReplies = {
   tooManyRefusedRecipients: { code: 421, text: "4.7.0 Too many unknown recipients; closing the connection" },
   inboundRateLimited: { code: 451, text: "4.7.1 Too many messages from your address; try again later" },
   invalidStructure: { code: 554, text: "5.6.0 Message structure is not valid" },
+  invalidDmarcReport: { code: 550, text: "5.6.0 Not a DMARC aggregate report this address can take" },
+  dmarcReportTooLarge: { code: 552, text: "5.3.4 DMARC reports are at most 10 MB" },
   dmarcRejected: { code: 550, text: "5.7.1 Rejected by the DMARC policy (p=reject) of the sender's domain" },
   authenticationUnfinished: { code: 451, text: "4.7.0 Sender authentication checks did not finish; try again later" },
   // A hosted mailbox that does not take the message (storage down, full, unknown, the block lists, the spam

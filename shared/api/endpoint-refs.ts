@@ -215,6 +215,16 @@ export const startGoogleSignIn = refTo<typeof oauth.startGoogleSignIn>("GET", "/
 export const createDomain = refTo<typeof sendingDomains.createDomain>("POST", "/sending/domains", "createDomain");
 export const deleteDomain = refTo<typeof sendingDomains.deleteDomain>("DELETE", "/sending/domains/{domain_id}", "deleteDomain");
 export const getDomain = refTo<typeof sendingDomains.getDomain>("GET", "/sending/domains/{domain_id}", "getDomain");
+export const listDmarcReports = refTo<typeof sendingDomains.listDmarcReports>(
+  "GET",
+  "/sending/domains/{domain_id}/dmarc-reports",
+  "listDmarcReports",
+);
+export const listDmarcSources = refTo<typeof sendingDomains.listDmarcSources>(
+  "GET",
+  "/sending/domains/{domain_id}/dmarc-sources",
+  "listDmarcSources",
+);
 export const listDomains = refTo<typeof sendingDomains.listDomains>("GET", "/sending/domains", "listDomains");
 export const verifyDomain = refTo<typeof sendingDomains.verifyDomain>("POST", "/sending/domains/{domain_id}/verify", "verifyDomain");
 export const listSessions = refTo<typeof sessions.listSessions>("GET", "/auth/sessions", "listSessions");

@@ -80,6 +80,8 @@ describe("the development DNS", () => {
     // The return path of the service's own mail and, through each customer's CNAME, of theirs: its SPF includes that name.
     expect(await devDns().resolveTxt("bounces.localhost")).toEqual([["v=spf1 include:_spf.localhost ~all"]]);
     expect(await devDns().resolveMx("bounces.localhost")).toMatchObject([{ exchange: "localhost", priority: 10 }]);
+    // DMARC reports for any domain may go to the service's mail host (RFC 7489 §7.1).
+    expect(await devDns().resolveTxt("shop.example._report._dmarc.localhost")).toEqual([["v=DMARC1"]]);
   });
 
   it("serves a domain's records once it is added: it verifies for sending and receiving, a mailbox receives over the MX and is read over IMAP", async () => {

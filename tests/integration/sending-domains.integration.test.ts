@@ -81,7 +81,10 @@ describe("POST /sending/domains", () => {
     expect(recordOf(domain, "ownership").name).toBe(`_ces-verification.${name}`);
     expect(recordOf(domain, "ownership").value).toMatch(/^ces-domain-verification=[0-9a-f]{32}$/);
     expect(recordOf(domain, "spf")).toMatchObject({ name, value: "v=spf1 include:_spf.localhost ~all" });
-    expect(recordOf(domain, "dmarc")).toMatchObject({ name: `_dmarc.${name}`, value: "v=DMARC1; p=none;" });
+    expect(recordOf(domain, "dmarc")).toMatchObject({
+      name: `_dmarc.${name}`,
+      value: `v=DMARC1; p=none; rua=mailto:dmarc+${domain.domain_id.slice(4)}@localhost;`,
+    });
     expect(recordOf(domain, "return_path")).toMatchObject({ name: `ces-bounces.${name}`, value: "bounces.localhost" });
 
     const dkim = recordOf(domain, "dkim");

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createApiKey } from "@/shared/api/endpoints/api-keys";
-import { getMessage, sendMessage } from "@/shared/api/endpoints/messages";
+import { getMessage, listMessages, sendMessage } from "@/shared/api/endpoints/messages";
 import { getSendingStats } from "@/shared/api/endpoints/stats";
 import { STAT_COUNTERS, type StatCounts } from "@/shared/schemas/stats";
 import { call } from "../support/api-client";
@@ -176,6 +176,19 @@ describe("GET /sending/stats", () => {
     expect(refused.status).toBe(400);
     expect(refused.error?.code).toBe("validation_error");
     expect(refused.error?.errors?.map((error) => error.path)).toContain(path);
+  });
+
+  it("a bucket's messages are GET /sending/messages?since=<start>&until=<end>", async () => {
+    const today = (await stats()).body.data.series[0]!.points.at(-1)!.start;
+    const until = new Date(Date.parse(today) + 86_400_000).toISOString();
+    const listed = await call(listMessages, { token: account.accessToken, query: { since: today, until, limit: 100 } as never });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.items.map((item) => item.id).sort()).toEqual([...messageIds].sort());
+    const before = await call(listMessages, { token: account.accessToken, query: { until: today } as never });
+    expect(before.body.data.items).toEqual([]);
+    const refused = await call(listMessages, { token: account.accessToken, query: { since: "today" } as never });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.errors?.map((error) => error.path)).toContain("since");
   });
 
   it("needs a credential, and keeps another account's numbers and domains out of reach", async () => {

@@ -9,8 +9,8 @@ import http from "node:http";
 import net from "node:net";
 import dnsPacket from "dns-packet";
 
-/** MX values are written `<preference> <host>`; A values are IPv4 addresses. */
-export type PublishedType = "TXT" | "CNAME" | "MX" | "A";
+/** MX values are written `<preference> <host>`; A values are IPv4 addresses; PTR values host names (at the reverse name). */
+export type PublishedType = "TXT" | "CNAME" | "MX" | "A" | "PTR";
 export type FailureMode = "servfail" | "drop";
 
 export type DnsServer = {
@@ -27,7 +27,7 @@ export type DnsServer = {
 
 type Zone = {
   paused: boolean;
-  records: Map<string, { TXT?: string[]; CNAME?: string; MX?: { preference: number; exchange: string }[]; A?: string[] }>;
+  records: Map<string, { TXT?: string[]; CNAME?: string; MX?: { preference: number; exchange: string }[]; A?: string[]; PTR?: string[] }>;
   failures: Map<string, FailureMode>;
 };
 
@@ -69,6 +69,8 @@ function answer(zone: Zone, query: dnsPacket.DecodedPacket, maxSize: number | nu
     for (const data of entry.MX) answers.push({ type: "MX", name: question.name, ttl: 60, class: "IN", data });
   } else if (question.type === "A" && entry.A) {
     for (const data of entry.A) answers.push({ type: "A", name: question.name, ttl: 60, class: "IN", data });
+  } else if (question.type === "PTR" && entry.PTR) {
+    for (const data of entry.PTR) answers.push({ type: "PTR", name: question.name, ttl: 60, class: "IN", data });
   }
   const packet = dnsPacket.encode({ ...base, flags, answers });
   if (maxSize !== null && packet.length > maxSize) {
@@ -213,6 +215,7 @@ export async function startDnsServer(options: { host?: string; port?: number; co
             return { preference: Number(preference), exchange: normalize(exchange ?? "") };
           });
         } else if (type === "A") entry.A = values;
+        else if (type === "PTR") entry.PTR = values;
         else entry.TXT = values;
         zone.records.set(key, entry);
         return reply(200);
@@ -222,7 +225,7 @@ export async function startDnsServer(options: { host?: string; port?: number; co
         const type = url.searchParams.get("type") as PublishedType | null;
         const entry = zone.records.get(key);
         if (entry && type) delete entry[type];
-        if (!entry || !type || (!entry.TXT && !entry.CNAME && !entry.MX && !entry.A)) zone.records.delete(key);
+        if (!entry || !type || (!entry.TXT && !entry.CNAME && !entry.MX && !entry.A && !entry.PTR)) zone.records.delete(key);
         return reply(200);
       }
       if (request.method === "PUT" && url.pathname === "/failures") {

@@ -21,3 +21,4 @@ export * from "./teams";
 export * from "./topics";
 export * from "./templates";
 export * from "./message-stats";
+export * from "./dmarc-reports";

@@ -5,6 +5,7 @@
 // reply (a temporary failure: the sender retries the whole message, and the
 // handlers are idempotent: a report recorded twice records nothing new).
 import type { Destination, InboundMessage } from "./inbound-message";
+import { handleDmarcReports } from "./dmarc/handle-dmarc-reports";
 import { deliverToHostedMailboxes } from "./mailbox-delivery/deliver-to-hosted-mailboxes";
 import { handleBounceReports } from "./reports/handle-bounce-reports";
 import { handleUnsubscribeMail } from "./unsubscribe/handle-unsubscribe-mail";
@@ -17,6 +18,7 @@ export const destinationHandlers: DestinationHandlers = {
   bounce: handleBounceReports,
   mailbox: (message, destinations) => deliverToHostedMailboxes(message, destinations),
   unsubscribe: handleUnsubscribeMail,
+  dmarc_report: handleDmarcReports,
 };
 
 export async function deliverInbound(

@@ -30,7 +30,9 @@ export type MailboxDestination = { kind: "mailbox"; address: string; mailboxes: 
 
 /** The mailto address of a topic message's List-Unsubscribe: mail to it unsubscribes `target` (docs/consent.md). */
 export type UnsubscribeDestination = { kind: "unsubscribe"; address: string; token: string; target: UnsubscribeTarget };
-export type Destination = BounceDestination | MailboxDestination | UnsubscribeDestination;
+/** A sending domain's DMARC report address (docs/deliverability.md, "DMARC reports"): mail to it is its aggregate reports. */
+export type DmarcReportDestination = { kind: "dmarc_report"; address: string; domainId: string };
+export type Destination = BounceDestination | MailboxDestination | UnsubscribeDestination | DmarcReportDestination;
 
 export type RecipientResolver = {
   name: string;

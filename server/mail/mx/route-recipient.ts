@@ -8,6 +8,7 @@
 // Destinations are a tagged union: each kind has one handler in
 // deliver-inbound.ts, which gets the message once with every recipient of
 // that kind.
+import { dmarcReportResolver } from "./dmarc/dmarc-report-resolver";
 import { bounceResolver } from "./reports/bounce-resolver";
 import { unsubscribeResolver } from "./unsubscribe/unsubscribe-resolver";
 import { mailboxResolver } from "./mailbox-delivery/mailbox-resolver";
@@ -15,7 +16,13 @@ import type { Destination, RecipientResolver } from "./inbound-message";
 import { postmasterResolver } from "./mailbox-delivery/postmaster-resolver";
 
 /** In the order they are tried. */
-export const recipientResolvers: RecipientResolver[] = [unsubscribeResolver, bounceResolver, mailboxResolver, postmasterResolver];
+export const recipientResolvers: RecipientResolver[] = [
+  unsubscribeResolver,
+  dmarcReportResolver,
+  bounceResolver,
+  mailboxResolver,
+  postmasterResolver,
+];
 
 export async function routeRecipient(address: string, resolvers: RecipientResolver[] = recipientResolvers): Promise<Destination | null> {
   for (const resolver of resolvers) {

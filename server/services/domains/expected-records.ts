@@ -1,6 +1,7 @@
 // The DNS records a domain's owner publishes, in the order the portal shows them.
 import type { RecordPurpose } from "@/server/db/schema";
 import { env } from "@/server/config/env";
+import { dmarcReportAddress } from "@/server/services/dmarc/report-address";
 import { dkimRecordValue } from "./dkim-keys";
 import { OWNERSHIP_LABEL, RETURN_PATH_LABEL, returnPathDomain, spfDomain } from "./sending-config";
 
@@ -21,6 +22,7 @@ export const MX_PRIORITY = 10;
 export const ownershipValue = (token: string) => `ces-domain-verification=${token}`;
 
 export function expectedRecords(domain: {
+  id: string;
   name: string;
   ownershipToken: string;
   dkimSelector: string;
@@ -44,7 +46,15 @@ export function expectedRecords(domain: {
       priority: null,
       required: true,
     },
-    { purpose: "dmarc", type: "TXT", name: `_dmarc.${domain.name}`, value: "v=DMARC1; p=none;", priority: null, required: false },
+    {
+      purpose: "dmarc",
+      type: "TXT",
+      name: `_dmarc.${domain.name}`,
+      // Aggregate reports come to the service, which shows them on the domain's page.
+      value: `v=DMARC1; p=none; rua=mailto:${dmarcReportAddress(domain.id)};`,
+      priority: null,
+      required: false,
+    },
     {
       purpose: "return_path",
       type: "CNAME",

@@ -6,6 +6,7 @@
 // development DNS serves these; in production the operator publishes them,
 // and the launcher warns when the return path's SPF is missing.
 import { env } from "@/server/config/env";
+import { REPORT_AUTHORIZATION, reportAuthorizationName } from "@/server/services/dmarc/report-address";
 import { type DnsLookup, createDnsLookup } from "./dns-lookup";
 import { MX_PRIORITY } from "./expected-records";
 import { returnPathDomain, spfDomain } from "./sending-config";
@@ -25,6 +26,15 @@ export function developmentServiceRecords(): ServiceRecord[] {
     { name: returnPathDomain(), type: "MX", value: env().mail.hostname, priority: MX_PRIORITY },
     { name: returnPathDomain(), type: "TXT", value: returnPathSpf() },
   ];
+}
+
+/**
+ * The development DNS's answer at `name` for DMARC report authorization (RFC 7489 §7.1): any domain may send its
+ * reports to the service's mail host. In production the operator publishes `*._report._dmarc.<MAIL_HOSTNAME>`.
+ */
+export function developmentReportAuthorization(name: string): ServiceRecord | null {
+  const suffix = reportAuthorizationName("").slice(1);
+  return name.endsWith(`.${suffix}`) && name.length > suffix.length + 1 ? { name, type: "TXT", value: REPORT_AUTHORIZATION } : null;
 }
 
 /** A warning for the operator when the return-path host publishes no SPF record, else null. */

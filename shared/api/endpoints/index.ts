@@ -143,6 +143,8 @@ export const endpoints = [
   sendingDomains.createDomain,
   sendingDomains.getDomain,
   sendingDomains.verifyDomain,
+  sendingDomains.listDmarcReports,
+  sendingDomains.listDmarcSources,
   sendingDomains.deleteDomain,
   smtpRelays.listSmtpRelays,
   smtpRelays.createSmtpRelay,

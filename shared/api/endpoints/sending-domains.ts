@@ -1,3 +1,4 @@
+import { dmarcReportPageSchema, dmarcSourcesQuery, dmarcSourcesSchema, listDmarcReportsQuery } from "@/shared/schemas/dmarc";
 import { z } from "zod";
 import { createDomainBody, domainIdParams, sendingDomainSchema } from "@/shared/schemas/sending-domain";
 import { emptyBody } from "@/shared/schemas/two-factor";
@@ -89,5 +90,41 @@ export const deleteDomain = defineEndpoint({
   params: domainIdParams,
   response: z.null(),
   message: "Domain deleted",
+  errors: ["not_found"],
+});
+
+export const listDmarcReports = defineEndpoint({
+  method: "GET",
+  path: "/sending/domains/{domain_id}/dmarc-reports",
+  operationId: "listDmarcReports",
+  access: "sending:read",
+  summary: "The domain's DMARC aggregate reports, newest first",
+  description:
+    "Reports receivers sent to the `rua` address of the DMARC record the domain's records recommend (`dmarc+…@` the service's mail host), each stored once per reporter and report id. Also in the event feed as `domain.dmarc_report`.",
+  tag: "Sending domains",
+  auth: "bearer-or-api-key",
+  apiKeyScope: "full",
+  params: domainIdParams,
+  query: listDmarcReportsQuery,
+  response: dmarcReportPageSchema,
+  message: "OK",
+  errors: ["not_found"],
+});
+
+export const listDmarcSources = defineEndpoint({
+  method: "GET",
+  path: "/sending/domains/{domain_id}/dmarc-sources",
+  operationId: "listDmarcSources",
+  access: "sending:read",
+  summary: "Who sends as the domain, from its DMARC reports",
+  description:
+    "Every source address the reports of the window name, with its messages, how many passed SPF and DKIM aligned with the From domain, and what receivers did with them; most messages first. A `failing` source sent messages that failed DMARC: a service of yours not yet set up (add its SPF or DKIM), or someone else using the domain.",
+  tag: "Sending domains",
+  auth: "bearer-or-api-key",
+  apiKeyScope: "full",
+  params: domainIdParams,
+  query: dmarcSourcesQuery,
+  response: dmarcSourcesSchema,
+  message: "OK",
   errors: ["not_found"],
 });
