@@ -1,8 +1,11 @@
 // Charts of how mail lands (docs/deliverability.md): the dashboard's last 30
 // days drawn from GET /sending/stats, with its rates and the same numbers as a
 // table, wide and on a 390 px phone, in the light and the dark theme; a click
-// on today lists today's messages.
+// on today lists today's messages. A domain's page adds its providers and the
+// DMARC reports that came to the MX, flagging a source that fails.
+import { gzipSync } from "node:zlib";
 import { newAccount, signUpThroughPortal } from "./support/accounts";
+import { sendThroughMx } from "./support/hosted-mailbox";
 import { arrangeSentMessage } from "./support/sending-data";
 import { expectNoSidewaysScroll, wideAndPhone } from "./support/screens";
 import { expect, test } from "./support/test";
@@ -70,6 +73,23 @@ test("a domain's page charts its last 30 days and splits them by provider", asyn
   await expect(providers.getByTestId("provider-other")).toContainText("1");
   const chart = page.getByRole("region", { name: "Last 30 days" }).getByTestId("delivery-chart");
   await expect(chart.locator("canvas").first()).toBeVisible();
+
+  // Before any report: the record that asks for them. Then Google's report arrives at the MX.
+  const dmarc = page.getByRole("region", { name: "DMARC reports" });
+  await expect(dmarc).toContainText("No reports yet");
+  const address = /rua=mailto:([^;]+);/.exec((await dmarc.textContent()) ?? "")![1]!;
+  await sendThroughMx({
+    to: address,
+    subject: `Report domain: ${domain}`,
+    text: "Aggregate report attached.",
+    attachments: [{ filename: "google.com!report.xml.gz", content: gzipSync(aggregateReport(domain)), contentType: "application/gzip" }],
+  });
+  await page.reload();
+  const sources = dmarc.getByTestId("dmarc-source");
+  await expect(sources).toHaveCount(2);
+  await expect(sources.first()).toContainText("192.0.2.10");
+  await expect(sources.nth(1)).toContainText("Fails DMARC");
+  await expect(dmarc.getByRole("list", { name: "Latest DMARC reports" })).toContainText("google.com");
   for (const [screen, viewport] of wideAndPhone) {
     for (const colorScheme of ["light", "dark"] as const) {
       await test.step(`${screen}, ${colorScheme}`, async () => {
@@ -82,3 +102,11 @@ test("a domain's page charts its last 30 days and splits them by provider", asyn
     }
   }
 });
+
+/** A day's aggregate report from Google: the domain's own servers pass, one other server fails. */
+function aggregateReport(domain: string): string {
+  const row = (ip: string, count: number, verdict: string) =>
+    `<record><row><source_ip>${ip}</source_ip><count>${count}</count><policy_evaluated><disposition>none</disposition><dkim>${verdict}</dkim><spf>${verdict}</spf></policy_evaluated></row><identifiers><header_from>${domain}</header_from></identifiers></record>`;
+  const now = Math.floor(Date.now() / 1000);
+  return `<?xml version="1.0"?><feedback><report_metadata><org_name>google.com</org_name><report_id>${now}</report_id><date_range><begin>${now - 86_400}</begin><end>${now - 60}</end></date_range></report_metadata><policy_published><domain>${domain}</domain><p>none</p></policy_published>${row("192.0.2.10", 120, "pass")}${row("203.0.113.9", 4, "fail")}</feedback>`;
+}

@@ -1,6 +1,7 @@
 "use client";
 // One sending domain's page (/domains/<id>): how its mail landed over the last
-// 30 days, by day and by recipient provider (docs/deliverability.md). Its DNS
+// 30 days, by day and by recipient provider, and its DMARC reports
+// (docs/deliverability.md). Its DNS
 // records and verification stay on the Domains page.
 import Link from "next/link";
 import { Badge } from "@/components/badge";
@@ -10,6 +11,7 @@ import { textLinkClass } from "@/features/auth/auth-card";
 import { DeliveryChart } from "@/features/stats/delivery-chart";
 import { ProviderBreakdown } from "@/features/stats/provider-breakdown";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
+import { DmarcReports } from "./dmarc-reports";
 import { domainStatusText } from "./domain-status";
 import { useDomain } from "./use-domains";
 
@@ -46,6 +48,17 @@ function Insight({ domain }: { domain: SendingDomain }) {
         </p>
         <div className="mt-4">
           <ProviderBreakdown query={query} />
+        </div>
+      </section>
+      <section aria-labelledby="domain-dmarc" className={panelClass}>
+        <h2 id="domain-dmarc" className="text-base font-semibold text-zinc-900 dark:text-white">
+          DMARC reports
+        </h2>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          What receivers saw sent as {domain.name} over the last 30 days, from every server, yours or not.
+        </p>
+        <div className="mt-4">
+          <DmarcReports domain={domain} />
         </div>
       </section>
     </>
