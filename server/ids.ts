@@ -24,7 +24,8 @@ export function newId(
     | "invite"
     | "top"
     | "tpl"
-    | "dmr",
+    | "dmr"
+    | "rpw",
 ): string {
   return `${prefix}_${randomBytes(12).toString("hex")}`;
 }

@@ -13,6 +13,7 @@ import type { DashboardOverview } from "@/shared/schemas/dashboard";
 import { MailStorageNotice } from "@/features/mailboxes/mail-storage-notice";
 import { describeEvent } from "@/features/events/describe-event";
 import { DeliveryChart } from "@/features/stats/delivery-chart";
+import { ReputationBanner } from "@/features/stats/reputation-banner";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { useDashboardOverview } from "./use-dashboard";
 import { PageHeader } from "@/components/page-header";
@@ -135,6 +136,7 @@ function Overview({ data, times }: { data: DashboardOverview; times: Times }) {
     <>
       {/* Offline only: a deployment that stores no mail on purpose (DOVECOT=off) says so on the Mailboxes page. */}
       {data.mailStorage.status === "offline" ? <MailStorageNotice storage={data.mailStorage} /> : null}
+      <ReputationBanner />
       {setupLeft ? <OnboardingChecklist profile={data.onboarding} /> : null}
       <UsageCard data={data} times={times} />
       <LastThirtyDays />

@@ -10,6 +10,7 @@ import { QueryState } from "@/components/query-state";
 import { textLinkClass } from "@/features/auth/auth-card";
 import { DeliveryChart } from "@/features/stats/delivery-chart";
 import { ProviderBreakdown } from "@/features/stats/provider-breakdown";
+import { ReputationBanner } from "@/features/stats/reputation-banner";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 import { DmarcReports } from "./dmarc-reports";
 import { domainStatusText } from "./domain-status";
@@ -31,6 +32,7 @@ function Insight({ domain }: { domain: SendingDomain }) {
         }
         description="How mail from this domain landed over the last 30 days: what was sent, delivered, bounced or complained about, and where it went."
       />
+      <ReputationBanner domainId={domain.domain_id} />
       <section aria-labelledby="domain-last-30-days" className={panelClass}>
         <h2 id="domain-last-30-days" className="text-base font-semibold text-zinc-900 dark:text-white">
           Last 30 days

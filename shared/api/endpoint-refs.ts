@@ -253,6 +253,11 @@ export const listSmtpRelays = refTo<typeof smtpRelays.listSmtpRelays>("GET", "/s
 export const testSmtpRelay = refTo<typeof smtpRelays.testSmtpRelay>("POST", "/smtp-relays/{id}/test", "testSmtpRelay");
 export const updateSmtpRelay = refTo<typeof smtpRelays.updateSmtpRelay>("PATCH", "/smtp-relays/{id}", "updateSmtpRelay");
 export const getSendingStats = refTo<typeof stats.getSendingStats>("GET", "/sending/stats", "getSendingStats");
+export const listReputationWarnings = refTo<typeof stats.listReputationWarnings>(
+  "GET",
+  "/sending/reputation-warnings",
+  "listReputationWarnings",
+);
 export const listSupportTickets = refTo<typeof support.listSupportTickets>("GET", "/support/tickets", "listSupportTickets");
 export const openSupportTicket = refTo<typeof support.openSupportTicket>("POST", "/support", "openSupportTicket");
 export const addSuppression = refTo<typeof suppressions.addSuppression>("POST", "/sending/suppressions", "addSuppression");

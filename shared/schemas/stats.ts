@@ -65,3 +65,24 @@ export const sendingStatsSchema = z
   })
   .meta({ id: "SendingStats" });
 export type SendingStats = z.infer<typeof sendingStatsSchema>;
+
+export const reputationWarningsQuery = z.object({
+  domainId: z.string().min(1).max(64).optional().meta({ description: "Only this sending domain's warnings." }),
+});
+
+export const reputationWarningSchema = z
+  .object({
+    id: z.string(),
+    domainId: z.string(),
+    domain: z.string().meta({ description: "The sending domain's name." }),
+    metric: z.enum(["bounce_rate", "complaint_rate"]),
+    rate: z.number().meta({ description: "Percentage of the recipients handed off in the 24 hours before the warning." }),
+    threshold: z.number().meta({ description: "The percentage it passed." }),
+    sent: z.number().int(),
+    affected: z.number().int().meta({ description: "Of them, the recipients that bounced or complained." }),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "ReputationWarning" });
+export type ReputationWarning = z.infer<typeof reputationWarningSchema>;
+
+export const reputationWarningsSchema = z.array(reputationWarningSchema);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { timestamptz } from "./columns";
 import { sendingDomains } from "./sending-domains";
@@ -71,4 +71,34 @@ export const dmarcReportRows = pgTable(
     spfResults: jsonb("spf_results").$type<DmarcAuthResult[]>().notNull().default([]),
   },
   (table) => [index("dmarc_report_rows_report_idx").on(table.reportId, table.position)],
+);
+
+export type ReputationMetric = "bounce_rate" | "complaint_rate";
+
+/**
+ * A sending domain whose last 24 hours passed a rate mailbox providers act on
+ * (docs/deliverability.md, "Reputation warnings"): written by the stats fold,
+ * at most once a day per domain and metric; the trigger on this table writes
+ * the feed's `domain.reputation_warning`.
+ */
+export const reputationWarnings = pgTable(
+  "reputation_warnings",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    domainId: text("domain_id")
+      .notNull()
+      .references(() => sendingDomains.id, { onDelete: "cascade" }),
+    metric: text("metric").$type<ReputationMetric>().notNull(),
+    /** Percentages, as shown. */
+    rate: doublePrecision("rate").notNull(),
+    threshold: doublePrecision("threshold").notNull(),
+    /** Recipients handed off in the 24 hours, and of them bounced or complaining. */
+    sent: bigint("sent", { mode: "number" }).notNull(),
+    affected: bigint("affected", { mode: "number" }).notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("reputation_warnings_domain_idx").on(table.domainId, table.metric, table.createdAt)],
 );

@@ -86,6 +86,7 @@ export const endpoints = [
   messages.rescheduleMessage,
   messages.cancelMessage,
   stats.getSendingStats,
+  stats.listReputationWarnings,
   suppressions.listSuppressions,
   suppressions.addSuppression,
   suppressions.removeSuppression,

@@ -1,4 +1,4 @@
-import { sendingStatsQuery, sendingStatsSchema } from "@/shared/schemas/stats";
+import { reputationWarningsQuery, reputationWarningsSchema, sendingStatsQuery, sendingStatsSchema } from "@/shared/schemas/stats";
 import { defineEndpoint } from "../endpoint";
 
 export const getSendingStats = defineEndpoint({
@@ -16,6 +16,23 @@ export const getSendingStats = defineEndpoint({
   apiKeyScope: "sending",
   query: sendingStatsQuery,
   response: sendingStatsSchema,
+  message: "OK",
+  errors: ["not_found"],
+});
+
+export const listReputationWarnings = defineEndpoint({
+  method: "GET",
+  path: "/sending/reputation-warnings",
+  operationId: "listReputationWarnings",
+  access: "sending:read",
+  summary: "The account's reputation warnings of the last 24 hours",
+  description:
+    "A sending domain gets a warning when, over 24 hours with at least 100 recipients handed off, its bounce rate passes 4 % or its complaint rate 0.1 %: past these, mailbox providers start sending its mail to spam or refusing it. At most one a day per domain and metric, also in the event feed as `domain.reputation_warning`. Lists the latest of each domain and metric from the last 24 hours, newest first.",
+  tag: "Messages",
+  auth: "bearer-or-api-key",
+  apiKeyScope: "sending",
+  query: reputationWarningsQuery,
+  response: reputationWarningsSchema,
   message: "OK",
   errors: ["not_found"],
 });
