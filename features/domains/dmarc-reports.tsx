@@ -3,6 +3,7 @@
 // "DMARC reports"): who sent mail as the domain over the last 30 days, with
 // how much of it passed SPF and DKIM aligned (a source failing them is
 // flagged), and the latest reports received.
+import { formatPercent } from "@/components/format-percent";
 import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/badge";
 import { formatDateTime } from "@/components/format-time";
@@ -11,7 +12,6 @@ import { portalFetch } from "@/features/api/portal-fetch";
 import { listDmarcReports, listDmarcSources } from "@/shared/api/endpoint-refs";
 import type { SendingDomain } from "@/shared/schemas/sending-domain";
 
-const percent = (part: number, whole: number) => (whole === 0 ? "—" : `${Math.round((part / whole) * 100)}%`);
 const headClass = "py-1 pr-3 font-medium";
 
 function useDmarcSources(domainId: string) {
@@ -87,8 +87,8 @@ function Sources({ domain }: { domain: SendingDomain }) {
                     ) : null}
                   </th>
                   <td className="py-2 pr-3 text-right">{source.messages.toLocaleString("en-US")}</td>
-                  <td className="py-2 pr-3 text-right">{percent(source.spfAligned, source.messages)}</td>
-                  <td className="py-2 pr-3 text-right">{percent(source.dkimAligned, source.messages)}</td>
+                  <td className="py-2 pr-3 text-right">{formatPercent(source.spfAligned, source.messages, 0)}</td>
+                  <td className="py-2 pr-3 text-right">{formatPercent(source.dkimAligned, source.messages, 0)}</td>
                   <td className="hidden py-2 pr-3 text-xs sm:table-cell">
                     {(["none", "quarantine", "reject"] as const)
                       .filter((kind) => source.disposition[kind] > 0)

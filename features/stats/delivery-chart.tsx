@@ -3,6 +3,7 @@
 // the window's rates, then sent and delivered on the left axis with bounces and
 // complaints on the right (small counts stay visible beside large ones). A click
 // on a day lists that day's messages.
+import { formatPercent } from "@/components/format-percent";
 import { useMemo } from "react";
 import { QueryState } from "@/components/query-state";
 import { type ChartLine, TimeSeriesChart } from "@/components/time-series-chart";
@@ -17,17 +18,14 @@ const LINES: { counter: keyof StatCounts; label: string; color: ChartLine["color
   { counter: "complained", label: "Complaints", color: { light: "#dc2626", dark: "#f87171" }, secondary: true },
 ];
 
-const percent = (part: number, whole: number) =>
-  whole === 0 ? "—" : `${(Math.round((part / whole) * 10_000) / 100).toLocaleString("en-US")}%`;
-
 /** The window's rates, of the recipients handed off. */
 function Rates({ totals }: { totals: StatCounts }) {
   const rates = [
     { label: "Sent", value: totals.sent.toLocaleString("en-US") },
-    { label: "Delivered", value: percent(totals.delivered, totals.sent) },
-    { label: "Bounced", value: percent(totals.bounced, totals.sent) },
-    { label: "Complaints", value: percent(totals.complained, totals.sent) },
-    { label: "Opened", value: percent(totals.opened, totals.sent) },
+    { label: "Delivered", value: formatPercent(totals.delivered, totals.sent, 2) },
+    { label: "Bounced", value: formatPercent(totals.bounced, totals.sent, 2) },
+    { label: "Complaints", value: formatPercent(totals.complained, totals.sent, 2) },
+    { label: "Opened", value: formatPercent(totals.opened, totals.sent, 2) },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Rates over the window">

@@ -2,6 +2,7 @@
 // Where a window's mail went, by recipient provider (GET /sending/stats
 // ?groupBy=provider): one bar per provider, as long as its share of what was
 // sent, with its delivery, bounce and complaint rates beside it.
+import { formatPercent } from "@/components/format-percent";
 import { QueryState } from "@/components/query-state";
 import type { SendingStats, StatCounts } from "@/shared/schemas/stats";
 import { type StatsQuery, useSendingStats } from "./use-sending-stats";
@@ -13,9 +14,6 @@ const providerNames: Record<string, string> = {
   apple: "Apple",
   other: "Other",
 };
-
-const percent = (part: number, whole: number) =>
-  whole === 0 ? "—" : `${(Math.round((part / whole) * 1_000) / 10).toLocaleString("en-US")}%`;
 
 function totalsOf(series: SendingStats["series"][number]): StatCounts {
   const totals = { ...series.points[0]! } as StatCounts & { start?: string };
@@ -68,9 +66,9 @@ function Breakdown({ stats }: { stats: SendingStats }) {
                 <span>{row.totals.sent.toLocaleString("en-US")}</span>
               </div>
             </td>
-            <td className="hidden py-2 pr-3 text-right sm:table-cell">{percent(row.totals.delivered, row.totals.sent)}</td>
-            <td className="py-2 pr-3 text-right">{percent(row.totals.bounced, row.totals.sent)}</td>
-            <td className="py-2 text-right">{percent(row.totals.complained, row.totals.sent)}</td>
+            <td className="hidden py-2 pr-3 text-right sm:table-cell">{formatPercent(row.totals.delivered, row.totals.sent)}</td>
+            <td className="py-2 pr-3 text-right">{formatPercent(row.totals.bounced, row.totals.sent)}</td>
+            <td className="py-2 text-right">{formatPercent(row.totals.complained, row.totals.sent)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,5 +1,5 @@
 // Every minute: the pending counts the stats trigger appended are added into
-// the hourly rollup and deleted, in one statement (docs/deliverability.md,
+// the hourly and the daily rollups and deleted, in one statement (docs/deliverability.md,
 // "How stats are kept"). Readers add pending rows in, so they see the same
 // totals before and after a fold. Two instances folding at once take
 // different rows (SKIP LOCKED) and upsert in key order, so they never
@@ -15,7 +15,8 @@ const FOLD_BATCH = 20_000;
 
 const columns = sql.raw(STAT_COUNTERS.join(", "));
 const sums = sql.raw(STAT_COUNTERS.map((counter) => `sum(${counter})`).join(", "));
-const additions = sql.raw(STAT_COUNTERS.map((counter) => `${counter} = message_stats.${counter} + excluded.${counter}`).join(", "));
+const additionsTo = (table: string) =>
+  sql.raw(STAT_COUNTERS.map((counter) => `${counter} = ${table}.${counter} + excluded.${counter}`).join(", "));
 
 /** Folds one batch; answers the (account, domain) pairs it had rows of, with how many rows each. */
 async function foldOnce(): Promise<{ account_id: string; domain_id: string; folded: number }[]> {
@@ -30,7 +31,14 @@ async function foldOnce(): Promise<{ account_id: string; domain_id: string; fold
         from taken
        group by account_id, hour, domain_id, provider, tag
        order by account_id, hour, domain_id, provider, tag
-      on conflict (account_id, hour, domain_id, provider, tag) do update set ${additions}
+      on conflict (account_id, hour, domain_id, provider, tag) do update set ${additionsTo("message_stats")}
+    ), folded_daily as (
+      insert into message_stats_daily (account_id, day, domain_id, provider, tag, ${columns})
+      select account_id, date_trunc('day', hour, 'UTC'), domain_id, provider, tag, ${sums}
+        from taken
+       group by account_id, date_trunc('day', hour, 'UTC'), domain_id, provider, tag
+       order by account_id, date_trunc('day', hour, 'UTC'), domain_id, provider, tag
+      on conflict (account_id, day, domain_id, provider, tag) do update set ${additionsTo("message_stats_daily")}
     )
     select account_id, domain_id, count(*)::int as folded from taken group by account_id, domain_id`);
   return result.rows;
