@@ -1,7 +1,8 @@
 "use client";
 // Counts per time bucket as a line chart, drawn by uPlot (docs/design-decisions.md,
-// "Charts"), which is loaded when a chart first mounts so it stays out of every
-// page's first-load JavaScript. The same numbers are in a table under the chart
+// "Charts"), which is loaded when a chart first comes near the screen, so it
+// stays out of every page's first-load JavaScript and a chart below the fold
+// costs the first paint nothing. The same numbers are in a table under the chart
 // (for screen readers, and for anyone who wants the figures); each row, like a
 // click on the chart, can link to what the bucket holds.
 import "uplot/dist/uPlot.min.css";
@@ -9,6 +10,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
+import { useNearScreen } from "./use-near-screen";
 
 export type ChartLine = {
   label: string;
@@ -120,6 +122,8 @@ function chartOptions(props: Props, width: number, dark: boolean, onClick: (inde
 export function TimeSeriesChart(props: Props) {
   const box = useRef<HTMLDivElement>(null);
   const dark = useDarkTheme();
+  const near = useNearScreen(box);
+  const [tableOpen, setTableOpen] = useState(false);
   const router = useRouter();
   const latest = useRef({ ...props, push: router.push });
   latest.current = { ...props, push: router.push };
@@ -127,7 +131,7 @@ export function TimeSeriesChart(props: Props) {
 
   useEffect(() => {
     const element = box.current;
-    if (!element) return;
+    if (!element || !near) return;
     let chart: uPlot | null = null;
     let cancelled = false;
     const observer = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height: latest.current.height ?? 240 }));
@@ -147,7 +151,7 @@ export function TimeSeriesChart(props: Props) {
       observer.disconnect();
       chart?.destroy();
     };
-  }, [starts, lines, dark]);
+  }, [starts, lines, dark, near]);
 
   return (
     <figure className="space-y-3" data-testid={props.testId}>
@@ -157,47 +161,50 @@ export function TimeSeriesChart(props: Props) {
         aria-label={`${props.label}: chart (the same numbers are in the table below)`}
         className="min-h-60 w-full"
       />
-      <details className="text-sm">
+      <details className="text-sm" onToggle={(event) => setTableOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer text-zinc-700 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-white">
           Show as a table
         </summary>
-        <div className="mt-2 max-h-80 overflow-auto">
-          <table className="w-full text-left tabular-nums">
-            <caption className="sr-only">{props.label}</caption>
-            <thead className="text-xs text-zinc-600 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  {props.interval === "day" ? "Day (UTC)" : "Hour (UTC)"}
-                </th>
-                {lines.map((line) => (
-                  <th key={line.label} scope="col" className="py-1 pr-3 text-right font-medium">
-                    {line.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="text-zinc-800 dark:text-zinc-200">
-              {starts.map((start, index) => (
-                <tr key={start} className="border-t border-zinc-100 dark:border-zinc-800">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    {props.hrefFor ? (
-                      <Link href={props.hrefFor(index)} className="text-indigo-700 hover:underline dark:text-indigo-300">
-                        {bucketLabel(start, props.interval)}
-                      </Link>
-                    ) : (
-                      bucketLabel(start, props.interval)
-                    )}
+        {/* Rendered once opened: a month of rows with a link each is work the first paint does not need. */}
+        {tableOpen ? (
+          <div className="mt-2 max-h-80 overflow-auto">
+            <table className="w-full text-left tabular-nums">
+              <caption className="sr-only">{props.label}</caption>
+              <thead className="text-xs text-zinc-600 dark:text-zinc-400">
+                <tr>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {props.interval === "day" ? "Day (UTC)" : "Hour (UTC)"}
                   </th>
                   {lines.map((line) => (
-                    <td key={line.label} className="py-1 pr-3 text-right">
-                      {(line.values[index] ?? 0).toLocaleString("en-US")}
-                    </td>
+                    <th key={line.label} scope="col" className="py-1 pr-3 text-right font-medium">
+                      {line.label}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="text-zinc-800 dark:text-zinc-200">
+                {starts.map((start, index) => (
+                  <tr key={start} className="border-t border-zinc-100 dark:border-zinc-800">
+                    <th scope="row" className="py-1 pr-3 font-normal">
+                      {props.hrefFor ? (
+                        <Link href={props.hrefFor(index)} className="text-indigo-700 hover:underline dark:text-indigo-300">
+                          {bucketLabel(start, props.interval)}
+                        </Link>
+                      ) : (
+                        bucketLabel(start, props.interval)
+                      )}
+                    </th>
+                    {lines.map((line) => (
+                      <td key={line.label} className="py-1 pr-3 text-right">
+                        {(line.values[index] ?? 0).toLocaleString("en-US")}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
       </details>
       <figcaption className="text-xs text-zinc-500 dark:text-zinc-400">
         {props.hrefFor ? "Times are UTC. Click a point, or a row of the table, to see what was sent then." : "Times are UTC."}

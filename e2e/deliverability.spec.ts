@@ -20,8 +20,10 @@ test("the dashboard charts the last 30 days; a day in its table lists that day's
 
   await page.goto("/dashboard");
   // Two recipients handed off, once delivery has written the outcome.
+  // The section reads its numbers once it comes near the screen, as a reader scrolls to it.
   await expect(async () => {
     await page.reload();
+    await section.scrollIntoViewIfNeeded();
     await expect(section.getByTestId("rate-Sent")).toHaveText("2", { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 
@@ -32,6 +34,7 @@ test("the dashboard charts the last 30 days; a day in its table lists that day's
         await page.emulateMedia({ colorScheme });
         await page.reload();
         await expect(page.locator("html")).toHaveAttribute("data-theme", colorScheme);
+        await section.scrollIntoViewIfNeeded();
         await expect(chart.locator("canvas").first()).toBeVisible();
         await expect(chart.getByRole("img", { name: /Sent, delivered, bounced and complaints per day/ })).toBeVisible();
         const box = (await chart.locator(".uplot").boundingBox())!;
@@ -72,6 +75,7 @@ test("a domain's page charts its last 30 days and splits them by provider", asyn
   }).toPass({ timeout: 20_000 });
   await expect(providers.getByTestId("provider-other")).toContainText("1");
   const chart = page.getByRole("region", { name: "Last 30 days" }).getByTestId("delivery-chart");
+  await chart.scrollIntoViewIfNeeded();
   await expect(chart.locator("canvas").first()).toBeVisible();
 
   // Before any report: the record that asks for them. Then Google's report arrives at the MX.

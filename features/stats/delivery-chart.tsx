@@ -4,7 +4,8 @@
 // complaints on the right (small counts stay visible beside large ones). A click
 // on a day lists that day's messages.
 import { formatPercent } from "@/components/format-percent";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
+import { useNearScreen } from "@/components/use-near-screen";
 import { QueryState } from "@/components/query-state";
 import { type ChartLine, TimeSeriesChart } from "@/components/time-series-chart";
 import { messagesHref } from "@/features/messages/message-filters";
@@ -57,15 +58,19 @@ function Chart({ stats, label }: { stats: SendingStats; label: string }) {
 }
 
 export function DeliveryChart({ query, label }: { query: StatsQuery; label: string }) {
-  const stats = useSendingStats(query);
+  const box = useRef<HTMLDivElement>(null);
+  // Read once the section comes near the screen: below the fold, the page's first paint does not wait on it.
+  const stats = useSendingStats(query, { enabled: useNearScreen(box) });
   return (
-    <QueryState query={stats} what="your sending stats" loading={<div aria-hidden="true" className="h-80" />}>
-      {(data) => (
-        <div className="space-y-5">
-          <Rates totals={data.totals} />
-          <Chart stats={data} label={label} />
-        </div>
-      )}
-    </QueryState>
+    <div ref={box}>
+      <QueryState query={stats} what="your sending stats" loading={<div aria-hidden="true" className="h-80" />}>
+        {(data) => (
+          <div className="space-y-5">
+            <Rates totals={data.totals} />
+            <Chart stats={data} label={label} />
+          </div>
+        )}
+      </QueryState>
+    </div>
   );
 }

@@ -24,7 +24,7 @@ export const sendingStatsQuery = z.object({
   from: z.iso
     .datetime({ offset: true })
     .optional()
-    .meta({ description: "Start of the window (default: `to` less 30 days by day, 7 days by hour), moved back to its bucket's start." }),
+    .meta({ description: "Start of the window (default: `to` less 30 days by day, 24 hours by hour), moved back to its bucket's start." }),
   to: z.iso
     .datetime({ offset: true })
     .optional()
