@@ -21,4 +21,4 @@ export * from "./teams";
 export * from "./topics";
 export * from "./templates";
 export * from "./message-stats";
-export * from "./dmarc-reports";
+export * from "./deliverability";

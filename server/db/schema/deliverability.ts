@@ -1,3 +1,5 @@
+// What the service learns about how customers' mail lands beyond its own events: the DMARC aggregate reports
+// receivers send, and the reputation warnings the stats raise (docs/deliverability.md).
 import { sql } from "drizzle-orm";
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
