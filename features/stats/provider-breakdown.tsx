@@ -15,11 +15,12 @@ const providerNames: Record<string, string> = {
   other: "Other",
 };
 
-function totalsOf(series: SendingStats["series"][number]): StatCounts {
-  const totals = { ...series.points[0]! } as StatCounts & { start?: string };
-  delete totals.start;
-  for (const key of Object.keys(totals) as (keyof StatCounts)[]) totals[key] = series.points.reduce((sum, point) => sum + point[key], 0);
-  return totals;
+/** The counts the breakdown shows, over the series' window. */
+const SHOWN = ["sent", "delivered", "bounced", "complained"] as const;
+
+function totalsOf(series: SendingStats["series"][number]): Pick<StatCounts, (typeof SHOWN)[number]> {
+  const total = (counter: (typeof SHOWN)[number]) => series.points.reduce((sum, point) => sum + point[counter], 0);
+  return { sent: total("sent"), delivered: total("delivered"), bounced: total("bounced"), complained: total("complained") };
 }
 
 function Breakdown({ stats }: { stats: SendingStats }) {

@@ -4,9 +4,9 @@
 import { sql } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
-import { notFound } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
 import type { ReputationWarning } from "@/shared/schemas/stats";
+import { statsDomainFilter } from "./domain-filter";
 
 type Row = {
   id: string;
@@ -21,13 +21,7 @@ type Row = {
 };
 
 export async function listReputationWarnings(principal: SendingPrincipal, query: { domainId?: string }): Promise<ReputationWarning[]> {
-  const restricted = principal.apiKey?.domainId ?? null;
-  if (restricted && query.domainId && query.domainId !== restricted) throw notFound("Domain");
-  const domainId = query.domainId ?? restricted;
-  if (domainId) {
-    const owned = await db().execute(sql`select 1 from sending_domains where id = ${domainId} and account_id = ${principal.accountId}`);
-    if (owned.rows.length === 0) throw notFound("Domain");
-  }
+  const domainId = await statsDomainFilter(principal, query.domainId);
   const result = await db().execute<Row>(sql`
     select distinct on (warning.domain_id, warning.metric)
            warning.id, warning.domain_id, domain.name as domain, warning.metric, warning.rate, warning.threshold,

@@ -2,14 +2,14 @@
 // day from the hourly or daily rollup plus the rows not yet folded, summed in
 // one statement (so a fold running meanwhile changes nothing), then every
 // bucket of the window filled in, zeros included.
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { now } from "@/server/clock";
 import { db } from "@/server/db/client";
 import { executeHot } from "@/server/db/prepared";
-import { sendingDomains } from "@/server/db/schema";
 import { env } from "@/server/config/env";
-import { AppError, notFound } from "@/server/errors";
+import { AppError } from "@/server/errors";
 import type { SendingPrincipal } from "@/server/services/auth/sending-principal";
+import { statsDomainFilter } from "./domain-filter";
 import {
   recipientProviders,
   STAT_COUNTERS,
@@ -42,21 +42,6 @@ export function statsWindow(query: Pick<SendingStatsQuery, "from" | "to" | "inte
   if (to.getTime() - from.getTime() > maxDays * BUCKET_MS.day)
     throw invalid("from", `A window by ${query.interval} is at most ${maxDays} days`);
   return { interval: query.interval, from, to };
-}
-
-/** The domain filter: the caller's (a key restricted to one domain always has it), else none; another account's id is 404. */
-async function domainFilter(principal: SendingPrincipal, domainId: string | undefined): Promise<string | null> {
-  const restricted = principal.apiKey?.domainId ?? null;
-  if (restricted && domainId && domainId !== restricted) throw notFound("Domain");
-  const wanted = domainId ?? restricted;
-  if (!wanted) return null;
-  const [found] = await db()
-    .select({ id: sendingDomains.id })
-    .from(sendingDomains)
-    .where(and(eq(sendingDomains.id, wanted), eq(sendingDomains.accountId, principal.accountId)))
-    .limit(1);
-  if (!found) throw notFound("Domain");
-  return found.id;
 }
 
 const zeros = (): StatCounts => Object.fromEntries(STAT_COUNTERS.map((counter) => [counter, 0])) as StatCounts;
@@ -119,7 +104,7 @@ function seriesOrder(groupBy: SendingStatsQuery["groupBy"], totals: Map<string |
 
 export async function readSendingStats(principal: SendingPrincipal, query: SendingStatsQuery): Promise<SendingStats> {
   const window = statsWindow(query);
-  const domainId = await domainFilter(principal, query.domainId);
+  const domainId = await statsDomainFilter(principal, query.domainId);
   const rows = await countedRows(principal.accountId, window, { domainId, tag: query.tag ?? "" }, query.groupBy);
   const size = BUCKET_MS[window.interval];
   const starts: string[] = [];
