@@ -7,10 +7,9 @@ import { db, type Executor } from "@/server/db/client";
 import { type Bound, executeHot } from "@/server/db/prepared";
 import type { Period } from "@/server/services/billing/periods";
 import type { DashboardOverview } from "@/shared/schemas/dashboard";
+import { percentage } from "@/shared/percentage";
 
 export type DeliverabilityRow = { handed_off: string; bounced: string; complained: string };
-
-const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 100);
 
 /** The one-row select of the counts, the period's bounds given as SQL (values, or columns of the dashboard's statement). */
 export function deliverabilityCounts(accountId: Bound, start: SQL, end: SQL): SQL {
@@ -28,7 +27,7 @@ export function deliverabilityCounts(accountId: Bound, start: SQL, end: SQL): SQ
 
 export function ratesOf(row: DeliverabilityRow | undefined): DashboardOverview["deliverability"] {
   const [handedOff, bounced, complained] = [Number(row?.handed_off ?? 0), Number(row?.bounced ?? 0), Number(row?.complained ?? 0)];
-  return { handedOff, bounced, complained, bounceRate: percent(bounced, handedOff), complaintRate: percent(complained, handedOff) };
+  return { handedOff, bounced, complained, bounceRate: percentage(bounced, handedOff), complaintRate: percentage(complained, handedOff) };
 }
 
 export async function deliverability(accountId: string, period: Period, tx: Executor = db()): Promise<DashboardOverview["deliverability"]> {

@@ -9,10 +9,9 @@ import { dmarcReports } from "@/server/db/schema";
 import { getOwnedDomainOrThrow } from "@/server/services/domains/domain-view";
 import type { dmarcReportSchema, dmarcSourceSchema, dmarcSourcesQuery, listDmarcReportsQuery } from "@/shared/schemas/dmarc";
 import { pageInfo } from "@/shared/schemas/pagination";
+import { percentage } from "@/shared/percentage";
 
 const DEFAULT_WINDOW_MS = 30 * 86_400_000;
-
-const passRate = (passed: number, messages: number) => (messages === 0 ? null : Math.round((passed / messages) * 10_000) / 100);
 
 function reportView(row: typeof dmarcReports.$inferSelect): z.input<typeof dmarcReportSchema> {
   return {
@@ -23,7 +22,7 @@ function reportView(row: typeof dmarcReports.$inferSelect): z.input<typeof dmarc
     begin: row.beginAt.toISOString(),
     end: row.endAt.toISOString(),
     messages: row.messages,
-    passRate: passRate(row.passedMessages, row.messages),
+    passRate: percentage(row.passedMessages, row.messages),
     policy: { domain: row.policy.domain, p: row.policy.p, sp: row.policy.sp, pct: row.policy.pct },
     receivedAt: row.receivedAt.toISOString(),
   };
